@@ -1,0 +1,137 @@
+//! Move generation on bitboards: capture detection, paika steps and capture chains.
+//!
+//! Nothing here allocates: turns are built in place in one [`Turn`] and handed to a callback.
+
+use crate::geometry::{Direction, Geometry, Point, PointSet};
+use crate::turn::{CaptureKind, Step, Turn};
+
+/// The pieces of `own` that can make a capturing step against `enemy`.
+#[inline]
+pub(crate) fn capturers(geo: &Geometry, own: PointSet, enemy: PointSet) -> PointSet {
+    Direction::ALL.into_iter().fold(PointSet::EMPTY, |found, d| {
+        let movers = paika_movers(geo, d, own, enemy);
+        found | (movers & (approach_origins(geo, d, enemy) | withdrawal_origins(geo, d, enemy)))
+    })
+}
+
+/// The points from which a step in `d` (to an empty point) would capture by approach: the point two steps ahead,
+/// along lines, holds an enemy piece.
+#[inline]
+fn approach_origins(geo: &Geometry, d: Direction, enemy: PointSet) -> PointSet {
+    // Points whose d-neighbour (along a line) is an enemy, then one step back.
+    let before_enemy = enemy.shift(d.opposite()) & geo.from[d as usize];
+    before_enemy.shift(d.opposite()) & geo.from[d as usize]
+}
+
+/// The points from which a step in `d` would capture by withdrawal: the point behind, along a line, holds an enemy.
+#[inline]
+fn withdrawal_origins(geo: &Geometry, d: Direction, enemy: PointSet) -> PointSet {
+    enemy.shift(d) & geo.from[d.opposite() as usize]
+}
+
+/// The pieces of `own` that can step in `d` to an empty point.
+#[inline]
+fn paika_movers(geo: &Geometry, d: Direction, own: PointSet, enemy: PointSet) -> PointSet {
+    let empty = geo.points & !(own | enemy);
+    own & geo.from[d as usize] & empty.shift(d.opposite())
+}
+
+/// Calls `f` with every single step of `own` pieces to an empty point, as a paika (capturing nothing).
+#[inline]
+pub(crate) fn for_each_paika(geo: &Geometry, own: PointSet, enemy: PointSet, mut f: impl FnMut(Step)) {
+    for d in Direction::ALL {
+        for from in paika_movers(geo, d, own, enemy) {
+            if let Some(to) = geo.step(from, d) {
+                f(Step::raw(from, to, d, None));
+            }
+        }
+    }
+}
+
+/// Counts what [`for_each_paika`] would produce, without producing it.
+#[inline]
+pub(crate) fn count_paika(geo: &Geometry, own: PointSet, enemy: PointSet) -> u64 {
+    Direction::ALL.into_iter().map(|d| u64::from(paika_movers(geo, d, own, enemy).len())).sum()
+}
+
+/// Where a capturing piece stands during a chain, and what it may no longer do.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ChainState {
+    /// Own pieces other than the moving one.
+    pub others: PointSet,
+    /// Enemy pieces still on the board.
+    pub enemy: PointSet,
+    /// Where the moving piece stands.
+    pub at: Point,
+    /// Every point the piece has stood on this turn, `at` included.
+    pub visited: PointSet,
+    /// The direction of the previous step, if any.
+    pub last: Option<Direction>,
+}
+
+impl ChainState {
+    /// The state before the first step of the piece on `at`.
+    pub fn start(own: PointSet, enemy: PointSet, at: Point) -> ChainState {
+        ChainState { others: own.without(at), enemy, at, visited: at.set(), last: None }
+    }
+
+    /// Calls `f` with each capturing step the piece can make now (approach and withdrawal of one move separately)
+    /// and the enemy pieces it takes.
+    #[inline]
+    pub fn for_each_capture(&self, geo: &Geometry, mut f: impl FnMut(Step, PointSet)) {
+        let blocked = self.others | self.enemy | self.visited;
+        for d in Direction::ALL {
+            if self.last == Some(d) {
+                continue;
+            }
+            let Some(to) = geo.step(self.at, d) else { continue };
+            if blocked.contains(to) {
+                continue;
+            }
+            if let Some(first) = geo.step(to, d).filter(|&p| self.enemy.contains(p)) {
+                f(Step::raw(self.at, to, d, Some(CaptureKind::Approach)), geo.line(first, d, self.enemy));
+            }
+            if let Some(first) = geo.step(self.at, d.opposite()).filter(|&p| self.enemy.contains(p)) {
+                f(Step::raw(self.at, to, d, Some(CaptureKind::Withdrawal)), geo.line(first, d.opposite(), self.enemy));
+            }
+        }
+    }
+
+    /// The state after `step`, which takes `taken`.
+    #[inline]
+    pub fn after(&self, step: Step, taken: PointSet) -> ChainState {
+        ChainState {
+            others: self.others,
+            enemy: PointSet(self.enemy.0 & !taken.0),
+            at: step.to(),
+            visited: self.visited.with(step.to()),
+            last: Some(step.dir()),
+        }
+    }
+
+    /// Whether the piece can capture again.
+    pub fn can_continue(&self, geo: &Geometry) -> bool {
+        let mut any = false;
+        self.for_each_capture(geo, |_, _| any = true);
+        any
+    }
+
+    /// Calls `f` with every chain that extends `turn` from this state: every stopping point is a turn.
+    pub fn for_each_chain(&self, geo: &Geometry, turn: &mut Turn, f: &mut impl FnMut(&Turn)) {
+        self.for_each_capture(geo, |step, taken| {
+            turn.push(step);
+            f(turn);
+            self.after(step, taken).for_each_chain(geo, turn, f);
+            turn.pop();
+        });
+    }
+
+    /// Counts the chains [`ChainState::for_each_chain`] would produce.
+    pub fn count_chains(&self, geo: &Geometry) -> u64 {
+        let mut n = 0;
+        self.for_each_capture(geo, |step, taken| {
+            n += 1 + self.after(step, taken).count_chains(geo);
+        });
+        n
+    }
+}
