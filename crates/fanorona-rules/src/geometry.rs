@@ -55,6 +55,12 @@ impl Point {
         Point::new(index % STRIDE as u8, index / STRIDE as u8)
     }
 
+    /// The point of a bit index known to be a point (move generation tables).
+    #[inline]
+    pub(crate) const fn from_index_unchecked(index: u8) -> Point {
+        Point(index)
+    }
+
     /// Whether this is a strong point (`x + y` even), joined to its diagonal neighbours too.
     pub const fn is_strong(self) -> bool {
         (self.x() + self.y()).is_multiple_of(2)
@@ -418,11 +424,21 @@ pub(crate) struct Geometry {
     pub from: [PointSet; 8],
     /// For each bit index and direction, the bit index of the neighbour along a line, or [`NONE`].
     pub neighbor: [[u8; 8]; 64],
+    /// For each bit index and direction, the neighbour along a line as a one-point set (empty if none).
+    pub neighbor_set: [[u64; 8]; 64],
+    /// For each bit index, the directions that have a line, as bits `1 << d`.
+    pub lines: [u8; 64],
 }
 
 impl Geometry {
     const fn new(variant: Variant) -> Geometry {
-        let mut g = Geometry { points: PointSet::EMPTY, from: [PointSet::EMPTY; 8], neighbor: [[NONE; 8]; 64] };
+        let mut g = Geometry {
+            points: PointSet::EMPTY,
+            from: [PointSet::EMPTY; 8],
+            neighbor: [[NONE; 8]; 64],
+            neighbor_set: [[0; 8]; 64],
+            lines: [0; 64],
+        };
         let mut y = 0;
         while y < variant.height() {
             let mut x = 0;
@@ -437,6 +453,8 @@ impl Geometry {
                         && variant.contains(q)
                     {
                         g.neighbor[p.0 as usize][d as usize] = q.0;
+                        g.neighbor_set[p.0 as usize][d as usize] = q.set().0;
+                        g.lines[p.0 as usize] |= 1 << d;
                         g.from[d as usize] = g.from[d as usize].with(p);
                     }
                     d += 1;

@@ -79,20 +79,28 @@ impl ChainState {
     /// and the enemy pieces it takes.
     #[inline]
     pub fn for_each_capture(&self, geo: &Geometry, mut f: impl FnMut(Step, PointSet)) {
-        let blocked = self.others | self.enemy | self.visited;
-        for d in Direction::ALL {
-            if self.last == Some(d) {
+        let free = geo.points.0 & !(self.others.0 | self.enemy.0 | self.visited.0);
+        let enemy = self.enemy.0;
+        let at = self.at.index() as usize;
+        let mut dirs = geo.lines[at] & !self.last.map_or(0, |d| 1 << d.index());
+        while dirs != 0 {
+            let d = Direction::from_index(dirs.trailing_zeros() as u8);
+            dirs &= dirs - 1;
+            if free & geo.neighbor_set[at][d as usize] == 0 {
                 continue;
             }
-            let Some(to) = geo.step(self.at, d) else { continue };
-            if blocked.contains(to) {
-                continue;
-            }
-            if let Some(first) = geo.step(to, d).filter(|&p| self.enemy.contains(p)) {
+            // The free neighbour exists, so the table holds its index.
+            let to = Point::from_index_unchecked(geo.neighbor[at][d as usize]);
+            if enemy & geo.neighbor_set[to.index() as usize][d as usize] != 0
+                && let Some(first) = geo.step(to, d)
+            {
                 f(Step::raw(self.at, to, d, Some(CaptureKind::Approach)), geo.line(first, d, self.enemy));
             }
-            if let Some(first) = geo.step(self.at, d.opposite()).filter(|&p| self.enemy.contains(p)) {
-                f(Step::raw(self.at, to, d, Some(CaptureKind::Withdrawal)), geo.line(first, d.opposite(), self.enemy));
+            let back = d.opposite();
+            if enemy & geo.neighbor_set[at][back as usize] != 0
+                && let Some(first) = geo.step(self.at, back)
+            {
+                f(Step::raw(self.at, to, d, Some(CaptureKind::Withdrawal)), geo.line(first, back, self.enemy));
             }
         }
     }
