@@ -2,12 +2,17 @@
 //!
 //! The output of `moves` and `perft` is an interface other programs rely on: keep it exactly.
 
+mod engine;
+mod matches;
+mod show;
+
 use std::fmt::Write as _;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use fanorona_rules::{Point, Position, Side, Variant, divide, perft};
+use fanorona_ai::{Level, Limits, Search};
+use fanorona_rules::{Game, Position, Variant, divide, perft};
 
 /// The Fanorona engine from the command line.
 ///
@@ -43,11 +48,64 @@ enum Command {
         #[arg(required = true, num_args = 1..)]
         position: Vec<String>,
     },
-    /// Time perft from a position (build with --release for meaningful figures).
+    /// Search a position and print the chosen turn as the last line (after `info` lines).
+    Bestmove {
+        /// The position.
+        #[arg(required = true, num_args = 1..)]
+        position: Vec<String>,
+        /// The level: beginner, casual, classic, strong, master.
+        #[arg(long, default_value = "master")]
+        level: Level,
+        /// Thinking time in milliseconds.
+        #[arg(long)]
+        time: Option<u64>,
+        /// Depth limit in turns (steps for classic).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Seed for the lower levels' randomness.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Play engine-against-engine games and print a result table.
+    Match {
+        /// White's level (the first engine).
+        #[arg(long)]
+        white: Level,
+        /// Black's level (the second engine).
+        #[arg(long)]
+        black: Level,
+        /// Number of games.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Thinking time per move in milliseconds (for the levels that use time).
+        #[arg(long)]
+        time: Option<u64>,
+        /// Seed for the openings and the lower levels' randomness.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The board.
+        #[arg(long, default_value = "tsivy")]
+        variant: Variant,
+        /// Swap colours every game (each opening is played once with each colour).
+        #[arg(long)]
+        alternate: bool,
+        /// Random opening turns before the engines take over.
+        #[arg(long, default_value_t = 2)]
+        opening: u32,
+        /// Games played at once (one thread each).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Speak the engine protocol on standard input and output (see README).
+    Engine,
+    /// Time perft (or, with --search, the master search) from a position; build with --release for real figures.
     Bench {
-        /// The depth.
+        /// The depth (turns).
         #[arg(long, default_value_t = 6)]
         depth: u32,
+        /// Time the master level's search to the depth instead of perft: nodes per second and time to depth.
+        #[arg(long)]
+        search: bool,
         /// The position.
         #[arg(long, default_value = "tsivy")]
         position: String,
@@ -100,8 +158,53 @@ fn run(command: Command) -> Result<String, CliError> {
             }
             let _ = writeln!(out, "{}", perft(&position, depth));
         }
-        Command::Show { position } => out = show(&parse_position(&position.join(" "))?),
-        Command::Bench { depth, position } => {
+        Command::Show { position } => out = show::show(&parse_position(&position.join(" "))?),
+        Command::Bestmove { position, level, time, depth, seed } => {
+            let game = Game::new(parse_position(&position.join(" "))?);
+            let limits = Limits { time: time.map(Duration::from_millis), depth, nodes: None };
+            let result = Search::for_level(&game, level, limits, seed).run();
+            let pv: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
+            let _ = writeln!(
+                out,
+                "info depth {} score {} nodes {} pv {}",
+                result.depth,
+                result.score,
+                result.nodes,
+                pv.join(" ")
+            );
+            match result.best {
+                Some(turn) => {
+                    let _ = writeln!(out, "{turn}");
+                }
+                None => return Err(CliError("no legal turn: the game is over".into())),
+            }
+        }
+        Command::Match { white, black, games, time, seed, variant, alternate, opening, threads } => {
+            let settings = matches::Settings {
+                engines: [white, black],
+                games,
+                time: time.map(Duration::from_millis),
+                seed,
+                variant,
+                alternate,
+                opening,
+                threads,
+            };
+            out = matches::run(&settings).to_string();
+        }
+        Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
+        Command::Bench { depth, search: true, position } => {
+            let game = Game::new(parse_position(&position)?);
+            let started = Instant::now();
+            let result = Search::for_level(&game, Level::Master, Limits::depth(depth), 1).run();
+            let seconds = started.elapsed().as_secs_f64();
+            let _ = writeln!(out, "position: {}", game.position());
+            let _ = writeln!(out, "master search to depth {}: {:.3} s, {} nodes", result.depth, seconds, result.nodes);
+            let _ = writeln!(out, "speed: {:.0} thousand nodes/s", result.nodes as f64 / seconds.max(1e-9) / 1e3);
+            let best = result.best.map(|t| t.to_string()).unwrap_or_default();
+            let _ = writeln!(out, "best: {best} (score {})", result.score);
+        }
+        Command::Bench { depth, search: false, position } => {
             let position = parse_position(&position)?;
             let started = Instant::now();
             let count = perft(&position, depth);
@@ -125,61 +228,4 @@ fn parse_position(text: &str) -> Result<Position, CliError> {
 
 fn parse_depth(text: &str) -> Result<u32, CliError> {
     text.parse().map_err(|_| CliError(format!("bad depth `{text}`: expected a whole number such as 5")))
-}
-
-/// The board drawn with its lines and coordinates, and the state of play below it.
-fn show(position: &Position) -> String {
-    let variant = position.variant();
-    let mut out = String::new();
-    for y in (0..variant.height()).rev() {
-        let _ = write!(out, "{} ", y + 1);
-        for x in 0..variant.width() {
-            let symbol = match Point::new(x, y).and_then(|p| position.piece_at(p)) {
-                Some(Side::White) => 'W',
-                Some(Side::Black) => 'B',
-                None => '.',
-            };
-            if x > 0 {
-                out.push_str("---");
-            }
-            out.push(symbol);
-        }
-        out.push('\n');
-        if y > 0 {
-            out.push_str("  ");
-            for x in 0..variant.width() {
-                if x > 0 {
-                    // Between columns x-1 and x, rows y-1 and y: the diagonal joins the two strong points.
-                    out.push_str(if (x - 1 + y - 1) % 2 == 0 { " / " } else { " \\ " });
-                }
-                out.push('|');
-            }
-            out.push('\n');
-        }
-    }
-    out.push_str("  ");
-    for x in 0..variant.width() {
-        if x > 0 {
-            out.push_str("   ");
-        }
-        out.push((b'a' + x) as char);
-    }
-    out.push('\n');
-    let _ = writeln!(
-        out,
-        "{variant}, {} to move, {} turns without capture (W: {}, B: {} pieces)",
-        position.side_to_move(),
-        position.quiet_turns(),
-        position.pieces(Side::White).len(),
-        position.pieces(Side::Black).len(),
-    );
-    if let Some(side) = position.vela() {
-        let state = if position.vela_active().is_some() { "active" } else { "over" };
-        let _ = writeln!(out, "vela: {side} is handicapped ({state})");
-    }
-    if let Some(outcome) = position.outcome() {
-        let _ = writeln!(out, "{outcome}");
-    }
-    let _ = writeln!(out, "{position}");
-    out
 }

@@ -73,3 +73,53 @@ fn bench_reports_count_and_speed() {
     assert!(text.contains("perft(3) = 724"), "{text}");
     assert!(text.contains("million turns/s"), "{text}");
 }
+
+#[test]
+fn bestmove_prints_a_legal_turn_as_the_last_line() {
+    let legal = stdout(&cli(&["moves", "tsivy"]));
+    for level in ["beginner", "casual", "classic", "strong", "master"] {
+        let out = stdout(&cli(&["bestmove", "tsivy", "--level", level, "--depth", "2"]));
+        let last = out.lines().last().unwrap_or_default().to_owned();
+        assert!(legal.lines().any(|l| l == last), "{level}: {out}");
+    }
+    let out = stdout(&cli(&["bestmove", "telo"]));
+    assert_eq!(out.lines().last(), Some("b2"));
+    let over = cli(&["bestmove", "9/9/9/9/w8 b"]);
+    assert_eq!(over.status.code(), Some(2));
+    assert_eq!(cli(&["bestmove", "tsivy", "--level", "grandmaster"]).status.code(), Some(2));
+}
+
+#[test]
+fn match_prints_a_result_table() {
+    let out = stdout(&cli(&["match", "--white", "casual", "--black", "beginner", "--games", "4", "--alternate"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].contains("wins") && lines[0].contains("score") && lines[0].contains("ms/move"), "{out}");
+    assert!(lines[1].starts_with("casual") && lines[2].starts_with("beginner"), "{out}");
+    assert!(out.contains("games: 4"), "{out}");
+}
+
+#[test]
+fn the_engine_protocol_answers_and_survives_bad_commands() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona-cli"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    let script = "isready\nfly away\nposition tsivy moves f3-e3W\ngo depth 2 level classic\nposition dimy moves z9\n\
+                  go movetime x\nposition telo\ngo\nposition 9/9/9/9/w8 b\ngo depth 1\nquit\nisready\n";
+    child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("write");
+    let out = child.wait_with_output().expect("the engine ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 7, "{text}");
+    assert_eq!(lines[0], "readyok");
+    assert!(lines[1].starts_with("error unknown command"), "{text}");
+    assert!(lines[2].starts_with("bestmove "), "{text}");
+    assert!(lines[3].starts_with("error turn 1 `z9`"), "{text}");
+    assert!(lines[4].starts_with("error bad movetime"), "{text}");
+    assert_eq!(lines[5], "bestmove b2");
+    assert_eq!(lines[6], "bestmove none");
+}

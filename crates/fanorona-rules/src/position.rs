@@ -205,6 +205,17 @@ impl Position {
         }
     }
 
+    /// Room to move: the number of single steps the pieces of `side` could make to an adjacent empty point,
+    /// whoever is to move (each piece and direction once; approach and withdrawal not counted apart).
+    pub fn mobility(&self, side: Side) -> u32 {
+        movegen::count_paika(self.geo(), self.pieces(side), self.pieces(!side)) as u32
+    }
+
+    /// The pieces of `side` that could begin a capture if it were `side`'s turn (ignoring vela and telo).
+    pub fn threats(&self, side: Side) -> PointSet {
+        movegen::capturers(self.geo(), self.pieces(side), self.pieces(!side))
+    }
+
     /// The pieces that may move now: those that can capture if a capture is compulsory, otherwise those with a
     /// legal paika. Empty in the placing phase and when the game is decided.
     pub fn movable_pieces(&self) -> PointSet {

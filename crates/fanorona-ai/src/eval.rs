@@ -1,0 +1,59 @@
+//! Static evaluation of positions, from the point of view of the side to move.
+
+use fanorona_rules::{Position, Side, Variant};
+
+/// Weights of the full evaluation, in hundredths of a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// One piece.
+    pub material: i32,
+    /// One step of room to move (see [`Position::mobility`]).
+    pub mobility: i32,
+    /// One piece that could begin a capture.
+    pub threat: i32,
+    /// Being to move while a capture is available (the threat is real, not just potential).
+    pub initiative: i32,
+    /// One piece on a strong point (eight lines instead of four).
+    pub strong: i32,
+}
+
+impl Weights {
+    /// The weights chosen by self-play matches (see the closing note of the AI issue and `fanorona-cli match`).
+    pub const TUNED: Weights = Weights { material: 100, mobility: 2, threat: 6, initiative: 20, strong: 3 };
+}
+
+/// How a level judges a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// Pieces only.
+    Material,
+    /// Pieces first, then room to move: the classic evaluation of the rules page.
+    Classic,
+    /// Pieces, mobility, threats, initiative, strong points.
+    Full(Weights),
+}
+
+/// The value of `pos` for the side to move (positive: better for it), in hundredths of a piece.
+pub fn evaluate(pos: &Position, eval: Eval) -> i32 {
+    if pos.variant() == Variant::Telo {
+        // Telo has no material; lines are found by the search as wins.
+        return 0;
+    }
+    let us = pos.side_to_move();
+    let them = !us;
+    let material = pos.pieces(us).len() as i32 - pos.pieces(them).len() as i32;
+    match eval {
+        Eval::Material => 100 * material,
+        Eval::Classic => 1000 * material + pos.mobility(us) as i32 - pos.mobility(them) as i32,
+        Eval::Full(w) => {
+            let side_terms = |side: Side| {
+                let pieces = pos.pieces(side);
+                let strong = pieces.iter().filter(|p| p.is_strong()).count() as i32;
+                let threats = if pos.vela_active() == Some(side) { 0 } else { pos.threats(side).len() as i32 };
+                w.mobility * pos.mobility(side) as i32 + w.threat * threats + w.strong * strong
+            };
+            let initiative = if pos.must_capture() { w.initiative } else { 0 };
+            w.material * material + side_terms(us) - side_terms(them) + initiative
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! The computer's levels, from a beginner a new player can beat to the full engine.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use crate::eval::{Eval, Weights};
+
+/// A playing level. Each is clearly stronger than the one before (see the match table in the README).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Sees captures one turn ahead, misjudges often and sometimes plays a random turn.
+    Beginner,
+    /// Looks two turns ahead on pieces and room to move, with some randomness.
+    Casual,
+    /// The classic computer of the rules page: four moves ahead, each step of a chain counting as a move; pieces
+    /// first, then room to move.
+    Classic,
+    /// Iterative deepening alpha-beta with a transposition table, good move ordering and quiescence, to four turns.
+    Strong,
+    /// Everything: deeper search in a time limit, the tuned evaluation, and perfect play in telo.
+    Master,
+}
+
+impl Level {
+    /// All levels, weakest first.
+    pub const ALL: [Level; 5] = [Level::Beginner, Level::Casual, Level::Classic, Level::Strong, Level::Master];
+
+    /// The lowercase name used on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Casual => "casual",
+            Level::Classic => "classic",
+            Level::Strong => "strong",
+            Level::Master => "master",
+        }
+    }
+
+    /// A one-line description for menus.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Level::Beginner => "Sees captures, but blunders often",
+            Level::Casual => "Looks two turns ahead",
+            Level::Classic => "The classic computer: four moves ahead, pieces then mobility",
+            Level::Strong => "Full alpha-beta search, four turns deep",
+            Level::Master => "The full engine; perfect in telo",
+        }
+    }
+
+    pub(crate) const fn config(self) -> Config {
+        let base = Config {
+            depth: 1,
+            iterative: false,
+            step_depth: false,
+            tt_bits: None,
+            ordering: false,
+            pvs: false,
+            quiescence: 0,
+            eval: Eval::Material,
+            noise: 0,
+            blunder: 0.0,
+            default_time: None,
+        };
+        match self {
+            Level::Beginner => Config { noise: 150, blunder: 0.3, ..base },
+            Level::Casual => Config { depth: 2, eval: Eval::Classic, noise: 400, blunder: 0.05, ..base },
+            Level::Classic => Config { depth: 4, step_depth: true, eval: Eval::Classic, ..base },
+            Level::Strong => Config {
+                depth: 4,
+                iterative: true,
+                tt_bits: Some(16),
+                ordering: true,
+                pvs: true,
+                quiescence: 2,
+                eval: Eval::Full(Weights::TUNED),
+                ..base
+            },
+            Level::Master => Config {
+                depth: 64,
+                iterative: true,
+                tt_bits: Some(18),
+                ordering: true,
+                pvs: true,
+                quiescence: 4,
+                eval: Eval::Full(Weights::TUNED),
+                default_time: Some(Duration::from_millis(1000)),
+                ..base
+            },
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a level.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level `{0}`: expected beginner, casual, classic, strong or master")]
+pub struct ParseLevelError(pub String);
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        Level::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(s)).ok_or_else(|| ParseLevelError(s.to_owned()))
+    }
+}
+
+/// How a level searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Config {
+    /// The deepest iteration (in turns, or in steps with `step_depth`).
+    pub depth: u32,
+    /// Deepen one ply at a time (otherwise search `depth` at once).
+    pub iterative: bool,
+    /// A turn costs one ply per step (the classic horizon), not one per turn.
+    pub step_depth: bool,
+    /// Size of the transposition table as a power of two, if any.
+    pub tt_bits: Option<u32>,
+    /// Order moves: table move, captures by size, killers, history.
+    pub ordering: bool,
+    /// Principal variation search (null windows after the first child).
+    pub pvs: bool,
+    /// Extra plies searched while captures are compulsory, below the nominal depth.
+    pub quiescence: u32,
+    /// The evaluation.
+    pub eval: Eval,
+    /// Random noise added to each root turn's score, up to this much (the root is then searched exactly).
+    pub noise: i32,
+    /// Probability of playing a random legal turn instead.
+    pub blunder: f64,
+    /// Thinking time when the caller gives no time or depth limit.
+    pub default_time: Option<Duration>,
+}

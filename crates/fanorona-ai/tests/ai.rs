@@ -1,0 +1,221 @@
+//! The computer opponent: legal, deterministic, resumable, strong where it must be, perfect in telo.
+
+use std::collections::HashSet;
+
+use fanorona_ai::telo::{self, TeloValue};
+use fanorona_ai::{Level, Limits, MATE, Search, Status, analyze};
+use fanorona_rules::{Game, Position, Side, Variant};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+fn pos(text: &str) -> Position {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn best(game: &Game, level: Level, limits: Limits) -> String {
+    Search::for_level(game, level, limits, 7).run().best.map(|t| t.to_string()).unwrap_or_default()
+}
+
+#[test]
+fn every_level_plays_only_legal_turns_in_random_positions() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    for game_no in 0..12 {
+        let variant = [Variant::Tsivy, Variant::Dimy, Variant::Telo][game_no % 3];
+        let start = if game_no % 4 == 1 { Position::start_vela(Side::White) } else { Position::start(variant) };
+        let mut game = Game::new(start);
+        // Random turns to reach varied positions, then every level answers.
+        for _ in 0..rng.random_range(0..30) {
+            let turns = game.legal_turns();
+            if turns.is_empty() {
+                break;
+            }
+            game.play(&turns[rng.random_range(0..turns.len())]).unwrap();
+        }
+        if game.is_over() {
+            continue;
+        }
+        for level in Level::ALL {
+            let limits = Limits { nodes: Some(20_000), ..Limits::NONE };
+            let result = Search::for_level(&game, level, limits, game_no as u64).run();
+            let turn = result.best.unwrap_or_else(|| panic!("{level} found no turn in {}", game.position()));
+            assert!(game.legal_turns().contains(&turn), "{level} played {turn} in {}", game.position());
+        }
+    }
+}
+
+#[test]
+fn the_engine_finds_a_chain_that_captures_everything() {
+    // c3-d3A-d4A takes both Black pieces; stopping after d3 would leave one.
+    let game = Game::new(pos("3b5/9/2w1b4/9/9 w"));
+    for level in [Level::Classic, Level::Strong, Level::Master] {
+        assert_eq!(best(&game, level, Limits::depth(3)), "c3-d3A-d4A", "{level}");
+    }
+    let result = Search::for_level(&game, Level::Master, Limits::depth(3), 1).run();
+    assert!(result.score > MATE - 10, "{result:?}");
+}
+
+#[test]
+fn the_engine_sees_a_win_two_turns_ahead() {
+    // White a1, Black i5 and i4: White's only hope is to trap; Black to move with one piece left against three must
+    // avoid being captured. Here White to move wins by capturing the last piece after forcing it.
+    let game = Game::new(pos("9/9/9/5bw2/4w4 b"));
+    // Black's f2 can only capture or be captured; the master must not walk into a loss when a safe move exists.
+    let result = Search::for_level(&game, Level::Master, Limits::depth(4), 1).run();
+    assert!(result.best.is_some());
+    let game = Game::new(pos("9/9/2b6/9/w1w6 w"));
+    let result = Search::for_level(&game, Level::Master, Limits::depth(5), 1).run();
+    assert!(result.score > MATE - 10, "White wins: {result:?}");
+}
+
+#[test]
+fn a_search_in_depth_or_node_mode_is_deterministic_and_resumable() {
+    let mut game = Game::of_variant(Variant::Tsivy);
+    game.play_notation("f3-e3W").unwrap();
+    for level in Level::ALL {
+        let limits = Limits::depth(3);
+        let whole = Search::for_level(&game, level, limits, 42).run();
+        let again = Search::for_level(&game, level, limits, 42).run();
+        assert_eq!(whole, again, "{level}");
+        // The same search in slices of 50 nodes reaches the same result.
+        let mut sliced = Search::for_level(&game, level, limits, 42);
+        let mut slices = 0;
+        let result = loop {
+            slices += 1;
+            match sliced.step(50) {
+                Status::Thinking { .. } => {}
+                Status::Done(r) => break r,
+            }
+        };
+        assert_eq!(result, whole, "{level}");
+        if whole.nodes > 100 {
+            assert!(slices > 1, "{level}");
+        }
+    }
+}
+
+#[test]
+fn a_stopped_search_still_answers_with_a_legal_turn() {
+    let game = Game::of_variant(Variant::Tsivy);
+    let mut search = Search::for_level(&game, Level::Master, Limits::NONE, 1);
+    let _ = search.step(500);
+    search.stop_handle().store(true, std::sync::atomic::Ordering::Relaxed);
+    match search.step(500) {
+        Status::Done(r) => assert!(game.legal_turns().contains(&r.best.unwrap())),
+        Status::Thinking { .. } => panic!("a stopped search must finish"),
+    }
+}
+
+#[test]
+fn a_node_limit_bounds_the_work() {
+    let game = Game::of_variant(Variant::Tsivy);
+    let limits = Limits { nodes: Some(5_000), ..Limits::NONE };
+    let result = Search::for_level(&game, Level::Master, limits, 1).run();
+    assert!(result.nodes <= 5_000 + 1, "{}", result.nodes);
+    assert!(result.best.is_some());
+}
+
+#[test]
+fn the_engine_knows_a_repetition_is_a_draw() {
+    // A lone piece each: nothing can be won, every line is a draw.
+    let mut game = Game::new(pos("8b/9/9/9/w8 w"));
+    for t in ["a1-b1", "i5-h5", "b1-a1", "h5-i5"] {
+        game.play_notation(t).unwrap();
+    }
+    let result = Search::for_level(&game, Level::Master, Limits::depth(6), 1).run();
+    assert!(result.score.abs() < 100, "{result:?}");
+}
+
+#[test]
+fn analysis_lists_the_best_turns_first() {
+    let game = Game::new(pos("3b5/9/2w1b4/9/9 w"));
+    let lines = analyze(&game, 2, 3);
+    assert!(!lines.is_empty() && lines.len() <= 3);
+    assert_eq!(lines[0].turn.to_string(), "c3-d3A-d4A");
+    assert!(lines.windows(2).all(|w| w[0].score >= w[1].score));
+    assert_eq!(lines[0].pv[0], lines[0].turn);
+}
+
+// --- Telo ---
+
+#[test]
+fn telo_known_results() {
+    let start = Position::start(Variant::Telo);
+    assert!(matches!(telo::value(&start), Some(TeloValue::Win(_))));
+    let after = |point: &str| start.play(&point.parse().unwrap()).unwrap();
+    // After White's first placement it is Black's turn: a centre opening leaves Black lost, a corner drawn, an
+    // edge won.
+    assert!(matches!(telo::value(&after("b2")), Some(TeloValue::Loss(_))));
+    for corner in ["a1", "c1", "a3", "c3"] {
+        assert_eq!(telo::value(&after(corner)), Some(TeloValue::Draw), "{corner}");
+    }
+    for edge in ["b1", "a2", "c2", "b3"] {
+        assert!(matches!(telo::value(&after(edge)), Some(TeloValue::Win(_))), "{edge}");
+    }
+    let game = Game::of_variant(Variant::Telo);
+    assert_eq!(best(&game, Level::Master, Limits::NONE), "b2");
+}
+
+/// Follows every reply of the opponent to the engine's moves; returns false if the engine ever loses (or, with
+/// `must_win`, fails to win: a cycle on the path is a draw).
+struct Explorer {
+    engine: Side,
+    must_win: bool,
+    path: HashSet<u64>,
+    proven: HashSet<u64>,
+}
+
+impl Explorer {
+    fn new(engine: Side, must_win: bool) -> Explorer {
+        Explorer { engine, must_win, path: HashSet::new(), proven: HashSet::new() }
+    }
+
+    fn holds(&mut self, game: &mut Game) -> bool {
+        if let Some(outcome) = game.outcome() {
+            return match outcome.winner {
+                Some(w) => w == self.engine,
+                None => !self.must_win,
+            };
+        }
+        let key = game.position().hash();
+        if self.proven.contains(&key) {
+            return true;
+        }
+        if !self.path.insert(key) {
+            return !self.must_win;
+        }
+        let turns = if game.position().side_to_move() == self.engine {
+            vec![Search::for_level(game, Level::Master, Limits::NONE, 0).run().best.unwrap()]
+        } else {
+            game.legal_turns()
+        };
+        let ok = turns.iter().all(|turn| {
+            game.play(turn).unwrap();
+            let ok = self.holds(game);
+            game.undo();
+            ok
+        });
+        self.path.remove(&key);
+        if ok {
+            self.proven.insert(key);
+        }
+        ok
+    }
+}
+
+#[test]
+fn the_master_wins_telo_as_white_against_every_defence() {
+    let mut game = Game::of_variant(Variant::Telo);
+    assert!(Explorer::new(Side::White, true).holds(&mut game));
+}
+
+/// The centre opening is a forced win for White, so no Black can survive it; against every other opening the
+/// master never loses as Black, and it wins after an edge opening.
+#[test]
+fn the_master_never_loses_telo_as_black_unless_white_opens_in_the_centre() {
+    for first in ["a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3"] {
+        let mut game = Game::of_variant(Variant::Telo);
+        game.play_notation(first).unwrap();
+        let edge = ["b1", "a2", "c2", "b3"].contains(&first);
+        assert!(Explorer::new(Side::Black, edge).holds(&mut game), "{first}");
+    }
+}

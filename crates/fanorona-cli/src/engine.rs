@@ -1,0 +1,85 @@
+//! The engine protocol: one command per line on standard input, answers on standard output.
+//!
+//! ```text
+//! position <POSITION> [moves <TURN>...]   set the position (text, or tsivy/dimy/telo), then play turns
+//! go [movetime MS] [depth N] [level L]    search; answers `bestmove <TURN>` (or `bestmove none`)
+//! isready                                 answers `readyok`
+//! quit                                    ends the program
+//! ```
+//! Anything else answers a line `error ...` and the engine keeps running.
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+use fanorona_ai::{Level, Limits, Search};
+use fanorona_rules::{Game, Variant};
+
+/// Reads commands until `quit` or the end of input.
+pub fn run(input: impl BufRead, mut output: impl Write) {
+    let mut game = Game::of_variant(Variant::Tsivy);
+    let mut seed = 1;
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let reply = match words.split_first() {
+            None => continue,
+            Some((&"quit", _)) => break,
+            Some((&"isready", _)) => "readyok".to_owned(),
+            Some((&"position", args)) => match set_position(args) {
+                Ok(g) => {
+                    game = g;
+                    continue;
+                }
+                Err(e) => format!("error {e}"),
+            },
+            Some((&"go", args)) => {
+                seed += 1;
+                match go(&game, args, seed) {
+                    Ok(reply) => reply,
+                    Err(e) => format!("error {e}"),
+                }
+            }
+            Some((other, _)) => format!("error unknown command `{other}`: expected position, go, isready or quit"),
+        };
+        if writeln!(output, "{reply}").and_then(|()| output.flush()).is_err() {
+            break;
+        }
+    }
+}
+
+fn set_position(args: &[&str]) -> Result<Game, String> {
+    let split = args.iter().position(|w| w.eq_ignore_ascii_case("moves")).unwrap_or(args.len());
+    let (position, rest) = args.split_at(split);
+    if position.is_empty() {
+        return Err("position needs position text or tsivy, dimy, telo".into());
+    }
+    let start = crate::parse_position(&position.join(" ")).map_err(|e| e.0)?;
+    let mut game = Game::new(start);
+    for (i, turn) in rest.iter().skip(1).enumerate() {
+        game.play_notation(turn).map_err(|e| format!("turn {} `{turn}`: {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
+fn go(game: &Game, args: &[&str], seed: u64) -> Result<String, String> {
+    let mut limits = Limits::NONE;
+    let mut level = Level::Master;
+    let mut words = args.iter();
+    while let Some(&word) = words.next() {
+        let value = words.next().ok_or_else(|| format!("`{word}` needs a value"))?;
+        match word {
+            "movetime" => {
+                let ms = value.parse().map_err(|_| format!("bad movetime `{value}`"))?;
+                limits.time = Some(Duration::from_millis(ms));
+            }
+            "depth" => limits.depth = Some(value.parse().map_err(|_| format!("bad depth `{value}`"))?),
+            "level" => level = value.parse().map_err(|e: fanorona_ai::ParseLevelError| e.to_string())?,
+            _ => return Err(format!("unknown go option `{word}`: expected movetime, depth or level")),
+        }
+    }
+    if game.is_over() {
+        return Ok("bestmove none".into());
+    }
+    let result = Search::for_level(game, level, limits, seed).run();
+    Ok(result.best.map_or_else(|| "bestmove none".to_owned(), |t| format!("bestmove {t}")))
+}
