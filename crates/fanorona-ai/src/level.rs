@@ -7,7 +7,8 @@ use std::time::Duration;
 use crate::eval::{Eval, Weights};
 
 /// A playing level. Each is clearly stronger than the one before (see the match table in the README).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Level {
     /// Sees captures one turn ahead, misjudges often and sometimes plays a random turn.
     Beginner,
@@ -46,6 +47,11 @@ impl Level {
             Level::Strong => "Full alpha-beta search, four turns deep",
             Level::Master => "The full engine; perfect in telo",
         }
+    }
+
+    /// How this level judges positions.
+    pub const fn eval(self) -> Eval {
+        self.config().eval
     }
 
     pub(crate) const fn config(self) -> Config {

@@ -32,7 +32,13 @@ impl Search {
     /// A search of the game's current position at `level`. Without a time or depth limit, the master level
     /// thinks for one second. `seed` makes the lower levels' randomness reproducible.
     pub fn for_level(game: &Game, level: Level, limits: Limits, seed: u64) -> Search {
-        let config = level.config();
+        Search::with_eval(game, level, level.config().eval, limits, seed)
+    }
+
+    /// A search at `level` with another evaluation (for tuning the evaluation by self-play).
+    pub fn with_eval(game: &Game, level: Level, eval: Eval, limits: Limits, seed: u64) -> Search {
+        let mut config = level.config();
+        config.eval = eval;
         let mut limits = limits;
         if limits.time.is_none() && limits.depth.is_none() {
             limits.time = config.default_time;

@@ -98,6 +98,21 @@ enum Command {
     },
     /// Speak the engine protocol on standard input and output (see README).
     Engine,
+    /// Tune the evaluation weights by self-play: each weight halved and doubled in turn, kept if it wins a match.
+    Tune {
+        /// Games per trial match.
+        #[arg(long, default_value_t = 40)]
+        games: u32,
+        /// Search depth (turns) of the strong level used for the trials.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// Seed for the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
     /// Time perft (or, with --search, the master search) from a position; build with --release for real figures.
     Bench {
         /// The depth (turns).
@@ -181,9 +196,10 @@ fn run(command: Command) -> Result<String, CliError> {
         }
         Command::Match { white, black, games, time, seed, variant, alternate, opening, threads } => {
             let settings = matches::Settings {
-                engines: [white, black],
+                engines: [matches::Engine::level(white), matches::Engine::level(black)],
                 games,
                 time: time.map(Duration::from_millis),
+                depth: None,
                 seed,
                 variant,
                 alternate,
@@ -193,6 +209,7 @@ fn run(command: Command) -> Result<String, CliError> {
             out = matches::run(&settings).to_string();
         }
         Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
+        Command::Tune { games, depth, seed, threads } => out = matches::tune(games, depth, seed, threads),
         Command::Bench { depth, search: true, position } => {
             let game = Game::new(parse_position(&position)?);
             let started = Instant::now();

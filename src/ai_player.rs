@@ -1,0 +1,180 @@
+//! The computer player: searches in the background (a task on the desktop, a few milliseconds per frame on the
+//! web) while frames keep coming, then plays its turn step by step through the same path as a person's.
+
+use bevy::prelude::*;
+use fanorona_ai::{Level, Limits, Search, SearchResult, Status};
+use fanorona_rules::{Game, Turn};
+
+use crate::animation::Animations;
+use crate::session::{PlayerKind, Session, StepPlayed, TurnCommitted, captured_by, trace_of};
+use crate::state::AppState;
+
+/// What the computer is thinking about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Its own move.
+    Move,
+    /// A hint for the person.
+    Hint,
+}
+
+/// Asks the computer for a hint for the side to move.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct HintRequest;
+
+/// A search in progress.
+enum Job {
+    /// On a thread of the async compute pool (desktop).
+    #[cfg(not(target_arch = "wasm32"))]
+    Task(bevy::tasks::Task<SearchResult>, std::sync::Arc<std::sync::atomic::AtomicBool>),
+    /// Stepped a slice at a time on the main thread (web).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    Sliced(Box<Search>),
+}
+
+/// The computer's current search, if any.
+#[derive(Resource, Default)]
+pub struct Thinking {
+    job: Option<(Job, Purpose, usize)>,
+    seed: u64,
+}
+
+impl Thinking {
+    /// Whether the computer is searching for a purpose.
+    pub fn is(&self, purpose: Purpose) -> bool {
+        self.job.as_ref().is_some_and(|(_, p, _)| *p == purpose)
+    }
+
+    /// Stops and forgets the search.
+    pub fn cancel(&mut self) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some((Job::Task(_, stop), _, _)) = &self.job {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        self.job = None;
+    }
+}
+
+/// Milliseconds of searching per frame on the web.
+pub const WEB_SLICE_MS: f64 = 8.0;
+
+/// Runs the computer player and hints.
+pub struct AiPlayerPlugin;
+
+impl Plugin for AiPlayerPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Thinking>()
+            .add_message::<HintRequest>()
+            .add_systems(
+                Update,
+                (start_thinking, request_hint, poll_thinking).chain().run_if(in_state(AppState::Playing)),
+            )
+            .add_systems(OnExit(AppState::Playing), stop_thinking);
+    }
+}
+
+fn stop_thinking(mut thinking: ResMut<Thinking>) {
+    thinking.cancel();
+}
+
+fn start(thinking: &mut Thinking, game: &Game, level: Level, purpose: Purpose) {
+    thinking.seed = thinking.seed.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let search = Search::for_level(game, level, Limits::NONE, thinking.seed);
+    let moves = game.turns().len();
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let stop = search.stop_handle();
+        let mut search = search;
+        let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { search.run() });
+        thinking.job = Some((Job::Task(task, stop), purpose, moves));
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        thinking.job = Some((Job::Sliced(Box::new(search)), purpose, moves));
+    }
+}
+
+fn start_thinking(mut thinking: ResMut<Thinking>, session: Res<Session>, animations: Res<Animations>) {
+    if thinking.job.is_some() || animations.busy() || session.game.is_over() {
+        return;
+    }
+    if let PlayerKind::Computer(level) = session.player_to_move() {
+        start(&mut thinking, &session.game, level, Purpose::Move);
+    }
+}
+
+fn request_hint(mut requests: MessageReader<HintRequest>, mut thinking: ResMut<Thinking>, session: Res<Session>) {
+    if requests.read().count() > 0 && thinking.job.is_none() && session.human_to_move() {
+        start(&mut thinking, &session.game, Level::Master, Purpose::Hint);
+    }
+}
+
+/// Advances or collects the search.
+fn poll(job: &mut Job) -> Option<SearchResult> {
+    match job {
+        #[cfg(not(target_arch = "wasm32"))]
+        Job::Task(task, _) => bevy::tasks::futures::check_ready(task),
+        Job::Sliced(search) => {
+            let started = web_time::Instant::now();
+            loop {
+                match search.step(2_000) {
+                    Status::Done(result) => return Some(result),
+                    Status::Thinking { .. } if started.elapsed().as_secs_f64() * 1000.0 >= WEB_SLICE_MS => return None,
+                    Status::Thinking { .. } => {}
+                }
+            }
+        }
+    }
+}
+
+fn poll_thinking(
+    mut thinking: ResMut<Thinking>,
+    mut session: ResMut<Session>,
+    mut steps: MessageWriter<StepPlayed>,
+    mut committed: MessageWriter<TurnCommitted>,
+) {
+    let Some((job, purpose, moves)) = thinking.job.as_mut() else { return };
+    let Some(result) = poll(job) else { return };
+    let (purpose, moves) = (*purpose, *moves);
+    thinking.job = None;
+    // A result for a position that is gone (undo, new game) is dropped.
+    if moves != session.game.turns().len() || session.game.is_over() {
+        return;
+    }
+    let Some(turn) = result.best else { return };
+    match purpose {
+        Purpose::Hint => session.hint = Some(turn),
+        Purpose::Move => play_computer_turn(&mut session, turn, &mut steps, &mut committed),
+    }
+}
+
+/// Plays a whole turn of the computer: each step is animated in order, then the turn joins the game.
+fn play_computer_turn(
+    session: &mut Session,
+    turn: Turn,
+    steps: &mut MessageWriter<StepPlayed>,
+    committed: &mut MessageWriter<TurnCommitted>,
+) {
+    let before = *session.position();
+    let side = before.side_to_move();
+    if let Some(point) = turn.placement() {
+        steps.write(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new() });
+    }
+    let mut builder = fanorona_rules::TurnBuilder::new(before);
+    for step in turn.steps() {
+        let board = *builder.current();
+        if builder.play(step).is_err() {
+            return;
+        }
+        steps.write(StepPlayed {
+            side,
+            step: Some(step),
+            placed: None,
+            captured: captured_by(&board, builder.current(), step),
+        });
+    }
+    let trace = trace_of(&before, &turn);
+    if session.commit(turn, trace).is_ok() {
+        committed.write(TurnCommitted { turn });
+    }
+}

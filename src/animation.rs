@@ -1,0 +1,163 @@
+//! Animations: a moving piece slides with easing; captured pieces fall one after another along the line. Steps
+//! play in order, each after the previous one; a person's input waits while anything moves.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+
+use crate::board::Piece;
+use crate::session::{BoardReset, StepPlayed};
+use crate::settings::Settings;
+
+/// Seconds a piece takes to slide one step.
+pub const SLIDE_SECONDS: f32 = 0.28;
+/// Seconds a captured piece takes to fade.
+pub const FADE_SECONDS: f32 = 0.22;
+/// Seconds between two captured pieces starting to fade.
+pub const FADE_GAP_SECONDS: f32 = 0.11;
+
+/// A piece on its way from one point to another: `t` goes from 0 to 1.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Sliding {
+    /// Where it started.
+    pub from: fanorona_rules::Point,
+    /// Progress, 0 to 1.
+    pub t: f32,
+}
+
+/// A captured piece fading out after `delay` seconds: `t` goes from 0 to 1, then it is gone.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Fading {
+    /// Seconds to wait before fading.
+    pub delay: f32,
+    /// Progress, 0 to 1.
+    pub t: f32,
+}
+
+/// A newly placed piece growing in: `t` goes from 0 to 1.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Appearing {
+    /// Progress, 0 to 1.
+    pub t: f32,
+}
+
+/// Steps waiting to be shown, and whether one is being shown.
+#[derive(Resource, Default, Debug)]
+pub struct Animations {
+    queue: VecDeque<StepPlayed>,
+    running: bool,
+}
+
+impl Animations {
+    /// Whether anything is moving or waiting to move.
+    pub fn busy(&self) -> bool {
+        self.running || !self.queue.is_empty()
+    }
+
+    /// Drops everything (the board is being redrawn).
+    pub fn clear(&mut self) {
+        self.queue.clear();
+        self.running = false;
+    }
+}
+
+/// Plays steps as animations.
+pub struct AnimationPlugin;
+
+impl Plugin for AnimationPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Animations>()
+            .add_message::<StepPlayed>()
+            .add_systems(Update, (queue_steps, start_next_step, advance_animations).chain());
+    }
+}
+
+fn queue_steps(mut steps: MessageReader<StepPlayed>, mut animations: ResMut<Animations>) {
+    animations.queue.extend(steps.read().cloned());
+}
+
+/// The smooth ease used for sliding: fast start, gentle arrival.
+pub fn ease(t: f32) -> f32 {
+    EaseFunction::CubicOut.sample_clamped(t)
+}
+
+fn start_next_step(
+    mut commands: Commands,
+    mut animations: ResMut<Animations>,
+    mut pieces: Query<(Entity, &mut Piece)>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if animations.running {
+        return;
+    }
+    let Some(next) = animations.queue.pop_front() else { return };
+    animations.running = true;
+    if let Some(point) = next.placed {
+        commands.spawn((
+            crate::board::BoardEntity,
+            Piece { side: next.side, point },
+            Transform::default(),
+            Appearing { t: 0.0 },
+        ));
+        return;
+    }
+    let Some(step) = next.step else { return };
+    let Some((mover, mut piece)) = pieces.iter_mut().find(|(_, p)| p.point == step.from()) else {
+        // The drawn board has drifted from the game: redraw it.
+        reset.write(BoardReset);
+        return;
+    };
+    piece.point = step.to();
+    commands.entity(mover).insert(Sliding { from: step.from(), t: 0.0 });
+    for (i, point) in next.captured.iter().enumerate() {
+        if let Some((victim, _)) = pieces.iter().find(|(_, p)| p.point == *point && p.side != next.side) {
+            let delay = SLIDE_SECONDS * 0.6 + FADE_GAP_SECONDS * i as f32;
+            commands.entity(victim).insert(Fading { delay, t: 0.0 });
+        }
+    }
+}
+
+#[allow(clippy::type_complexity)]
+fn advance_animations(
+    mut commands: Commands,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut animations: ResMut<Animations>,
+    mut sliding: Query<(Entity, &mut Sliding)>,
+    mut fading: Query<(Entity, &mut Fading)>,
+    mut appearing: Query<(Entity, &mut Appearing)>,
+) {
+    let dt = time.delta_secs() * settings.animation_speed.max(0.1);
+    let mut moving = false;
+    for (e, mut s) in &mut sliding {
+        s.t += dt / SLIDE_SECONDS;
+        if s.t >= 1.0 {
+            commands.entity(e).remove::<Sliding>();
+        } else {
+            moving = true;
+        }
+    }
+    for (e, mut f) in &mut fading {
+        if f.delay > 0.0 {
+            f.delay -= dt;
+        } else {
+            f.t += dt / FADE_SECONDS;
+        }
+        if f.t >= 1.0 {
+            commands.entity(e).despawn();
+        } else {
+            moving = true;
+        }
+    }
+    for (e, mut a) in &mut appearing {
+        a.t += dt / SLIDE_SECONDS;
+        if a.t >= 1.0 {
+            commands.entity(e).remove::<Appearing>();
+        } else {
+            moving = true;
+        }
+    }
+    if !moving && animations.running {
+        animations.running = false;
+    }
+}

@@ -1,0 +1,130 @@
+//! The board as entities: one per point, one per line, one per piece, kept in step with the session; and the
+//! layout that maps points to the screen.
+
+use bevy::prelude::*;
+use fanorona_rules::{Direction, Point, Side, Variant};
+
+use crate::animation::Animations;
+use crate::session::{BoardReset, Session};
+use crate::state::AppState;
+
+/// A point of the lattice.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardPoint(pub Point);
+
+/// A line of the lattice between two neighbouring points.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardLine(pub Point, pub Point);
+
+/// A piece on the board.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Its side.
+    pub side: Side,
+    /// Where it stands (where it is going, while it slides).
+    pub point: Point,
+}
+
+/// Everything that belongs to the drawn board, for clearing it.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct BoardEntity;
+
+/// Where the board is drawn: points `spacing` apart around `center`, in world units (logical pixels).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct BoardLayout {
+    /// The board's variant (its size).
+    pub variant: Variant,
+    /// Distance between neighbouring points.
+    pub spacing: f32,
+    /// The centre of the board.
+    pub center: Vec2,
+    /// Black's side at the bottom.
+    pub flipped: bool,
+}
+
+impl Default for BoardLayout {
+    fn default() -> BoardLayout {
+        BoardLayout { variant: Variant::Tsivy, spacing: 100.0, center: Vec2::ZERO, flipped: false }
+    }
+}
+
+impl BoardLayout {
+    /// The layout that fits the board in a `size` area centred at `center` (with a margin for coordinates).
+    pub fn fit(variant: Variant, size: Vec2, center: Vec2, flipped: bool) -> BoardLayout {
+        let cols = f32::from(variant.width() - 1) + 1.4;
+        let rows = f32::from(variant.height() - 1) + 1.4;
+        let spacing = (size.x / cols).min(size.y / rows).max(8.0);
+        BoardLayout { variant, spacing, center, flipped }
+    }
+
+    /// Where a point is drawn.
+    pub fn world(&self, p: Point) -> Vec2 {
+        let (w, h) = (f32::from(self.variant.width() - 1), f32::from(self.variant.height() - 1));
+        let (mut x, mut y) = (f32::from(p.x()) - w / 2.0, f32::from(p.y()) - h / 2.0);
+        if self.flipped {
+            (x, y) = (-x, -y);
+        }
+        self.center + Vec2::new(x, y) * self.spacing
+    }
+
+    /// The point under a world position, if one is within 40% of the spacing.
+    pub fn point_at(&self, world: Vec2) -> Option<Point> {
+        self.variant
+            .points()
+            .iter()
+            .map(|p| (p, self.world(p).distance(world)))
+            .filter(|&(_, d)| d <= self.spacing * 0.4)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(p, _)| p)
+    }
+}
+
+/// Spawns and clears the board's entities.
+pub struct BoardPlugin;
+
+impl Plugin for BoardPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<BoardLayout>()
+            .add_message::<BoardReset>()
+            .add_systems(OnEnter(AppState::Playing), rebuild_board)
+            .add_systems(OnExit(AppState::Playing), clear_board)
+            .add_systems(
+                PostUpdate,
+                rebuild_board.run_if(in_state(AppState::Playing).and_then(on_message::<BoardReset>)),
+            );
+    }
+}
+
+fn clear_board(mut commands: Commands, entities: Query<Entity, With<BoardEntity>>) {
+    for e in &entities {
+        commands.entity(e).despawn();
+    }
+}
+
+/// Draws the board anew from the session: points, lines and the pieces as they stand now.
+fn rebuild_board(
+    mut commands: Commands,
+    entities: Query<Entity, With<BoardEntity>>,
+    session: Res<Session>,
+    mut layout: ResMut<BoardLayout>,
+    mut animations: ResMut<Animations>,
+) {
+    for e in &entities {
+        commands.entity(e).despawn();
+    }
+    animations.clear();
+    let board = session.board();
+    let variant = board.variant();
+    layout.variant = variant;
+    for p in variant.points() {
+        commands.spawn((BoardEntity, BoardPoint(p), Transform::default()));
+        for d in [Direction::N, Direction::NE, Direction::E, Direction::SE] {
+            if let Some(q) = p.offset(d).filter(|q| variant.contains(*q) && p.direction_to(*q).is_some()) {
+                commands.spawn((BoardEntity, BoardLine(p, q), Transform::default()));
+            }
+        }
+        if let Some(side) = board.piece_at(p) {
+            commands.spawn((BoardEntity, Piece { side, point: p }, Transform::default()));
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! The game being played: the rules' game, who plays each side, the turn being built, and what the board shows.
+
+use bevy::prelude::*;
+use fanorona_ai::Level;
+use fanorona_rules::{
+    CaptureKind, Game, GameRecord, Point, PointSet, Position, Side, Step, Turn, TurnBuilder, Variant,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::storage::{Notices, Storage};
+
+/// The file of the autosaved current game.
+pub const AUTOSAVE_FILE: &str = "current-game.ron";
+/// The file of the game saved with the Save button.
+pub const SAVED_FILE: &str = "saved-game.ron";
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerKind {
+    /// A person at this device.
+    Human,
+    /// The computer at a level.
+    Computer(Level),
+}
+
+/// What the last turn did, to mark it on the board until the next one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnTrace {
+    /// The points the piece stood on, in order (one point for a placement).
+    pub path: Vec<Point>,
+    /// The points whose pieces were captured.
+    pub captured: Vec<Point>,
+}
+
+/// One step as it happened, for the animation: the step and the pieces it took, nearest first.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct StepPlayed {
+    /// The side that moved.
+    pub side: Side,
+    /// The step (or `None` with `placed` for a telo placement).
+    pub step: Option<Step>,
+    /// A telo placement.
+    pub placed: Option<Point>,
+    /// Captured points in the order they fall (along the line, away from the mover).
+    pub captured: Vec<Point>,
+}
+
+/// The whole board must be redrawn from the session (new game, undo, redo, load).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct BoardReset;
+
+/// A turn has been added to the game (for autosave, sound, the computer's next move).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct TurnCommitted {
+    /// The turn.
+    pub turn: Turn,
+}
+
+/// The game in progress.
+#[derive(Resource, Clone, Debug)]
+pub struct Session {
+    /// The rules' game: positions, turns, undo/redo, result.
+    pub game: Game,
+    /// Who plays White and Black.
+    pub players: [PlayerKind; 2],
+    /// The turn being built by a person, step by step.
+    pub builder: TurnBuilder,
+    /// The piece a person has picked up.
+    pub selected: Option<Point>,
+    /// A pending choice between approach and withdrawal: both steps to the same point.
+    pub choice: Option<[Step; 2]>,
+    /// The last turn, marked on the board.
+    pub last_turn: Option<TurnTrace>,
+    /// The computer's suggestion, shown until the next move.
+    pub hint: Option<Turn>,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new(Position::start(Variant::Tsivy), [PlayerKind::Human, PlayerKind::Human])
+    }
+}
+
+impl Session {
+    /// A new game from `start`.
+    pub fn new(start: Position, players: [PlayerKind; 2]) -> Session {
+        Session::from_game(Game::new(start), players)
+    }
+
+    /// A session continuing `game`.
+    pub fn from_game(game: Game, players: [PlayerKind; 2]) -> Session {
+        let builder = TurnBuilder::new(*game.position());
+        Session { game, players, builder, selected: None, choice: None, last_turn: None, hint: None }
+    }
+
+    /// The current position (before the turn being built).
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The board as it stands now, with the steps of a turn in progress.
+    pub fn board(&self) -> &Position {
+        self.builder.current()
+    }
+
+    /// Who is to move.
+    pub fn player_to_move(&self) -> PlayerKind {
+        self.players[usize::from(self.position().side_to_move() == Side::Black)]
+    }
+
+    /// Whether a person may act on the board now.
+    pub fn human_to_move(&self) -> bool {
+        self.player_to_move() == PlayerKind::Human && !self.game.is_over()
+    }
+
+    /// Whether a computer plays in this game.
+    pub fn has_computer(&self) -> bool {
+        self.players.iter().any(|p| matches!(p, PlayerKind::Computer(_)))
+    }
+
+    /// Points a person may click with effect now: movable pieces, the selected piece's destinations, placements.
+    pub fn movable(&self) -> PointSet {
+        if !self.human_to_move() {
+            return PointSet::EMPTY;
+        }
+        self.builder.movable_pieces() | self.position().legal_placements()
+    }
+
+    /// The legal steps of the selected piece (or of the chain's piece).
+    pub fn destinations(&self) -> Vec<Step> {
+        match self.builder.chain_point().or(self.selected) {
+            Some(p) if self.human_to_move() => self.builder.legal_steps_from(p),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Adds a finished turn to the game and starts the next one. `trace` marks it on the board.
+    pub fn commit(&mut self, turn: Turn, trace: TurnTrace) -> Result<(), String> {
+        self.game.play(&turn).map_err(|e| e.to_string())?;
+        self.reset_turn();
+        self.last_turn = Some(trace);
+        Ok(())
+    }
+
+    /// Forgets the turn being built, the selection, the choice and the hint.
+    pub fn reset_turn(&mut self) {
+        self.builder = TurnBuilder::new(*self.game.position());
+        self.selected = None;
+        self.choice = None;
+        self.hint = None;
+    }
+
+    /// Takes back the last turn; against the computer, back to the person's previous turn. Returns whether
+    /// anything was undone.
+    pub fn undo(&mut self) -> bool {
+        let mut undone = false;
+        while self.game.can_undo() {
+            self.game.undo();
+            undone = true;
+            if self.player_to_move() == PlayerKind::Human || !self.players.contains(&PlayerKind::Human) {
+                break;
+            }
+        }
+        if undone {
+            self.after_jump();
+        }
+        undone
+    }
+
+    /// Plays again what was undone, up to the person's next turn. Returns whether anything was redone.
+    pub fn redo(&mut self) -> bool {
+        let mut redone = false;
+        while self.game.can_redo() {
+            self.game.redo();
+            redone = true;
+            if self.player_to_move() == PlayerKind::Human || !self.players.contains(&PlayerKind::Human) {
+                break;
+            }
+        }
+        if redone {
+            self.after_jump();
+        }
+        redone
+    }
+
+    fn after_jump(&mut self) {
+        self.reset_turn();
+        self.last_turn =
+            self.game.turns().last().map(|t| trace_of(&self.game.positions()[self.game.turns().len() - 1], t));
+    }
+
+    /// The game as a record, with the players' names.
+    pub fn record(&self) -> GameRecord {
+        let mut record = GameRecord::of_game(&self.game);
+        let name = |p: PlayerKind| match p {
+            PlayerKind::Human => "Player".to_owned(),
+            PlayerKind::Computer(level) => format!("Computer ({level})"),
+        };
+        record.white = Some(name(self.players[0]));
+        record.black = Some(name(self.players[1]));
+        record
+    }
+}
+
+/// What a turn does from `before`: its path and the captured points in order.
+pub fn trace_of(before: &Position, turn: &Turn) -> TurnTrace {
+    let mut captured = Vec::new();
+    let mut builder = TurnBuilder::new(*before);
+    for step in turn.steps() {
+        let board = *builder.current();
+        if builder.play(step).is_err() {
+            break;
+        }
+        captured.extend(captured_by(&board, builder.current(), step));
+    }
+    TurnTrace { path: turn.path().collect(), captured }
+}
+
+/// The pieces `step` took going from `before` to `after`, nearest to the mover first.
+pub fn captured_by(before: &Position, after: &Position, step: Step) -> Vec<Point> {
+    let enemy = !before.side_to_move();
+    let taken = before.pieces(enemy) & !after.pieces(enemy);
+    let (Some(first), Some(dir)) = (step.capture_start(), step.capture_dir()) else { return Vec::new() };
+    let mut order = Vec::new();
+    let mut at = Some(first);
+    while let Some(p) = at.filter(|p| taken.contains(*p)) {
+        order.push(p);
+        at = p.offset(dir);
+    }
+    order
+}
+
+/// A saved session: who played and the game record.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SavedSession {
+    /// White and Black.
+    pub players: [PlayerKind; 2],
+    /// The game.
+    pub record: GameRecord,
+}
+
+impl SavedSession {
+    /// Reads a saved session and replays its game. A bad file is an error saying what is wrong.
+    pub fn parse(text: &str) -> Result<Session, String> {
+        let saved: SavedSession = ron::from_str(text).map_err(|e| e.to_string())?;
+        let game = saved.record.replay().map_err(|e| e.to_string())?;
+        Ok(Session::from_game(game, saved.players))
+    }
+
+    /// The text of a session.
+    pub fn text(session: &Session) -> String {
+        let saved = SavedSession { players: session.players, record: session.record() };
+        ron::ser::to_string_pretty(&saved, ron::ser::PrettyConfig::default()).unwrap_or_default()
+    }
+}
+
+/// Reads a stored session: `None` if there is none; a bad one is set aside with a notice.
+pub fn load_stored(storage: &Storage, name: &str, notices: &mut Notices) -> Option<Session> {
+    match storage.read(name) {
+        Ok(None) => None,
+        Ok(Some(text)) => match SavedSession::parse(&text) {
+            Ok(session) => Some(session),
+            Err(e) => {
+                let aside = storage.set_aside(name);
+                notices.0.push(format!("A saved game could not be loaded ({e}). It was kept as {aside}."));
+                None
+            }
+        },
+        Err(e) => {
+            notices.0.push(format!("A saved game could not be read: {e}"));
+            None
+        }
+    }
+}
+
+/// Whether a capture choice between the two steps is needed: two steps to the same point, approach and withdrawal.
+pub fn capture_choice(steps: &[Step]) -> Option<[Step; 2]> {
+    let approach = steps.iter().find(|s| s.capture() == Some(CaptureKind::Approach))?;
+    let withdrawal = steps.iter().find(|s| s.capture() == Some(CaptureKind::Withdrawal))?;
+    Some([*approach, *withdrawal])
+}

@@ -1,0 +1,22 @@
+//! The screens of the game.
+
+use bevy::prelude::*;
+
+/// Which screen is shown.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppState {
+    /// The main menu: choose the variant, the opponent and the side.
+    #[default]
+    Menu,
+    /// A game on the board.
+    Playing,
+}
+
+/// Registers the screens.
+pub struct StatePlugin;
+
+impl Plugin for StatePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_state::<AppState>();
+    }
+}

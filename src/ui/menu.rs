@@ -1,0 +1,119 @@
+//! The main menu: variant, vela, opponent, level, side; Start and Continue.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use fanorona_ai::Level;
+use fanorona_rules::{Side, Variant};
+
+use crate::control::{CanContinue, GameCommand};
+use crate::settings::{Opponent, Settings, SideChoice};
+use crate::state::AppState;
+
+/// The menu screen.
+pub struct MenuUiPlugin;
+
+impl Plugin for MenuUiPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(EguiPrimaryContextPass, menu_ui.run_if(in_state(AppState::Menu)));
+    }
+}
+
+fn level_combo(ui: &mut egui::Ui, id: &str, level: &mut Level) {
+    egui::ComboBox::from_id_salt(id).selected_text(capitalise(level.name())).show_ui(ui, |ui| {
+        for l in Level::ALL {
+            ui.selectable_value(level, l, capitalise(l.name())).on_hover_text(l.description());
+        }
+    });
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+fn menu_ui(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    can_continue: Res<CanContinue>,
+    mut commands: MessageWriter<GameCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    // Edit a copy so that the settings change (and are saved) only when something really changed.
+    let mut s = settings.clone();
+    egui::Window::new("Fanorona")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new("The board game of Madagascar").italics());
+            ui.add_space(8.0);
+            ui.heading("Board");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut s.variant, Variant::Tsivy, "Tsivy 9×5")
+                    .on_hover_text("The standard game, 22 pieces each");
+                ui.radio_value(&mut s.variant, Variant::Dimy, "Dimy 5×5")
+                    .on_hover_text("A shorter game, 12 pieces each");
+                ui.radio_value(&mut s.variant, Variant::Telo, "Telo 3×3")
+                    .on_hover_text("Place three, then move: make a line");
+            });
+            ui.add_enabled_ui(s.variant == Variant::Tsivy, |ui| {
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut s.vela, "Vela handicap").on_hover_text(
+                        "The previous winner makes only paika moves (no captures) until it has 5 pieces left",
+                    );
+                    ui.add_enabled_ui(s.vela, |ui| {
+                        ui.label("handicapped:");
+                        ui.radio_value(&mut s.vela_side, Side::White, "White");
+                        ui.radio_value(&mut s.vela_side, Side::Black, "Black");
+                    });
+                });
+            });
+            ui.add_space(8.0);
+            ui.heading("Players");
+            ui.radio_value(&mut s.opponent, Opponent::Computer, "Play against the computer");
+            ui.radio_value(&mut s.opponent, Opponent::Human, "Two people on this device");
+            ui.radio_value(&mut s.opponent, Opponent::ComputerVsComputer, "Watch the computer play itself");
+            match s.opponent {
+                Opponent::Computer => {
+                    ui.horizontal(|ui| {
+                        ui.label("Level:");
+                        level_combo(ui, "level", &mut s.level);
+                        ui.label(egui::RichText::new(s.level.description()).small());
+                    });
+                    ui.horizontal(|ui| {
+                        ui.label("You play:");
+                        ui.radio_value(&mut s.side, SideChoice::White, "White (first)");
+                        ui.radio_value(&mut s.side, SideChoice::Black, "Black");
+                        ui.radio_value(&mut s.side, SideChoice::Random, "Random");
+                    });
+                }
+                Opponent::ComputerVsComputer => {
+                    ui.horizontal(|ui| {
+                        ui.label("White:");
+                        level_combo(ui, "white-level", &mut s.level);
+                        ui.label("Black:");
+                        level_combo(ui, "black-level", &mut s.second_level);
+                    });
+                }
+                Opponent::Human => {}
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                ui.label("Animation speed:");
+                ui.add(egui::Slider::new(&mut s.animation_speed, 0.5..=3.0).step_by(0.25));
+            });
+            ui.add_space(12.0);
+            ui.horizontal(|ui| {
+                if ui.add(egui::Button::new(egui::RichText::new("Start").heading())).clicked() {
+                    commands.write(GameCommand::Start);
+                }
+                if can_continue.0 && ui.button("Continue the last game").clicked() {
+                    commands.write(GameCommand::Continue);
+                }
+            });
+        });
+    if s != *settings {
+        *settings = s;
+    }
+    Ok(())
+}

@@ -1,0 +1,366 @@
+//! The game's systems, headless: an `App` with the logic plugins and no window, driven by the same messages a click
+//! or a button produces.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use fanorona::ai_player::Thinking;
+use fanorona::animation::{Animations, Fading, Sliding};
+use fanorona::board::Piece;
+use fanorona::control::{CanContinue, GameCommand};
+use fanorona::session::{AUTOSAVE_FILE, PlayerKind, Session};
+use fanorona::settings::{Opponent, SETTINGS_FILE, Settings, SideChoice};
+use fanorona::state::AppState;
+use fanorona::storage::{Notices, Storage};
+use fanorona::turn::{BoardClick, TurnCommand};
+use fanorona_ai::Level;
+use fanorona_rules::{CaptureKind, Outcome, Position, Reason, Side, Variant};
+
+fn temp_dir() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "fanorona-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn app_in(dir: &PathBuf) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage::in_dir(dir))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
+        .add_plugins(fanorona::LogicPlugin);
+    app.update();
+    app
+}
+
+fn app() -> App {
+    app_in(&temp_dir())
+}
+
+fn command(app: &mut App, c: GameCommand) {
+    app.world_mut().write_message(c);
+    settle(app);
+}
+
+fn turn_command(app: &mut App, c: TurnCommand) {
+    app.world_mut().write_message(c);
+    settle(app);
+}
+
+fn click(app: &mut App, point: &str) {
+    app.world_mut().write_message(BoardClick(point.parse().expect("a point")));
+    settle(app);
+}
+
+/// Runs frames until nothing moves and the computer is not thinking for a few frames in a row (messages written
+/// in one frame are handled in the next), at most 20 simulated seconds.
+fn settle(app: &mut App) {
+    let mut idle = 0;
+    for _ in 0..1250 {
+        app.update();
+        let busy = app.world().resource::<Animations>().busy();
+        let thinking = app.world().resource::<Thinking>().is(fanorona::ai_player::Purpose::Move);
+        idle = if busy || thinking { 0 } else { idle + 1 };
+        if idle >= 4 {
+            return;
+        }
+        if thinking {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    panic!("the game did not settle");
+}
+
+fn session(app: &App) -> &Session {
+    app.world().resource::<Session>()
+}
+
+fn turns(app: &App) -> Vec<String> {
+    session(app).game.turns().iter().map(ToString::to_string).collect()
+}
+
+/// The drawn pieces agree with the board of the session.
+fn assert_pieces_match(app: &mut App) {
+    let board = *session(app).board();
+    let mut query = app.world_mut().query::<(&Piece, Option<&Sliding>, Option<&Fading>)>();
+    let mut drawn: Vec<(Side, String)> = Vec::new();
+    for (piece, sliding, fading) in query.iter(app.world()) {
+        assert!(sliding.is_none() && fading.is_none(), "an animation did not finish");
+        drawn.push((piece.side, piece.point.to_string()));
+    }
+    drawn.sort();
+    let mut expected: Vec<(Side, String)> = Vec::new();
+    for side in Side::BOTH {
+        expected.extend(board.pieces(side).iter().map(|p| (side, p.to_string())));
+    }
+    expected.sort();
+    assert_eq!(drawn, expected);
+}
+
+fn start_with(app: &mut App, f: impl FnOnce(&mut Settings)) {
+    f(&mut app.world_mut().resource_mut::<Settings>());
+    command(app, GameCommand::Start);
+    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Playing);
+}
+
+fn humans(s: &mut Settings) {
+    s.opponent = Opponent::Human;
+    s.variant = Variant::Tsivy;
+    s.vela = false;
+}
+
+fn set_position(app: &mut App, text: &str, players: [PlayerKind; 2]) {
+    let position: Position = text.parse().expect("position");
+    *app.world_mut().resource_mut::<Session>() = Session::new(position, players);
+    app.world_mut().write_message(fanorona::session::BoardReset);
+    settle(app);
+}
+
+const HUMANS: [PlayerKind; 2] = [PlayerKind::Human, PlayerKind::Human];
+
+#[test]
+fn the_five_tsivy_openings_are_played_with_clicks() {
+    for (from, to, kind, expected) in [
+        ("d2", "e3", None, "d2-e3A"),
+        ("e2", "e3", None, "e2-e3A"),
+        ("f2", "e3", None, "f2-e3A"),
+        ("f3", "e3", Some(CaptureKind::Approach), "f3-e3A"),
+        ("f3", "e3", Some(CaptureKind::Withdrawal), "f3-e3W"),
+    ] {
+        let mut app = app();
+        start_with(&mut app, humans);
+        click(&mut app, from);
+        assert_eq!(session(&app).selected, Some(from.parse().unwrap()));
+        click(&mut app, to);
+        if let Some(kind) = kind {
+            assert!(session(&app).choice.is_some(), "{expected}: a choice is offered");
+            turn_command(&mut app, TurnCommand::Choose(kind));
+        }
+        assert_eq!(turns(&app), [expected]);
+        assert_eq!(session(&app).position().side_to_move(), Side::Black);
+        assert!(session(&app).last_turn.is_some());
+        assert_pieces_match(&mut app);
+    }
+}
+
+#[test]
+fn a_chain_continues_and_stops_here_on_request() {
+    let mut app = app();
+    start_with(&mut app, humans);
+    // c3-d3A can go on with d3-d4A; the player stops after the first capture.
+    set_position(&mut app, "3b5/9/2w1b4/9/9 w", HUMANS);
+    click(&mut app, "c3");
+    click(&mut app, "d3");
+    assert!(turns(&app).is_empty(), "the turn goes on");
+    assert!(session(&app).builder.can_stop());
+    assert_eq!(session(&app).selected, Some("d3".parse().unwrap()));
+    // A click on a point that is not a continuation does nothing.
+    click(&mut app, "a1");
+    click(&mut app, "c3");
+    assert!(turns(&app).is_empty());
+    turn_command(&mut app, TurnCommand::Stop);
+    assert_eq!(turns(&app), ["c3-d3A"]);
+    assert_pieces_match(&mut app);
+
+    // The same chain played to its end finishes by itself.
+    set_position(&mut app, "3b5/9/2w1b4/9/9 w", HUMANS);
+    for p in ["c3", "d3", "d4"] {
+        click(&mut app, p);
+    }
+    assert_eq!(turns(&app), ["c3-d3A-d4A"]);
+    assert_eq!(session(&app).game.outcome(), Some(Outcome::win(Side::White, Reason::AllCaptured)));
+    assert_pieces_match(&mut app);
+}
+
+#[test]
+fn an_approach_or_withdrawal_choice_is_made_by_clicking_a_line() {
+    let mut app = app();
+    start_with(&mut app, humans);
+    set_position(&mut app, "bbbbbbbbb/9/3bw1bbb/wwwwwwwww/wwwwwwwww w", HUMANS);
+    click(&mut app, "e3");
+    click(&mut app, "f3");
+    assert!(session(&app).choice.is_some());
+    assert!(turns(&app).is_empty(), "nothing is guessed");
+    // Clicking a piece of the approach line (h3) chooses approach; the chain could go on (f3-f4A), the player stops.
+    click(&mut app, "h3");
+    assert_eq!(session(&app).board().pieces(Side::Black).len(), 10);
+    turn_command(&mut app, TurnCommand::Stop);
+    assert_eq!(turns(&app), ["e3-f3A"]);
+    assert_pieces_match(&mut app);
+}
+
+#[test]
+fn clicks_anywhere_at_any_time_are_safe() {
+    let mut app = app();
+    start_with(&mut app, humans);
+    let points: Vec<String> = Variant::Tsivy.points().iter().map(|p| p.to_string()).collect();
+    // Click every point in turn, twice, with cancels and stops in between: every resulting state is legal.
+    for round in 0..2 {
+        for p in &points {
+            click(&mut app, p);
+            if round == 1 {
+                turn_command(&mut app, TurnCommand::Stop);
+            }
+            let s = session(&app);
+            assert!(s.game.position().to_string().parse::<Position>().is_ok());
+        }
+        turn_command(&mut app, TurnCommand::Cancel);
+    }
+    // Every turn that was played is legal by replaying.
+    assert!(fanorona_rules::GameRecord::of_game(&session(&app).game).replay().is_ok());
+    assert_pieces_match(&mut app);
+}
+
+#[test]
+fn the_computer_replies_and_its_turn_is_animated_to_the_end() {
+    let mut app = app();
+    start_with(&mut app, |s| {
+        s.opponent = Opponent::Computer;
+        s.side = SideChoice::White;
+        s.level = Level::Beginner;
+        s.variant = Variant::Tsivy;
+        s.vela = false;
+    });
+    assert_eq!(session(&app).players, [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)]);
+    click(&mut app, "e2");
+    click(&mut app, "e3");
+    assert_eq!(turns(&app).len(), 2, "the computer answered: {:?}", turns(&app));
+    assert_eq!(session(&app).position().side_to_move(), Side::White);
+    assert_pieces_match(&mut app);
+
+    // Undo takes back the computer's reply too; redo plays both again.
+    command(&mut app, GameCommand::Undo);
+    assert!(turns(&app).is_empty());
+    assert_pieces_match(&mut app);
+    command(&mut app, GameCommand::Redo);
+    assert_eq!(turns(&app).len(), 2);
+    assert_pieces_match(&mut app);
+}
+
+#[test]
+fn the_computer_plays_white_when_the_person_takes_black() {
+    let mut app = app();
+    start_with(&mut app, |s| {
+        s.opponent = Opponent::Computer;
+        s.side = SideChoice::Black;
+        s.level = Level::Casual;
+        s.variant = Variant::Dimy;
+    });
+    assert_eq!(turns(&app).len(), 1, "the computer opened");
+    assert!(session(&app).human_to_move());
+    assert_pieces_match(&mut app);
+}
+
+#[test]
+fn every_game_over_reason_ends_the_game() {
+    let mut app = app();
+    start_with(&mut app, humans);
+    let over = |app: &App| session(app).game.outcome().map(|o| o.reason);
+    // No legal turn: White's a1 is boxed in.
+    set_position(&mut app, "9/9/bbb6/bbb6/wbb6 w", HUMANS);
+    assert_eq!(over(&app), Some(Reason::NoLegalTurn));
+
+    set_position(&mut app, "8b/9/9/9/w8 w 49", HUMANS);
+    click(&mut app, "a1");
+    click(&mut app, "b1");
+    assert_eq!(over(&app), Some(Reason::FiftyTurns));
+
+    set_position(&mut app, "8b/9/9/9/w8 w", HUMANS);
+    for p in ["a1", "b1", "i5", "h5", "b1", "a1", "h5", "i5", "a1", "b1", "i5", "h5", "b1", "a1", "h5", "i5"] {
+        click(&mut app, p);
+    }
+    assert_eq!(over(&app), Some(Reason::Repetition));
+
+    set_position(&mut app, "3/1w1/bb1 w", HUMANS);
+    click(&mut app, "a3");
+    click(&mut app, "a2");
+    click(&mut app, "c1");
+    assert_eq!(over(&app), Some(Reason::TeloLine));
+
+    set_position(&mut app, "9/9/9/9/w7b w", HUMANS);
+    command(&mut app, GameCommand::Resign);
+    assert_eq!(session(&app).game.outcome(), Some(Outcome::win(Side::Black, Reason::Resignation)));
+
+    set_position(&mut app, "9/9/b8/9/9 w", HUMANS);
+    assert_eq!(over(&app), Some(Reason::AllCaptured));
+    set_position(&mut app, "9/9/9/9/w1b6 w", HUMANS);
+    click(&mut app, "a1");
+    click(&mut app, "b1");
+    assert_eq!(session(&app).game.outcome(), Some(Outcome::win(Side::White, Reason::AllCaptured)));
+}
+
+#[test]
+fn settings_round_trip_through_the_data_folder() {
+    let dir = temp_dir();
+    let mut app = app_in(&dir);
+    app.world_mut().resource_mut::<Settings>().level = Level::Master;
+    app.world_mut().resource_mut::<Settings>().animation_speed = 2.0;
+    app.update();
+    let text = std::fs::read_to_string(dir.join(SETTINGS_FILE)).expect("settings written");
+    assert!(text.contains("master"), "{text}");
+    let again = app_in(&dir);
+    assert_eq!(again.world().resource::<Settings>().level, Level::Master);
+    assert_eq!(again.world().resource::<Settings>().animation_speed, 2.0);
+}
+
+#[test]
+fn a_corrupt_settings_file_is_set_aside_and_reported() {
+    let dir = temp_dir();
+    std::fs::write(dir.join(SETTINGS_FILE), "(variant: chess, level: [[[").expect("write");
+    let app = app_in(&dir);
+    assert_eq!(*app.world().resource::<Settings>(), Settings::default());
+    let notices = &app.world().resource::<Notices>().0;
+    assert!(notices.iter().any(|n| n.contains("settings could not be read")), "{notices:?}");
+    assert!(dir.join(format!("{SETTINGS_FILE}.bad")).exists(), "the bad file is kept");
+    assert!(!dir.join(SETTINGS_FILE).exists());
+}
+
+#[test]
+fn the_game_is_autosaved_and_a_corrupt_autosave_is_set_aside() {
+    let dir = temp_dir();
+    let mut app = app_in(&dir);
+    start_with(&mut app, humans);
+    click(&mut app, "e2");
+    click(&mut app, "e3");
+    assert!(dir.join(AUTOSAVE_FILE).exists());
+    let mut again = app_in(&dir);
+    assert!(again.world().resource::<CanContinue>().0);
+    command(&mut again, GameCommand::Continue);
+    assert_eq!(turns(&again), ["e2-e3A"]);
+    assert_pieces_match(&mut again);
+
+    std::fs::write(dir.join(AUTOSAVE_FILE), "(players: [Human, Human], record: (variant: tsivy, turns: [\"a1-a2\"]))")
+        .expect("write");
+    let broken = app_in(&dir);
+    assert!(!broken.world().resource::<CanContinue>().0);
+    assert!(dir.join(format!("{AUTOSAVE_FILE}.bad")).exists());
+    assert!(broken.world().resource::<Notices>().0.iter().any(|n| n.contains("could not be loaded")));
+}
+
+#[test]
+fn telo_is_played_by_placing_then_moving() {
+    let mut app = app();
+    start_with(&mut app, |s| {
+        s.opponent = Opponent::Human;
+        s.variant = Variant::Telo;
+    });
+    for p in ["b2", "a1", "c1", "a3", "a2", "c2"] {
+        click(&mut app, p);
+    }
+    assert_eq!(turns(&app), ["b2", "a1", "c1", "a3", "a2", "c2"]);
+    assert!(!session(&app).position().is_placing());
+    click(&mut app, "a2");
+    click(&mut app, "b3");
+    // a2-b3 is not a line (a2 is a weak point): nothing happens; b2-b3 is a move.
+    assert_eq!(turns(&app).len(), 6);
+    assert_pieces_match(&mut app);
+}
