@@ -6,7 +6,7 @@ use fanorona_ai::{Level, Limits, Search, SearchResult, Status};
 use fanorona_rules::{Game, Turn};
 
 use crate::animation::Animations;
-use crate::session::{PlayerKind, Session, StepPlayed, TurnCommitted, captured_by, trace_of};
+use crate::session::{PlayerKind, Session, StepPlayed, TurnCommitted, capture_line, trace_of};
 use crate::state::AppState;
 
 /// What the computer is thinking about.
@@ -162,16 +162,11 @@ fn play_computer_turn(
     }
     let mut builder = fanorona_rules::TurnBuilder::new(before);
     for step in turn.steps() {
-        let board = *builder.current();
+        let captured = capture_line(builder.current(), step);
         if builder.play(step).is_err() {
             return;
         }
-        steps.write(StepPlayed {
-            side,
-            step: Some(step),
-            placed: None,
-            captured: captured_by(&board, builder.current(), step),
-        });
+        steps.write(StepPlayed { side, step: Some(step), placed: None, captured });
     }
     let trace = trace_of(&before, &turn);
     if session.commit(turn, trace).is_ok() {

@@ -153,34 +153,27 @@ impl Session {
     /// Takes back the last turn; against the computer, back to the person's previous turn. Returns whether
     /// anything was undone.
     pub fn undo(&mut self) -> bool {
-        let mut undone = false;
-        while self.game.can_undo() {
-            self.game.undo();
-            undone = true;
-            if self.player_to_move() == PlayerKind::Human || !self.players.contains(&PlayerKind::Human) {
-                break;
-            }
-        }
-        if undone {
-            self.after_jump();
-        }
-        undone
+        self.travel(Game::undo)
     }
 
     /// Plays again what was undone, up to the person's next turn. Returns whether anything was redone.
     pub fn redo(&mut self) -> bool {
-        let mut redone = false;
-        while self.game.can_redo() {
-            self.game.redo();
-            redone = true;
+        self.travel(Game::redo)
+    }
+
+    /// Moves through the history with `step` until a person is to move (or the history ends).
+    fn travel(&mut self, step: fn(&mut Game) -> Option<Turn>) -> bool {
+        let mut moved = false;
+        while step(&mut self.game).is_some() {
+            moved = true;
             if self.player_to_move() == PlayerKind::Human || !self.players.contains(&PlayerKind::Human) {
                 break;
             }
         }
-        if redone {
+        if moved {
             self.after_jump();
         }
-        redone
+        moved
     }
 
     fn after_jump(&mut self) {
@@ -207,27 +200,25 @@ pub fn trace_of(before: &Position, turn: &Turn) -> TurnTrace {
     let mut captured = Vec::new();
     let mut builder = TurnBuilder::new(*before);
     for step in turn.steps() {
-        let board = *builder.current();
+        captured.extend(capture_line(builder.current(), step));
         if builder.play(step).is_err() {
             break;
         }
-        captured.extend(captured_by(&board, builder.current(), step));
     }
     TurnTrace { path: turn.path().collect(), captured }
 }
 
-/// The pieces `step` took going from `before` to `after`, nearest to the mover first.
-pub fn captured_by(before: &Position, after: &Position, step: Step) -> Vec<Point> {
-    let enemy = !before.side_to_move();
-    let taken = before.pieces(enemy) & !after.pieces(enemy);
+/// The enemy pieces `step` takes on `board` (the board before the step), nearest to the mover first.
+pub fn capture_line(board: &Position, step: Step) -> Vec<Point> {
+    let enemy = !board.side_to_move();
     let (Some(first), Some(dir)) = (step.capture_start(), step.capture_dir()) else { return Vec::new() };
-    let mut order = Vec::new();
+    let mut line = Vec::new();
     let mut at = Some(first);
-    while let Some(p) = at.filter(|p| taken.contains(*p)) {
-        order.push(p);
+    while let Some(p) = at.filter(|p| board.variant().contains(*p) && board.piece_at(*p) == Some(enemy)) {
+        line.push(p);
         at = p.offset(dir);
     }
-    order
+    line
 }
 
 /// A saved session: who played and the game record.

@@ -3,10 +3,10 @@
 //! ignored.
 
 use bevy::prelude::*;
-use fanorona_rules::{CaptureKind, Point, Position, Progress, Step, Turn};
+use fanorona_rules::{CaptureKind, Point, Progress, Step, Turn};
 
 use crate::animation::Animations;
-use crate::session::{Session, StepPlayed, TurnCommitted, capture_choice, captured_by, trace_of};
+use crate::session::{Session, StepPlayed, TurnCommitted, capture_choice, capture_line, trace_of};
 use crate::state::AppState;
 
 /// A click (or tap) on a point of the board.
@@ -54,10 +54,9 @@ struct Turns<'a, 's, 'c> {
 
 impl Turns<'_, '_, '_> {
     fn play_step(&mut self, step: Step) {
-        let before = *self.session.board();
-        let side = before.side_to_move();
+        let side = self.session.board().side_to_move();
+        let captured = capture_line(self.session.board(), step);
         let Ok(progress) = self.session.builder.play(step) else { return };
-        let captured = captured_by(&before, self.session.board(), step);
         self.steps.write(StepPlayed { side, step: Some(step), placed: None, captured });
         self.session.choice = None;
         match progress {
@@ -128,19 +127,6 @@ impl Turns<'_, '_, '_> {
             }
         }
     }
-}
-
-/// The enemy pieces `step` would take on `board`, nearest first.
-pub fn capture_line(board: &Position, step: Step) -> Vec<Point> {
-    let enemy = !board.side_to_move();
-    let (Some(first), Some(dir)) = (step.capture_start(), step.capture_dir()) else { return Vec::new() };
-    let mut line = Vec::new();
-    let mut at = Some(first);
-    while let Some(p) = at.filter(|p| board.variant().contains(*p) && board.piece_at(*p) == Some(enemy)) {
-        line.push(p);
-        at = p.offset(dir);
-    }
-    line
 }
 
 fn handle_clicks(

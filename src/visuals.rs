@@ -9,9 +9,9 @@ use crate::animation::{Appearing, Fading, Sliding, ease};
 use crate::board::{BoardEntity, BoardLayout, BoardLine, BoardPoint, Piece};
 use crate::input::HoveredPoint;
 use crate::session::Session;
+use crate::session::capture_line;
 use crate::settings::Settings;
 use crate::state::AppState;
-use crate::turn::capture_line;
 
 /// The colours of the game.
 pub mod palette {

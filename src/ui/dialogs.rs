@@ -7,9 +7,10 @@ use fanorona_rules::CaptureKind;
 use crate::animation::Animations;
 use crate::control::GameCommand;
 use crate::session::Session;
+use crate::session::capture_line;
 use crate::state::AppState;
 use crate::storage::Notices;
-use crate::turn::{TurnCommand, capture_line};
+use crate::turn::TurnCommand;
 
 /// Whether the game-over dialog was closed (to look at the final board).
 #[derive(Resource, Default, Debug)]
