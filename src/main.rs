@@ -4,7 +4,9 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
 fn main() -> AppExit {
+    let launched = fanorona::screenshot::LaunchedAt(web_time::Instant::now());
     App::new()
+        .insert_resource(launched)
         .add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {

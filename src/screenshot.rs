@@ -1,11 +1,14 @@
 //! Screenshot mode: `FANORONA_SCREENSHOT=out.png FANORONA_SCENE=<scene>` starts a scene, renders a few frames,
-//! saves a PNG of the window and exits. Scenes: `menu`, `board`, `chain`, `choice`, `gameover`, `telo`. Files of
-//! the player are not touched in this mode.
+//! saves a PNG of the window and exits. Scenes: `menu`, `board`, `chain`, `choice`, `gameover`, `telo`, and `think`
+//! (the master level plays itself; the longest frame while it thinks is printed). The time from start to the first
+//! frame is printed too. Files of the player are not touched in this mode.
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use fanorona_ai::Level;
 use fanorona_rules::{Point, Position, Variant};
 
+use crate::ai_player::{Purpose, Thinking};
 use crate::session::{PlayerKind, Session};
 use crate::state::AppState;
 use crate::storage::Storage;
@@ -19,6 +22,10 @@ pub struct ScreenshotPlan {
     /// Which scene to show.
     pub scene: String,
 }
+
+/// When the program started (inserted by `main`), to report the time to the first frame.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct LaunchedAt(pub web_time::Instant);
 
 /// Frame at which the scene's clicks start, the screenshot is taken, and the program exits.
 const CLICK_FRAME: u32 = 20;
@@ -44,8 +51,12 @@ fn pos(text: &str) -> Position {
 }
 
 fn set_up_scene(plan: Res<ScreenshotPlan>, mut session: ResMut<Session>, mut next: ResMut<NextState<AppState>>) {
-    let people = [PlayerKind::Human, PlayerKind::Human];
+    let mut players = [PlayerKind::Human, PlayerKind::Human];
     let start = match plan.scene.as_str() {
+        "think" => {
+            players = [PlayerKind::Computer(Level::Master); 2];
+            Position::start(Variant::Tsivy)
+        }
         "menu" => return,
         "chain" => pos("3b5/9/2w1b4/wwwwww3/9 w"),
         "choice" => pos("bbbbbbbbb/9/3bw1bbb/wwwwwwwww/wwwwwwwww w"),
@@ -53,7 +64,7 @@ fn set_up_scene(plan: Res<ScreenshotPlan>, mut session: ResMut<Session>, mut nex
         "telo" => pos("3/1w1/b2 w"),
         _ => Position::start(Variant::Tsivy),
     };
-    *session = Session::new(start, people);
+    *session = Session::new(start, players);
     next.set(AppState::Playing);
 }
 
@@ -68,14 +79,37 @@ fn scene_clicks(scene: &str) -> &'static [&'static str] {
     }
 }
 
+/// Frame times with and without the computer thinking: (count, total, longest) each.
+#[derive(Default)]
+struct ThinkingFrames {
+    thinking: (u32, f32, f32),
+    idle: (u32, f32, f32),
+}
+
+#[allow(clippy::too_many_arguments)]
 fn run_scene(
     mut commands: Commands,
     mut frame: Local<u32>,
+    mut measured: Local<ThinkingFrames>,
     plan: Res<ScreenshotPlan>,
+    time: Res<Time<Real>>,
+    thinking: Res<Thinking>,
+    launched: Option<Res<LaunchedAt>>,
     mut clicks: MessageWriter<BoardClick>,
     mut exit: MessageWriter<AppExit>,
 ) {
     *frame += 1;
+    if *frame == 2
+        && let Some(launched) = launched
+    {
+        println!("first frame {:.0} ms after start", launched.0.elapsed().as_secs_f64() * 1000.0);
+    }
+    // The screenshot's own frames are slow: leave them out.
+    if *frame > 2 && !(SHOT_FRAME..SHOT_FRAME + 4).contains(&*frame) {
+        let dt = time.delta_secs();
+        let bucket = if thinking.is(Purpose::Move) { &mut measured.thinking } else { &mut measured.idle };
+        *bucket = (bucket.0 + 1, bucket.1 + dt, bucket.2.max(dt));
+    }
     let script = scene_clicks(&plan.scene);
     if *frame >= CLICK_FRAME && (*frame - CLICK_FRAME).is_multiple_of(15) {
         let i = ((*frame - CLICK_FRAME) / 15) as usize;
@@ -87,6 +121,12 @@ fn run_scene(
         commands.spawn(Screenshot::primary_window()).observe(save_to_disk(plan.path.clone()));
     }
     if *frame >= EXIT_FRAME {
+        for (name, (n, total, longest)) in [("thinking", measured.thinking), ("idle", measured.idle)] {
+            if n > 0 {
+                let mean = total / n as f32 * 1000.0;
+                println!("frames {name}: {n}, mean {mean:.1} ms, longest {:.1} ms", longest * 1000.0);
+            }
+        }
         exit.write(AppExit::Success);
     }
 }
