@@ -173,7 +173,13 @@ fn autosave_after_turns(
     storage: Res<Storage>,
     mut notices: ResMut<Notices>,
 ) {
-    if committed.read().count() > 0 {
+    let mut any = false;
+    for c in committed.read() {
+        // The turn log shows in the terminal, and in the browser's console for the web test.
+        info!("turn {}: {}", session.game.turns().len(), c.turn);
+        any = true;
+    }
+    if any {
         autosave(&session, &storage, &mut notices);
     }
 }

@@ -9,7 +9,7 @@ pub mod animation;
 pub mod board;
 pub mod control;
 pub mod input;
-pub mod screenshot;
+pub mod scene;
 pub mod session;
 pub mod settings;
 pub mod state;
@@ -43,12 +43,6 @@ pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((
-            LogicPlugin,
-            visuals::VisualsPlugin,
-            input::InputPlugin,
-            ui::UiPlugin,
-            screenshot::ScreenshotPlugin,
-        ));
+        app.add_plugins((LogicPlugin, visuals::VisualsPlugin, input::InputPlugin, ui::UiPlugin, scene::ScenePlugin));
     }
 }

@@ -17,6 +17,14 @@ pub struct StatePlugin;
 
 impl Plugin for StatePlugin {
     fn build(&self, app: &mut App) {
-        app.init_state::<AppState>();
+        app.init_state::<AppState>().add_systems(Update, announce_ready);
+    }
+}
+
+/// Logs "Fanorona ready" once the first frames have run (the browser test waits for it).
+fn announce_ready(mut frames: Local<u32>) {
+    *frames += 1;
+    if *frames == 3 {
+        info!("Fanorona ready");
     }
 }

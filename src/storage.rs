@@ -1,34 +1,38 @@
-//! Where settings and games are kept: files in the platform's data folder on the desktop. Writes are atomic, and an
-//! unreadable file is set aside (never deleted) so that nothing a player had is lost.
+//! Where settings and games are kept: files in the platform's data folder on the desktop, the browser's local
+//! storage on the web. Writes are atomic, and an unreadable entry is set aside (never deleted) so that nothing a
+//! player had is lost.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-/// A small key-value store of text files.
+/// A small key-value store of texts.
 #[derive(Resource, Clone, Debug)]
 pub struct Storage {
     dir: Option<PathBuf>,
+    /// Keep entries in the browser's local storage instead (web).
+    browser: bool,
 }
 
 impl Storage {
     /// A store in `dir` (created on first write).
     pub fn in_dir(dir: impl Into<PathBuf>) -> Storage {
-        Storage { dir: Some(dir.into()) }
+        Storage { dir: Some(dir.into()), browser: false }
     }
 
     /// A store that keeps nothing (when the platform has no data folder).
     pub fn none() -> Storage {
-        Storage { dir: None }
+        Storage { dir: None, browser: false }
     }
 
-    /// The platform's data folder for this game, e.g. `~/.local/share/fanorona` on Linux.
+    /// The platform's place for this game: the data folder on the desktop (e.g. `~/.local/share/fanorona` on
+    /// Linux), local storage in a browser.
     pub fn platform() -> Storage {
+        #[cfg(target_arch = "wasm32")]
+        return Storage { dir: None, browser: true };
         #[cfg(not(target_arch = "wasm32"))]
-        if let Some(dirs) = directories::ProjectDirs::from("org", "Fanorona", "fanorona") {
-            return Storage::in_dir(dirs.data_dir());
-        }
-        Storage::none()
+        directories::ProjectDirs::from("org", "Fanorona", "fanorona")
+            .map_or_else(Storage::none, |dirs| Storage::in_dir(dirs.data_dir()))
     }
 
     fn path(&self, name: &str) -> Option<PathBuf> {
@@ -37,6 +41,9 @@ impl Storage {
 
     /// The text stored under `name`, `Ok(None)` if there is none.
     pub fn read(&self, name: &str) -> Result<Option<String>, String> {
+        if self.browser {
+            return web::read(name);
+        }
         let Some(path) = self.path(name) else { return Ok(None) };
         match std::fs::read_to_string(&path) {
             Ok(text) => Ok(Some(text)),
@@ -47,6 +54,9 @@ impl Storage {
 
     /// Stores `text` under `name`: written to a temporary file, then renamed over the old one.
     pub fn write(&self, name: &str, text: &str) -> Result<(), String> {
+        if self.browser {
+            return web::write(name, text);
+        }
         let (Some(dir), Some(path)) = (&self.dir, self.path(name)) else { return Ok(()) };
         let tmp = dir.join(format!(".{name}.tmp"));
         std::fs::create_dir_all(dir)
@@ -55,15 +65,11 @@ impl Storage {
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// Removes what is stored under `name` (nothing happens if there is nothing).
-    pub fn remove(&self, name: &str) {
-        if let Some(path) = self.path(name) {
-            let _ = std::fs::remove_file(path);
-        }
-    }
-
     /// Moves an unreadable entry aside (to `name.bad`, `name.bad2`, ...) and says where it went.
     pub fn set_aside(&self, name: &str) -> String {
+        if self.browser {
+            return web::set_aside(name);
+        }
         let Some(path) = self.path(name) else { return String::new() };
         for n in 1..100 {
             let suffix = if n == 1 { ".bad".to_owned() } else { format!(".bad{n}") };
@@ -76,6 +82,60 @@ impl Storage {
             }
         }
         String::from("(too many bad copies already)")
+    }
+}
+
+/// Local storage in a browser (each entry under `fanorona/<name>`); elsewhere these keep nothing.
+mod web {
+    #[cfg(target_arch = "wasm32")]
+    fn storage() -> Result<web_sys::Storage, String> {
+        web_sys::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .ok_or_else(|| "the browser's local storage is not available".to_owned())
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn key(name: &str) -> String {
+        format!("fanorona/{name}")
+    }
+
+    pub fn read(name: &str) -> Result<Option<String>, String> {
+        #[cfg(target_arch = "wasm32")]
+        return storage()?.get_item(&key(name)).map_err(|e| format!("{e:?}"));
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let _ = name;
+            Ok(None)
+        }
+    }
+
+    pub fn write(name: &str, text: &str) -> Result<(), String> {
+        #[cfg(target_arch = "wasm32")]
+        return storage()?.set_item(&key(name), text).map_err(|e| format!("{e:?}"));
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let _ = (name, text);
+            Ok(())
+        }
+    }
+
+    pub fn remove(name: &str) {
+        #[cfg(target_arch = "wasm32")]
+        if let Ok(s) = storage() {
+            let _ = s.remove_item(&key(name));
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        let _ = name;
+    }
+
+    /// Copies the entry to `<name>.bad` and removes it; says where it went.
+    pub fn set_aside(name: &str) -> String {
+        let aside = format!("{name}.bad");
+        if let Ok(Some(text)) = read(name) {
+            let _ = write(&aside, &text);
+        }
+        remove(name);
+        format!("{aside} in the browser's local storage")
     }
 }
 

@@ -60,6 +60,8 @@ pub struct UiInsets {
     pub left: f32,
     /// Height of the bar at the top.
     pub top: f32,
+    /// Height of the panel at the bottom (narrow screens).
+    pub bottom: f32,
 }
 
 /// Meshes and materials shared by all board entities.
@@ -226,8 +228,8 @@ fn fit_layout(
 ) {
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
-    let area = Vec2::new((size.x - insets.left).max(50.0), (size.y - insets.top).max(50.0));
-    let center = Vec2::new(insets.left / 2.0, -insets.top / 2.0);
+    let area = Vec2::new((size.x - insets.left).max(50.0), (size.y - insets.top - insets.bottom).max(50.0));
+    let center = Vec2::new(insets.left / 2.0, (insets.bottom - insets.top) / 2.0);
     let fitted = BoardLayout::fit(session.board().variant(), area, center, settings.flipped);
     layout.set_if_neq(fitted);
 }

@@ -48,111 +48,119 @@ fn panel_ui(
     let ctx = contexts.ctx_mut()?;
     let mut root = super::root_ui(ctx);
     let position = *session.position();
-    let width = egui::Panel::left("game-panel")
-        .resizable(false)
-        .exact_size(250.0)
-        .show(&mut root, |ui| {
-            ui.add_space(6.0);
-            let vela = position.vela_active().map(|s| format!(" — vela: {s} handicapped")).unwrap_or_default();
-            ui.heading(format!("Fanoron-{}{vela}", position.variant()));
-            ui.label(format!("{} vs {}", player_name(session.players[0]), player_name(session.players[1])));
-            ui.separator();
-            match session.game.outcome() {
-                Some(outcome) => {
-                    ui.label(egui::RichText::new(outcome.to_string()).strong());
-                }
-                None => {
-                    let side = position.side_to_move();
-                    super::side_line(ui, side, &format!("{side} to move"));
-                    if thinking.is(Purpose::Move) {
-                        ui.horizontal(|ui| {
-                            ui.spinner();
-                            ui.label("The computer is thinking…");
-                        });
-                    } else if session.builder.can_stop() {
-                        ui.label("Capture again with the same piece, or stop.");
-                    } else if position.must_capture() && session.human_to_move() {
-                        ui.label("A capture is possible, so you must capture.");
-                    } else if position.is_placing() {
-                        ui.label("Place a piece on an empty point.");
-                    }
-                }
+    // On a narrow screen (a phone) the panel goes below the board; otherwise it stands to the left.
+    let narrow = ctx.viewport_rect().width() < 700.0;
+    let mut contents = |ui: &mut egui::Ui| {
+        ui.add_space(6.0);
+        let vela = position.vela_active().map(|s| format!(" — vela: {s} handicapped")).unwrap_or_default();
+        ui.heading(format!("Fanoron-{}{vela}", position.variant()));
+        ui.label(format!("{} vs {}", player_name(session.players[0]), player_name(session.players[1])));
+        ui.separator();
+        match session.game.outcome() {
+            Some(outcome) => {
+                ui.label(egui::RichText::new(outcome.to_string()).strong());
             }
-            let board = session.board();
-            ui.label(format!(
-                "Pieces: White {} · Black {}   ({} turns without capture)",
-                board.pieces(Side::White).len(),
-                board.pieces(Side::Black).len(),
-                position.quiet_turns()
-            ));
-            ui.add_space(4.0);
-            if ui.add_enabled(session.builder.can_stop(), egui::Button::new("Stop here (Space)")).clicked() {
-                turn.write(TurnCommand::Stop);
-            }
-            ui.separator();
-            egui::Grid::new("buttons").num_columns(2).show(ui, |ui| {
-                if ui.add_enabled(session.game.can_undo(), egui::Button::new("Undo")).clicked() {
-                    game.write(GameCommand::Undo);
-                }
-                if ui.add_enabled(session.game.can_redo(), egui::Button::new("Redo")).clicked() {
-                    game.write(GameCommand::Redo);
-                }
-                ui.end_row();
-                let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
-                if ui.add_enabled(can_hint, egui::Button::new("Hint")).clicked() {
-                    hint.write(HintRequest);
-                }
-                if ui.button("Flip board").clicked() {
-                    game.write(GameCommand::Flip);
-                }
-                ui.end_row();
-                if ui.add_enabled(!session.game.is_over(), egui::Button::new("Resign")).clicked() {
-                    game.write(GameCommand::Resign);
-                }
-                if ui.button("New game").clicked() {
-                    game.write(GameCommand::Menu);
-                }
-                ui.end_row();
-                if ui.button("Save").clicked() {
-                    game.write(GameCommand::Save);
-                }
-                if ui.button("Load").clicked() {
-                    game.write(GameCommand::Load);
-                }
-                ui.end_row();
-            });
-            if ui.button("Copy position text").clicked() {
-                ui.ctx().copy_text(position.to_string());
-                notices.0.push(format!("Copied: {position}"));
-            }
-            ui.separator();
-            ui.label("Moves");
-            egui::ScrollArea::vertical().max_height(ui.available_height() - 40.0).stick_to_bottom(true).show(
-                ui,
-                |ui| {
-                    let turns = session.game.turns();
-                    egui::Grid::new("moves").num_columns(3).striped(true).show(ui, |ui| {
-                        for (i, pair) in turns.chunks(2).enumerate() {
-                            ui.label(format!("{}.", i + 1));
-                            for (j, t) in pair.iter().enumerate() {
-                                let text = egui::RichText::new(t.to_string()).monospace();
-                                let current = i * 2 + j + 1 == turns.len();
-                                ui.label(if current { text.strong().underline() } else { text });
-                            }
-                            ui.end_row();
-                        }
+            None => {
+                let side = position.side_to_move();
+                super::side_line(ui, side, &format!("{side} to move"));
+                if thinking.is(Purpose::Move) {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label("The computer is thinking…");
                     });
-                },
-            );
-            ui.collapsing("Keyboard", |ui| {
-                for (keys, what) in SHORTCUTS {
-                    ui.label(format!("{keys}: {what}"));
+                } else if session.builder.can_stop() {
+                    ui.label("Capture again with the same piece, or stop.");
+                } else if position.must_capture() && session.human_to_move() {
+                    ui.label("A capture is possible, so you must capture.");
+                } else if position.is_placing() {
+                    ui.label("Place a piece on an empty point.");
+                }
+            }
+        }
+        let board = session.board();
+        ui.label(format!(
+            "Pieces: White {} · Black {}   ({} turns without capture)",
+            board.pieces(Side::White).len(),
+            board.pieces(Side::Black).len(),
+            position.quiet_turns()
+        ));
+        ui.add_space(4.0);
+        if ui.add_enabled(session.builder.can_stop(), egui::Button::new("Stop here (Space)")).clicked() {
+            turn.write(TurnCommand::Stop);
+        }
+        ui.separator();
+        egui::Grid::new("buttons").num_columns(2).show(ui, |ui| {
+            if ui.add_enabled(session.game.can_undo(), egui::Button::new("Undo")).clicked() {
+                game.write(GameCommand::Undo);
+            }
+            if ui.add_enabled(session.game.can_redo(), egui::Button::new("Redo")).clicked() {
+                game.write(GameCommand::Redo);
+            }
+            ui.end_row();
+            let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
+            if ui.add_enabled(can_hint, egui::Button::new("Hint")).clicked() {
+                hint.write(HintRequest);
+            }
+            if ui.button("Flip board").clicked() {
+                game.write(GameCommand::Flip);
+            }
+            ui.end_row();
+            if ui.add_enabled(!session.game.is_over(), egui::Button::new("Resign")).clicked() {
+                game.write(GameCommand::Resign);
+            }
+            if ui.button("New game").clicked() {
+                game.write(GameCommand::Menu);
+            }
+            ui.end_row();
+            if ui.button("Save").clicked() {
+                game.write(GameCommand::Save);
+            }
+            if ui.button("Load").clicked() {
+                game.write(GameCommand::Load);
+            }
+            ui.end_row();
+        });
+        if ui.button("Copy position text").clicked() {
+            ui.ctx().copy_text(position.to_string());
+            notices.0.push(format!("Copied: {position}"));
+        }
+        ui.separator();
+        ui.label("Moves");
+        egui::ScrollArea::vertical().max_height(ui.available_height() - 40.0).stick_to_bottom(true).show(ui, |ui| {
+            let turns = session.game.turns();
+            egui::Grid::new("moves").num_columns(3).striped(true).show(ui, |ui| {
+                for (i, pair) in turns.chunks(2).enumerate() {
+                    ui.label(format!("{}.", i + 1));
+                    for (j, t) in pair.iter().enumerate() {
+                        let text = egui::RichText::new(t.to_string()).monospace();
+                        let current = i * 2 + j + 1 == turns.len();
+                        ui.label(if current { text.strong().underline() } else { text });
+                    }
+                    ui.end_row();
                 }
             });
-        })
-        .response
-        .rect
-        .width();
-    insets.set_if_neq(UiInsets { left: width, top: 0.0 });
+        });
+        ui.collapsing("Keyboard", |ui| {
+            for (keys, what) in SHORTCUTS {
+                ui.label(format!("{keys}: {what}"));
+            }
+        });
+    };
+    if narrow {
+        let height = (ctx.viewport_rect().height() * 0.36).max(120.0);
+        egui::Panel::bottom("game-panel-bottom").exact_size(height).resizable(false).show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| contents(ui));
+        });
+        insets.set_if_neq(UiInsets { left: 0.0, top: 0.0, bottom: height });
+    } else {
+        let width = egui::Panel::left("game-panel")
+            .resizable(false)
+            .exact_size(250.0)
+            .show(&mut root, |ui| contents(ui))
+            .response
+            .rect
+            .width();
+        insets.set_if_neq(UiInsets { left: width, top: 0.0, bottom: 0.0 });
+    }
     Ok(())
 }

@@ -1,7 +1,11 @@
-//! Screenshot mode: `FANORONA_SCREENSHOT=out.png FANORONA_SCENE=<scene>` starts a scene, renders a few frames,
-//! saves a PNG of the window and exits. Scenes: `menu`, `board`, `chain`, `choice`, `gameover`, `telo`, and `think`
-//! (the master level plays itself; the longest frame while it thinks is printed). The time from start to the first
-//! frame is printed too. Files of the player are not touched in this mode.
+//! Start scenes, for screenshots and tests. `FANORONA_SCENE=<scene>` (on the web: `?scene=<scene>` in the page
+//! address) starts the game in a scene instead of the menu: `menu`, `board`, `chain`, `choice`, `gameover`, `telo`,
+//! `computer` (you against the master level) and `think` (the master plays itself). The player's files are not
+//! touched in a scene.
+//!
+//! Screenshot mode: with `FANORONA_SCREENSHOT=out.png` as well, the scene's clicks are played, a PNG of the window
+//! is saved, and the program exits, printing the time to the first frame and frame times while the computer
+//! thinks.
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -14,13 +18,30 @@ use crate::state::AppState;
 use crate::storage::Storage;
 use crate::turn::BoardClick;
 
-/// The screenshot to take.
+/// The scene to start, and the screenshot to take of it.
 #[derive(Resource, Clone, Debug)]
-pub struct ScreenshotPlan {
-    /// Where to save the PNG.
-    pub path: String,
+pub struct ScenePlan {
     /// Which scene to show.
     pub scene: String,
+    /// Where to save the PNG, in screenshot mode.
+    pub screenshot: Option<String>,
+}
+
+impl ScenePlan {
+    /// The plan the environment (or the page address, on the web) asks for, if any.
+    fn from_environment() -> Option<ScenePlan> {
+        #[cfg(target_arch = "wasm32")]
+        let scene = web_sys::window().and_then(|w| w.location().search().ok()).and_then(|q| {
+            q.trim_start_matches('?').split('&').find_map(|kv| kv.strip_prefix("scene=").map(String::from))
+        });
+        #[cfg(not(target_arch = "wasm32"))]
+        let scene = std::env::var("FANORONA_SCENE").ok();
+        let screenshot = std::env::var("FANORONA_SCREENSHOT").ok();
+        if scene.is_none() && screenshot.is_none() {
+            return None;
+        }
+        Some(ScenePlan { scene: scene.unwrap_or_else(|| "board".into()), screenshot })
+    }
 }
 
 /// When the program started (inserted by `main`), to report the time to the first frame.
@@ -32,17 +53,17 @@ const CLICK_FRAME: u32 = 20;
 const SHOT_FRAME: u32 = 60;
 const EXIT_FRAME: u32 = 90;
 
-/// Screenshot mode, when the environment asks for it.
-pub struct ScreenshotPlugin;
+/// Start scenes and screenshot mode, when the environment asks for them.
+pub struct ScenePlugin;
 
-impl Plugin for ScreenshotPlugin {
+impl Plugin for ScenePlugin {
     fn build(&self, app: &mut App) {
-        let Ok(path) = std::env::var("FANORONA_SCREENSHOT") else { return };
-        let scene = std::env::var("FANORONA_SCENE").unwrap_or_else(|_| "board".into());
-        app.insert_resource(Storage::none())
-            .insert_resource(ScreenshotPlan { path, scene })
-            .add_systems(Startup, set_up_scene)
-            .add_systems(Update, run_scene);
+        let Some(plan) = ScenePlan::from_environment() else { return };
+        let screenshot = plan.screenshot.is_some();
+        app.insert_resource(Storage::none()).insert_resource(plan).add_systems(Startup, set_up_scene);
+        if screenshot {
+            app.add_systems(Update, run_screenshot);
+        }
     }
 }
 
@@ -50,11 +71,15 @@ fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|_| Position::start(Variant::Tsivy))
 }
 
-fn set_up_scene(plan: Res<ScreenshotPlan>, mut session: ResMut<Session>, mut next: ResMut<NextState<AppState>>) {
+fn set_up_scene(plan: Res<ScenePlan>, mut session: ResMut<Session>, mut next: ResMut<NextState<AppState>>) {
     let mut players = [PlayerKind::Human, PlayerKind::Human];
     let start = match plan.scene.as_str() {
         "think" => {
             players = [PlayerKind::Computer(Level::Master); 2];
+            Position::start(Variant::Tsivy)
+        }
+        "computer" => {
+            players = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];
             Position::start(Variant::Tsivy)
         }
         "menu" => return,
@@ -87,11 +112,11 @@ struct ThinkingFrames {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn run_scene(
+fn run_screenshot(
     mut commands: Commands,
     mut frame: Local<u32>,
     mut measured: Local<ThinkingFrames>,
-    plan: Res<ScreenshotPlan>,
+    plan: Res<ScenePlan>,
     time: Res<Time<Real>>,
     thinking: Res<Thinking>,
     launched: Option<Res<LaunchedAt>>,
@@ -117,8 +142,10 @@ fn run_scene(
             clicks.write(BoardClick(point));
         }
     }
-    if *frame == SHOT_FRAME {
-        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(plan.path.clone()));
+    if *frame == SHOT_FRAME
+        && let Some(path) = &plan.screenshot
+    {
+        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
     }
     if *frame >= EXIT_FRAME {
         for (name, (n, total, longest)) in [("thinking", measured.thinking), ("idle", measured.idle)] {

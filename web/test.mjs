@@ -1,0 +1,143 @@
+// The browser test of the web build: serves dist/ on a loopback port, opens it in Debian's Chromium (headless,
+// software WebGL through SwiftShader) with playwright-core, waits for the game to say it is ready, plays a turn by
+// clicking on the canvas against the master level, waits for the computer's reply, checks the console has no
+// errors, saves screenshots, and prints the figures: time to the first frame and the longest frame while the
+// computer thinks. Exits non-zero on any failure.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const dist = resolve(process.argv[2] ?? 'dist');
+const shots = resolve(process.argv[3] ?? dist);
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png' };
+
+const server = createServer(async (req, res) => {
+  const path = join(dist, decodeURIComponent(new URL(req.url, 'http://x').pathname).replace(/\/$/, '/index.html'));
+  if (!path.startsWith(dist)) return res.writeHead(403).end();
+  try {
+    const body = await readFile(path);
+    res.writeHead(200, { 'Content-Type': types[extname(path)] ?? 'application/octet-stream', 'Content-Length': body.length });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const port = server.address().port;
+
+// Where the board draws a tsivy point: the layout of src/board.rs beside the 250-pixel panel, or above the bottom
+// panel (36% of the height) on a narrow screen (src/ui/panel.rs).
+function pointOnPage({ width, height }, name) {
+  const narrow = width < 700;
+  const left = narrow ? 0 : 250;
+  const bottom = narrow ? Math.max(height * 0.36, 120) : 0;
+  const spacing = Math.min((width - left) / 9.4, (height - bottom) / 5.4);
+  const x = name.charCodeAt(0) - 97;
+  const y = Number(name[1]) - 1;
+  return { x: width / 2 + left / 2 + (x - 4) * spacing, y: height / 2 - bottom / 2 - (y - 2) * spacing };
+}
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+});
+let failed = false;
+const fail = (message) => { console.error(`FAIL: ${message}`); failed = true; };
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const logs = [];
+  const errors = [];
+  page.on('console', (msg) => {
+    logs.push(msg.text());
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const waitForLog = async (pattern, timeout) => {
+    const start = Date.now();
+    while (Date.now() - start < timeout) {
+      const found = logs.find((l) => pattern.test(l));
+      if (found) return found;
+      await page.waitForTimeout(100);
+    }
+    throw new Error(`no console message matching ${pattern} within ${timeout} ms`);
+  };
+
+  const started = Date.now();
+  await page.goto(`http://127.0.0.1:${port}/?scene=computer`);
+  await waitForLog(/Fanorona ready/, 180_000);
+  const firstFrame = Date.now() - started;
+  await page.screenshot({ path: join(shots, 'web-start.png') });
+
+  const at = (name) => pointOnPage(page.viewportSize(), name);
+  // Record frame times in the page from now on.
+  await page.evaluate(() => {
+    window.frames_ms = [];
+    let last = performance.now();
+    const tick = (now) => { window.frames_ms.push([now, now - last]); last = now; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+  await page.waitForTimeout(3000);
+  const idle = await page.evaluate(() => window.frames_ms.slice(2).map(([, d]) => d).sort((x, y) => x - y));
+  console.log(`idle frames: ${idle.length} in 3 s, median ${(idle[Math.floor(idle.length / 2)] ?? 0).toFixed(1)} ms`);
+  for (const p of ['e2', 'e3']) {
+    const { x, y } = at(p);
+    await page.mouse.click(x, y);
+    await page.waitForTimeout(700);
+  }
+  await waitForLog(/turn 1: e2-e3A/, 30_000);
+  const thinkStart = await page.evaluate(() => performance.now());
+  await waitForLog(/turn 2: /, 60_000);
+  const thinkEnd = await page.evaluate(() => performance.now());
+  const during = await page.evaluate(([a, b]) =>
+    window.frames_ms.filter(([t]) => t >= a && t <= b).map(([t, d]) => [Math.round(t - a), d]), [thinkStart, thinkEnd]);
+  const sorted = during.map(([, d]) => d).sort((x, y) => x - y);
+  const longest = sorted[sorted.length - 1] ?? 0;
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const slowest = [...during].sort((x, y) => y[1] - x[1]).slice(0, 3)
+    .map(([t, d]) => `${d.toFixed(0)} ms at +${t} ms`).join(', ');
+  await page.waitForTimeout(2000);
+  await page.screenshot({ path: join(shots, 'web-after-reply.png') });
+
+  const reply = logs.find((l) => /turn 2: /.test(l));
+  console.log(`time to first frame: ${firstFrame} ms`);
+  console.log(`computer's reply: ${reply}`);
+  console.log(`frames while the computer thought (${Math.round(thinkEnd - thinkStart)} ms): ${during.length}, ` +
+    `median ${median.toFixed(1)} ms, longest ${longest.toFixed(1)} ms (slowest: ${slowest})`);
+  // A phone: the page fits a small touch screen, and taps play a turn.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const phoneLogs = [];
+  phone.on('console', (msg) => {
+    phoneLogs.push(msg.text());
+    if (msg.type() === 'error') errors.push(`phone: ${msg.text()}`);
+  });
+  await phone.goto(`http://127.0.0.1:${port}/?scene=board`);
+  const waitForPhone = async (pattern, timeout) => {
+    const start = Date.now();
+    while (Date.now() - start < timeout) {
+      if (phoneLogs.some((l) => pattern.test(l))) return;
+      await phone.waitForTimeout(100);
+    }
+    throw new Error(`phone: no console message matching ${pattern} within ${timeout} ms`);
+  };
+  await waitForPhone(/Fanorona ready/, 180_000);
+  await phone.waitForTimeout(1500);
+  for (const p of ['d2', 'e3']) {
+    const { x, y } = pointOnPage(phone.viewportSize(), p);
+    await phone.touchscreen.tap(x, y);
+    await phone.waitForTimeout(700);
+  }
+  await waitForPhone(/turn 1: d2-e3A/, 30_000);
+  await phone.waitForTimeout(1000);
+  await phone.screenshot({ path: join(shots, 'web-phone.png') });
+  console.log('phone: tapped d2, e3: turn 1 d2-e3A played');
+  if (errors.length) fail(`console errors:\n${errors.join('\n')}`);
+} catch (e) {
+  fail(String(e));
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(failed ? '0 passed, 1 failed' : '1 passed, 0 failed');
+process.exit(failed ? 1 : 0);
