@@ -81,10 +81,12 @@ try {
   await page.waitForTimeout(3000);
   const idle = await page.evaluate(() => window.frames_ms.slice(2).map(([, d]) => d).sort((x, y) => x - y));
   console.log(`idle frames: ${idle.length} in 3 s, median ${(idle[Math.floor(idle.length / 2)] ?? 0).toFixed(1)} ms`);
+  // SwiftShader frames take up to a second here: leave each click a frame of its own (the game reads the pointer
+  // once per frame).
   for (const p of ['e2', 'e3']) {
     const { x, y } = at(p);
     await page.mouse.click(x, y);
-    await page.waitForTimeout(700);
+    await page.waitForTimeout(2500);
   }
   await waitForLog(/turn 1: e2-e3A/, 30_000);
   const thinkStart = await page.evaluate(() => performance.now());
@@ -126,7 +128,7 @@ try {
   for (const p of ['d2', 'e3']) {
     const { x, y } = pointOnPage(phone.viewportSize(), p);
     await phone.touchscreen.tap(x, y);
-    await phone.waitForTimeout(700);
+    await phone.waitForTimeout(2500);
   }
   await waitForPhone(/turn 1: d2-e3A/, 30_000);
   await phone.waitForTimeout(1000);
