@@ -116,6 +116,13 @@ impl FromStr for Level {
     }
 }
 
+impl Config {
+    /// The plies a turn uses: one, or one per step with `step_depth`.
+    pub fn cost(&self, turn: &fanorona_rules::Turn) -> i32 {
+        if self.step_depth { turn.len().max(1) as i32 } else { 1 }
+    }
+}
+
 /// How a level searches.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Config {

@@ -105,6 +105,13 @@ struct Frame {
     qdepth: u32,
 }
 
+impl Frame {
+    /// The quiescence plies used by this frame's children (one more below the nominal depth).
+    fn child_qdepth(&self) -> u32 {
+        self.qdepth + u32::from(self.depth <= 0)
+    }
+}
+
 /// A resumable search of one position for one level.
 pub struct Search {
     root: Position,
@@ -249,11 +256,11 @@ impl Search {
         }
         let child = top.children[top.next];
         top.next += 1;
-        let cost = if self.config.step_depth { child.turn.len().max(1) as i32 } else { 1 };
+        let cost = self.config.cost(&child.turn);
         let (alpha, beta) = (top.alpha, top.beta);
         let first = top.next == 1;
         let full_root = ply == 0 && self.config.noise > 0;
-        let qdepth = top.qdepth + u32::from(top.depth <= 0);
+        let qdepth = top.child_qdepth();
         let window = if full_root {
             (-INF, INF)
         } else if self.config.pvs && !first {
@@ -277,8 +284,8 @@ impl Search {
         if top.probing && score > top.alpha && score < top.beta {
             // The null window failed high: search this child again with the full window.
             top.probing = false;
-            let (alpha, beta, depth, qdepth) = (top.alpha, top.beta, top.depth, top.qdepth + u32::from(top.depth <= 0));
-            let cost = if self.config.step_depth { child.turn.len().max(1) as i32 } else { 1 };
+            let (alpha, beta, depth, qdepth) = (top.alpha, top.beta, top.depth, top.child_qdepth());
+            let cost = self.config.cost(&child.turn);
             self.descend(child.pos, depth - cost, (-beta, -alpha), ply + 1, qdepth);
             return;
         }

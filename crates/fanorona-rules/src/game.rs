@@ -139,17 +139,17 @@ impl Game {
 
     /// The result, if the game is over: decided on the board, drawn, or resigned.
     pub fn outcome(&self) -> Option<Outcome> {
-        let position = self.position();
-        if let Some(outcome) = position.outcome().filter(|o| o.winner.is_some()) {
-            return Some(outcome);
+        let on_board = self.position().outcome();
+        if on_board.is_some_and(|o| o.winner.is_some()) {
+            return on_board;
         }
         if let Some(side) = self.resigned {
-            return Some(Outcome::win(!side, crate::game::Reason::Resignation));
+            return Some(Outcome::win(!side, Reason::Resignation));
         }
         if self.repetitions() >= 3 {
             return Some(Outcome::draw(Reason::Repetition));
         }
-        position.outcome()
+        on_board
     }
 
     /// Whether the game is over.
