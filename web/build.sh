@@ -19,7 +19,7 @@ rm -rf dist
 mkdir -p dist
 wasm-bindgen --target web --no-typescript --out-dir dist --out-name fanorona \
     "$target_dir/wasm32-unknown-unknown/web-release/fanorona.wasm"
-web/node_modules/.bin/wasm-opt -Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+web/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     -o dist/fanorona_bg.wasm dist/fanorona_bg.wasm
 cp web/index.html dist/
