@@ -7,7 +7,7 @@ use fanorona_rules::{Game, Turn};
 
 use crate::animation::Animations;
 use crate::session::{PlayerKind, Session, StepPlayed, TurnCommitted, capture_line, trace_of};
-use crate::state::AppState;
+use crate::state::OnBoard;
 
 /// What the computer is thinking about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,11 +65,8 @@ impl Plugin for AiPlayerPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Thinking>()
             .add_message::<HintRequest>()
-            .add_systems(
-                Update,
-                (start_thinking, request_hint, poll_thinking).chain().run_if(in_state(AppState::Playing)),
-            )
-            .add_systems(OnExit(AppState::Playing), stop_thinking);
+            .add_systems(Update, (start_thinking, request_hint, poll_thinking).chain().run_if(in_state(OnBoard)))
+            .add_systems(OnExit(OnBoard), stop_thinking);
     }
 }
 
@@ -103,8 +100,14 @@ fn start_thinking(mut thinking: ResMut<Thinking>, session: Res<Session>, animati
     }
 }
 
-fn request_hint(mut requests: MessageReader<HintRequest>, mut thinking: ResMut<Thinking>, session: Res<Session>) {
+fn request_hint(
+    mut requests: MessageReader<HintRequest>,
+    mut thinking: ResMut<Thinking>,
+    mut session: ResMut<Session>,
+) {
     if requests.read().count() > 0 && thinking.job.is_none() && session.human_to_move() {
+        // Asking for help: the game no longer counts for the rating.
+        session.rated = false;
         start(&mut thinking, &session.game, Level::Master, Purpose::Hint);
     }
 }

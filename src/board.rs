@@ -6,7 +6,7 @@ use fanorona_rules::{Direction, Point, Side, Variant};
 
 use crate::animation::Animations;
 use crate::session::{BoardReset, Session};
-use crate::state::AppState;
+use crate::state::OnBoard;
 
 /// A point of the lattice.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,14 +86,18 @@ impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<BoardLayout>()
             .add_message::<BoardReset>()
-            .add_systems(OnEnter(AppState::Playing), rebuild_board)
-            .add_systems(OnExit(AppState::Playing), clear_board)
+            .add_systems(OnEnter(OnBoard), rebuild_board)
+            .add_systems(OnExit(OnBoard), clear_board)
             .add_systems(
                 PostUpdate,
-                rebuild_board.run_if(in_state(AppState::Playing).and_then(on_message::<BoardReset>)),
+                rebuild_board.in_set(BoardRebuild).run_if(in_state(OnBoard).and_then(on_message::<BoardReset>)),
             );
     }
 }
+
+/// The system that draws the board anew after a [`BoardReset`]; what dresses or places board entities runs after it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BoardRebuild;
 
 fn clear_board(mut commands: Commands, entities: Query<Entity, With<BoardEntity>>) {
     for e in &entities {
@@ -101,10 +105,21 @@ fn clear_board(mut commands: Commands, entities: Query<Entity, With<BoardEntity>
     }
 }
 
-/// Draws the board anew from the session: points, lines and the pieces as they stand now.
+/// The lines of a board: each pair of neighbouring points once.
+pub fn lattice(variant: Variant) -> impl Iterator<Item = (Point, Point)> {
+    variant.points().iter().flat_map(move |p| {
+        [Direction::N, Direction::NE, Direction::E, Direction::SE].into_iter().filter_map(move |d| {
+            p.offset(d).filter(|q| variant.contains(*q) && p.direction_to(*q).is_some()).map(|q| (p, q))
+        })
+    })
+}
+
+/// Draws the board anew from the session: points, lines and the pieces as they stand now (the wooden board and
+/// its labels stay).
+#[allow(clippy::type_complexity)]
 fn rebuild_board(
     mut commands: Commands,
-    entities: Query<Entity, With<BoardEntity>>,
+    entities: Query<Entity, Or<(With<BoardPoint>, With<BoardLine>, With<Piece>)>>,
     session: Res<Session>,
     mut layout: ResMut<BoardLayout>,
     mut animations: ResMut<Animations>,
@@ -116,13 +131,11 @@ fn rebuild_board(
     let board = session.board();
     let variant = board.variant();
     layout.variant = variant;
+    for (p, q) in lattice(variant) {
+        commands.spawn((BoardEntity, BoardLine(p, q), Transform::default()));
+    }
     for p in variant.points() {
         commands.spawn((BoardEntity, BoardPoint(p), Transform::default()));
-        for d in [Direction::N, Direction::NE, Direction::E, Direction::SE] {
-            if let Some(q) = p.offset(d).filter(|q| variant.contains(*q) && p.direction_to(*q).is_some()) {
-                commands.spawn((BoardEntity, BoardLine(p, q), Transform::default()));
-            }
-        }
         if let Some(side) = board.piece_at(p) {
             commands.spawn((BoardEntity, Piece { side, point: p }, Transform::default()));
         }

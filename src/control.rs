@@ -35,6 +35,14 @@ pub enum GameCommand {
     Load,
     /// Turn the board around.
     Flip,
+    /// After a person lost: a vela game with the same players, the winner handicapped (unrated).
+    Vela,
+    /// Sound on or off.
+    ToggleSound,
+    /// Copy the position text to the clipboard (done by the interface).
+    CopyPosition,
+    /// Open or close the how-to-play screen (done by the interface).
+    HowToPlay,
 }
 
 /// Whether an autosaved game can be continued.
@@ -97,8 +105,24 @@ fn handle_game_commands(
     mut can_continue: ResMut<CanContinue>,
     storage: Res<Storage>,
     mut notices: ResMut<Notices>,
+    state: Res<State<AppState>>,
 ) {
     for command in commands.read() {
+        // The tutorial's boards are not games: they are never saved, and only these game commands apply to them
+        // (resigning gives up a tutorial game).
+        let in_tutorial = *state.get() == AppState::Tutorial;
+        let tutorial_command = matches!(
+            command,
+            GameCommand::Start
+                | GameCommand::Resign
+                | GameCommand::Flip
+                | GameCommand::ToggleSound
+                | GameCommand::HowToPlay
+                | GameCommand::CopyPosition
+        );
+        if in_tutorial && !tutorial_command {
+            continue;
+        }
         let mut changed = true;
         match command {
             GameCommand::Start => {
@@ -119,7 +143,11 @@ fn handle_game_commands(
                 (*next_state).set_if_neq(AppState::Menu);
                 changed = false;
             }
-            GameCommand::Undo => changed = session.undo(),
+            GameCommand::Undo => {
+                changed = session.undo();
+                // Taking a turn back is help: the game no longer counts for the rating.
+                session.rated &= !changed;
+            }
             GameCommand::Redo => changed = session.redo(),
             GameCommand::Resign => {
                 let side = session.position().side_to_move();
@@ -139,7 +167,8 @@ fn handle_game_commands(
                 }
             }
             GameCommand::Load => match load_stored(&storage, SAVED_FILE, &mut notices) {
-                Some(saved) => *session = saved,
+                // A game from the save slot is never rated (it could be loaded again after a bad move).
+                Some(saved) => *session = Session { rated: false, ..saved },
                 None => {
                     changed = false;
                     if notices.0.is_empty() {
@@ -147,16 +176,29 @@ fn handle_game_commands(
                     }
                 }
             },
+            GameCommand::Vela => match session.vela_offer() {
+                Some(winner) => {
+                    *session = Session::new(Position::start(Variant::Tsivy).with_vela(Some(winner)), session.players);
+                }
+                None => changed = false,
+            },
             GameCommand::Flip => {
                 settings.flipped = !settings.flipped;
                 changed = false;
             }
+            GameCommand::ToggleSound => {
+                settings.sound = !settings.sound;
+                changed = false;
+            }
+            GameCommand::CopyPosition | GameCommand::HowToPlay => changed = false,
         }
         if changed {
             thinking.cancel();
             reset.write(BoardReset);
-            autosave(&session, &storage, &mut notices);
-            can_continue.0 = true;
+            if !in_tutorial || *command == GameCommand::Start {
+                autosave(&session, &storage, &mut notices);
+                can_continue.0 = true;
+            }
         }
     }
 }
@@ -172,6 +214,7 @@ fn autosave_after_turns(
     session: Res<Session>,
     storage: Res<Storage>,
     mut notices: ResMut<Notices>,
+    state: Res<State<AppState>>,
 ) {
     let mut any = false;
     for c in committed.read() {
@@ -179,7 +222,7 @@ fn autosave_after_turns(
         info!("turn {}: {}", session.game.turns().len(), c.turn);
         any = true;
     }
-    if any {
+    if any && *state.get() == AppState::Playing {
         autosave(&session, &storage, &mut notices);
     }
 }

@@ -9,7 +9,7 @@ use fanorona_rules::{CaptureKind, Point};
 use crate::ai_player::HintRequest;
 use crate::board::BoardLayout;
 use crate::control::GameCommand;
-use crate::state::AppState;
+use crate::state::OnBoard;
 use crate::turn::{BoardClick, TurnCommand};
 
 /// The point under the pointer, for hover feedback.
@@ -27,7 +27,7 @@ impl Plugin for InputPlugin {
                 (track_hover, click_board).run_if(not(egui_wants_any_pointer_input)),
                 keyboard_shortcuts.run_if(not(egui_wants_any_keyboard_input)),
             )
-                .run_if(in_state(AppState::Playing))
+                .run_if(in_state(OnBoard))
                 .before(crate::turn::TurnPlugin::SET),
         );
     }
@@ -69,7 +69,7 @@ fn click_board(
     }
 }
 
-/// The keyboard shortcuts, also listed in the README and the panel.
+/// The keyboard shortcuts, also listed in the README, the panel and the how-to-play screen.
 pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Space / Enter", "Stop here (end a capture chain)"),
     ("A / W", "Choose approach / withdrawal"),
@@ -79,7 +79,11 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("H", "Hint"),
     ("F", "Flip the board"),
     ("S / L", "Save / load the game"),
+    ("C", "Copy the position text"),
+    ("M", "Sound on / off"),
+    ("Shift+Q", "Resign"),
     ("N", "New game (back to the menu)"),
+    ("F1", "How to play"),
 ];
 
 fn keyboard_shortcuts(
@@ -88,42 +92,41 @@ fn keyboard_shortcuts(
     mut game: MessageWriter<GameCommand>,
     mut hint: MessageWriter<HintRequest>,
 ) {
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     for key in keys.get_just_pressed() {
-        match key {
+        let command = match key {
             KeyCode::Space | KeyCode::Enter | KeyCode::NumpadEnter => {
                 turn.write(TurnCommand::Stop);
+                continue;
             }
             KeyCode::KeyA => {
                 turn.write(TurnCommand::Choose(CaptureKind::Approach));
+                continue;
             }
             KeyCode::KeyW => {
                 turn.write(TurnCommand::Choose(CaptureKind::Withdrawal));
+                continue;
             }
             KeyCode::Escape => {
                 turn.write(TurnCommand::Cancel);
-            }
-            KeyCode::KeyZ | KeyCode::KeyU => {
-                game.write(GameCommand::Undo);
-            }
-            KeyCode::KeyY | KeyCode::KeyR => {
-                game.write(GameCommand::Redo);
+                continue;
             }
             KeyCode::KeyH => {
                 hint.write(HintRequest);
+                continue;
             }
-            KeyCode::KeyF => {
-                game.write(GameCommand::Flip);
-            }
-            KeyCode::KeyS => {
-                game.write(GameCommand::Save);
-            }
-            KeyCode::KeyL => {
-                game.write(GameCommand::Load);
-            }
-            KeyCode::KeyN => {
-                game.write(GameCommand::Menu);
-            }
-            _ => {}
-        }
+            KeyCode::KeyZ | KeyCode::KeyU => GameCommand::Undo,
+            KeyCode::KeyY | KeyCode::KeyR => GameCommand::Redo,
+            KeyCode::KeyF => GameCommand::Flip,
+            KeyCode::KeyS => GameCommand::Save,
+            KeyCode::KeyL => GameCommand::Load,
+            KeyCode::KeyC => GameCommand::CopyPosition,
+            KeyCode::KeyM => GameCommand::ToggleSound,
+            KeyCode::KeyQ if shift => GameCommand::Resign,
+            KeyCode::KeyN => GameCommand::Menu,
+            KeyCode::F1 => GameCommand::HowToPlay,
+            _ => continue,
+        };
+        game.write(command);
     }
 }

@@ -1,7 +1,8 @@
 //! Start scenes, for screenshots and tests. `FANORONA_SCENE=<scene>` (on the web: `?scene=<scene>` in the page
 //! address) starts the game in a scene instead of the menu: `menu`, `board`, `chain`, `choice`, `gameover`, `telo`,
-//! `computer` (you against the master level) and `think` (the master plays itself). The player's files are not
-//! touched in a scene.
+//! `computer` (you against the master level), `think` (the master plays itself), `vela` (a lost rated game, with
+//! the rating change and the vela offer), `tutorial` (a lesson on captures) and `rules` (the how-to-play screen).
+//! A scene name ending in `+cb` shows it in the colour-blind palette. The player's files are not touched in a scene.
 //!
 //! Screenshot mode: with `FANORONA_SCREENSHOT=out.png` as well, the scene's clicks are played, a PNG of the window
 //! is saved, and the program exits, printing the time to the first frame and frame times while the computer
@@ -10,13 +11,16 @@
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use fanorona_ai::Level;
-use fanorona_rules::{Point, Position, Variant};
+use fanorona_rules::{Point, Position, Side, Variant};
 
 use crate::ai_player::{Purpose, Thinking};
 use crate::session::{PlayerKind, Session};
+use crate::settings::Settings;
 use crate::state::AppState;
 use crate::storage::Storage;
 use crate::turn::BoardClick;
+use crate::tutorial::TutorialCommand;
+use crate::ui::rules::HowToPlayOpen;
 
 /// The scene to start, and the screenshot to take of it.
 #[derive(Resource, Clone, Debug)]
@@ -71,9 +75,39 @@ fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|_| Position::start(Variant::Tsivy))
 }
 
-fn set_up_scene(plan: Res<ScenePlan>, mut session: ResMut<Session>, mut next: ResMut<NextState<AppState>>) {
+fn set_up_scene(
+    plan: Res<ScenePlan>,
+    mut session: ResMut<Session>,
+    mut next: ResMut<NextState<AppState>>,
+    mut tutorial: MessageWriter<TutorialCommand>,
+    mut how_to_play: ResMut<HowToPlayOpen>,
+    mut settings: ResMut<Settings>,
+) {
+    let (scene, colour_blind) = match plan.scene.strip_suffix("+cb") {
+        Some(scene) => (scene, true),
+        None => (plan.scene.as_str(), false),
+    };
+    settings.colour_blind = colour_blind;
     let mut players = [PlayerKind::Human, PlayerKind::Human];
-    let start = match plan.scene.as_str() {
+    let start = match scene {
+        "tutorial" => {
+            tutorial.write(TutorialCommand::Open);
+            tutorial.write(TutorialCommand::Lesson(2));
+            return;
+        }
+        "rules" => {
+            how_to_play.0 = true;
+            return;
+        }
+        "vela" => {
+            *session = Session::new(
+                Position::start(Variant::Tsivy),
+                [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)],
+            );
+            session.game.resign(Side::White);
+            next.set(AppState::Playing);
+            return;
+        }
         "think" => {
             players = [PlayerKind::Computer(Level::Master); 2];
             Position::start(Variant::Tsivy)
@@ -135,7 +169,7 @@ fn run_screenshot(
         let bucket = if thinking.is(Purpose::Move) { &mut measured.thinking } else { &mut measured.idle };
         *bucket = (bucket.0 + 1, bucket.1 + dt, bucket.2.max(dt));
     }
-    let script = scene_clicks(&plan.scene);
+    let script = scene_clicks(plan.scene.trim_end_matches("+cb"));
     if *frame >= CLICK_FRAME && (*frame - CLICK_FRAME).is_multiple_of(15) {
         let i = ((*frame - CLICK_FRAME) / 15) as usize;
         if let Some(point) = script.get(i).and_then(|p| p.parse::<Point>().ok()) {

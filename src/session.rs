@@ -7,6 +7,7 @@ use fanorona_rules::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::rating::is_rateable;
 use crate::storage::{Notices, Storage};
 
 /// The file of the autosaved current game.
@@ -73,6 +74,10 @@ pub struct Session {
     pub last_turn: Option<TurnTrace>,
     /// The computer's suggestion, shown until the next move.
     pub hint: Option<Turn>,
+    /// Whether the game still counts for the person's rating (see [`crate::rating`]).
+    pub rated: bool,
+    /// The board takes no moves (a finished tutorial exercise).
+    pub locked: bool,
 }
 
 impl Default for Session {
@@ -82,15 +87,25 @@ impl Default for Session {
 }
 
 impl Session {
-    /// A new game from `start`.
+    /// A new game from `start`, rated if it counts for the rating.
     pub fn new(start: Position, players: [PlayerKind; 2]) -> Session {
-        Session::from_game(Game::new(start), players)
+        Session { rated: is_rateable(&start, players), ..Session::from_game(Game::new(start), players) }
     }
 
-    /// A session continuing `game`.
+    /// A session continuing `game`, unrated.
     pub fn from_game(game: Game, players: [PlayerKind; 2]) -> Session {
         let builder = TurnBuilder::new(*game.position());
-        Session { game, players, builder, selected: None, choice: None, last_turn: None, hint: None }
+        Session {
+            game,
+            players,
+            builder,
+            selected: None,
+            choice: None,
+            last_turn: None,
+            hint: None,
+            rated: false,
+            locked: false,
+        }
     }
 
     /// The current position (before the turn being built).
@@ -110,12 +125,21 @@ impl Session {
 
     /// Whether a person may act on the board now.
     pub fn human_to_move(&self) -> bool {
-        self.player_to_move() == PlayerKind::Human && !self.game.is_over()
+        self.player_to_move() == PlayerKind::Human && !self.game.is_over() && !self.locked
     }
 
-    /// Whether a computer plays in this game.
-    pub fn has_computer(&self) -> bool {
-        self.players.iter().any(|p| matches!(p, PlayerKind::Computer(_)))
+    /// The computer's level, if a computer plays (White's, if it plays both sides).
+    pub fn computer_level(&self) -> Option<Level> {
+        self.players.iter().find_map(|p| match p {
+            PlayerKind::Computer(level) => Some(*level),
+            PlayerKind::Human => None,
+        })
+    }
+
+    /// The side a person lost with, if the game is over and a person lost it.
+    pub fn person_lost(&self) -> Option<Side> {
+        let loser = !self.game.outcome()?.winner?;
+        (self.players[usize::from(loser == Side::Black)] == PlayerKind::Human).then_some(loser)
     }
 
     /// Points a person may click with effect now: movable pieces, the selected piece's destinations, placements.
@@ -182,6 +206,12 @@ impl Session {
             self.game.turns().last().map(|t| trace_of(&self.game.positions()[self.game.turns().len() - 1], t));
     }
 
+    /// The vela offered after a person lost a standard tsivy game: the winner's side, to be handicapped.
+    pub fn vela_offer(&self) -> Option<Side> {
+        let loser = self.person_lost()?;
+        (*self.game.start() == Position::start(Variant::Tsivy)).then_some(!loser)
+    }
+
     /// The game as a record, with the players' names.
     pub fn record(&self) -> GameRecord {
         let mut record = GameRecord::of_game(&self.game);
@@ -221,13 +251,16 @@ pub fn capture_line(board: &Position, step: Step) -> Vec<Point> {
     line
 }
 
-/// A saved session: who played and the game record.
+/// A saved session: who played, the game record, and whether it still counts for the rating.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SavedSession {
     /// White and Black.
     pub players: [PlayerKind; 2],
     /// The game.
     pub record: GameRecord,
+    /// Whether the game is rated (absent in older files: unrated).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 impl SavedSession {
@@ -235,12 +268,13 @@ impl SavedSession {
     pub fn parse(text: &str) -> Result<Session, String> {
         let saved: SavedSession = ron::from_str(text).map_err(|e| e.to_string())?;
         let game = saved.record.replay().map_err(|e| e.to_string())?;
-        Ok(Session::from_game(game, saved.players))
+        let rated = saved.rated && is_rateable(game.start(), saved.players);
+        Ok(Session { rated, ..Session::from_game(game, saved.players) })
     }
 
     /// The text of a session.
     pub fn text(session: &Session) -> String {
-        let saved = SavedSession { players: session.players, record: session.record() };
+        let saved = SavedSession { players: session.players, record: session.record(), rated: session.rated };
         ron::ser::to_string_pretty(&saved, ron::ser::PrettyConfig::default()).unwrap_or_default()
     }
 }

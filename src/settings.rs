@@ -1,11 +1,13 @@
-//! The player's settings: the last menu choices and the animation speed. Kept as RON in the data folder; a
-//! corrupt file is set aside and the defaults are used, and the player is told.
+//! The player's settings: the last menu choices, the animation speed, sound and colours, the rating and the tutorial
+//! progress. Kept as RON in the data folder; a corrupt file is set aside and the defaults are used, and the player
+//! is told.
 
 use bevy::prelude::*;
 use fanorona_ai::Level;
 use fanorona_rules::{Side, Variant};
 use serde::{Deserialize, Serialize};
 
+use crate::rating::PlayerRating;
 use crate::storage::{Notices, Storage};
 
 /// The file name of the settings.
@@ -55,6 +57,14 @@ pub struct Settings {
     pub animation_speed: f32,
     /// Show the board from Black's side.
     pub flipped: bool,
+    /// Play sound effects.
+    pub sound: bool,
+    /// Highlight colours that stay apart for colour-blind players.
+    pub colour_blind: bool,
+    /// The person's rating against the computer.
+    pub rating: PlayerRating,
+    /// The tutorial lessons finished, by name.
+    pub lessons_done: Vec<String>,
 }
 
 impl Default for Settings {
@@ -69,6 +79,10 @@ impl Default for Settings {
             side: SideChoice::White,
             animation_speed: 1.0,
             flipped: false,
+            sound: true,
+            colour_blind: false,
+            rating: PlayerRating::default(),
+            lessons_done: Vec::new(),
         }
     }
 }

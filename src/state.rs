@@ -10,6 +10,21 @@ pub enum AppState {
     Menu,
     /// A game on the board.
     Playing,
+    /// The tutorial: lessons on the board.
+    Tutorial,
+}
+
+/// Present while a board is on screen (a game or the tutorial): the board, the pieces, clicks and the computer
+/// player run in this state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OnBoard;
+
+impl ComputedStates for OnBoard {
+    type SourceStates = AppState;
+
+    fn compute(state: AppState) -> Option<OnBoard> {
+        matches!(state, AppState::Playing | AppState::Tutorial).then_some(OnBoard)
+    }
 }
 
 /// Registers the screens.
@@ -17,7 +32,7 @@ pub struct StatePlugin;
 
 impl Plugin for StatePlugin {
     fn build(&self, app: &mut App) {
-        app.init_state::<AppState>().add_systems(Update, announce_ready);
+        app.init_state::<AppState>().add_computed_state::<OnBoard>().add_systems(Update, announce_ready);
     }
 }
 

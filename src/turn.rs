@@ -7,7 +7,7 @@ use fanorona_rules::{CaptureKind, Point, Progress, Step, Turn};
 
 use crate::animation::Animations;
 use crate::session::{Session, StepPlayed, TurnCommitted, capture_choice, capture_line, trace_of};
-use crate::state::AppState;
+use crate::state::OnBoard;
 
 /// A click (or tap) on a point of the board.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +40,7 @@ impl Plugin for TurnPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<BoardClick>().add_message::<TurnCommand>().add_systems(
             Update,
-            (handle_turn_commands, handle_clicks).chain().in_set(TurnSet).run_if(in_state(AppState::Playing)),
+            (handle_turn_commands, handle_clicks).chain().in_set(TurnSet).run_if(in_state(OnBoard)),
         );
     }
 }

@@ -6,12 +6,13 @@ use bevy::window::PrimaryWindow;
 use fanorona_rules::{CaptureKind, Point, Side};
 
 use crate::animation::{Appearing, Fading, Sliding, ease};
-use crate::board::{BoardEntity, BoardLayout, BoardLine, BoardPoint, Piece};
+use crate::board::{BoardEntity, BoardLayout, BoardLine, BoardPoint, BoardRebuild, Piece};
 use crate::input::HoveredPoint;
 use crate::session::Session;
 use crate::session::capture_line;
 use crate::settings::Settings;
-use crate::state::AppState;
+use crate::state::{AppState, OnBoard};
+use crate::tutorial::Tutorial;
 
 /// The colours of the game.
 pub mod palette {
@@ -37,20 +38,59 @@ pub mod palette {
     pub const BLACK_RIM: Color = Color::srgb(0.62, 0.66, 0.74);
     /// Black pieces' sheen.
     pub const BLACK_SHEEN: Color = Color::srgb(0.34, 0.37, 0.44);
+}
+
+/// The colours of the marks that guide a player. Two sets: the standard one, and one for colour-blind players
+/// (Okabe and Ito's palette, whose colours stay apart under the common kinds of colour blindness).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Highlights {
     /// Pieces that may move.
-    pub const MOVABLE: Color = Color::srgb(1.0, 0.80, 0.20);
-    /// The selected piece and its destinations.
-    pub const SELECT: Color = Color::srgb(0.20, 0.85, 0.45);
+    pub movable: Color,
+    /// The selected piece, its destinations, the chain.
+    pub select: Color,
     /// Pieces an approach would take.
-    pub const APPROACH: Color = Color::srgb(1.0, 0.45, 0.10);
+    pub approach: Color,
     /// Pieces a withdrawal would take.
-    pub const WITHDRAWAL: Color = Color::srgb(0.70, 0.35, 1.0);
+    pub withdrawal: Color,
     /// The last turn's path.
-    pub const LAST_TURN: Color = Color::srgba(0.25, 0.55, 1.0, 0.85);
+    pub last_turn: Color,
     /// Points where pieces were captured in the last turn.
-    pub const CAPTURED: Color = Color::srgb(0.90, 0.20, 0.20);
+    pub captured: Color,
     /// The hint's path.
-    pub const HINT: Color = Color::srgb(0.10, 0.95, 0.95);
+    pub hint: Color,
+    /// Points the tutorial points out.
+    pub lesson: Color,
+}
+
+impl Highlights {
+    /// The standard colours.
+    pub const STANDARD: Highlights = Highlights {
+        movable: Color::srgb(1.0, 0.80, 0.20),
+        select: Color::srgb(0.20, 0.85, 0.45),
+        approach: Color::srgb(1.0, 0.45, 0.10),
+        withdrawal: Color::srgb(0.70, 0.35, 1.0),
+        last_turn: Color::srgba(0.25, 0.55, 1.0, 0.85),
+        captured: Color::srgb(0.90, 0.20, 0.20),
+        hint: Color::srgb(0.10, 0.95, 0.95),
+        lesson: Color::srgb(1.0, 0.35, 0.75),
+    };
+
+    /// Colours for colour-blind players.
+    pub const COLOUR_BLIND: Highlights = Highlights {
+        movable: Color::srgb(0.94, 0.89, 0.26),
+        select: Color::srgb(0.0, 0.62, 0.45),
+        approach: Color::srgb(0.90, 0.62, 0.0),
+        withdrawal: Color::srgb(0.34, 0.71, 0.91),
+        last_turn: Color::srgba(0.0, 0.45, 0.70, 0.9),
+        captured: Color::srgb(0.84, 0.37, 0.0),
+        hint: Color::srgb(0.80, 0.47, 0.65),
+        lesson: Color::srgb(1.0, 1.0, 1.0),
+    };
+
+    /// The colours the settings ask for.
+    pub fn of(settings: &Settings) -> &'static Highlights {
+        if settings.colour_blind { &Highlights::COLOUR_BLIND } else { &Highlights::STANDARD }
+    }
 }
 
 /// Screen space the interface panels take, in logical pixels, so the board fits beside them.
@@ -99,7 +139,7 @@ impl Plugin for VisualsPlugin {
         app.insert_resource(ClearColor(palette::BACKGROUND))
             .init_resource::<UiInsets>()
             .add_systems(Startup, (setup_camera, setup_looks, setup_gizmos))
-            .add_systems(OnEnter(AppState::Playing), spawn_background_and_labels)
+            .add_systems(OnEnter(OnBoard), spawn_background_and_labels)
             .add_systems(
                 PostUpdate,
                 (
@@ -109,9 +149,13 @@ impl Plugin for VisualsPlugin {
                     (fit_layout, place_board, place_points, place_lines, place_pieces, place_labels).chain(),
                 )
                     .chain()
+                    .after(BoardRebuild)
                     .before(TransformSystems::Propagate),
             )
-            .add_systems(Update, draw_highlights.run_if(in_state(AppState::Playing)));
+            .add_systems(
+                Update,
+                (draw_highlights.run_if(in_state(OnBoard)), draw_lesson_marks.run_if(in_state(AppState::Tutorial))),
+            );
     }
 }
 
@@ -300,6 +344,20 @@ fn place_labels(layout: Res<BoardLayout>, mut labels: Query<(&CoordLabel, &mut T
     }
 }
 
+/// The points the lesson talks about, gently pulsing.
+fn draw_lesson_marks(
+    mut gizmos: Gizmos,
+    tutorial: Res<Tutorial>,
+    layout: Res<BoardLayout>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+) {
+    let radius = layout.spacing * (0.32 + 0.04 * (time.elapsed_secs() * 4.0).sin());
+    for p in tutorial.current_task().marked() {
+        gizmos.circle_2d(layout.world(p), radius, Highlights::of(&settings).lesson);
+    }
+}
+
 /// Rings, markers and paths that tell the player what can be done and what just happened.
 fn draw_highlights(
     mut gizmos: Gizmos,
@@ -307,27 +365,29 @@ fn draw_highlights(
     layout: Res<BoardLayout>,
     hovered: Res<HoveredPoint>,
     animations: Res<crate::animation::Animations>,
+    settings: Res<Settings>,
 ) {
+    let palette = Highlights::of(&settings);
     let s = layout.spacing;
     let at = |p: Point| layout.world(p);
     if let Some(last) = &session.last_turn {
         let path: Vec<Vec2> = last.path.iter().map(|&p| at(p)).collect();
-        gizmos.linestrip_2d(path.clone(), palette::LAST_TURN);
+        gizmos.linestrip_2d(path.clone(), palette.last_turn);
         if let Some(&start) = path.first() {
-            gizmos.circle_2d(start, s * 0.12, palette::LAST_TURN);
+            gizmos.circle_2d(start, s * 0.12, palette.last_turn);
         }
         for &p in &last.captured {
             let c = at(p);
             let d = s * 0.1;
-            gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), palette::CAPTURED);
-            gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), palette::CAPTURED);
+            gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), palette.captured);
+            gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), palette.captured);
         }
     }
     if let Some(hint) = session.hint {
         let path: Vec<Vec2> = hint.path().map(at).collect();
-        gizmos.linestrip_2d(path.clone(), palette::HINT);
+        gizmos.linestrip_2d(path.clone(), palette.hint);
         for p in path {
-            gizmos.circle_2d(p, s * 0.18, palette::HINT);
+            gizmos.circle_2d(p, s * 0.18, palette.hint);
         }
     }
     if animations.busy() || !session.human_to_move() {
@@ -337,42 +397,42 @@ fn draw_highlights(
     if chain.len() >= 2 {
         // The chain so far: visited points and the last direction, which may not be repeated.
         for &p in &chain[..chain.len() - 1] {
-            gizmos.circle_2d(p, s * 0.1, palette::SELECT);
+            gizmos.circle_2d(p, s * 0.1, palette.select);
         }
-        gizmos.linestrip_2d(chain[..chain.len() - 1].to_vec(), palette::SELECT);
+        gizmos.linestrip_2d(chain[..chain.len() - 1].to_vec(), palette.select);
         let (a, b) = (chain[chain.len() - 2], chain[chain.len() - 1]);
-        gizmos.arrow_2d(a, a.lerp(b, 0.7), palette::SELECT);
+        gizmos.arrow_2d(a, a.lerp(b, 0.7), palette.select);
     }
     if let Some(pair) = session.choice {
         let board = session.board();
         for step in pair {
             let color =
-                if step.capture() == Some(CaptureKind::Approach) { palette::APPROACH } else { palette::WITHDRAWAL };
+                if step.capture() == Some(CaptureKind::Approach) { palette.approach } else { palette.withdrawal };
             for p in capture_line(board, step) {
                 gizmos.circle_2d(at(p), s * 0.42, color);
                 gizmos.circle_2d(at(p), s * 0.38, color);
             }
         }
-        gizmos.circle_2d(at(pair[0].to()), s * 0.2, palette::SELECT);
+        gizmos.circle_2d(at(pair[0].to()), s * 0.2, palette.select);
         return;
     }
     let selected = session.builder.chain_point().or(session.selected);
     let placements = session.position().legal_placements();
     for p in placements {
-        gizmos.circle_2d(at(p), s * 0.14, palette::SELECT);
+        gizmos.circle_2d(at(p), s * 0.14, palette.select);
     }
     if selected.is_none() {
         for p in session.movable() & !placements {
-            gizmos.circle_2d(at(p), s * 0.42, palette::MOVABLE);
+            gizmos.circle_2d(at(p), s * 0.42, palette.movable);
         }
     }
     if let Some(p) = selected {
-        gizmos.circle_2d(at(p), s * 0.43, palette::SELECT);
-        gizmos.circle_2d(at(p), s * 0.39, palette::SELECT);
+        gizmos.circle_2d(at(p), s * 0.43, palette.select);
+        gizmos.circle_2d(at(p), s * 0.39, palette.select);
     }
     for step in session.destinations() {
-        gizmos.circle_2d(at(step.to()), s * 0.16, palette::SELECT);
-        gizmos.circle_2d(at(step.to()), s * 0.09, palette::SELECT);
+        gizmos.circle_2d(at(step.to()), s * 0.16, palette.select);
+        gizmos.circle_2d(at(step.to()), s * 0.09, palette.select);
     }
     if let Some(p) =
         hovered.0.filter(|p| session.movable().contains(*p) || session.destinations().iter().any(|s| s.to() == *p))

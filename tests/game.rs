@@ -1,131 +1,17 @@
 //! The game's systems, headless: an `App` with the logic plugins and no window, driven by the same messages a click
 //! or a button produces.
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
+mod common;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
-use fanorona::ai_player::Thinking;
-use fanorona::animation::{Animations, Fading, Sliding};
-use fanorona::board::Piece;
+use common::*;
 use fanorona::control::{CanContinue, GameCommand};
-use fanorona::session::{AUTOSAVE_FILE, PlayerKind, Session};
+use fanorona::session::{AUTOSAVE_FILE, PlayerKind};
 use fanorona::settings::{Opponent, SETTINGS_FILE, Settings, SideChoice};
-use fanorona::state::AppState;
-use fanorona::storage::{Notices, Storage};
-use fanorona::turn::{BoardClick, TurnCommand};
+use fanorona::storage::Notices;
+use fanorona::turn::TurnCommand;
 use fanorona_ai::Level;
 use fanorona_rules::{CaptureKind, Outcome, Position, Reason, Side, Variant};
-
-fn temp_dir() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "fanorona-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn app_in(dir: &PathBuf) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(Storage::in_dir(dir))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
-        .add_plugins(fanorona::LogicPlugin);
-    app.update();
-    app
-}
-
-fn app() -> App {
-    app_in(&temp_dir())
-}
-
-fn command(app: &mut App, c: GameCommand) {
-    app.world_mut().write_message(c);
-    settle(app);
-}
-
-fn turn_command(app: &mut App, c: TurnCommand) {
-    app.world_mut().write_message(c);
-    settle(app);
-}
-
-fn click(app: &mut App, point: &str) {
-    app.world_mut().write_message(BoardClick(point.parse().expect("a point")));
-    settle(app);
-}
-
-/// Runs frames until nothing moves and the computer is not thinking for a few frames in a row (messages written
-/// in one frame are handled in the next), at most 20 simulated seconds.
-fn settle(app: &mut App) {
-    let mut idle = 0;
-    for _ in 0..1250 {
-        app.update();
-        let busy = app.world().resource::<Animations>().busy();
-        let thinking = app.world().resource::<Thinking>().is(fanorona::ai_player::Purpose::Move);
-        idle = if busy || thinking { 0 } else { idle + 1 };
-        if idle >= 4 {
-            return;
-        }
-        if thinking {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
-    panic!("the game did not settle");
-}
-
-fn session(app: &App) -> &Session {
-    app.world().resource::<Session>()
-}
-
-fn turns(app: &App) -> Vec<String> {
-    session(app).game.turns().iter().map(ToString::to_string).collect()
-}
-
-/// The drawn pieces agree with the board of the session.
-fn assert_pieces_match(app: &mut App) {
-    let board = *session(app).board();
-    let mut query = app.world_mut().query::<(&Piece, Option<&Sliding>, Option<&Fading>)>();
-    let mut drawn: Vec<(Side, String)> = Vec::new();
-    for (piece, sliding, fading) in query.iter(app.world()) {
-        assert!(sliding.is_none() && fading.is_none(), "an animation did not finish");
-        drawn.push((piece.side, piece.point.to_string()));
-    }
-    drawn.sort();
-    let mut expected: Vec<(Side, String)> = Vec::new();
-    for side in Side::BOTH {
-        expected.extend(board.pieces(side).iter().map(|p| (side, p.to_string())));
-    }
-    expected.sort();
-    assert_eq!(drawn, expected);
-}
-
-fn start_with(app: &mut App, f: impl FnOnce(&mut Settings)) {
-    f(&mut app.world_mut().resource_mut::<Settings>());
-    command(app, GameCommand::Start);
-    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Playing);
-}
-
-fn humans(s: &mut Settings) {
-    s.opponent = Opponent::Human;
-    s.variant = Variant::Tsivy;
-    s.vela = false;
-}
-
-fn set_position(app: &mut App, text: &str, players: [PlayerKind; 2]) {
-    let position: Position = text.parse().expect("position");
-    *app.world_mut().resource_mut::<Session>() = Session::new(position, players);
-    app.world_mut().write_message(fanorona::session::BoardReset);
-    settle(app);
-}
-
-const HUMANS: [PlayerKind; 2] = [PlayerKind::Human, PlayerKind::Human];
 
 #[test]
 fn the_five_tsivy_openings_are_played_with_clicks() {

@@ -26,16 +26,20 @@ const server = createServer(async (req, res) => {
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 const port = server.address().port;
 
-// Where the board draws a tsivy point: the layout of src/board.rs beside the 250-pixel panel, or above the bottom
-// panel (36% of the height) on a narrow screen (src/ui/panel.rs).
-function pointOnPage({ width, height }, name) {
+// Where the board draws a point (on a board `columns` wide and `rows` high, tsivy by default): the layout of
+// src/board.rs beside the 250-pixel panel, or above the bottom panel (36% of the height) on a narrow screen
+// (src/ui/mod.rs).
+function pointOnPage({ width, height }, name, columns = 9, rows = 5) {
   const narrow = width < 700;
   const left = narrow ? 0 : 250;
   const bottom = narrow ? Math.max(height * 0.36, 120) : 0;
-  const spacing = Math.min((width - left) / 9.4, (height - bottom) / 5.4);
+  const spacing = Math.min((width - left) / (columns + 0.4), (height - bottom) / (rows + 0.4));
   const x = name.charCodeAt(0) - 97;
   const y = Number(name[1]) - 1;
-  return { x: width / 2 + left / 2 + (x - 4) * spacing, y: height / 2 - bottom / 2 - (y - 2) * spacing };
+  return {
+    x: width / 2 + left / 2 + (x - (columns - 1) / 2) * spacing,
+    y: height / 2 - bottom / 2 - (y - (rows - 1) / 2) * spacing,
+  };
 }
 
 const browser = await chromium.launch({
@@ -134,6 +138,20 @@ try {
   await phone.waitForTimeout(1000);
   await phone.screenshot({ path: join(shots, 'web-phone.png') });
   console.log('phone: tapped d2, e3: turn 1 d2-e3A played');
+
+  // The tutorial: the approach lesson on the 5x5 board, played by clicks.
+  await page.goto(`http://127.0.0.1:${port}/?scene=tutorial`);
+  logs.length = 0;
+  await waitForLog(/Fanorona ready/, 180_000);
+  await page.waitForTimeout(1500);
+  for (const p of ['c1', 'c2']) {
+    const { x, y } = pointOnPage(page.viewportSize(), p, 5, 5);
+    await page.mouse.click(x, y);
+    await page.waitForTimeout(2500);
+  }
+  console.log(`tutorial: ${await waitForLog(/tutorial lesson 3 step 1: c1-c2A done/, 30_000)}`);
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: join(shots, 'web-tutorial.png') });
   if (errors.length) fail(`console errors:\n${errors.join('\n')}`);
 } catch (e) {
   fail(String(e));

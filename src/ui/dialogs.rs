@@ -6,11 +6,14 @@ use fanorona_rules::CaptureKind;
 
 use crate::animation::Animations;
 use crate::control::GameCommand;
+use crate::rating::LastRatingChange;
 use crate::session::Session;
 use crate::session::capture_line;
-use crate::state::AppState;
+use crate::settings::Settings;
+use crate::state::{AppState, OnBoard};
 use crate::storage::Notices;
 use crate::turn::TurnCommand;
+use crate::visuals::{Highlights, UiInsets};
 
 /// Whether the game-over dialog was closed (to look at the final board).
 #[derive(Resource, Default, Debug)]
@@ -23,16 +26,28 @@ impl Plugin for DialogsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<GameOverClosed>().add_systems(
             EguiPrimaryContextPass,
-            (notices_ui, (choice_ui, game_over_ui).run_if(in_state(AppState::Playing))),
+            (notices_ui, choice_ui.run_if(in_state(OnBoard)), game_over_ui.run_if(in_state(AppState::Playing))),
         );
     }
 }
 
-fn choice_ui(mut contexts: EguiContexts, session: Res<Session>, mut turn: MessageWriter<TurnCommand>) -> Result {
+/// The horizontal offset that centres a dialog over the board (beside the panel, if it stands to the left).
+fn board_centre(insets: &UiInsets) -> f32 {
+    insets.left / 2.0
+}
+
+fn choice_ui(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    insets: Res<UiInsets>,
+    mut turn: MessageWriter<TurnCommand>,
+) -> Result {
     let Some(pair) = session.choice else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
+    let highlights = Highlights::of(&settings);
     egui::Window::new("Capture which line?")
-        .anchor(egui::Align2::CENTER_TOP, [120.0, 12.0])
+        .anchor(egui::Align2::CENTER_TOP, [board_centre(&insets), 12.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
@@ -41,8 +56,8 @@ fn choice_ui(mut contexts: EguiContexts, session: Res<Session>, mut turn: Messag
                 for step in pair {
                     let n = capture_line(session.board(), step).len();
                     let (name, key, color) = match step.capture() {
-                        Some(CaptureKind::Approach) => ("Approach", "A", crate::visuals::palette::APPROACH),
-                        _ => ("Withdrawal", "W", crate::visuals::palette::WITHDRAWAL),
+                        Some(CaptureKind::Approach) => ("Approach", "A", highlights.approach),
+                        _ => ("Withdrawal", "W", highlights.withdrawal),
                     };
                     let [r, g, b, _] = color.to_srgba().to_u8_array();
                     let label = egui::RichText::new(format!("{name}: takes {n} ({key})"))
@@ -63,6 +78,8 @@ fn game_over_ui(
     mut contexts: EguiContexts,
     session: Res<Session>,
     animations: Res<Animations>,
+    rating: Res<LastRatingChange>,
+    insets: Res<UiInsets>,
     mut closed: ResMut<GameOverClosed>,
     mut game: MessageWriter<GameCommand>,
 ) -> Result {
@@ -75,12 +92,24 @@ fn game_over_ui(
     }
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Game over")
-        .anchor(egui::Align2::CENTER_TOP, [120.0, 24.0])
+        .anchor(egui::Align2::CENTER_TOP, [board_centre(&insets), 24.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
             ui.heading(outcome.to_string());
             ui.label(format!("Result {} after {} turns.", outcome.score(), session.game.turns().len()));
+            if let Some((before, after)) = rating.0 {
+                ui.label(format!("Your rating: {before:.0} to {after:.0} ({:+.0})", after - before));
+            }
+            if let Some(winner) = session.vela_offer() {
+                ui.add_space(4.0);
+                ui.label(format!(
+                    "Vela: in a return game {winner} may not capture until it has lost 17 pieces (unrated)."
+                ));
+                if ui.button(format!("Play a vela game ({winner} handicapped)")).clicked() {
+                    game.write(GameCommand::Vela);
+                }
+            }
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 if ui.button("New game").clicked() {
@@ -97,14 +126,14 @@ fn game_over_ui(
     Ok(())
 }
 
-fn notices_ui(mut contexts: EguiContexts, mut notices: ResMut<Notices>) -> Result {
+fn notices_ui(mut contexts: EguiContexts, mut notices: ResMut<Notices>, insets: Res<UiInsets>) -> Result {
     if notices.0.is_empty() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let mut dismissed = false;
     egui::Window::new("Note")
-        .anchor(egui::Align2::CENTER_BOTTOM, [120.0, -16.0])
+        .anchor(egui::Align2::CENTER_BOTTOM, [board_centre(&insets), -16.0 - insets.bottom])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {

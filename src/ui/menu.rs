@@ -6,15 +6,22 @@ use fanorona_ai::Level;
 use fanorona_rules::{Side, Variant};
 
 use crate::control::{CanContinue, GameCommand};
+use crate::rating::PlayerRating;
 use crate::settings::{Opponent, Settings, SideChoice};
 use crate::state::AppState;
+use crate::tutorial::TutorialCommand;
+use crate::ui::rules::HowToPlayOpen;
 
 /// The menu screen.
 pub struct MenuUiPlugin;
 
 impl Plugin for MenuUiPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, menu_ui.run_if(in_state(AppState::Menu)));
+        // The menu steps aside while the how-to-play screen is open.
+        app.add_systems(
+            EguiPrimaryContextPass,
+            menu_ui.run_if(in_state(AppState::Menu).and_then(|open: Res<HowToPlayOpen>| !open.0)),
+        );
     }
 }
 
@@ -31,11 +38,50 @@ fn capitalise(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
+/// The person's rating, and a small chart of its history.
+fn rating_ui(ui: &mut egui::Ui, rating: &PlayerRating) {
+    ui.heading("Your rating");
+    if rating.games == 0 {
+        ui.label(format!(
+            "{:.0}, not yet tested: play tsivy against the computer without undo or hints to be rated.",
+            rating.rating
+        ));
+        return;
+    }
+    let last = rating.history.last().map(|g| {
+        let result = match g.score {
+            s if s > 0.75 => "won",
+            s if s > 0.25 => "drew",
+            _ => "lost",
+        };
+        format!(" · last game {result} against {}", g.opponent)
+    });
+    ui.label(format!("{:.0} after {} rated games{}", rating.rating, rating.games, last.unwrap_or_default()));
+    if rating.history.len() >= 2 {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width().min(320.0), 48.0), egui::Sense::hover());
+        let values: Vec<f64> = rating.history.iter().map(|g| g.rating).collect();
+        let (lo, hi) = values.iter().fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(*v), hi.max(*v)));
+        let span = (hi - lo).max(50.0);
+        let step = rect.width() / (values.len() - 1) as f32;
+        let points: Vec<egui::Pos2> = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                egui::pos2(rect.left() + step * i as f32, rect.bottom() - ((v - lo) / span) as f32 * rect.height())
+            })
+            .collect();
+        let painter = ui.painter_at(rect);
+        painter.rect_stroke(rect, 2.0, egui::Stroke::new(1.0, egui::Color32::DARK_GRAY), egui::StrokeKind::Inside);
+        painter.line(points, egui::Stroke::new(2.0, egui::Color32::LIGHT_GREEN));
+    }
+}
+
 fn menu_ui(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
     can_continue: Res<CanContinue>,
     mut commands: MessageWriter<GameCommand>,
+    mut tutorial: MessageWriter<TutorialCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // Edit a copy so that the settings change (and are saved) only when something really changed.
@@ -102,6 +148,12 @@ fn menu_ui(
                 ui.label("Animation speed:");
                 ui.add(egui::Slider::new(&mut s.animation_speed, 0.5..=3.0).step_by(0.25));
             });
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut s.sound, "Sound");
+                ui.checkbox(&mut s.colour_blind, "Colour-blind friendly colours");
+            });
+            ui.add_space(8.0);
+            rating_ui(ui, &s.rating);
             ui.add_space(12.0);
             ui.horizontal(|ui| {
                 if ui.add(egui::Button::new(egui::RichText::new("Start").heading())).clicked() {
@@ -109,6 +161,17 @@ fn menu_ui(
                 }
                 if can_continue.0 && ui.button("Continue the last game").clicked() {
                     commands.write(GameCommand::Continue);
+                }
+            });
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                let new_player = s.lessons_done.is_empty();
+                let label = if new_player { "New to fanorona? Learn to play" } else { "Tutorial" };
+                if ui.button(label).clicked() {
+                    tutorial.write(TutorialCommand::Open);
+                }
+                if ui.button("How to play").clicked() {
+                    commands.write(GameCommand::HowToPlay);
                 }
             });
         });

@@ -1,14 +1,15 @@
 //! The game panel: whose turn, piece counts, the move list, and the buttons.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_rules::Side;
 
 use crate::ai_player::{HintRequest, Purpose, Thinking};
 use crate::control::GameCommand;
 use crate::input::SHORTCUTS;
 use crate::session::{PlayerKind, Session};
-use crate::state::AppState;
+use crate::settings::Settings;
+use crate::state::{AppState, OnBoard};
 use crate::storage::Notices;
 use crate::turn::TurnCommand;
 use crate::visuals::UiInsets;
@@ -19,7 +20,25 @@ pub struct PanelUiPlugin;
 impl Plugin for PanelUiPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(EguiPrimaryContextPass, panel_ui.run_if(in_state(AppState::Playing)))
-            .add_systems(OnExit(AppState::Playing), clear_insets);
+            .add_systems(Update, copy_position)
+            .add_systems(OnExit(OnBoard), clear_insets);
+    }
+}
+
+/// What the Undo and Hint buttons say about the rating.
+const UNRATED: &str = "Using this makes a rated game unrated";
+
+/// Copies the position text to the clipboard when asked (button or key C).
+fn copy_position(
+    mut commands: MessageReader<GameCommand>,
+    session: Res<Session>,
+    mut clipboard: ResMut<EguiClipboard>,
+    mut notices: ResMut<Notices>,
+) {
+    for _ in commands.read().filter(|c| **c == GameCommand::CopyPosition) {
+        let text = session.position().to_string();
+        clipboard.set_text(&text);
+        notices.0.push(format!("Copied: {text}"));
     }
 }
 
@@ -43,18 +62,18 @@ fn panel_ui(
     mut game: MessageWriter<GameCommand>,
     mut turn: MessageWriter<TurnCommand>,
     mut hint: MessageWriter<HintRequest>,
-    mut notices: ResMut<Notices>,
+    settings: Res<Settings>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = super::root_ui(ctx);
     let position = *session.position();
-    // On a narrow screen (a phone) the panel goes below the board; otherwise it stands to the left.
-    let narrow = ctx.viewport_rect().width() < 700.0;
-    let mut contents = |ui: &mut egui::Ui| {
+    let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
         let vela = position.vela_active().map(|s| format!(" — vela: {s} handicapped")).unwrap_or_default();
         ui.heading(format!("Fanoron-{}{vela}", position.variant()));
         ui.label(format!("{} vs {}", player_name(session.players[0]), player_name(session.players[1])));
+        if session.rated {
+            ui.label(egui::RichText::new(format!("Rated · your rating {:.0}", settings.rating.rating)).small());
+        }
         ui.separator();
         match session.game.outcome() {
             Some(outcome) => {
@@ -90,7 +109,8 @@ fn panel_ui(
         }
         ui.separator();
         egui::Grid::new("buttons").num_columns(2).show(ui, |ui| {
-            if ui.add_enabled(session.game.can_undo(), egui::Button::new("Undo")).clicked() {
+            let undo = ui.add_enabled(session.game.can_undo(), egui::Button::new("Undo"));
+            if undo.on_hover_text(UNRATED).clicked() {
                 game.write(GameCommand::Undo);
             }
             if ui.add_enabled(session.game.can_redo(), egui::Button::new("Redo")).clicked() {
@@ -98,7 +118,7 @@ fn panel_ui(
             }
             ui.end_row();
             let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
-            if ui.add_enabled(can_hint, egui::Button::new("Hint")).clicked() {
+            if ui.add_enabled(can_hint, egui::Button::new("Hint")).on_hover_text(UNRATED).clicked() {
                 hint.write(HintRequest);
             }
             if ui.button("Flip board").clicked() {
@@ -119,10 +139,16 @@ fn panel_ui(
                 game.write(GameCommand::Load);
             }
             ui.end_row();
+            if ui.button(if settings.sound { "Sound: on" } else { "Sound: off" }).clicked() {
+                game.write(GameCommand::ToggleSound);
+            }
+            if ui.button("How to play").clicked() {
+                game.write(GameCommand::HowToPlay);
+            }
+            ui.end_row();
         });
         if ui.button("Copy position text").clicked() {
-            ui.ctx().copy_text(position.to_string());
-            notices.0.push(format!("Copied: {position}"));
+            game.write(GameCommand::CopyPosition);
         }
         ui.separator();
         ui.label("Moves");
@@ -146,21 +172,6 @@ fn panel_ui(
             }
         });
     };
-    if narrow {
-        let height = (ctx.viewport_rect().height() * 0.36).max(120.0);
-        egui::Panel::bottom("game-panel-bottom").exact_size(height).resizable(false).show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| contents(ui));
-        });
-        insets.set_if_neq(UiInsets { left: 0.0, top: 0.0, bottom: height });
-    } else {
-        let width = egui::Panel::left("game-panel")
-            .resizable(false)
-            .exact_size(250.0)
-            .show(&mut root, |ui| contents(ui))
-            .response
-            .rect
-            .width();
-        insets.set_if_neq(UiInsets { left: width, top: 0.0, bottom: 0.0 });
-    }
+    insets.set_if_neq(super::board_side_panel(ctx, "game-panel", contents));
     Ok(())
 }

@@ -1,0 +1,237 @@
+//! The tutorial: short lessons on the board, from the lattice and fanoron-telo to the captures of the full game.
+//! Each task sets up a position; the learner plays on the board as in a game, and the tutorial checks the turn,
+//! says why a wrong one was wrong (the learner tries again), and goes on. Finished lessons are kept in the settings.
+
+pub mod lessons;
+
+use bevy::prelude::*;
+use fanorona_rules::{Side, Variant};
+
+use crate::ai_player::Thinking;
+use crate::control::GameCommand;
+use crate::session::{BoardReset, PlayerKind, Session, TurnCommitted};
+use crate::settings::{Opponent, Settings, SideChoice};
+use crate::state::AppState;
+use crate::turn::{BoardClick, TurnSet};
+use lessons::{Goal, LESSONS, Lesson, Task};
+
+/// How the learner is doing with the current task.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Status {
+    /// Not done yet.
+    #[default]
+    Doing,
+    /// A move that was not what was asked, with the explanation; the learner tries again.
+    Wrong(String),
+    /// Done, with a word about it.
+    Done(String),
+}
+
+/// Where the learner is in the tutorial.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Tutorial {
+    /// The lesson, an index into [`LESSONS`].
+    pub lesson: usize,
+    /// The task within the lesson.
+    pub task: usize,
+    /// How the task is going.
+    pub status: Status,
+    /// Why the last click did nothing (a piece that may not move), if it did nothing.
+    pub note: Option<String>,
+    /// Every lesson is done.
+    pub finished: bool,
+}
+
+impl Tutorial {
+    /// The current lesson.
+    pub fn current_lesson(&self) -> &'static Lesson {
+        &LESSONS[self.lesson.min(LESSONS.len() - 1)]
+    }
+
+    /// The current task.
+    pub fn current_task(&self) -> &'static Task {
+        let tasks = self.current_lesson().tasks;
+        &tasks[self.task.min(tasks.len() - 1)]
+    }
+
+    /// Whether Next may be pressed: the task is done, or there is only something to read.
+    pub fn can_go_on(&self) -> bool {
+        matches!(self.status, Status::Done(_)) || self.current_task().goal == Goal::Read
+    }
+}
+
+/// What the learner asks of the tutorial (buttons).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TutorialCommand {
+    /// Open the tutorial at the first lesson not finished yet.
+    Open,
+    /// Start a lesson (again) from its first task.
+    Lesson(usize),
+    /// On to the next task, or the next lesson.
+    Next,
+    /// The current task again from its start.
+    Retry,
+    /// After the last lesson: a first real game, tsivy against the beginner.
+    PlayGame,
+    /// Back to the menu.
+    Leave,
+}
+
+/// Runs the tutorial.
+pub struct TutorialPlugin;
+
+impl Plugin for TutorialPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Tutorial>().add_message::<TutorialCommand>().add_systems(
+            Update,
+            (
+                handle_tutorial_commands,
+                (check_turns, check_game_end, explain_idle_clicks).run_if(in_state(AppState::Tutorial)).after(TurnSet),
+            ),
+        );
+    }
+}
+
+/// Sets the board up for the current task.
+fn set_up_task(tutorial: &mut Tutorial, session: &mut Session, thinking: &mut Thinking) {
+    let task = tutorial.current_task();
+    tutorial.status = Status::Doing;
+    tutorial.note = None;
+    let players = match task.goal {
+        Goal::Game(level) => [PlayerKind::Human, PlayerKind::Computer(level)],
+        _ => [PlayerKind::Human, PlayerKind::Human],
+    };
+    match task.start() {
+        Ok(start) => *session = Session { locked: task.goal == Goal::Read, ..Session::new(start, players) },
+        Err(e) => error!("tutorial position {}: {e}", task.position),
+    }
+    thinking.cancel();
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle_tutorial_commands(
+    mut commands: MessageReader<TutorialCommand>,
+    mut tutorial: ResMut<Tutorial>,
+    mut session: ResMut<Session>,
+    mut thinking: ResMut<Thinking>,
+    mut settings: ResMut<Settings>,
+    mut next_state: ResMut<NextState<AppState>>,
+    mut reset: MessageWriter<BoardReset>,
+    mut game: MessageWriter<GameCommand>,
+) {
+    for command in commands.read() {
+        let t = &mut *tutorial;
+        match command {
+            TutorialCommand::Open => {
+                let first_new = LESSONS.iter().position(|l| !settings.lessons_done.iter().any(|d| d == l.id));
+                *t = Tutorial { lesson: first_new.unwrap_or(0), ..Tutorial::default() };
+                (*next_state).set_if_neq(AppState::Tutorial);
+            }
+            TutorialCommand::Lesson(i) => {
+                *t = Tutorial { lesson: (*i).min(LESSONS.len() - 1), ..Tutorial::default() };
+            }
+            TutorialCommand::Next => {
+                if !t.can_go_on() {
+                    continue;
+                }
+                if t.task + 1 < t.current_lesson().tasks.len() {
+                    t.task += 1;
+                } else {
+                    let id = t.current_lesson().id;
+                    if !settings.lessons_done.iter().any(|d| d == id) {
+                        settings.lessons_done.push(id.to_owned());
+                    }
+                    if t.lesson + 1 < LESSONS.len() {
+                        *t = Tutorial { lesson: t.lesson + 1, ..Tutorial::default() };
+                    } else {
+                        t.finished = true;
+                        continue;
+                    }
+                }
+            }
+            TutorialCommand::Retry => {}
+            TutorialCommand::PlayGame => {
+                settings.variant = Variant::Tsivy;
+                settings.vela = false;
+                settings.opponent = Opponent::Computer;
+                settings.level = fanorona_ai::Level::Beginner;
+                settings.side = SideChoice::White;
+                game.write(GameCommand::Start);
+                continue;
+            }
+            TutorialCommand::Leave => {
+                (*next_state).set_if_neq(AppState::Menu);
+                continue;
+            }
+        }
+        set_up_task(t, &mut session, &mut thinking);
+        reset.write(BoardReset);
+    }
+}
+
+/// Checks each turn the learner plays against the task.
+fn check_turns(
+    mut committed: MessageReader<TurnCommitted>,
+    mut tutorial: ResMut<Tutorial>,
+    mut session: ResMut<Session>,
+) {
+    for c in committed.read() {
+        let task = tutorial.current_task();
+        if matches!(task.goal, Goal::Game(_)) || tutorial.status != Status::Doing {
+            continue;
+        }
+        let positions = session.game.positions();
+        let Some(before) = positions.len().checked_sub(2).map(|i| positions[i]) else { continue };
+        let right = task.accepts(&before, &c.turn);
+        // The log shows in the browser's console too, where the web test reads it.
+        info!(
+            "tutorial lesson {} step {}: {} {}",
+            tutorial.lesson + 1,
+            tutorial.task + 1,
+            c.turn,
+            if right { "done" } else { "not quite" }
+        );
+        tutorial.status =
+            if right { Status::Done(task.right.to_owned()) } else { Status::Wrong(task.wrong.to_owned()) };
+        tutorial.note = None;
+        session.locked = true;
+    }
+}
+
+/// Finishes a game task when the game is over, with a word on how it went.
+fn check_game_end(mut tutorial: ResMut<Tutorial>, session: Res<Session>) {
+    let task = tutorial.current_task();
+    if !matches!(task.goal, Goal::Game(_)) || tutorial.status != Status::Doing {
+        return;
+    }
+    let Some(outcome) = session.game.outcome() else { return };
+    tutorial.status = Status::Done(match outcome.winner {
+        Some(Side::White) => task.right.to_owned(),
+        Some(Side::Black) => "The computer won this one. Try again, or go on with Next.".to_owned(),
+        None => "A draw. Try again for a win, or go on with Next.".to_owned(),
+    });
+}
+
+/// Says why a click on one of the learner's own pieces did nothing.
+fn explain_idle_clicks(mut clicks: MessageReader<BoardClick>, mut tutorial: ResMut<Tutorial>, session: Res<Session>) {
+    for BoardClick(point) in clicks.read() {
+        let board = session.board();
+        if !session.human_to_move() || board.piece_at(*point) != Some(board.side_to_move()) {
+            continue;
+        }
+        if session.movable().contains(*point) || session.builder.chain_point() == Some(*point) {
+            tutorial.note = None;
+            continue;
+        }
+        tutorial.note = Some(
+            if session.builder.chain_point().is_some() {
+                "In a chain only the capturing piece goes on: capture again with it, or press Stop here."
+            } else if board.must_capture() {
+                "That piece cannot capture, and a capture is possible, so you must capture with a ringed piece."
+            } else {
+                "That piece has no empty point next to it along a line."
+            }
+            .to_owned(),
+        );
+    }
+}

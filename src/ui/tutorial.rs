@@ -1,0 +1,129 @@
+//! The tutorial's panel: the lesson, the instruction, what the learner got right or wrong, and the buttons.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::ai_player::{HintRequest, Purpose, Thinking};
+use crate::control::GameCommand;
+use crate::session::Session;
+use crate::settings::Settings;
+use crate::state::AppState;
+use crate::turn::TurnCommand;
+use crate::tutorial::lessons::{Goal, LESSONS};
+use crate::tutorial::{Status, Tutorial, TutorialCommand};
+use crate::visuals::UiInsets;
+
+/// The tutorial panel.
+pub struct TutorialUiPlugin;
+
+impl Plugin for TutorialUiPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(EguiPrimaryContextPass, tutorial_ui.run_if(in_state(AppState::Tutorial)));
+    }
+}
+
+const RIGHT: egui::Color32 = egui::Color32::from_rgb(120, 220, 140);
+const WRONG: egui::Color32 = egui::Color32::from_rgb(255, 190, 90);
+
+#[allow(clippy::too_many_arguments)]
+fn tutorial_ui(
+    mut contexts: EguiContexts,
+    tutorial: Res<Tutorial>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    thinking: Res<Thinking>,
+    mut insets: ResMut<UiInsets>,
+    mut commands: MessageWriter<TutorialCommand>,
+    mut turn: MessageWriter<TurnCommand>,
+    mut game: MessageWriter<GameCommand>,
+    mut hint: MessageWriter<HintRequest>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let lesson = tutorial.current_lesson();
+    let task = tutorial.current_task();
+    let contents = |ui: &mut egui::Ui| {
+        ui.add_space(6.0);
+        ui.heading("Learn to play");
+        egui::ComboBox::from_id_salt("lesson")
+            .selected_text(format!("Lesson {}: {}", tutorial.lesson + 1, lesson.title))
+            .show_ui(ui, |ui| {
+                for (i, l) in LESSONS.iter().enumerate() {
+                    let done = if settings.lessons_done.iter().any(|d| d == l.id) { " (done)" } else { "" };
+                    if ui.selectable_label(i == tutorial.lesson, format!("{}. {}{done}", i + 1, l.title)).clicked() {
+                        commands.write(TutorialCommand::Lesson(i));
+                    }
+                }
+            });
+        ui.label(egui::RichText::new(format!("Step {} of {}", tutorial.task + 1, lesson.tasks.len())).small());
+        ui.separator();
+        if tutorial.finished {
+            ui.label(egui::RichText::new("You have finished every lesson: you know how to play fanorona!").strong());
+            ui.add_space(6.0);
+            if ui.button("Play tsivy against the beginner").clicked() {
+                commands.write(TutorialCommand::PlayGame);
+            }
+        } else {
+            ui.label(egui::RichText::new(task.instruction).strong());
+        }
+        ui.add_space(6.0);
+        match &tutorial.status {
+            Status::Doing => {
+                if let Some(note) = &tutorial.note {
+                    ui.colored_label(WRONG, note);
+                }
+            }
+            Status::Wrong(why) => {
+                ui.colored_label(WRONG, format!("Not quite. {why}"));
+            }
+            Status::Done(word) => {
+                ui.colored_label(RIGHT, word);
+            }
+        }
+        if thinking.is(Purpose::Move) {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("The computer is thinking…");
+            });
+        }
+        ui.add_space(6.0);
+        if session.builder.can_stop() && ui.button("Stop here (Space)").clicked() {
+            turn.write(TurnCommand::Stop);
+        }
+        ui.horizontal(|ui| {
+            if ui.add_enabled(tutorial.can_go_on() && !tutorial.finished, egui::Button::new("Next")).clicked() {
+                commands.write(TutorialCommand::Next);
+            }
+            if task.goal != Goal::Read && ui.button("Try again").clicked() {
+                commands.write(TutorialCommand::Retry);
+            }
+        });
+        if let Goal::Game(_) = task.goal {
+            ui.horizontal(|ui| {
+                let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
+                if ui.add_enabled(can_hint, egui::Button::new("Hint (H)")).clicked() {
+                    hint.write(HintRequest);
+                }
+                if ui.add_enabled(!session.game.is_over(), egui::Button::new("Give up")).clicked() {
+                    game.write(GameCommand::Resign);
+                }
+            });
+            if let Some(outcome) = session.game.outcome() {
+                ui.label(outcome.to_string());
+            }
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui.button("Restart lesson").clicked() {
+                commands.write(TutorialCommand::Lesson(tutorial.lesson));
+            }
+            if ui.button("How to play").clicked() {
+                game.write(GameCommand::HowToPlay);
+            }
+        });
+        if ui.button("Leave the tutorial").clicked() {
+            commands.write(TutorialCommand::Leave);
+        }
+    };
+    insets.set_if_neq(super::board_side_panel(ctx, "tutorial-panel", contents));
+    Ok(())
+}
