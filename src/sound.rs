@@ -6,8 +6,8 @@
 use bevy::audio::Volume;
 use bevy::prelude::*;
 
-use crate::control::person_side;
-use crate::session::{Session, StepPlayed};
+use crate::control::{GameCommand, person_side};
+use crate::session::{Session, StepPlayed, TurnCommitted};
 use crate::settings::Settings;
 
 /// The sound effects.
@@ -70,22 +70,19 @@ fn play_step_sounds(
     }
 }
 
-/// The jingle when a game ends: a win for the person (or for anyone between two people or two computers), a loss,
-/// or a draw.
+/// The jingle when a turn or a resignation ends the game: a win for the person (or for anyone between two people or
+/// two computers), a loss, or a draw. Loading a finished game stays quiet.
 fn play_end_sound(
     mut commands: Commands,
+    mut committed: MessageReader<TurnCommitted>,
+    mut game_commands: MessageReader<GameCommand>,
     session: Res<Session>,
     sounds: Res<Sounds>,
     settings: Res<Settings>,
-    mut was_over: Local<bool>,
 ) {
-    let outcome = session.game.outcome();
-    let over = outcome.is_some();
-    if over == *was_over {
-        return;
-    }
-    *was_over = over;
-    let Some(outcome) = outcome.filter(|_| settings.sound) else { return };
+    // Read both readers every frame (no short-circuit), so that old messages never count later.
+    let ended = (committed.read().count() > 0) | game_commands.read().any(|c| *c == GameCommand::Resign);
+    let Some(outcome) = session.game.outcome().filter(|_| ended && settings.sound) else { return };
     let sound = match (outcome.winner, person_side(&session)) {
         (None, _) => &sounds.draw,
         (Some(w), Some(me)) if w != me => &sounds.lose,

@@ -278,12 +278,8 @@ fn fit_layout(
     layout.set_if_neq(fitted);
 }
 
-fn board_extent(layout: &BoardLayout) -> Vec2 {
-    Vec2::new(f32::from(layout.variant.width() - 1), f32::from(layout.variant.height() - 1)) * layout.spacing
-}
-
 fn place_board(layout: Res<BoardLayout>, mut boards: Query<(&BoardBackground, &mut Transform)>) {
-    let extent = board_extent(&layout);
+    let extent = layout.extent();
     for (bg, mut t) in &mut boards {
         let margin = if bg.frame { 0.62 } else { 0.5 };
         let size = extent + Vec2::splat(layout.spacing * 2.0 * margin);
@@ -338,8 +334,7 @@ fn place_labels(layout: Res<BoardLayout>, mut labels: Query<(&CoordLabel, &mut T
         };
         *visible = if shown { Visibility::Inherited } else { Visibility::Hidden };
         if let Some(p) = point {
-            let shift = if layout.flipped { -shift } else { shift };
-            t.translation = (layout.world(p) + shift).extend(3.0);
+            t.translation = (layout.world(p) + layout.orient(shift)).extend(3.0);
         }
     }
 }

@@ -28,18 +28,20 @@ const port = server.address().port;
 
 // Where the board draws a point (on a board `columns` wide and `rows` high, tsivy by default): the layout of
 // src/board.rs beside the 250-pixel panel, or above the bottom panel (36% of the height) on a narrow screen
-// (src/ui/mod.rs).
+// (src/ui/mod.rs); turned a quarter clockwise when that draws it clearly larger (BoardLayout::fit).
 function pointOnPage({ width, height }, name, columns = 9, rows = 5) {
   const narrow = width < 700;
   const left = narrow ? 0 : 250;
   const bottom = narrow ? Math.max(height * 0.36, 120) : 0;
-  const spacing = Math.min((width - left) / (columns + 0.4), (height - bottom) / (rows + 0.4));
-  const x = name.charCodeAt(0) - 97;
-  const y = Number(name[1]) - 1;
-  return {
-    x: width / 2 + left / 2 + (x - (columns - 1) / 2) * spacing,
-    y: height / 2 - bottom / 2 - (y - (rows - 1) / 2) * spacing,
-  };
+  const [w, h] = [width - left, height - bottom];
+  const across = Math.min(w / (columns + 0.4), h / (rows + 0.4));
+  const upright = Math.min(w / (rows + 0.4), h / (columns + 0.4));
+  const turned = upright > across * 1.1;
+  const spacing = turned ? upright : across;
+  const x = name.charCodeAt(0) - 97 - (columns - 1) / 2;
+  const y = Number(name[1]) - 1 - (rows - 1) / 2;
+  const [right, up] = turned ? [y, -x] : [x, y];
+  return { x: width / 2 + left / 2 + right * spacing, y: height / 2 - bottom / 2 - up * spacing };
 }
 
 const browser = await chromium.launch({
