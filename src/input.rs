@@ -9,8 +9,9 @@ use fanorona_rules::{CaptureKind, Point};
 use crate::ai_player::HintRequest;
 use crate::board::BoardLayout;
 use crate::control::GameCommand;
-use crate::state::OnBoard;
+use crate::state::{AppState, OnBoard};
 use crate::turn::{BoardClick, TurnCommand};
+use crate::tutorial::TutorialCommand;
 
 /// The point under the pointer, for hover feedback.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,19 +83,27 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("C", "Copy the position text"),
     ("M", "Sound on / off"),
     ("Shift+Q", "Resign"),
-    ("N", "New game (back to the menu)"),
+    ("N", "New game (back to the menu); in the tutorial: Next"),
+    ("T", "Tutorial: try again"),
     ("F1", "How to play"),
 ];
 
 fn keyboard_shortcuts(
     keys: Res<ButtonInput<KeyCode>>,
+    state: Res<State<AppState>>,
     mut turn: MessageWriter<TurnCommand>,
     mut game: MessageWriter<GameCommand>,
     mut hint: MessageWriter<HintRequest>,
+    mut tutorial: MessageWriter<TutorialCommand>,
 ) {
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let in_tutorial = *state.get() == AppState::Tutorial;
     for key in keys.get_just_pressed() {
         let command = match key {
+            KeyCode::KeyN | KeyCode::KeyT if in_tutorial => {
+                tutorial.write(if *key == KeyCode::KeyN { TutorialCommand::Next } else { TutorialCommand::Retry });
+                continue;
+            }
             KeyCode::Space | KeyCode::Enter | KeyCode::NumpadEnter => {
                 turn.write(TurnCommand::Stop);
                 continue;

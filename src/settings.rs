@@ -96,6 +96,9 @@ impl Settings {
             Ok(Some(text)) => match ron::from_str::<Settings>(&text) {
                 Ok(mut settings) => {
                     settings.animation_speed = settings.animation_speed.clamp(0.25, 4.0);
+                    if !settings.rating.rating.is_finite() {
+                        settings.rating = PlayerRating::default();
+                    }
                     settings
                 }
                 Err(e) => {

@@ -10,7 +10,7 @@ use fanorona::rating::LastRatingChange;
 use fanorona::session::{AUTOSAVE_FILE, PlayerKind};
 use fanorona::settings::{Opponent, Settings, SideChoice};
 use fanorona::state::AppState;
-use fanorona::storage::Storage;
+use fanorona::storage::{Notices, Storage};
 use fanorona::tutorial::lessons::{Goal, LESSONS};
 use fanorona::tutorial::{Status, Tutorial, TutorialCommand};
 use fanorona_ai::Level;
@@ -119,6 +119,12 @@ fn tutorial_progress_is_kept_and_a_lesson_can_be_restarted_or_left() {
     assert_eq!(tutorial(&app).lesson, 1);
     tutorial_command(&mut app, TutorialCommand::Leave);
     assert_eq!(state(&app), AppState::Menu);
+    // Outside the tutorial its commands (but Open) do nothing: a game is never replaced by a lesson.
+    start_with(&mut app, humans);
+    tutorial_command(&mut app, TutorialCommand::Next);
+    tutorial_command(&mut app, TutorialCommand::Lesson(2));
+    assert_eq!(state(&app), AppState::Playing);
+    assert_eq!(*session(&app).game.start(), Position::start(Variant::Tsivy));
 
     // Next time, the tutorial opens at the first lesson not done.
     let mut app = app_in(&dir);
@@ -253,4 +259,14 @@ fn a_vela_is_offered_after_a_loss_and_is_unrated() {
     assert_eq!(session(&app).vela_offer(), Some(Side::Black));
     command(&mut app, GameCommand::Vela);
     assert_eq!(*session(&app).game.start(), start);
+}
+
+#[test]
+fn a_rating_that_is_not_a_number_starts_again() {
+    let dir = temp_dir();
+    let storage = Storage::in_dir(&dir);
+    storage.write(fanorona::settings::SETTINGS_FILE, "(rating: (rating: NaN, games: 3))").expect("writable");
+    let app = app_in(&dir);
+    assert_eq!(rating(&app), (1200.0, 0));
+    assert!(app.world().resource::<Notices>().0.is_empty(), "the file itself is fine");
 }

@@ -95,6 +95,10 @@ try {
     await page.waitForTimeout(2500);
   }
   await waitForLog(/turn 1: e2-e3A/, 30_000);
+  // Sound: the game's audio context runs once the page has had a click.
+  const audio = await page.evaluate(() => (window.fanoronaAudio ?? []).map((c) => c.state));
+  console.log(`audio contexts after the first clicks: ${JSON.stringify(audio)}`);
+  if (!audio.includes('running')) fail('no running audio context after the first clicks');
   const thinkStart = await page.evaluate(() => performance.now());
   await waitForLog(/turn 2: /, 60_000);
   const thinkEnd = await page.evaluate(() => performance.now());

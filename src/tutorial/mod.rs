@@ -118,8 +118,15 @@ fn handle_tutorial_commands(
     mut next_state: ResMut<NextState<AppState>>,
     mut reset: MessageWriter<BoardReset>,
     mut game: MessageWriter<GameCommand>,
+    state: Res<State<AppState>>,
 ) {
+    // Outside the tutorial only Open means anything (a stray Next must never replace a game).
+    let mut in_tutorial = *state.get() == AppState::Tutorial;
     for command in commands.read() {
+        in_tutorial |= *command == TutorialCommand::Open;
+        if !in_tutorial {
+            continue;
+        }
         let t = &mut *tutorial;
         match command {
             TutorialCommand::Open => {
@@ -157,10 +164,12 @@ fn handle_tutorial_commands(
                 settings.level = fanorona_ai::Level::Beginner;
                 settings.side = SideChoice::White;
                 game.write(GameCommand::Start);
+                in_tutorial = false;
                 continue;
             }
             TutorialCommand::Leave => {
                 (*next_state).set_if_neq(AppState::Menu);
+                in_tutorial = false;
                 continue;
             }
         }

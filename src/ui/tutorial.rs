@@ -90,10 +90,10 @@ fn tutorial_ui(
             turn.write(TurnCommand::Stop);
         }
         ui.horizontal(|ui| {
-            if ui.add_enabled(tutorial.can_go_on() && !tutorial.finished, egui::Button::new("Next")).clicked() {
+            if ui.add_enabled(tutorial.can_go_on() && !tutorial.finished, egui::Button::new("Next (N)")).clicked() {
                 commands.write(TutorialCommand::Next);
             }
-            if task.goal != Goal::Read && ui.button("Try again").clicked() {
+            if task.goal != Goal::Read && ui.button("Try again (T)").clicked() {
                 commands.write(TutorialCommand::Retry);
             }
         });
