@@ -6,7 +6,7 @@ use fanorona_ai::{Level, Limits, Search, SearchResult, Status};
 use fanorona_rules::{Game, Turn};
 
 use crate::animation::Animations;
-use crate::session::{PlayerKind, Session, StepPlayed, TurnCommitted, capture_line, trace_of};
+use crate::session::{PlayerKind, Session, StepPlayed, TurnCommitted, TurnTrace, capture_line};
 use crate::state::OnBoard;
 
 /// What the computer is thinking about.
@@ -163,15 +163,17 @@ fn play_computer_turn(
     if let Some(point) = turn.placement() {
         steps.write(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new() });
     }
+    // The captures found for the animation also mark the turn on the board afterwards.
+    let mut trace = TurnTrace { path: turn.path().collect(), captured: Vec::new() };
     let mut builder = fanorona_rules::TurnBuilder::new(before);
     for step in turn.steps() {
         let captured = capture_line(builder.current(), step);
         if builder.play(step).is_err() {
             return;
         }
+        trace.captured.extend(&captured);
         steps.write(StepPlayed { side, step: Some(step), placed: None, captured });
     }
-    let trace = trace_of(&before, &turn);
     if session.commit(turn, trace).is_ok() {
         committed.write(TurnCommitted { turn });
     }

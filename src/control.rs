@@ -107,10 +107,10 @@ fn handle_game_commands(
     mut notices: ResMut<Notices>,
     state: Res<State<AppState>>,
 ) {
+    // The tutorial's boards are not games: they are never saved, and only some game commands apply to them
+    // (resigning gives up a tutorial game).
+    let in_tutorial = *state.get() == AppState::Tutorial;
     for command in commands.read() {
-        // The tutorial's boards are not games: they are never saved, and only these game commands apply to them
-        // (resigning gives up a tutorial game).
-        let in_tutorial = *state.get() == AppState::Tutorial;
         let tutorial_command = matches!(
             command,
             GameCommand::Start

@@ -24,6 +24,16 @@ pub enum PlayerKind {
     Computer(Level),
 }
 
+impl std::fmt::Display for PlayerKind {
+    /// `Player` or `Computer (level)`, as shown in the panel and written in game records.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayerKind::Human => f.write_str("Player"),
+            PlayerKind::Computer(level) => write!(f, "Computer ({level})"),
+        }
+    }
+}
+
 /// What the last turn did, to mark it on the board until the next one.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TurnTrace {
@@ -120,7 +130,7 @@ impl Session {
 
     /// Who is to move.
     pub fn player_to_move(&self) -> PlayerKind {
-        self.players[usize::from(self.position().side_to_move() == Side::Black)]
+        self.players[self.position().side_to_move().index()]
     }
 
     /// Whether a person may act on the board now.
@@ -139,7 +149,7 @@ impl Session {
     /// The side a person lost with, if the game is over and a person lost it.
     pub fn person_lost(&self) -> Option<Side> {
         let loser = !self.game.outcome()?.winner?;
-        (self.players[usize::from(loser == Side::Black)] == PlayerKind::Human).then_some(loser)
+        (self.players[loser.index()] == PlayerKind::Human).then_some(loser)
     }
 
     /// Points a person may click with effect now: movable pieces, the selected piece's destinations, placements.
@@ -215,12 +225,8 @@ impl Session {
     /// The game as a record, with the players' names.
     pub fn record(&self) -> GameRecord {
         let mut record = GameRecord::of_game(&self.game);
-        let name = |p: PlayerKind| match p {
-            PlayerKind::Human => "Player".to_owned(),
-            PlayerKind::Computer(level) => format!("Computer ({level})"),
-        };
-        record.white = Some(name(self.players[0]));
-        record.black = Some(name(self.players[1]));
+        record.white = Some(self.players[0].to_string());
+        record.black = Some(self.players[1].to_string());
         record
     }
 }

@@ -116,6 +116,11 @@ impl Settings {
         }
     }
 
+    /// Whether the tutorial lesson named `id` is finished.
+    pub fn lesson_done(&self, id: &str) -> bool {
+        self.lessons_done.iter().any(|d| d == id)
+    }
+
     /// Writes the settings to storage.
     pub fn save(&self, storage: &Storage) -> Result<(), String> {
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;

@@ -226,13 +226,9 @@ fn dress_lines(mut commands: Commands, looks: Res<Looks>, lines: Query<Entity, A
     }
 }
 
-fn side_index(side: Side) -> usize {
-    usize::from(side == Side::Black)
-}
-
 fn dress_pieces(mut commands: Commands, looks: Res<Looks>, pieces: Query<(Entity, &Piece), Added<Piece>>) {
     for (e, piece) in &pieces {
-        let i = side_index(piece.side);
+        let i = piece.side.index();
         commands
             .entity(e)
             .insert((Mesh2d(looks.circle.clone()), MeshMaterial2d(looks.bodies[i].clone()), Visibility::default()))
@@ -439,4 +435,29 @@ fn draw_highlights(
 /// The colour of a side's pieces, for the interface.
 pub fn side_color(side: Side) -> Color {
     if side == Side::White { palette::WHITE_BODY } else { palette::BLACK_BODY }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_colour_blind_setting_changes_every_highlight() {
+        let mut settings = Settings::default();
+        assert_eq!(*Highlights::of(&settings), Highlights::STANDARD);
+        settings.colour_blind = true;
+        let (c, s) = (Highlights::of(&settings), Highlights::STANDARD);
+        assert_eq!(*c, Highlights::COLOUR_BLIND);
+        let pairs = [
+            (c.movable, s.movable),
+            (c.select, s.select),
+            (c.approach, s.approach),
+            (c.withdrawal, s.withdrawal),
+            (c.last_turn, s.last_turn),
+            (c.captured, s.captured),
+            (c.hint, s.hint),
+            (c.lesson, s.lesson),
+        ];
+        assert!(pairs.iter().all(|(a, b)| a != b));
+    }
 }

@@ -93,7 +93,7 @@ fn the_tutorial_is_walked_from_the_first_lesson_to_the_last() {
             tasks += 1;
             tutorial_command(&mut app, TutorialCommand::Next);
         }
-        assert!(app.world().resource::<Settings>().lessons_done.iter().any(|d| d == lesson.id));
+        assert!(app.world().resource::<Settings>().lesson_done(lesson.id));
     }
     assert_eq!(tasks, LESSONS.iter().map(|l| l.tasks.len()).sum::<usize>());
     assert!(tutorial(&app).finished);

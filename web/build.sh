@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the web version of the game into dist/ (index.html, the wasm-bindgen output, the assets):
+# Builds the web version of the game into dist/ (index.html and the wasm-bindgen output; the sounds are built in):
 # cargo for wasm32 with the size-optimised web-release profile, wasm-bindgen at the version in Cargo.lock, then
 # wasm-opt from npm's binaryen. Installs the wasm target and the tools it needs.
 set -euo pipefail
@@ -23,7 +23,6 @@ web/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-flo
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     -o dist/fanorona_bg.wasm dist/fanorona_bg.wasm
 cp web/index.html dist/
-if [ -d assets ] && [ -n "$(ls -A assets)" ]; then cp -r assets dist/; fi
 raw=$(stat -c %s dist/fanorona_bg.wasm)
 gz=$(gzip -9 -c dist/fanorona_bg.wasm | wc -c)
 echo "dist/fanorona_bg.wasm: $raw bytes, $gz bytes gzipped"

@@ -130,7 +130,7 @@ fn handle_tutorial_commands(
         let t = &mut *tutorial;
         match command {
             TutorialCommand::Open => {
-                let first_new = LESSONS.iter().position(|l| !settings.lessons_done.iter().any(|d| d == l.id));
+                let first_new = LESSONS.iter().position(|l| !settings.lesson_done(l.id));
                 *t = Tutorial { lesson: first_new.unwrap_or(0), ..Tutorial::default() };
                 (*next_state).set_if_neq(AppState::Tutorial);
             }
@@ -145,7 +145,7 @@ fn handle_tutorial_commands(
                     t.task += 1;
                 } else {
                     let id = t.current_lesson().id;
-                    if !settings.lessons_done.iter().any(|d| d == id) {
+                    if !settings.lesson_done(id) {
                         settings.lessons_done.push(id.to_owned());
                     }
                     if t.lesson + 1 < LESSONS.len() {

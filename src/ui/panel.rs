@@ -7,7 +7,7 @@ use fanorona_rules::Side;
 use crate::ai_player::{HintRequest, Purpose, Thinking};
 use crate::control::GameCommand;
 use crate::input::SHORTCUTS;
-use crate::session::{PlayerKind, Session};
+use crate::session::Session;
 use crate::settings::Settings;
 use crate::state::{AppState, OnBoard};
 use crate::storage::Notices;
@@ -46,13 +46,6 @@ fn clear_insets(mut insets: ResMut<UiInsets>) {
     *insets = UiInsets::default();
 }
 
-fn player_name(p: PlayerKind) -> String {
-    match p {
-        PlayerKind::Human => "Player".into(),
-        PlayerKind::Computer(level) => format!("Computer ({level})"),
-    }
-}
-
 #[allow(clippy::too_many_arguments)]
 fn panel_ui(
     mut contexts: EguiContexts,
@@ -70,7 +63,7 @@ fn panel_ui(
         ui.add_space(6.0);
         let vela = position.vela_active().map(|s| format!(" — vela: {s} handicapped")).unwrap_or_default();
         ui.heading(format!("Fanoron-{}{vela}", position.variant()));
-        ui.label(format!("{} vs {}", player_name(session.players[0]), player_name(session.players[1])));
+        ui.label(format!("{} vs {}", session.players[0], session.players[1]));
         if session.rated {
             ui.label(egui::RichText::new(format!("Rated · your rating {:.0}", settings.rating.rating)).small());
         }

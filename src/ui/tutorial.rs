@@ -48,7 +48,7 @@ fn tutorial_ui(
             .selected_text(format!("Lesson {}: {}", tutorial.lesson + 1, lesson.title))
             .show_ui(ui, |ui| {
                 for (i, l) in LESSONS.iter().enumerate() {
-                    let done = if settings.lessons_done.iter().any(|d| d == l.id) { " (done)" } else { "" };
+                    let done = if settings.lesson_done(l.id) { " (done)" } else { "" };
                     if ui.selectable_label(i == tutorial.lesson, format!("{}. {}{done}", i + 1, l.title)).clicked() {
                         commands.write(TutorialCommand::Lesson(i));
                     }

@@ -39,7 +39,7 @@ fn index(pos: &Position) -> usize {
         };
         board += cell * 3usize.pow(i as u32);
     }
-    board * 2 + usize::from(pos.side_to_move() == Side::Black)
+    board * 2 + pos.side_to_move().index()
 }
 
 /// The position of a table index, if it has at most three pieces a side.

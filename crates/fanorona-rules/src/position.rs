@@ -104,7 +104,7 @@ impl Position {
 
     /// The pieces of one side.
     pub const fn pieces(&self, side: Side) -> PointSet {
-        self.pieces[side as usize]
+        self.pieces[side.index()]
     }
 
     /// All pieces.

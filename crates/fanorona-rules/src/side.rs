@@ -44,7 +44,8 @@ impl Side {
         }
     }
 
-    pub(crate) const fn index(self) -> usize {
+    /// 0 for White, 1 for Black: the index of this side in arrays of two (one entry a side, White's first).
+    pub const fn index(self) -> usize {
         self as usize
     }
 }
