@@ -5,6 +5,7 @@
 
 use bevy::audio::Volume;
 use bevy::prelude::*;
+use fanorona_rules::Side;
 
 use crate::control::{GameCommand, person_side};
 use crate::session::{Session, StepPlayed, TurnCommitted};
@@ -40,6 +41,36 @@ fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>)
     });
 }
 
+/// How a step sounds: a plain tap for a move, and for a capture a clack that is louder and a little lower the more
+/// pieces it takes.
+fn step_playback(captured: usize) -> PlaybackSettings {
+    if captured == 0 {
+        return PlaybackSettings::DESPAWN.with_volume(Volume::Linear(0.6));
+    }
+    let n = captured as f32;
+    PlaybackSettings::DESPAWN
+        .with_volume(Volume::Linear((0.55 + 0.09 * n).min(1.0)))
+        .with_speed((1.05 - 0.04 * n).max(0.7))
+}
+
+/// The end-of-game jingles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Jingle {
+    Win,
+    Lose,
+    Draw,
+}
+
+/// The jingle for a result: the person's loss sounds like one; any other win (the person's, or between two people
+/// or two computers) sounds like a win.
+fn jingle(winner: Option<Side>, person: Option<Side>) -> Jingle {
+    match (winner, person) {
+        (None, _) => Jingle::Draw,
+        (Some(w), Some(me)) if w != me => Jingle::Lose,
+        (Some(_), _) => Jingle::Win,
+    }
+}
+
 fn play(commands: &mut Commands, sound: &Handle<AudioSource>, settings: PlaybackSettings) {
     commands.spawn((AudioPlayer::new(sound.clone()), settings));
 }
@@ -54,19 +85,8 @@ fn play_step_sounds(
         if !settings.sound {
             continue;
         }
-        let n = step.captured.len() as f32;
-        if n == 0.0 {
-            play(&mut commands, &sounds.step, PlaybackSettings::DESPAWN.with_volume(Volume::Linear(0.6)));
-        } else {
-            // Bigger captures sound bigger: louder and a little lower.
-            let volume = (0.55 + 0.09 * n).min(1.0);
-            let speed = (1.05 - 0.04 * n).max(0.7);
-            play(
-                &mut commands,
-                &sounds.capture,
-                PlaybackSettings::DESPAWN.with_volume(Volume::Linear(volume)).with_speed(speed),
-            );
-        }
+        let sound = if step.captured.is_empty() { &sounds.step } else { &sounds.capture };
+        play(&mut commands, sound, step_playback(step.captured.len()));
     }
 }
 
@@ -83,10 +103,38 @@ fn play_end_sound(
     // Read both readers every frame (no short-circuit), so that old messages never count later.
     let ended = (committed.read().count() > 0) | game_commands.read().any(|c| *c == GameCommand::Resign);
     let Some(outcome) = session.game.outcome().filter(|_| ended && settings.sound) else { return };
-    let sound = match (outcome.winner, person_side(&session)) {
-        (None, _) => &sounds.draw,
-        (Some(w), Some(me)) if w != me => &sounds.lose,
-        (Some(_), _) => &sounds.win,
+    let sound = match jingle(outcome.winner, person_side(&session)) {
+        Jingle::Win => &sounds.win,
+        Jingle::Lose => &sounds.lose,
+        Jingle::Draw => &sounds.draw,
     };
     play(&mut commands, sound, PlaybackSettings::DESPAWN.with_volume(Volume::Linear(0.7)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn volume(p: &PlaybackSettings) -> f32 {
+        p.volume.to_linear()
+    }
+
+    #[test]
+    fn bigger_captures_sound_louder_and_lower() {
+        for n in 1..8 {
+            let (small, big) = (step_playback(n), step_playback(n + 1));
+            assert!(volume(&big) >= volume(&small) && big.speed <= small.speed, "{n}");
+        }
+        assert!(volume(&step_playback(3)) > volume(&step_playback(1)));
+        assert!(step_playback(3).speed < step_playback(1).speed);
+        assert!(step_playback(22).speed >= 0.7 && volume(&step_playback(22)) <= 1.0);
+    }
+
+    #[test]
+    fn the_jingle_follows_the_person_result() {
+        assert_eq!(jingle(None, Some(Side::White)), Jingle::Draw);
+        assert_eq!(jingle(Some(Side::Black), Some(Side::White)), Jingle::Lose);
+        assert_eq!(jingle(Some(Side::White), Some(Side::White)), Jingle::Win);
+        assert_eq!(jingle(Some(Side::Black), None), Jingle::Win, "between two people someone won");
+    }
 }

@@ -250,3 +250,16 @@ fn telo_is_played_by_placing_then_moving() {
     assert_eq!(turns(&app).len(), 6);
     assert_pieces_match(&mut app);
 }
+
+#[test]
+fn a_board_reset_redraws_points_and_pieces_but_keeps_the_rest_of_the_board() {
+    let mut app = app();
+    start_with(&mut app, humans);
+    // Stands for the wooden board and its labels, which the visuals spawn once when the board appears.
+    let wood = app.world_mut().spawn(fanorona::board::BoardEntity).id();
+    set_position(&mut app, "3b5/9/2w1b4/9/9 w", HUMANS);
+    assert!(app.world().get_entity(wood).is_ok(), "the wooden board survives a reset");
+    assert_pieces_match(&mut app);
+    command(&mut app, GameCommand::Menu);
+    assert!(app.world().get_entity(wood).is_err(), "leaving the board clears all of it");
+}
