@@ -18,7 +18,8 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// The weights chosen by self-play matches (see the closing note of the AI issue and `fanorona-cli match`).
+    /// The weights chosen by self-play matches: `fanorona-cli tune` halves and doubles each weight in turn and keeps
+    /// a change that wins its match (`fanorona-cli match` checks the result).
     pub const TUNED: Weights = Weights { material: 100, mobility: 2, threat: 6, initiative: 20, strong: 3 };
 }
 

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use crate::eval::{Eval, Weights};
 
-/// A playing level. Each is clearly stronger than the one before (see the match table in the README).
+/// A playing level. Each is clearly stronger than the one before: the match results behind [`Level::rating`]
+/// (measured with `fanorona-cli match`) give each level 80% or more against the one below.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {

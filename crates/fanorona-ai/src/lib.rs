@@ -75,7 +75,7 @@ pub fn analyze(game: &Game, depth: u32, n: usize) -> Vec<Line> {
             let reply = Search::for_level(&after, Level::Master, Limits::depth(depth.saturating_sub(1).max(1)), 0);
             let result = if after.is_over() { None } else { Some(reply) }.map(|mut s| s.run());
             let score = match (&result, after.outcome()) {
-                (_, Some(outcome)) => match outcome.winner {
+                (_, Some(outcome)) => match outcome.winner() {
                     Some(w) if w == game.position().side_to_move() => MATE - 1,
                     Some(_) => -(MATE - 1),
                     None => 0,

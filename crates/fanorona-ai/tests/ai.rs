@@ -54,17 +54,50 @@ fn the_engine_finds_a_chain_that_captures_everything() {
     assert!(result.score > MATE - 10, "{result:?}");
 }
 
+/// Whether `side` wins by force within `turns` more turns of its own, whatever the other side replies (by the rules
+/// alone, without the engine).
+fn forced_win(game: &mut Game, side: Side, turns: u32) -> bool {
+    if let Some(outcome) = game.outcome() {
+        return outcome.winner() == Some(side);
+    }
+    let ours = game.position().side_to_move() == side;
+    if ours && turns == 0 {
+        return false;
+    }
+    let mut wins = game.legal_turns().into_iter().map(|turn| {
+        game.play(&turn).unwrap();
+        let won = forced_win(game, side, if ours { turns - 1 } else { turns });
+        game.undo();
+        won
+    });
+    if ours { wins.any(|won| won) } else { wins.all(|won| won) }
+}
+
 #[test]
 fn the_engine_sees_a_win_two_turns_ahead() {
-    // White a1, Black i5 and i4: White's only hope is to trap; Black to move with one piece left against three must
-    // avoid being captured. Here White to move wins by capturing the last piece after forcing it.
-    let game = Game::new(pos("9/9/9/5bw2/4w4 b"));
-    // Black's f2 can only capture or be captured; the master must not walk into a loss when a safe move exists.
+    // Dimy, White a5 and d4 against Black d1. No turn wins at once, and of White's 11 turns only d4-c3 wins on the
+    // next turn against every reply (found by exhaustive search, checked below).
+    let mut game = Game::new(pos("w4/3w1/5/5/3b1 w"));
+    assert!(!forced_win(&mut game, Side::White, 1));
+    let winning: Vec<String> = game
+        .legal_turns()
+        .into_iter()
+        .filter(|turn| {
+            game.play(turn).unwrap();
+            let won = forced_win(&mut game, Side::White, 1);
+            game.undo();
+            won
+        })
+        .map(|turn| turn.to_string())
+        .collect();
+    assert_eq!(winning, ["d4-c3"]);
+    assert_eq!(game.legal_turns().len(), 11);
     let result = Search::for_level(&game, Level::Master, Limits::depth(4), 1).run();
-    assert!(result.best.is_some());
-    let game = Game::new(pos("9/9/2b6/9/w1w6 w"));
-    let result = Search::for_level(&game, Level::Master, Limits::depth(5), 1).run();
-    assert!(result.score > MATE - 10, "White wins: {result:?}");
+    assert_eq!(result.best.map(|t| t.to_string()).as_deref(), Some("d4-c3"), "{result:?}");
+    // A win on White's second turn: three plies from here.
+    assert_eq!(result.score, MATE - 3, "{result:?}");
+    game.play(&result.best.unwrap()).unwrap();
+    assert!(forced_win(&mut game, Side::White, 1));
 }
 
 #[test]
@@ -116,13 +149,20 @@ fn a_node_limit_bounds_the_work() {
 
 #[test]
 fn the_engine_knows_a_repetition_is_a_draw() {
-    // A lone piece each: nothing can be won, every line is a draw.
-    let mut game = Game::new(pos("8b/9/9/9/w8 w"));
+    // White's lone a1 against Black's three pieces on the i column: lost on material (about -2 pieces), and no
+    // capture is possible within the search's reach. The game has been round once (a1-b1 i5-h5 b1-a1 h5-i5), so
+    // a1-b1 brings back a position already played: the search scores it as a draw and prefers it.
+    let start = pos("8b/8b/8b/9/w8 w");
+    let fresh = Search::for_level(&Game::new(start), Level::Master, Limits::depth(4), 1).run();
+    assert!(fresh.score < -150, "without history White is lost on material: {fresh:?}");
+    let mut game = Game::new(start);
     for t in ["a1-b1", "i5-h5", "b1-a1", "h5-i5"] {
         game.play_notation(t).unwrap();
     }
-    let result = Search::for_level(&game, Level::Master, Limits::depth(6), 1).run();
-    assert!(result.score.abs() < 100, "{result:?}");
+    assert!(game.position().repeats(&start));
+    let result = Search::for_level(&game, Level::Master, Limits::depth(4), 1).run();
+    assert_eq!(result.best.map(|t| t.to_string()).as_deref(), Some("a1-b1"), "{result:?}");
+    assert_eq!(result.score, 0, "{result:?}");
 }
 
 #[test]
@@ -171,7 +211,7 @@ impl Explorer {
 
     fn holds(&mut self, game: &mut Game) -> bool {
         if let Some(outcome) = game.outcome() {
-            return match outcome.winner {
+            return match outcome.winner() {
                 Some(w) => w == self.engine,
                 None => !self.must_win,
             };

@@ -163,7 +163,7 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
         }
     }
     score.turns = game.turns().len() as u32;
-    match game.outcome().and_then(|o| o.winner) {
+    match game.outcome().and_then(|o| o.winner()) {
         Some(w) if w == first_side => score.wins = 1,
         Some(_) => score.losses = 1,
         None => score.draws = 1,

@@ -130,9 +130,36 @@ pub enum ParsePositionError {
     /// The vela field is not `-`, `w` or `b`.
     #[error("`{0}` is not a vela field: expected - (no vela), w or b (the handicapped side)")]
     Vela(String),
-    /// Vela on a board other than tsivy.
-    #[error("vela is played on tsivy only, not on {0}")]
-    VelaVariant(Variant),
+    /// The text is well formed, but no position has these pieces and fields.
+    #[error(transparent)]
+    Invalid(#[from] SetupError),
+}
+
+/// A [`crate::Setup`] that is not a position: pieces off the board or on one point twice, too many pieces, vela
+/// outside tsivy, an impossible no-capture count.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// A bit of a piece set that is no point of any board (the set was built from a raw number).
+    #[error("{side}'s pieces include bit {index}, which is no point of any board")]
+    NotAPoint {
+        /// Whose pieces.
+        side: Side,
+        /// The bit index.
+        index: u8,
+    },
+    /// A piece outside the variant's board.
+    #[error("{side} has a piece on {point}, which is not on the {variant} board")]
+    OffBoard {
+        /// Whose piece.
+        side: Side,
+        /// Where it is.
+        point: Point,
+        /// The board.
+        variant: Variant,
+    },
+    /// A point with a piece of each side.
+    #[error("{0} holds both a White and a Black piece: a point holds one piece at most")]
+    Overlap(Point),
     /// More pieces than a side starts with.
     #[error("{side} has {count} pieces, but a side has at most {max} in {variant}")]
     TooManyPieces {
@@ -145,6 +172,12 @@ pub enum ParsePositionError {
         /// The variant.
         variant: Variant,
     },
+    /// Vela on a board other than tsivy.
+    #[error("vela is played on tsivy only, not on {0}")]
+    VelaVariant(Variant),
+    /// A no-capture count beyond the one that ends the game.
+    #[error("{0} turns without a capture: the game is drawn at 50, so the count is at most 50")]
+    QuietTurns(u16),
 }
 
 /// A well-formed turn that the position does not allow.
@@ -219,29 +252,24 @@ pub enum IllegalTurn {
     /// A step after the turn ended.
     #[error("the turn is already over")]
     TurnOver,
-    /// A turn whose form is wrong.
-    #[error(transparent)]
-    Form(#[from] ParseTurnError),
+    /// A step that captures nothing played after a capture: a chain goes on only with captures.
+    #[error("{0} is a paika: a chain continues only with captures (mark them A or W)")]
+    PaikaInChain(Step),
+    /// Stopping a turn before its first step.
+    #[error("no step played yet: there is no turn to stop")]
+    NoStep,
+    /// The game has a result already (a draw, or a resignation, as well as a decided board).
+    #[error("the game is over: {0}")]
+    GameEnded(Outcome),
 }
 
-/// Turn notation that cannot be played in a position.
+/// Turn notation that is read and played: either the text is not a turn, or the turn is not legal here.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TurnError {
     /// The text is not a turn.
     #[error(transparent)]
     Parse(#[from] ParseTurnError),
     /// The turn is not legal here.
-    #[error(transparent)]
-    Illegal(#[from] IllegalTurn),
-}
-
-/// A turn that a game cannot take.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PlayError {
-    /// The game has a result already.
-    #[error("the game is over: {0}")]
-    GameOver(Outcome),
-    /// The turn is not legal in the current position.
     #[error(transparent)]
     Illegal(#[from] IllegalTurn),
 }
@@ -268,7 +296,7 @@ pub enum RecordError {
         /// `variant` or `vela`.
         field: &'static str,
     },
-    /// A turn cannot be played.
+    /// A turn cannot be read or played.
     #[error("turn {number} `{text}`: {source}")]
     Turn {
         /// 1-based turn number.

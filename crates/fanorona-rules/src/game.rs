@@ -4,52 +4,80 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{PlayError, TurnError};
+use crate::error::{IllegalTurn, TurnError};
 use crate::geometry::Variant;
 use crate::position::Position;
 use crate::side::Side;
 use crate::turn::Turn;
 
-/// Why a game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-pub enum Reason {
+/// Why a game was won.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum WinReason {
     /// The loser has no pieces left.
     AllCaptured,
     /// The loser, to move, has no legal turn (in vela: the handicapped side has no paika).
     NoLegalTurn,
-    /// Draw: 50 consecutive turns without a capture.
-    FiftyTurns,
-    /// Draw: the same position for the third time.
-    Repetition,
     /// Telo: the winner has three pieces on a line.
     TeloLine,
     /// The loser resigned.
     Resignation,
 }
 
-/// The result of a finished game: who won (`None` for a draw) and why.
+/// Why a game was drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum DrawReason {
+    /// 50 consecutive turns without a capture.
+    FiftyTurns,
+    /// The same position for the third time.
+    Repetition,
+}
+
+/// The result of a finished game: a win (with its winner) or a draw, and why.
+///
+/// In saved games it keeps the form of earlier releases, `(winner: Some(White), reason: Resignation)` or
+/// `(winner: None, reason: Repetition)`, so that old files load; a combination no game can end with (a draw by
+/// resignation, a win by repetition) is refused when read.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-pub struct Outcome {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Side>,
-    /// Why the game ended.
-    pub reason: Reason,
+#[serde(into = "OutcomeRepr", try_from = "OutcomeRepr")]
+pub enum Outcome {
+    /// `winner` won.
+    Win {
+        /// The side that won.
+        winner: Side,
+        /// How.
+        reason: WinReason,
+    },
+    /// Nobody won.
+    Draw(DrawReason),
 }
 
 impl Outcome {
     /// A win for `winner`.
-    pub const fn win(winner: Side, reason: Reason) -> Outcome {
-        Outcome { winner: Some(winner), reason }
+    pub const fn win(winner: Side, reason: WinReason) -> Outcome {
+        Outcome::Win { winner, reason }
     }
 
     /// A draw.
-    pub const fn draw(reason: Reason) -> Outcome {
-        Outcome { winner: None, reason }
+    pub const fn draw(reason: DrawReason) -> Outcome {
+        Outcome::Draw(reason)
+    }
+
+    /// The winner, or `None` for a draw.
+    pub const fn winner(&self) -> Option<Side> {
+        match *self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw(_) => None,
+        }
+    }
+
+    /// Whether the game was drawn.
+    pub const fn is_draw(&self) -> bool {
+        matches!(self, Outcome::Draw(_))
     }
 
     /// The score as `1-0`, `0-1` or `1/2-1/2` (White's first).
     pub const fn score(&self) -> &'static str {
-        match self.winner {
+        match self.winner() {
             Some(Side::White) => "1-0",
             Some(Side::Black) => "0-1",
             None => "1/2-1/2",
@@ -60,23 +88,75 @@ impl Outcome {
 impl fmt::Display for Outcome {
     /// A sentence for a player, e.g. `White wins: Black has no legal move`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(w) => {
+        match *self {
+            Outcome::Win { winner: w, reason } => {
                 let l = !w;
-                match self.reason {
-                    Reason::AllCaptured => write!(f, "{w} wins: every {l} piece has been captured"),
-                    Reason::NoLegalTurn => write!(f, "{w} wins: {l} has no legal move"),
-                    Reason::TeloLine => write!(f, "{w} wins with three pieces in a line"),
-                    Reason::Resignation => write!(f, "{w} wins: {l} resigned"),
-                    Reason::FiftyTurns | Reason::Repetition => write!(f, "{w} wins"),
+                match reason {
+                    WinReason::AllCaptured => write!(f, "{w} wins: every {l} piece has been captured"),
+                    WinReason::NoLegalTurn => write!(f, "{w} wins: {l} has no legal move"),
+                    WinReason::TeloLine => write!(f, "{w} wins with three pieces in a line"),
+                    WinReason::Resignation => write!(f, "{w} wins: {l} resigned"),
                 }
             }
-            None => match self.reason {
-                Reason::FiftyTurns => write!(f, "Draw: 50 turns in a row without a capture"),
-                Reason::Repetition => write!(f, "Draw: the same position for the third time"),
-                _ => write!(f, "Draw"),
-            },
+            Outcome::Draw(DrawReason::FiftyTurns) => write!(f, "Draw: 50 turns in a row without a capture"),
+            Outcome::Draw(DrawReason::Repetition) => write!(f, "Draw: the same position for the third time"),
         }
+    }
+}
+
+/// The saved form of an [`Outcome`], as earlier releases wrote it: a winner (`None` for a draw) and one list of
+/// reasons for wins and draws alike.
+#[derive(Clone, Copy, Serialize, Deserialize)]
+#[serde(rename = "Outcome")]
+struct OutcomeRepr {
+    winner: Option<Side>,
+    reason: ReprReason,
+}
+
+/// The reasons of [`OutcomeRepr`], spelled as in saved games.
+#[derive(Clone, Copy, Serialize, Deserialize)]
+#[serde(rename = "Reason")]
+enum ReprReason {
+    AllCaptured,
+    NoLegalTurn,
+    FiftyTurns,
+    Repetition,
+    TeloLine,
+    Resignation,
+}
+
+impl From<Outcome> for OutcomeRepr {
+    fn from(outcome: Outcome) -> OutcomeRepr {
+        let reason = match outcome {
+            Outcome::Win { reason: WinReason::AllCaptured, .. } => ReprReason::AllCaptured,
+            Outcome::Win { reason: WinReason::NoLegalTurn, .. } => ReprReason::NoLegalTurn,
+            Outcome::Win { reason: WinReason::TeloLine, .. } => ReprReason::TeloLine,
+            Outcome::Win { reason: WinReason::Resignation, .. } => ReprReason::Resignation,
+            Outcome::Draw(DrawReason::FiftyTurns) => ReprReason::FiftyTurns,
+            Outcome::Draw(DrawReason::Repetition) => ReprReason::Repetition,
+        };
+        OutcomeRepr { winner: outcome.winner(), reason }
+    }
+}
+
+impl TryFrom<OutcomeRepr> for Outcome {
+    type Error = String;
+
+    fn try_from(repr: OutcomeRepr) -> Result<Outcome, String> {
+        let win = |reason| repr.winner.map(|winner| Outcome::Win { winner, reason });
+        let draw = |reason| repr.winner.is_none().then_some(Outcome::Draw(reason));
+        let (outcome, name) = match repr.reason {
+            ReprReason::AllCaptured => (win(WinReason::AllCaptured), "AllCaptured"),
+            ReprReason::NoLegalTurn => (win(WinReason::NoLegalTurn), "NoLegalTurn"),
+            ReprReason::TeloLine => (win(WinReason::TeloLine), "TeloLine"),
+            ReprReason::Resignation => (win(WinReason::Resignation), "Resignation"),
+            ReprReason::FiftyTurns => (draw(DrawReason::FiftyTurns), "FiftyTurns"),
+            ReprReason::Repetition => (draw(DrawReason::Repetition), "Repetition"),
+        };
+        outcome.ok_or_else(|| match repr.winner {
+            Some(side) => format!("a game is not won by {name} (it is a draw): write `winner: None`, not {side:?}"),
+            None => format!("{name} is a win: the result needs a winner, such as `winner: Some(White)`"),
+        })
     }
 }
 
@@ -140,14 +220,14 @@ impl Game {
     /// The result, if the game is over: decided on the board, drawn, or resigned.
     pub fn outcome(&self) -> Option<Outcome> {
         let on_board = self.position().outcome();
-        if on_board.is_some_and(|o| o.winner.is_some()) {
+        if on_board.is_some_and(|o| o.winner().is_some()) {
             return on_board;
         }
         if let Some(side) = self.resigned {
-            return Some(Outcome::win(!side, Reason::Resignation));
+            return Some(Outcome::win(!side, WinReason::Resignation));
         }
         if self.repetitions() >= 3 {
-            return Some(Outcome::draw(Reason::Repetition));
+            return Some(Outcome::draw(DrawReason::Repetition));
         }
         on_board
     }
@@ -163,9 +243,9 @@ impl Game {
     }
 
     /// Plays a turn. Turns that were undone are forgotten.
-    pub fn play(&mut self, turn: &Turn) -> Result<(), PlayError> {
+    pub fn play(&mut self, turn: &Turn) -> Result<(), IllegalTurn> {
         if let Some(outcome) = self.outcome() {
-            return Err(PlayError::GameOver(outcome));
+            return Err(IllegalTurn::GameEnded(outcome));
         }
         let next = self.position().play(turn)?;
         self.turns.truncate(self.cursor);
@@ -176,20 +256,19 @@ impl Game {
         Ok(())
     }
 
-    /// Reads turn notation and plays it.
-    pub fn play_notation(&mut self, text: &str) -> Result<Turn, PlayError> {
+    /// Reads turn notation and plays it. Once the game is over every text is refused with
+    /// [`IllegalTurn::GameEnded`], whether or not it reads as a turn.
+    pub fn play_notation(&mut self, text: &str) -> Result<Turn, TurnError> {
         if let Some(outcome) = self.outcome() {
-            return Err(PlayError::GameOver(outcome));
+            return Err(IllegalTurn::GameEnded(outcome).into());
         }
-        let turn = self.position().parse_turn(text).map_err(|e| match e {
-            TurnError::Parse(p) => PlayError::Illegal(p.into()),
-            TurnError::Illegal(i) => PlayError::Illegal(i),
-        })?;
+        let turn = self.position().parse_turn(text)?;
         self.play(&turn)?;
         Ok(turn)
     }
 
-    /// The side to move resigns (nothing happens if the game is already over).
+    /// `side` resigns, whichever side is to move (a person may resign while the computer thinks); nothing happens
+    /// if the game is already over.
     pub fn resign(&mut self, side: Side) {
         if !self.is_over() {
             self.resigned = Some(side);

@@ -2,11 +2,16 @@
 //! (5 x 5), fanoron-telo (3 x 3) and the vela handicap, as specified in the project's `RULES.md`.
 //!
 //! - Value types: [`Variant`], [`Side`], [`Point`], [`Direction`], [`PointSet`], [`CaptureKind`], [`Step`],
-//!   [`Turn`], [`Position`], [`Game`], [`Outcome`].
+//!   [`Turn`], [`Setup`] (an unchecked position), [`Position`], [`Game`], [`Outcome`] ([`WinReason`],
+//!   [`DrawReason`]), [`GameRecord`].
 //! - Whole-turn generation on bitboards without allocation ([`Position::for_each_turn`],
-//!   [`Position::count_turns`], [`perft`]), and a step-by-step [`TurnBuilder`] for user interfaces.
+//!   [`Position::try_for_each_turn`] which can stop early, [`Position::count_turns`], [`perft`]), and a
+//!   step-by-step [`TurnBuilder`] for user interfaces that says what each step captures.
 //! - Text forms: points (`e3`), turn notation (`e3-d3A-d4W`, `e2-e3`, telo `b2`), position text, all with
 //!   `FromStr` and `Display`; game records as RON ([`GameRecord`]).
+//! - Errors in layers: [`ParseTurnError`] (the text is not a turn), [`IllegalTurn`] (a turn this position or game
+//!   does not allow), [`TurnError`] (either, for notation read and played); [`ParsePositionError`] wraps
+//!   [`SetupError`].
 //!
 //! ```
 //! use fanorona_rules::{perft, Game, Position, Variant};
@@ -15,10 +20,11 @@
 //! let mut game = Game::new(start);
 //! game.play_notation("f3-e3W")?;
 //! assert_eq!(game.position().to_string(), "bbbbbbbbb/bbbbbbbbb/wbwbw2wb/wwwwwwwww/wwwwwwwww b 0 -");
-//! # Ok::<(), fanorona_rules::PlayError>(())
+//! # Ok::<(), fanorona_rules::TurnError>(())
 //! ```
 
 mod builder;
+mod check;
 mod error;
 mod game;
 mod geometry;
@@ -26,19 +32,21 @@ mod movegen;
 mod perft;
 mod position;
 mod record;
+mod setup;
 mod side;
 mod turn;
 mod zobrist;
 
-pub use builder::{Progress, TurnBuilder};
+pub use builder::{Played, Progress, TurnBuilder};
 pub use error::{
-    IllegalTurn, ParsePointError, ParsePositionError, ParseSideError, ParseTurnError, ParseVariantError, PlayError,
-    RecordError, TurnError,
+    IllegalTurn, ParsePointError, ParsePositionError, ParseSideError, ParseTurnError, ParseVariantError, RecordError,
+    SetupError, TurnError,
 };
-pub use game::{Game, Outcome, Reason};
+pub use game::{DrawReason, Game, Outcome, WinReason};
 pub use geometry::{Direction, Point, PointSet, PointSetIter, Variant};
 pub use perft::{divide, perft};
 pub use position::{FIFTY_TURNS, Position, VELA_LAST_PIECES};
 pub use record::GameRecord;
+pub use setup::Setup;
 pub use side::Side;
 pub use turn::{CaptureKind, Step, Steps, Turn};

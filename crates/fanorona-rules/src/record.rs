@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{PlayError, RecordError, TurnError};
-use crate::game::{Game, Outcome, Reason};
+use crate::error::{IllegalTurn, RecordError, TurnError};
+use crate::game::{Game, Outcome, WinReason};
 use crate::geometry::Variant;
 use crate::position::Position;
 use crate::side::Side;
@@ -110,13 +110,13 @@ impl GameRecord {
             let text = text.clone();
             match game.play_notation(&text) {
                 Ok(_) => {}
-                Err(PlayError::GameOver(outcome)) => return Err(RecordError::AfterEnd { number, text, outcome }),
-                Err(PlayError::Illegal(e)) => {
-                    return Err(RecordError::Turn { number, text, source: TurnError::Illegal(e) });
+                Err(TurnError::Illegal(IllegalTurn::GameEnded(outcome))) => {
+                    return Err(RecordError::AfterEnd { number, text, outcome });
                 }
+                Err(source) => return Err(RecordError::Turn { number, text, source }),
             }
         }
-        if let Some(Outcome { winner: Some(winner), reason: Reason::Resignation }) = self.result
+        if let Some(Outcome::Win { winner, reason: WinReason::Resignation }) = self.result
             && !game.is_over()
         {
             game.resign(!winner);

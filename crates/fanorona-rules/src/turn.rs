@@ -6,7 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ParseTurnError;
-use crate::geometry::{Direction, Point};
+use crate::geometry::{Direction, Point, PointSet};
 
 /// How a step captures.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -108,6 +108,15 @@ impl Step {
             CaptureKind::Approach => self.dir,
             CaptureKind::Withdrawal => self.dir.opposite(),
         })
+    }
+
+    /// The points of `taken` (what this step captured, from [`crate::TurnBuilder::play`] or
+    /// [`crate::Position::trace`]) in the order they fall: along the captured line from the point nearest the mover
+    /// outwards. Stops at the first point of the line not in `taken`; empty for a paika.
+    pub fn captured_in_order(self, taken: PointSet) -> impl Iterator<Item = Point> + use<> {
+        let dir = self.capture_dir();
+        std::iter::successors(self.capture_start(), move |p| dir.and_then(|d| p.offset(d)))
+            .take_while(move |p| taken.contains(*p))
     }
 
     const fn code(self) -> u128 {

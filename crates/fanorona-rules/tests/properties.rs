@@ -5,7 +5,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::{moves, naive_moves};
-use fanorona_rules::{Game, GameRecord, Point, Position, Progress, Side, Turn, TurnBuilder, Variant};
+use fanorona_rules::{Game, GameRecord, Point, Position, Progress, RecordError, Side, Turn, TurnBuilder, Variant};
 use proptest::prelude::*;
 
 /// Every turn the step-by-step builder can produce, found by trying every legal step at every stage.
@@ -13,7 +13,7 @@ fn builder_turns(position: &Position) -> BTreeSet<String> {
     fn walk(builder: &TurnBuilder, out: &mut BTreeSet<String>) {
         for step in builder.legal_steps() {
             let mut next = builder.clone();
-            match next.play(step) {
+            match next.play(step).map(|played| played.progress) {
                 Ok(Progress::Complete(turn)) => {
                     out.insert(turn.to_string());
                 }
@@ -159,9 +159,63 @@ proptest! {
     }
 
     #[test]
-    fn records_with_random_turn_text_fail_cleanly(turns in prop::collection::vec("[a-e][1-5](-[a-e][1-5][AW]?){0,3}", 0..6)) {
-        let record = GameRecord { variant: Variant::Dimy, vela: None, start: None, turns, result: None,
-            white: None, black: None, date: None, event: None };
-        let _ = GameRecord::load(&record.to_ron());
+    fn records_with_random_turn_text_fail_cleanly(
+        turns in prop::collection::vec("[a-e][1-5](-[a-e][1-5][AW]?){0,3}", 0..6),
+        legal_prefix in 0usize..4,
+    ) {
+        check_random_record(turns, legal_prefix)?;
     }
+}
+
+/// Loads a dimy record of `legal_prefix` legal turns followed by random turn text: it either replays to a game whose
+/// record round-trips, or fails at the first turn that cannot be read or played, naming that turn.
+fn check_random_record(random: Vec<String>, legal_prefix: usize) -> Result<(), TestCaseError> {
+    let mut turns = Vec::new();
+    let mut game = Game::of_variant(Variant::Dimy);
+    for _ in 0..legal_prefix {
+        let Some(turn) = game.legal_turns().first().copied() else { break };
+        game.play(&turn).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        turns.push(turn.to_string());
+    }
+    turns.extend(random);
+    let record = GameRecord {
+        variant: Variant::Dimy,
+        vela: None,
+        start: None,
+        turns: turns.clone(),
+        result: None,
+        white: None,
+        black: None,
+        date: None,
+        event: None,
+    };
+    // The turns played one at a time: the first one that fails is the one the record must name.
+    let mut expected = Game::of_variant(Variant::Dimy);
+    let first_bad = turns.iter().position(|t| expected.play_notation(t).is_err());
+    match (GameRecord::load(&record.to_ron()), first_bad) {
+        (Ok(game), None) => {
+            prop_assert_eq!(game.positions(), expected.positions());
+            prop_assert_eq!(game.outcome(), None);
+            let again = GameRecord::of_game(&game);
+            prop_assert_eq!(
+                &again.turns,
+                &turns.iter().map(|t| t.parse::<Turn>().map(|t| t.to_string()).unwrap_or_default()).collect::<Vec<_>>()
+            );
+            let reloaded = GameRecord::load(&again.to_ron()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(reloaded.positions(), game.positions());
+        }
+        (Err(e @ (RecordError::Turn { .. } | RecordError::AfterEnd { .. })), Some(bad)) => {
+            let (RecordError::Turn { number, text, .. } | RecordError::AfterEnd { number, text, .. }) = &e else {
+                unreachable!()
+            };
+            prop_assert_eq!(*number, bad + 1);
+            prop_assert_eq!(text, &turns[bad]);
+            let message = e.to_string();
+            let prefix = format!("turn {} `{}`: ", bad + 1, turns[bad]);
+            prop_assert!(message.starts_with(&prefix), "{}", message);
+        }
+        (Err(RecordError::Result { .. }), None) => prop_assert!(expected.is_over()),
+        (other, bad) => prop_assert!(false, "{:?} (first bad turn: {:?})", other, bad),
+    }
+    Ok(())
 }

@@ -4,8 +4,8 @@ mod common;
 
 use common::{moves, pt, setup, tsivy};
 use fanorona_rules::{
-    CaptureKind, Direction, Game, IllegalTurn, Outcome, ParseTurnError, Position, Progress, Reason, Side, Step,
-    TurnBuilder, TurnError, Variant,
+    CaptureKind, Direction, DrawReason, Game, IllegalTurn, Outcome, ParseTurnError, Position, Progress, Side, Step,
+    TurnBuilder, TurnError, Variant, WinReason,
 };
 
 fn illegal(position: &Position, text: &str) -> IllegalTurn {
@@ -37,7 +37,7 @@ fn withdrawal_takes_the_enemy_line_behind_up_to_an_own_piece() {
     assert_eq!(moves(&p), ["e3-f3W"]);
     let next = after(&p, "e3-f3W");
     assert!(next.pieces(Side::Black).is_empty());
-    assert_eq!(next.outcome(), Some(Outcome::win(Side::White, Reason::AllCaptured)));
+    assert_eq!(next.outcome(), Some(Outcome::win(Side::White, WinReason::AllCaptured)));
 }
 
 #[test]
@@ -138,7 +138,10 @@ fn the_builder_continues_chains_and_stops_on_request() {
     assert_eq!(b.movable_pieces().iter().collect::<Vec<_>>(), [pt("c3")]);
     let first = b.legal_steps_from(pt("c3"));
     assert_eq!(first.len(), 1);
-    assert_eq!(b.play(first[0]), Ok(Progress::CanContinue));
+    assert_eq!(b.captures_of(first[0]), Some(pt("e3").set()));
+    let played = b.play(first[0]).unwrap();
+    assert_eq!(played.progress, Progress::CanContinue);
+    assert_eq!(played.captured, pt("e3").set());
     assert!(b.can_stop());
     assert_eq!(b.chain_point(), Some(pt("d3")));
     assert_eq!(b.visited().iter().collect::<Vec<_>>(), [pt("c3"), pt("d3")]);
@@ -150,10 +153,14 @@ fn the_builder_continues_chains_and_stops_on_request() {
     let stopped = b.clone().stop().unwrap();
     assert_eq!(stopped.to_string(), "c3-d3A");
     let next = b.legal_steps()[0];
-    match b.play(next) {
-        Ok(Progress::Complete(turn)) => assert_eq!(turn.to_string(), "c3-d3A-d4A"),
+    match b.play(next).map(|played| (played.progress, played.captured)) {
+        Ok((Progress::Complete(turn), captured)) => {
+            assert_eq!(turn.to_string(), "c3-d3A-d4A");
+            assert_eq!(captured, pt("d5").set());
+        }
         other => panic!("{other:?}"),
     }
+    assert_eq!(b.captured(), pt("e3").set() | pt("d5").set());
     assert!(b.is_complete());
     assert_eq!(b.play(next), Err(IllegalTurn::TurnOver));
 }
@@ -203,7 +210,7 @@ fn a_vela_side_without_a_paika_has_no_legal_turn_and_loses() {
     // White's six pieces are boxed in by Black.
     let p = tsivy("a1 b1 c1 a2 b2 c2", "d1 d2 d3 a3 b3 c3", "w 0 w");
     assert!(p.legal_turns().is_empty());
-    assert_eq!(p.outcome(), Some(Outcome::win(Side::Black, Reason::NoLegalTurn)));
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::Black, WinReason::NoLegalTurn)));
 }
 
 #[test]
@@ -233,14 +240,14 @@ fn telo_begins_by_placing_three_pieces_each() {
 fn three_in_a_line_wins_telo_while_placing_and_while_moving() {
     let placing = setup(Variant::Telo, "a1 b2", "a3 c1", "w");
     let won = after(&placing, "c3");
-    assert_eq!(won.outcome(), Some(Outcome::win(Side::White, Reason::TeloLine)));
+    assert_eq!(won.outcome(), Some(Outcome::win(Side::White, WinReason::TeloLine)));
     assert!(won.legal_turns().is_empty());
     let moving = setup(Variant::Telo, "a1 b2 b1", "a2 c2 a3", "w");
     let won = after(&moving, "b1-c1");
     assert_eq!(won.telo_line(), None);
     let moving = setup(Variant::Telo, "a1 b2 c2", "a2 b1 a3", "w");
     let won = after(&moving, "c2-c3");
-    assert_eq!(won.outcome(), Some(Outcome::win(Side::White, Reason::TeloLine)));
+    assert_eq!(won.outcome(), Some(Outcome::win(Side::White, WinReason::TeloLine)));
 }
 
 // --- End of the game ---
@@ -250,7 +257,7 @@ fn a_side_with_no_legal_turn_loses() {
     let p = tsivy("a1", "b1 b2 a2 a3 b3 c3 c1 c2", "w");
     // White a1 cannot move: all three neighbours are taken, and there is nothing to capture by withdrawal.
     assert!(p.legal_turns().is_empty());
-    assert_eq!(p.outcome(), Some(Outcome::win(Side::Black, Reason::NoLegalTurn)));
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::Black, WinReason::NoLegalTurn)));
 }
 
 #[test]
@@ -258,10 +265,10 @@ fn fifty_turns_without_capture_draw() {
     let p = tsivy("a1", "i5", "w 49");
     assert_eq!(p.outcome(), None);
     let next = after(&p, "a1-b1");
-    assert_eq!(next.outcome(), Some(Outcome::draw(Reason::FiftyTurns)));
+    assert_eq!(next.outcome(), Some(Outcome::draw(DrawReason::FiftyTurns)));
     let mut game = Game::new(p);
     game.play_notation("a1-b1").unwrap();
-    assert_eq!(game.outcome(), Some(Outcome::draw(Reason::FiftyTurns)));
+    assert_eq!(game.outcome(), Some(Outcome::draw(DrawReason::FiftyTurns)));
     assert!(game.legal_turns().is_empty());
 }
 
@@ -275,8 +282,8 @@ fn the_third_occurrence_of_a_position_draws() {
     assert_eq!(game.repetitions(), 2);
     game.play_notation("h5-i5").unwrap();
     assert_eq!(game.repetitions(), 3);
-    assert_eq!(game.outcome(), Some(Outcome::draw(Reason::Repetition)));
-    assert!(matches!(game.play_notation("a1-b1"), Err(fanorona_rules::PlayError::GameOver(_))));
+    assert_eq!(game.outcome(), Some(Outcome::draw(DrawReason::Repetition)));
+    assert!(matches!(game.play_notation("a1-b1"), Err(TurnError::Illegal(IllegalTurn::GameEnded(_)))));
     // Undo takes the draw back.
     game.undo();
     assert_eq!(game.outcome(), None);
@@ -286,9 +293,9 @@ fn the_third_occurrence_of_a_position_draws() {
 fn resignation_ends_the_game_and_undo_takes_it_back() {
     let mut game = Game::of_variant(Variant::Tsivy);
     game.resign(Side::White);
-    assert_eq!(game.outcome(), Some(Outcome::win(Side::Black, Reason::Resignation)));
+    assert_eq!(game.outcome(), Some(Outcome::win(Side::Black, WinReason::Resignation)));
     assert!(game.legal_turns().is_empty());
-    assert!(matches!(game.play_notation("f3-e3W"), Err(fanorona_rules::PlayError::GameOver(_))));
+    assert!(matches!(game.play_notation("f3-e3W"), Err(TurnError::Illegal(IllegalTurn::GameEnded(_)))));
     let mut game = Game::of_variant(Variant::Tsivy);
     game.play_notation("f3-e3W").unwrap();
     game.resign(Side::Black);
@@ -299,10 +306,10 @@ fn resignation_ends_the_game_and_undo_takes_it_back() {
 #[test]
 fn outcomes_read_as_sentences() {
     assert_eq!(
-        Outcome::win(Side::White, Reason::AllCaptured).to_string(),
+        Outcome::win(Side::White, WinReason::AllCaptured).to_string(),
         "White wins: every Black piece has been captured"
     );
-    assert_eq!(Outcome::win(Side::Black, Reason::NoLegalTurn).to_string(), "Black wins: White has no legal move");
-    assert_eq!(Outcome::draw(Reason::Repetition).to_string(), "Draw: the same position for the third time");
-    assert_eq!(Outcome::draw(Reason::FiftyTurns).score(), "1/2-1/2");
+    assert_eq!(Outcome::win(Side::Black, WinReason::NoLegalTurn).to_string(), "Black wins: White has no legal move");
+    assert_eq!(Outcome::draw(DrawReason::Repetition).to_string(), "Draw: the same position for the third time");
+    assert_eq!(Outcome::draw(DrawReason::FiftyTurns).score(), "1/2-1/2");
 }

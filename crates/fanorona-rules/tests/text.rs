@@ -2,7 +2,9 @@
 
 mod common;
 
-use fanorona_rules::{Game, GameRecord, Outcome, ParsePositionError, Position, Reason, RecordError, Side, Variant};
+use fanorona_rules::{
+    Game, GameRecord, Outcome, ParsePositionError, Position, RecordError, SetupError, Side, Variant, WinReason,
+};
 
 #[test]
 fn position_text_has_four_fields_and_round_trips() {
@@ -33,8 +35,11 @@ fn bad_position_text_says_what_is_wrong() {
     assert_eq!(err("3/3/3 white"), E::Side("white".into()));
     assert_eq!(err("3/3/3 w -1"), E::Counter("-1".into()));
     assert_eq!(err("3/3/3 w 0 q"), E::Vela("q".into()));
-    assert_eq!(err("3/3/3 w 0 w"), E::VelaVariant(Variant::Telo));
-    assert!(matches!(err("www/w2/3 b"), E::TooManyPieces { side: Side::White, count: 4, max: 3, .. }));
+    assert_eq!(err("3/3/3 w 0 w"), E::Invalid(SetupError::VelaVariant(Variant::Telo)));
+    assert!(matches!(
+        err("www/w2/3 b"),
+        E::Invalid(SetupError::TooManyPieces { side: Side::White, count: 4, max: 3, .. })
+    ));
     // Messages are sentences a player can act on.
     assert_eq!(err("4/4/4 w").to_string(), "a 4 x 3 board is not played: tsivy is 9 x 5, dimy 5 x 5, telo 3 x 3");
 }
@@ -69,7 +74,7 @@ fn a_finished_game_keeps_its_result_and_a_custom_start() {
     for t in ["b2", "a3", "a1", "c1", "c3"] {
         game.play_notation(t).unwrap();
     }
-    assert_eq!(game.outcome(), Some(Outcome::win(Side::White, Reason::TeloLine)));
+    assert_eq!(game.outcome(), Some(Outcome::win(Side::White, WinReason::TeloLine)));
     let record = GameRecord::of_game(&game);
     assert_eq!(record.start, None);
     assert_eq!(GameRecord::load(&record.to_ron()).unwrap().outcome(), game.outcome());
@@ -87,7 +92,7 @@ fn a_resignation_is_recorded() {
     let record = GameRecord::of_game(&game);
     assert_eq!(
         GameRecord::load(&record.to_ron()).unwrap().outcome(),
-        Some(Outcome::win(Side::White, Reason::Resignation))
+        Some(Outcome::win(Side::White, WinReason::Resignation))
     );
 }
 

@@ -1,0 +1,365 @@
+//! Fuzzing the text parsers on stable Rust: position text, turn notation (alone and against a position) and RON
+//! game records get generated and mutated inputs from a seeded PRNG, and every input that is accepted must round
+//! trip (Display then FromStr gives the same value; a record that replays saves and replays to the same game).
+//!
+//! `FANORONA_FUZZ_INPUTS` sets the number of inputs of the short run (default: a few seconds' worth for CI) and
+//! `FANORONA_FUZZ_SEED` the seed. The full run of 10 million inputs: `cargo fuzz-parsers` (an alias for
+//! `cargo test -p fanorona-rules --release --test fuzz -- --ignored --nocapture`).
+
+use std::panic::{self, AssertUnwindSafe};
+use std::time::Instant;
+
+use fanorona_rules::{Game, GameRecord, Position, RecordError, Setup, Side, Turn, TurnError, Variant};
+
+/// Inputs when `FANORONA_FUZZ_INPUTS` is not set.
+const DEFAULT_INPUTS: u64 = 500_000;
+
+/// xorshift64*: tiny, fast and reproducible from its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Tokens spliced into inputs: the alphabet of the formats, their separators, and text that looks almost right.
+const TOKENS: &[&str] = &[
+    "w",
+    "b",
+    "W",
+    "B",
+    "/",
+    "-",
+    "A",
+    "W",
+    "a",
+    "1",
+    "9",
+    "0",
+    "5",
+    "10",
+    "e3",
+    "i5",
+    "a1",
+    "j6",
+    "d3A",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "e3-d3A",
+    "-e4W",
+    "99999",
+    "65536",
+    "-1",
+    "+1",
+    "é",
+    "ß",
+    "\u{1F600}",
+    "\u{0}",
+    "\u{301}",
+    "(",
+    ")",
+    "[",
+    "]",
+    "\"",
+    "\\",
+    ",",
+    ":",
+    "Some(",
+    "None",
+    "variant:",
+    "tsivy",
+    "dimy",
+    "telo",
+    "turns:",
+    "result:",
+    "winner:",
+    "reason:",
+    "Resignation",
+    "FiftyTurns",
+    "Repetition",
+    "AllCaptured",
+    "TeloLine",
+    "start:",
+    "vela:",
+    "white:",
+    "/*",
+    "*/",
+    "//",
+    "r#\"",
+    "#",
+    "Some(White)",
+    "Some(Black)",
+    "(winner: None, reason: Repetition)",
+];
+
+/// Valid texts to mutate, each with the position it belongs to (for turns).
+struct Corpus {
+    positions: Vec<Position>,
+    turns: Vec<(Position, String)>,
+    records: Vec<String>,
+}
+
+/// Plays random games of every variant (and vela) and keeps their positions, turns and records.
+fn corpus(rng: &mut Rng) -> Corpus {
+    let mut corpus = Corpus { positions: Vec::new(), turns: Vec::new(), records: Vec::new() };
+    let starts = [
+        Position::start(Variant::Tsivy),
+        Position::start(Variant::Dimy),
+        Position::start(Variant::Telo),
+        Position::start_vela(Side::White),
+        Position::start_vela(Side::Black),
+    ];
+    for game_no in 0..300 {
+        let mut game = Game::new(starts[game_no % starts.len()]);
+        let length = rng.below(60);
+        for _ in 0..length {
+            let turns = game.legal_turns();
+            if turns.is_empty() {
+                break;
+            }
+            let position = *game.position();
+            corpus.positions.push(position);
+            for turn in &turns {
+                corpus.turns.push((position, turn.to_string()));
+            }
+            let turn = *rng.pick(&turns);
+            assert_eq!(game.play(&turn), Ok(()));
+        }
+        if !game.is_over() && rng.below(4) == 0 {
+            game.resign(*rng.pick(&Side::BOTH));
+        }
+        let mut record = GameRecord::of_game(&game);
+        if rng.below(3) == 0 {
+            record.white = Some("Rasoa \"R\" é".into());
+            record.date = Some("2026-11-29".into());
+        }
+        corpus.records.push(record.to_ron());
+        // A record from a later position (with a `start`).
+        let from = rng.below(game.positions().len());
+        let mut later = Game::new(game.positions()[from]);
+        for turn in &game.turns()[from..] {
+            assert_eq!(later.play(turn), Ok(()));
+        }
+        corpus.records.push(GameRecord::of_game(&later).to_ron());
+    }
+    // Random setups: any pieces, either side to move, any count, checked.
+    for _ in 0..2000 {
+        let variant = *rng.pick(&Variant::ALL);
+        let mut setup = Setup::empty(variant);
+        for p in variant.points() {
+            match rng.below(3) {
+                0 => setup.put(p, Some(Side::White)),
+                1 => setup.put(p, Some(Side::Black)),
+                _ => {}
+            }
+        }
+        setup.side_to_move = *rng.pick(&Side::BOTH);
+        setup.quiet_turns = rng.below(52) as u16;
+        setup.vela = *rng.pick(&[None, Some(Side::White), Some(Side::Black)]);
+        if let Ok(position) = setup.position() {
+            corpus.positions.push(position);
+        }
+    }
+    corpus
+}
+
+/// Changes `text` by 1 to 4 random edits: byte flips, token insertions, deletions, splices of another text,
+/// duplications and case changes. The bytes are read back as UTF-8, lossily.
+fn mutate(rng: &mut Rng, text: &str, other: &str) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for _ in 0..1 + rng.below(4) {
+        let len = bytes.len();
+        let at = rng.below(len + 1);
+        match rng.below(7) {
+            0 if len > 0 => {
+                let i = rng.below(len);
+                bytes[i] ^= 1 << rng.below(8);
+            }
+            1 | 2 => {
+                let token = rng.pick(TOKENS).as_bytes();
+                bytes.splice(at..at, token.iter().copied());
+            }
+            3 if len > 0 => {
+                let end = (at + 1 + rng.below(8)).min(len);
+                bytes.drain(at.min(end)..end);
+            }
+            4 => {
+                let o = other.as_bytes();
+                let start = rng.below(o.len() + 1);
+                let end = (start + rng.below(24)).min(o.len());
+                bytes.splice(at..at, o[start..end].iter().copied());
+            }
+            5 if len > 0 => {
+                let end = (at + 1 + rng.below(12)).min(len);
+                let chunk = bytes[at.min(end)..end].to_vec();
+                bytes.splice(at..at, chunk);
+            }
+            _ if len > 0 => {
+                let i = rng.below(len);
+                bytes[i] = if bytes[i].is_ascii_lowercase() {
+                    bytes[i].to_ascii_uppercase()
+                } else {
+                    bytes[i].to_ascii_lowercase()
+                };
+            }
+            _ => bytes.push(rng.next() as u8),
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Random bytes, read as UTF-8 lossily.
+fn noise(rng: &mut Rng) -> String {
+    let bytes: Vec<u8> = (0..rng.below(48)).map(|_| rng.next() as u8).collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Position text: accepted text prints and reads back as the same position; the text and setup paths agree.
+fn check_position(text: &str) -> bool {
+    let setup = text.parse::<Setup>();
+    let position = text.parse::<Position>();
+    match (&setup, &position) {
+        (Ok(setup), Ok(position)) => {
+            assert_eq!(setup.position().as_ref(), Ok(position), "{text:?}");
+            assert_eq!(position.to_string().parse::<Position>().as_ref(), Ok(position), "{text:?}");
+            assert_eq!(setup.to_string().parse::<Setup>().as_ref(), Ok(setup), "{text:?}");
+            assert_eq!(position.setup(), *setup, "{text:?}");
+            true
+        }
+        (Ok(setup), Err(e)) => {
+            assert_eq!(setup.position().map_err(Into::into).as_ref(), Err(e), "{text:?}");
+            false
+        }
+        (Err(a), Err(b)) => {
+            assert_eq!(a, b, "{text:?}");
+            false
+        }
+        (Err(e), Ok(p)) => panic!("{text:?}: the setup fails ({e}) but the position reads ({p})"),
+    }
+}
+
+/// Turn notation alone and in `position`: an accepted turn prints and reads back the same, and `parse_turn`
+/// accepts exactly the legal turns.
+fn check_turn(position: &Position, text: &str) -> bool {
+    let parsed = text.parse::<Turn>();
+    if let Ok(turn) = parsed {
+        assert_eq!(turn.to_string().parse::<Turn>(), Ok(turn), "{text:?}");
+    }
+    match (position.parse_turn(text), parsed) {
+        (Ok(turn), Ok(same)) => {
+            assert_eq!(turn, same, "{text:?}");
+            assert_eq!(position.parse_turn(&turn.to_string()), Ok(turn), "{text:?}");
+            assert!(position.legal_turns().contains(&turn), "{position}: {text:?} accepted but not legal");
+            true
+        }
+        (Err(TurnError::Illegal(_)), Ok(turn)) => {
+            assert!(!position.legal_turns().contains(&turn), "{position}: legal {text:?} refused");
+            false
+        }
+        (Err(TurnError::Parse(a)), Err(b)) => {
+            assert_eq!(a, b, "{text:?}");
+            false
+        }
+        (result, parsed) => panic!("{position}: {text:?}: parse_turn gives {result:?}, parsing {parsed:?}"),
+    }
+}
+
+/// A RON record: an accepted record writes and reads back the same; one that replays saves and replays to the
+/// same game.
+fn check_record(text: &str) -> bool {
+    let Ok(record) = GameRecord::from_ron(text) else { return false };
+    assert_eq!(GameRecord::from_ron(&record.to_ron()).as_ref(), Ok(&record), "{text:?}");
+    match record.replay() {
+        Ok(game) => {
+            let saved = GameRecord::of_game(&game).to_ron();
+            let again = GameRecord::load(&saved).unwrap_or_else(|e| panic!("{text:?} replays, its save not: {e}"));
+            assert_eq!(again, game, "{text:?}");
+            true
+        }
+        Err(RecordError::Syntax { .. }) => panic!("{text:?}: a syntax error after the record was read"),
+        Err(_) => false,
+    }
+}
+
+#[test]
+fn parsers_round_trip_every_accepted_input() {
+    let inputs: u64 = std::env::var("FANORONA_FUZZ_INPUTS").ok().and_then(|n| n.parse().ok()).unwrap_or(DEFAULT_INPUTS);
+    fuzz(inputs);
+}
+
+/// The full run (`cargo fuzz-parsers`).
+#[test]
+#[ignore = "long: run with `cargo fuzz-parsers`"]
+fn ten_million_inputs_round_trip() {
+    fuzz(10_000_000);
+}
+
+/// Feeds `inputs` generated and mutated texts to the parsers, and prints what was accepted.
+fn fuzz(inputs: u64) {
+    let seed: u64 = std::env::var("FANORONA_FUZZ_SEED").ok().and_then(|n| n.parse().ok()).unwrap_or(0x5eed);
+    let started = Instant::now();
+    let mut rng = Rng(seed | 1);
+    let corpus = corpus(&mut rng);
+    let mut accepted = [0u64; 3];
+    let mut tried = [0u64; 3];
+    for _ in 0..inputs {
+        let kind = match rng.below(20) {
+            0..=7 => 0,
+            8..=16 => 1,
+            _ => 2,
+        };
+        let position = rng.pick(&corpus.positions);
+        let (base, turn_position) = match kind {
+            0 => (position.to_string(), *position),
+            1 => {
+                let (at, text) = rng.pick(&corpus.turns);
+                (text.clone(), if rng.below(4) == 0 { *position } else { *at })
+            }
+            _ => (rng.pick(&corpus.records).clone(), *position),
+        };
+        let other = match rng.below(3) {
+            0 => rng.pick(&corpus.turns).1.clone(),
+            1 => rng.pick(&corpus.positions).to_string(),
+            _ => rng.pick(&corpus.records).clone(),
+        };
+        let text = match rng.below(10) {
+            0 => noise(&mut rng),
+            1 => base,
+            _ => mutate(&mut rng, &base, &other),
+        };
+        let ok = panic::catch_unwind(AssertUnwindSafe(|| match kind {
+            0 => check_position(&text),
+            1 => check_turn(&turn_position, &text),
+            _ => check_record(&text),
+        }));
+        match ok {
+            Ok(ok) => {
+                tried[kind] += 1;
+                accepted[kind] += u64::from(ok);
+            }
+            Err(panic) => {
+                eprintln!("input that failed (kind {kind}, position {turn_position}): {text:?}");
+                panic::resume_unwind(panic);
+            }
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "fuzz: {inputs} inputs in {seconds:.1} s (seed {seed}); accepted: positions {}/{}, turns {}/{}, records {}/{}",
+        accepted[0], tried[0], accepted[1], tried[1], accepted[2], tried[2]
+    );
+}
