@@ -2,8 +2,8 @@
 
 use thiserror::Error;
 
-use crate::game::Outcome;
 use crate::geometry::{Direction, Point, Variant};
+use crate::outcome::Outcome;
 use crate::side::Side;
 use crate::turn::{CaptureKind, Step};
 

@@ -24,15 +24,14 @@
 //! ```
 
 mod builder;
-mod check;
 mod error;
 mod game;
 mod geometry;
 mod movegen;
+mod outcome;
 mod perft;
 mod position;
 mod record;
-mod setup;
 mod side;
 mod turn;
 mod zobrist;
@@ -42,11 +41,11 @@ pub use error::{
     IllegalTurn, ParsePointError, ParsePositionError, ParseSideError, ParseTurnError, ParseVariantError, RecordError,
     SetupError, TurnError,
 };
-pub use game::{DrawReason, Game, Outcome, WinReason};
+pub use game::Game;
 pub use geometry::{Direction, Point, PointSet, PointSetIter, Variant};
+pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, perft};
-pub use position::{FIFTY_TURNS, Position, VELA_LAST_PIECES};
+pub use position::{FIFTY_TURNS, Position, Setup, VELA_LAST_PIECES};
 pub use record::GameRecord;
-pub use setup::Setup;
 pub use side::Side;
 pub use turn::{CaptureKind, Step, Steps, Turn};

@@ -3,8 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{IllegalTurn, RecordError, TurnError};
-use crate::game::{Game, Outcome, WinReason};
+use crate::game::Game;
 use crate::geometry::Variant;
+use crate::outcome::{Outcome, WinReason};
 use crate::position::Position;
 use crate::side::Side;
 

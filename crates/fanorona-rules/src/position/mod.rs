@@ -1,19 +1,22 @@
 //! A position: the board, the side to move, the no-capture count and the vela setting.
 
+pub(crate) mod check;
+mod setup;
+
 use std::convert::Infallible;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
-use crate::check::StepChecker;
 use crate::error::{IllegalTurn, ParsePositionError, SetupError, TurnError};
-use crate::game::{DrawReason, Outcome, WinReason};
 use crate::geometry::{Geometry, Point, PointSet, Variant};
 use crate::movegen::{self, ChainState};
-use crate::setup::Setup;
+use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::side::Side;
 use crate::turn::{Step, Turn};
 use crate::zobrist;
+use check::StepChecker;
+pub use setup::Setup;
 
 /// Pieces a vela side keeps when its handicap ends: the restriction holds while it has more.
 pub const VELA_LAST_PIECES: u32 = 5;

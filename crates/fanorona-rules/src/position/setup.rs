@@ -3,9 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::{FIFTY_TURNS, Position};
 use crate::error::{ParsePositionError, SetupError};
 use crate::geometry::{Point, PointSet, Variant};
-use crate::position::{FIFTY_TURNS, Position};
 use crate::side::Side;
 
 /// The parts of a position, unchecked: build one (from [`Setup::empty`], [`Position::setup`] or position text),

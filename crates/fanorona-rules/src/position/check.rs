@@ -1,10 +1,10 @@
 //! Checking the steps of one turn, one at a time, without allocating: the rules behind both
 //! [`crate::Position::check_turn`] and the interactive [`crate::TurnBuilder`].
 
+use super::Position;
 use crate::error::IllegalTurn;
 use crate::geometry::{Geometry, PointSet, Variant};
 use crate::movegen::ChainState;
-use crate::position::Position;
 use crate::turn::{CaptureKind, Step};
 
 /// Where the turn is.
