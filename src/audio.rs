@@ -1,15 +1,66 @@
 //! Sound effects: a tap for a move or a placement, a clack for a capture (louder and lower the more it takes), and
-//! a jingle at the end of the game. The sounds are made for this project by `assets/sounds/make_sounds.py` and built
+//! a jingle when a game ends. The sounds are made for this project by `assets/sounds/make_sounds.py` and built
 //! into the program, so they need no files at run time. The mute switch is in the settings (key M). In a browser,
 //! sound starts only after the first click or key (the page resumes its audio then; see `web/index.html`).
+//!
+//! What to play is decided headless ([`SoundCue`] messages, from the game's messages); [`SoundPlugin`] plays the
+//! cues through Bevy's audio.
 
 use bevy::audio::Volume;
 use bevy::prelude::*;
 use fanorona_rules::Side;
 
-use crate::control::{GameCommand, person_side};
-use crate::session::{Session, StepPlayed, TurnCommitted};
-use crate::settings::Settings;
+use crate::AppSystems;
+use crate::game::session::{GameEnded, Session, StepPlayed};
+use crate::persistence::settings::Settings;
+
+/// Turn the sound on or off (a key or a button).
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ToggleSound;
+
+/// A sound to play now.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SoundCue {
+    /// A step that took this many pieces (0: a plain move or a placement).
+    Step(usize),
+    /// The end of a game.
+    End(Jingle),
+}
+
+/// Decides which sounds to play, and the mute switch (no audio needed: usable headless).
+pub struct SoundCuesPlugin;
+
+impl Plugin for SoundCuesPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<ToggleSound>()
+            .add_message::<SoundCue>()
+            .add_systems(Update, toggle_sound.in_set(AppSystems::Commands))
+            .add_systems(Update, cue_sounds.in_set(AppSystems::Presentation));
+    }
+}
+
+fn toggle_sound(mut toggles: MessageReader<ToggleSound>, mut settings: ResMut<Settings>) {
+    for _ in toggles.read() {
+        settings.sound = !settings.sound;
+    }
+}
+
+/// A tap or a clack for each step, and the jingle when a turn or a resignation ends the game: a win for the person
+/// (or for anyone between two people or two computers), a loss, or a draw. Loading a finished game stays quiet.
+fn cue_sounds(
+    mut steps: MessageReader<StepPlayed>,
+    mut ended: MessageReader<GameEnded>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut cues: MessageWriter<SoundCue>,
+) {
+    // Both readers are read every frame, so that nothing heard while muted plays later.
+    let steps: Vec<usize> = steps.read().map(|s| s.captured.len()).collect();
+    let ends: Vec<Jingle> = ended.read().map(|e| jingle(e.outcome.winner(), session.person_side())).collect();
+    if settings.sound {
+        cues.write_batch(steps.into_iter().map(SoundCue::Step).chain(ends.into_iter().map(SoundCue::End)));
+    }
+}
 
 /// The sound effects.
 #[derive(Resource)]
@@ -21,12 +72,13 @@ struct Sounds {
     draw: Handle<AudioSource>,
 }
 
-/// Plays the sound effects.
+/// Plays the sound cues (needs Bevy's audio).
 pub struct SoundPlugin;
 
 impl Plugin for SoundPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, load_sounds).add_systems(Update, (play_step_sounds, play_end_sound));
+        app.add_systems(Startup, load_sounds)
+            .add_systems(Update, play_cues.in_set(AppSystems::Presentation).after(cue_sounds));
     }
 }
 
@@ -55,9 +107,12 @@ fn step_playback(captured: usize) -> PlaybackSettings {
 
 /// The end-of-game jingles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Jingle {
+pub enum Jingle {
+    /// Someone won (the person, or anyone when no single person plays).
     Win,
+    /// The person lost.
     Lose,
+    /// A draw.
     Draw,
 }
 
@@ -71,44 +126,22 @@ fn jingle(winner: Option<Side>, person: Option<Side>) -> Jingle {
     }
 }
 
-fn play(commands: &mut Commands, sound: &Handle<AudioSource>, settings: PlaybackSettings) {
-    commands.spawn((AudioPlayer::new(sound.clone()), settings));
-}
-
-fn play_step_sounds(
-    mut commands: Commands,
-    mut steps: MessageReader<StepPlayed>,
-    sounds: Res<Sounds>,
-    settings: Res<Settings>,
-) {
-    for step in steps.read() {
-        if !settings.sound {
-            continue;
-        }
-        let sound = if step.captured.is_empty() { &sounds.step } else { &sounds.capture };
-        play(&mut commands, sound, step_playback(step.captured.len()));
+fn play_cues(mut commands: Commands, mut cues: MessageReader<SoundCue>, sounds: Res<Sounds>) {
+    for cue in cues.read() {
+        let (sound, playback) = match *cue {
+            SoundCue::Step(0) => (&sounds.step, step_playback(0)),
+            SoundCue::Step(n) => (&sounds.capture, step_playback(n)),
+            SoundCue::End(jingle) => {
+                let sound = match jingle {
+                    Jingle::Win => &sounds.win,
+                    Jingle::Lose => &sounds.lose,
+                    Jingle::Draw => &sounds.draw,
+                };
+                (sound, PlaybackSettings::DESPAWN.with_volume(Volume::Linear(0.7)))
+            }
+        };
+        commands.spawn((AudioPlayer::new(sound.clone()), playback));
     }
-}
-
-/// The jingle when a turn or a resignation ends the game: a win for the person (or for anyone between two people or
-/// two computers), a loss, or a draw. Loading a finished game stays quiet.
-fn play_end_sound(
-    mut commands: Commands,
-    mut committed: MessageReader<TurnCommitted>,
-    mut game_commands: MessageReader<GameCommand>,
-    session: Res<Session>,
-    sounds: Res<Sounds>,
-    settings: Res<Settings>,
-) {
-    // Read both readers every frame (no short-circuit), so that old messages never count later.
-    let ended = (committed.read().count() > 0) | game_commands.read().any(|c| *c == GameCommand::Resign);
-    let Some(outcome) = session.game.outcome().filter(|_| ended && settings.sound) else { return };
-    let sound = match jingle(outcome.winner, person_side(&session)) {
-        Jingle::Win => &sounds.win,
-        Jingle::Lose => &sounds.lose,
-        Jingle::Draw => &sounds.draw,
-    };
-    play(&mut commands, sound, PlaybackSettings::DESPAWN.with_volume(Volume::Linear(0.7)));
 }
 
 #[cfg(test)]

@@ -1,37 +1,102 @@
 //! Pointer and keyboard input: a click or tap on the board becomes a [`BoardClick`] on the nearest point; keys
-//! become turn and game commands. Input that egui is using (menus, panels) never reaches the board.
+//! become the same [`Action`]s as the buttons ([`key_action`] is the key map). Input that egui is using (menus,
+//! panels, text fields) never reaches the board or the key map.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
-use fanorona_rules::{CaptureKind, Point};
+use bevy_egui::input::{EguiWantsInput, egui_wants_any_pointer_input};
+use fanorona_rules::CaptureKind;
 
-use crate::ai_player::HintRequest;
-use crate::board::BoardLayout;
-use crate::control::GameCommand;
-use crate::state::{AppState, OnBoard};
-use crate::turn::{BoardClick, TurnCommand};
+use crate::AppSystems;
+use crate::board::layout::{BoardLayout, HoveredPoint};
+use crate::game::commands::{GameCommand, PendingConfirmation};
+use crate::game::person::{BoardClick, TurnCommand};
+use crate::screens::{AppState, OnBoard};
 use crate::tutorial::TutorialCommand;
+use crate::ui::CopyPosition;
+use crate::ui::actions::{Action, Actions};
+use crate::ui::how_to_play::ToggleHowToPlay;
 
-/// The point under the pointer, for hover feedback.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HoveredPoint(pub Option<Point>);
+/// The modifier keys held with a key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Modifiers {
+    /// Shift.
+    pub shift: bool,
+    /// Ctrl (or Cmd on a Mac).
+    pub ctrl: bool,
+}
 
-/// Turns pointer and keys into the game's messages.
-pub struct InputPlugin;
+/// The key map: what `key` with `mods` asks for on `screen`, while a question is (or is not) `asking` for an
+/// answer. Nothing that replaces a game or a saved file hangs on a single unmodified key: saving and loading need
+/// Ctrl and ask before they replace anything, resigning needs Shift, and a question is answered with Esc (no) or its
+/// buttons only.
+pub fn key_action(key: KeyCode, mods: Modifiers, screen: AppState, asking: bool) -> Option<Action> {
+    use Action::*;
+    if asking {
+        return (key == KeyCode::Escape).then_some(Game(GameCommand::Decline));
+    }
+    if screen == AppState::Menu {
+        return (key == KeyCode::F1).then_some(HowToPlay);
+    }
+    if mods.ctrl {
+        return match key {
+            KeyCode::KeyZ => Some(Game(GameCommand::Undo)),
+            KeyCode::KeyY => Some(Game(GameCommand::Redo)),
+            KeyCode::KeyS => Some(Game(GameCommand::Save)),
+            KeyCode::KeyO => Some(Game(GameCommand::Load)),
+            _ => None,
+        };
+    }
+    let tutorial = screen == AppState::Tutorial;
+    Some(match key {
+        KeyCode::KeyN if tutorial => Tutorial(TutorialCommand::Next),
+        KeyCode::KeyT if tutorial => Tutorial(TutorialCommand::Retry),
+        KeyCode::Space | KeyCode::Enter | KeyCode::NumpadEnter => Turn(TurnCommand::Stop),
+        KeyCode::KeyA => Turn(TurnCommand::Choose(CaptureKind::Approach)),
+        KeyCode::KeyW => Turn(TurnCommand::Choose(CaptureKind::Withdrawal)),
+        KeyCode::Escape => Turn(TurnCommand::Cancel),
+        KeyCode::KeyH => Hint,
+        KeyCode::KeyU => Game(GameCommand::Undo),
+        KeyCode::KeyR => Game(GameCommand::Redo),
+        KeyCode::KeyF => Flip,
+        KeyCode::KeyC => Copy,
+        KeyCode::KeyM => Sound,
+        KeyCode::KeyQ if mods.shift => Game(GameCommand::Resign),
+        KeyCode::KeyN => Menu,
+        KeyCode::F1 => HowToPlay,
+        _ => return None,
+    })
+}
 
-impl Plugin for InputPlugin {
+/// Turns keys into the game's messages (no window needed: usable headless with Bevy's input plugin).
+pub struct KeyboardPlugin;
+
+impl Plugin for KeyboardPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<HoveredPoint>().add_systems(
+        // The interface's own messages, for a headless game that has no interface to read them.
+        app.add_message::<CopyPosition>()
+            .add_message::<ToggleHowToPlay>()
+            .add_systems(Update, keyboard_shortcuts.in_set(AppSystems::Input).run_if(keys_for_the_game));
+    }
+}
+
+/// Turns the pointer on the board into clicks and hover (needs a window and a camera).
+pub struct PointerPlugin;
+
+impl Plugin for PointerPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
             Update,
-            (
-                (track_hover, click_board).run_if(not(egui_wants_any_pointer_input)),
-                keyboard_shortcuts.run_if(not(egui_wants_any_keyboard_input)),
-            )
-                .run_if(in_state(OnBoard))
-                .before(crate::turn::TurnPlugin::SET),
+            (track_hover, click_board)
+                .in_set(AppSystems::Input)
+                .run_if(in_state(OnBoard).and_then(not(egui_wants_any_pointer_input))),
         );
     }
+}
+
+/// Keys go to the game unless egui is using them (a text field has focus, a popup is open).
+fn keys_for_the_game(egui: Option<Res<EguiWantsInput>>) -> bool {
+    egui.is_none_or(|wants| !wants.wants_any_keyboard_input())
 }
 
 fn world_position(camera: &Camera, transform: &GlobalTransform, screen: Vec2) -> Option<Vec2> {
@@ -70,72 +135,19 @@ fn click_board(
     }
 }
 
-/// The keyboard shortcuts, also listed in the README, the panel and the how-to-play screen.
-pub const SHORTCUTS: &[(&str, &str)] = &[
-    ("Space / Enter", "Stop here (end a capture chain)"),
-    ("A / W", "Choose approach / withdrawal"),
-    ("Esc", "Cancel the selection"),
-    ("Ctrl+Z or U", "Undo"),
-    ("Ctrl+Y or R", "Redo"),
-    ("H", "Hint"),
-    ("F", "Flip the board"),
-    ("S / L", "Save / load the game"),
-    ("C", "Copy the position text"),
-    ("M", "Sound on / off"),
-    ("Shift+Q", "Resign"),
-    ("N", "New game (back to the menu); in the tutorial: Next"),
-    ("T", "Tutorial: try again"),
-    ("F1", "How to play"),
-];
-
 fn keyboard_shortcuts(
     keys: Res<ButtonInput<KeyCode>>,
     state: Res<State<AppState>>,
-    mut turn: MessageWriter<TurnCommand>,
-    mut game: MessageWriter<GameCommand>,
-    mut hint: MessageWriter<HintRequest>,
-    mut tutorial: MessageWriter<TutorialCommand>,
+    pending: Res<PendingConfirmation>,
+    mut actions: Actions,
 ) {
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    let in_tutorial = *state.get() == AppState::Tutorial;
+    let mods = Modifiers {
+        shift: keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]),
+        ctrl: keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]),
+    };
     for key in keys.get_just_pressed() {
-        let command = match key {
-            KeyCode::KeyN | KeyCode::KeyT if in_tutorial => {
-                tutorial.write(if *key == KeyCode::KeyN { TutorialCommand::Next } else { TutorialCommand::Retry });
-                continue;
-            }
-            KeyCode::Space | KeyCode::Enter | KeyCode::NumpadEnter => {
-                turn.write(TurnCommand::Stop);
-                continue;
-            }
-            KeyCode::KeyA => {
-                turn.write(TurnCommand::Choose(CaptureKind::Approach));
-                continue;
-            }
-            KeyCode::KeyW => {
-                turn.write(TurnCommand::Choose(CaptureKind::Withdrawal));
-                continue;
-            }
-            KeyCode::Escape => {
-                turn.write(TurnCommand::Cancel);
-                continue;
-            }
-            KeyCode::KeyH => {
-                hint.write(HintRequest);
-                continue;
-            }
-            KeyCode::KeyZ | KeyCode::KeyU => GameCommand::Undo,
-            KeyCode::KeyY | KeyCode::KeyR => GameCommand::Redo,
-            KeyCode::KeyF => GameCommand::Flip,
-            KeyCode::KeyS => GameCommand::Save,
-            KeyCode::KeyL => GameCommand::Load,
-            KeyCode::KeyC => GameCommand::CopyPosition,
-            KeyCode::KeyM => GameCommand::ToggleSound,
-            KeyCode::KeyQ if shift => GameCommand::Resign,
-            KeyCode::KeyN => GameCommand::Menu,
-            KeyCode::F1 => GameCommand::HowToPlay,
-            _ => continue,
-        };
-        game.write(command);
+        if let Some(action) = key_action(*key, mods, *state.get(), pending.0.is_some()) {
+            actions.send(action);
+        }
     }
 }

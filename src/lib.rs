@@ -1,61 +1,78 @@
 //! Fanorona, the national board game of Madagascar, as an animated 2D game on Bevy.
 //!
-//! The game is a set of plugins, one per feature. [`LogicPlugin`] holds everything that decides what happens
-//! (screens, session, board entities, turns, animations, the computer player, rating, tutorial, settings, files)
-//! and runs headless in tests; [`GamePlugin`] adds what is drawn and heard (board visuals, sound, pointer input,
-//! menus and panels).
+//! The game is a set of feature plugins, one folder or file each: `screens` (which screen is shown), `game` (the
+//! session, commands, the person's turn, the computer player, rating, saved games), `board` (the board's entities,
+//! layout, animation, drawing and highlights), `tutorial`, `ui` (menus, panels, dialogs), `persistence` (storage,
+//! settings, the player's profile), `audio`, `input`, and `dev` (start scenes and screenshots). Data flows one way:
+//! the rules crate decides, the session holds the game, systems react to messages, and entities show the result.
+//!
+//! [`LogicPlugin`] holds everything that decides what happens and runs headless in tests; [`GamePlugin`] adds what
+//! is drawn and heard and the pointer (it needs a window and a renderer).
 
-pub mod ai_player;
-pub mod animation;
+pub mod audio;
 pub mod board;
-pub mod control;
+pub mod dev;
+pub mod game;
 pub mod input;
-pub mod rating;
-pub mod scene;
-pub mod session;
-pub mod settings;
-pub mod sound;
-pub mod state;
-pub mod storage;
-pub mod turn;
+pub mod persistence;
+pub mod screens;
 pub mod tutorial;
 pub mod ui;
-pub mod visuals;
 
 use bevy::prelude::*;
+
+/// The order of the game's systems within a frame: input becomes messages; commands change the session; the rules'
+/// consequences follow (the computer's turn, the end of the game, rating, autosave, the tutorial's checks); what is
+/// seen and heard comes last. Every system of the game is in one of these sets.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Pointer and keys become messages.
+    Input,
+    /// Messages change the session (and settings, screens, the tutorial).
+    Commands,
+    /// What follows from the rules: the computer's turn, the end of the game and what reacts to it.
+    Rules,
+    /// Entities, animation, sound and drawing follow the session.
+    Presentation,
+}
 
 /// Everything that decides what happens, without a window: usable in headless tests.
 pub struct LogicPlugin;
 
 impl Plugin for LogicPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((
-            storage::StoragePlugin,
-            settings::SettingsPlugin,
-            state::StatePlugin,
-            control::ControlPlugin,
+        app.configure_sets(
+            Update,
+            (AppSystems::Input, AppSystems::Commands, AppSystems::Rules, AppSystems::Presentation).chain(),
+        )
+        // Moves on the board wait until the board has finished showing the earlier ones.
+        .configure_sets(Update, game::BoardMoves.run_if(board::animation::idle))
+        .add_plugins((
+            persistence::PersistencePlugin,
+            screens::ScreensPlugin,
+            game::plugin,
             board::BoardPlugin,
-            animation::AnimationPlugin,
-            turn::TurnPlugin,
-            ai_player::AiPlayerPlugin,
-            rating::RatingPlugin,
             tutorial::TutorialPlugin,
+            audio::SoundCuesPlugin,
         ));
     }
 }
 
-/// The whole game: the logic plus visuals, input and interface (needs a window and a renderer).
+/// The whole game: the logic plus visuals, sound, input and interface (needs a window and a renderer).
 pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             LogicPlugin,
-            visuals::VisualsPlugin,
-            sound::SoundPlugin,
-            input::InputPlugin,
+            board::drawing::BoardDrawingPlugin,
+            board::highlights::HighlightsPlugin,
+            tutorial::marks::LessonMarksPlugin,
+            audio::SoundPlugin,
+            input::KeyboardPlugin,
+            input::PointerPlugin,
             ui::UiPlugin,
-            scene::ScenePlugin,
+            dev::scene::ScenePlugin,
         ));
     }
 }

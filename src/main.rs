@@ -4,7 +4,7 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
 fn main() -> AppExit {
-    let launched = fanorona::scene::LaunchedAt(web_time::Instant::now());
+    let launched = fanorona::dev::scene::LaunchedAt(web_time::Instant::now());
     App::new()
         .insert_resource(launched)
         .add_plugins(

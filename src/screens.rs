@@ -1,6 +1,8 @@
-//! The screens of the game.
+//! The screens of the game, as states: the menu, a game on the board, the tutorial.
 
 use bevy::prelude::*;
+
+use crate::AppSystems;
 
 /// Which screen is shown.
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -15,7 +17,7 @@ pub enum AppState {
 }
 
 /// Present while a board is on screen (a game or the tutorial): the board, the pieces, clicks and the computer
-/// player run in this state.
+/// player run in this state, and the board's entities are despawned when it ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct OnBoard;
 
@@ -27,12 +29,25 @@ impl ComputedStates for OnBoard {
     }
 }
 
-/// Registers the screens.
-pub struct StatePlugin;
+/// Leave the board for the menu (a key, the panel's New game, the game-over dialog).
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShowMenu;
 
-impl Plugin for StatePlugin {
+/// Registers the screens.
+pub struct ScreensPlugin;
+
+impl Plugin for ScreensPlugin {
     fn build(&self, app: &mut App) {
-        app.init_state::<AppState>().add_computed_state::<OnBoard>().add_systems(Update, announce_ready);
+        app.init_state::<AppState>().add_computed_state::<OnBoard>().add_message::<ShowMenu>().add_systems(
+            Update,
+            (show_menu.in_set(AppSystems::Commands), announce_ready.in_set(AppSystems::Presentation)),
+        );
+    }
+}
+
+fn show_menu(mut requests: MessageReader<ShowMenu>, mut next: ResMut<NextState<AppState>>) {
+    if requests.read().count() > 0 {
+        (*next).set_if_neq(AppState::Menu);
     }
 }
 

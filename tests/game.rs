@@ -5,13 +5,17 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use fanorona::control::{CanContinue, GameCommand};
-use fanorona::session::{AUTOSAVE_FILE, PlayerKind};
-use fanorona::settings::{Opponent, SETTINGS_FILE, Settings, SideChoice};
-use fanorona::storage::Notices;
-use fanorona::turn::TurnCommand;
+use fanorona::audio::{Jingle, SoundCue};
+use fanorona::board::BoardBackground;
+use fanorona::game::commands::GameCommand;
+use fanorona::game::person::TurnCommand;
+use fanorona::game::saving::{AUTOSAVE_FILE, CanContinue};
+use fanorona::game::session::{GameEnded, PlayerKind};
+use fanorona::persistence::settings::{Opponent, SETTINGS_FILE, Settings, SideChoice};
+use fanorona::persistence::storage::Notices;
+use fanorona::screens::ShowMenu;
 use fanorona_ai::Level;
-use fanorona_rules::{CaptureKind, Outcome, Position, Reason, Side, Variant};
+use fanorona_rules::{CaptureKind, DrawReason, Outcome, Position, Side, Variant, WinReason};
 
 #[test]
 fn the_five_tsivy_openings_are_played_with_clicks() {
@@ -63,7 +67,7 @@ fn a_chain_continues_and_stops_here_on_request() {
         click(&mut app, p);
     }
     assert_eq!(turns(&app), ["c3-d3A-d4A"]);
-    assert_eq!(session(&app).game.outcome(), Some(Outcome::win(Side::White, Reason::AllCaptured)));
+    assert_eq!(session(&app).outcome(), Some(Outcome::win(Side::White, WinReason::AllCaptured)));
     assert_pieces_match(&mut app);
 }
 
@@ -97,12 +101,16 @@ fn clicks_anywhere_at_any_time_are_safe() {
                 turn_command(&mut app, TurnCommand::Stop);
             }
             let s = session(&app);
-            assert!(s.game.position().to_string().parse::<Position>().is_ok());
+            assert!(s.position().to_string().parse::<Position>().is_ok());
         }
         turn_command(&mut app, TurnCommand::Cancel);
     }
     // Every turn that was played is legal by replaying.
-    assert!(fanorona_rules::GameRecord::of_game(&session(&app).game).replay().is_ok());
+    let game = session(&app).game();
+    assert_eq!(
+        fanorona_rules::GameRecord::of_game(game).replay().map(|g| g.turns().to_vec()),
+        Ok(game.turns().to_vec())
+    );
     assert_pieces_match(&mut app);
 }
 
@@ -150,38 +158,38 @@ fn the_computer_plays_white_when_the_person_takes_black() {
 fn every_game_over_reason_ends_the_game() {
     let mut app = app();
     start_with(&mut app, humans);
-    let over = |app: &App| session(app).game.outcome().map(|o| o.reason);
+    let over = |app: &App| session(app).outcome();
     // No legal turn: White's a1 is boxed in.
     set_position(&mut app, "9/9/bbb6/bbb6/wbb6 w", HUMANS);
-    assert_eq!(over(&app), Some(Reason::NoLegalTurn));
+    assert_eq!(over(&app), Some(Outcome::win(Side::Black, WinReason::NoLegalTurn)));
 
     set_position(&mut app, "8b/9/9/9/w8 w 49", HUMANS);
     click(&mut app, "a1");
     click(&mut app, "b1");
-    assert_eq!(over(&app), Some(Reason::FiftyTurns));
+    assert_eq!(over(&app), Some(Outcome::draw(DrawReason::FiftyTurns)));
 
     set_position(&mut app, "8b/9/9/9/w8 w", HUMANS);
     for p in ["a1", "b1", "i5", "h5", "b1", "a1", "h5", "i5", "a1", "b1", "i5", "h5", "b1", "a1", "h5", "i5"] {
         click(&mut app, p);
     }
-    assert_eq!(over(&app), Some(Reason::Repetition));
+    assert_eq!(over(&app), Some(Outcome::draw(DrawReason::Repetition)));
 
     set_position(&mut app, "3/1w1/bb1 w", HUMANS);
     click(&mut app, "a3");
     click(&mut app, "a2");
     click(&mut app, "c1");
-    assert_eq!(over(&app), Some(Reason::TeloLine));
+    assert_eq!(over(&app), Some(Outcome::win(Side::White, WinReason::TeloLine)));
 
     set_position(&mut app, "9/9/9/9/w7b w", HUMANS);
     command(&mut app, GameCommand::Resign);
-    assert_eq!(session(&app).game.outcome(), Some(Outcome::win(Side::Black, Reason::Resignation)));
+    assert_eq!(over(&app), Some(Outcome::win(Side::Black, WinReason::Resignation)));
 
     set_position(&mut app, "9/9/b8/9/9 w", HUMANS);
-    assert_eq!(over(&app), Some(Reason::AllCaptured));
+    assert_eq!(over(&app), Some(Outcome::win(Side::Black, WinReason::AllCaptured)));
     set_position(&mut app, "9/9/9/9/w1b6 w", HUMANS);
     click(&mut app, "a1");
     click(&mut app, "b1");
-    assert_eq!(session(&app).game.outcome(), Some(Outcome::win(Side::White, Reason::AllCaptured)));
+    assert_eq!(over(&app), Some(Outcome::win(Side::White, WinReason::AllCaptured)));
 }
 
 #[test]
@@ -219,7 +227,7 @@ fn the_game_is_autosaved_and_a_corrupt_autosave_is_set_aside() {
     click(&mut app, "e3");
     assert!(dir.join(AUTOSAVE_FILE).exists());
     let mut again = app_in(&dir);
-    assert!(again.world().resource::<CanContinue>().0);
+    assert_eq!(*again.world().resource::<CanContinue>(), CanContinue { saved: true, unfinished: true });
     command(&mut again, GameCommand::Continue);
     assert_eq!(turns(&again), ["e2-e3A"]);
     assert_pieces_match(&mut again);
@@ -227,9 +235,17 @@ fn the_game_is_autosaved_and_a_corrupt_autosave_is_set_aside() {
     std::fs::write(dir.join(AUTOSAVE_FILE), "(players: [Human, Human], record: (variant: tsivy, turns: [\"a1-a2\"]))")
         .expect("write");
     let broken = app_in(&dir);
-    assert!(!broken.world().resource::<CanContinue>().0);
+    assert!(!broken.world().resource::<CanContinue>().saved);
     assert!(dir.join(format!("{AUTOSAVE_FILE}.bad")).exists());
-    assert!(broken.world().resource::<Notices>().0.iter().any(|n| n.contains("could not be loaded")));
+    assert!(broken.world().resource::<Notices>().0.iter().any(|n| n.contains("could not be read")));
+
+    // A file that is not even text is kept aside the same way, so that the next autosave cannot overwrite it.
+    std::fs::write(dir.join(AUTOSAVE_FILE), [0xff, 0xfe, 0x00, 0x80]).expect("write");
+    let binary = app_in(&dir);
+    assert!(!binary.world().resource::<CanContinue>().saved);
+    assert_eq!(std::fs::read(dir.join(format!("{AUTOSAVE_FILE}.bad2"))).expect("kept"), [0xff, 0xfe, 0x00, 0x80]);
+    assert!(!dir.join(AUTOSAVE_FILE).exists());
+    assert!(binary.world().resource::<Notices>().0.iter().any(|n| n.contains("not text")));
 }
 
 #[test]
@@ -255,11 +271,71 @@ fn telo_is_played_by_placing_then_moving() {
 fn a_board_reset_redraws_points_and_pieces_but_keeps_the_rest_of_the_board() {
     let mut app = app();
     start_with(&mut app, humans);
-    // Stands for the wooden board and its labels, which the visuals spawn once when the board appears.
-    let wood = app.world_mut().spawn(fanorona::board::BoardEntity).id();
+    let mut wood = app.world_mut().query_filtered::<Entity, With<BoardBackground>>();
+    let boards: Vec<Entity> = wood.iter(app.world()).collect();
+    assert_eq!(boards.len(), 2, "the wooden board and its frame");
     set_position(&mut app, "3b5/9/2w1b4/9/9 w", HUMANS);
-    assert!(app.world().get_entity(wood).is_ok(), "the wooden board survives a reset");
+    assert_eq!(wood.iter(app.world()).collect::<Vec<_>>(), boards, "the wooden board survives a reset");
     assert_pieces_match(&mut app);
-    command(&mut app, GameCommand::Menu);
-    assert!(app.world().get_entity(wood).is_err(), "leaving the board clears all of it");
+    app.world_mut().write_message(ShowMenu);
+    settle(&mut app);
+    assert_eq!(wood.iter(app.world()).count(), 0, "leaving the board clears all of it");
+    let mut pieces = app.world_mut().query::<&fanorona::board::Piece>();
+    assert_eq!(pieces.iter(app.world()).count(), 0);
+}
+
+/// What the game announced: every `GameEnded` and every sound cue, in order.
+#[derive(Resource, Default)]
+struct Heard {
+    ended: Vec<Outcome>,
+    cues: Vec<SoundCue>,
+}
+
+fn listen(mut ended: MessageReader<GameEnded>, mut cues: MessageReader<SoundCue>, mut heard: ResMut<Heard>) {
+    heard.ended.extend(ended.read().map(|e| e.outcome));
+    heard.cues.extend(cues.read().copied());
+}
+
+fn heard(app: &mut App) -> (Vec<Outcome>, Vec<SoundCue>) {
+    let mut heard = app.world_mut().resource_mut::<Heard>();
+    (std::mem::take(&mut heard.ended), std::mem::take(&mut heard.cues))
+}
+
+#[test]
+fn the_end_of_a_game_is_announced_once_with_its_jingle() {
+    let mut app = app();
+    app.init_resource::<Heard>().add_systems(Last, listen);
+    start_with(&mut app, humans);
+    heard(&mut app);
+
+    // The last capture: its clack, then the winner's jingle, and one GameEnded.
+    set_position(&mut app, "9/9/9/9/w1b6 w", HUMANS);
+    click(&mut app, "a1");
+    click(&mut app, "b1");
+    let win = Outcome::win(Side::White, WinReason::AllCaptured);
+    assert_eq!(heard(&mut app), (vec![win], vec![SoundCue::Step(1), SoundCue::End(Jingle::Win)]));
+    // Taking it back and playing it again by redo ends nothing anew.
+    command(&mut app, GameCommand::Undo);
+    command(&mut app, GameCommand::Redo);
+    assert_eq!(session(&app).outcome(), Some(win));
+    assert_eq!(heard(&mut app), (vec![], vec![]));
+
+    // A resignation between two people: someone won.
+    set_position(&mut app, "9/9/9/9/w7b w", HUMANS);
+    command(&mut app, GameCommand::Resign);
+    let resigned = Outcome::win(Side::Black, WinReason::Resignation);
+    assert_eq!(heard(&mut app), (vec![resigned], vec![SoundCue::End(Jingle::Win)]));
+    // A second resignation changes nothing.
+    command(&mut app, GameCommand::Resign);
+    assert_eq!(heard(&mut app), (vec![], vec![]));
+
+    // The person resigning against the computer hears the loss; with the sound off, the game still ends.
+    set_position(&mut app, "9/9/9/9/w7b w", [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)]);
+    command(&mut app, GameCommand::Resign);
+    assert_eq!(heard(&mut app), (vec![resigned], vec![SoundCue::End(Jingle::Lose)]));
+    app.world_mut().resource_mut::<Settings>().sound = false;
+    set_position(&mut app, "8b/9/9/9/w8 w 49", HUMANS);
+    click(&mut app, "a1");
+    click(&mut app, "b1");
+    assert_eq!(heard(&mut app), (vec![Outcome::draw(DrawReason::FiftyTurns)], vec![]));
 }

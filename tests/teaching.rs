@@ -4,13 +4,15 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
-use fanorona::ai_player::HintRequest;
-use fanorona::control::GameCommand;
-use fanorona::rating::LastRatingChange;
-use fanorona::session::{AUTOSAVE_FILE, PlayerKind};
-use fanorona::settings::{Opponent, Settings, SideChoice};
-use fanorona::state::AppState;
-use fanorona::storage::{Notices, Storage};
+use fanorona::game::commands::GameCommand;
+use fanorona::game::computer::HintRequest;
+use fanorona::game::rating::LastRatingChange;
+use fanorona::game::saving::AUTOSAVE_FILE;
+use fanorona::game::session::PlayerKind;
+use fanorona::persistence::profile::{PROFILE_FILE, Profile};
+use fanorona::persistence::settings::{Opponent, SETTINGS_FILE, Settings, SideChoice};
+use fanorona::persistence::storage::{Notices, Storage};
+use fanorona::screens::AppState;
 use fanorona::tutorial::lessons::{Goal, LESSONS};
 use fanorona::tutorial::{Status, Tutorial, TutorialCommand};
 use fanorona_ai::Level;
@@ -61,11 +63,11 @@ fn do_task(app: &mut App) {
         Goal::Game(level) => {
             assert_eq!(session(app).players, [PlayerKind::Human, PlayerKind::Computer(level)]);
             if start.variant() == Variant::Telo {
-                while !session(app).game.is_over() {
+                while !session(app).is_over() {
                     let best = fanorona_ai::telo::best_turn(session(app).position()).expect("a move");
                     play(app, &best.to_string());
                 }
-                assert_eq!(session(app).game.outcome().and_then(|o| o.winner), Some(Side::White));
+                assert_eq!(session(app).outcome().and_then(|o| o.winner()), Some(Side::White));
             } else {
                 play(app, &start.legal_turns()[0].to_string());
                 command(app, GameCommand::Resign);
@@ -93,7 +95,7 @@ fn the_tutorial_is_walked_from_the_first_lesson_to_the_last() {
             tasks += 1;
             tutorial_command(&mut app, TutorialCommand::Next);
         }
-        assert!(app.world().resource::<Settings>().lesson_done(lesson.id));
+        assert!(app.world().resource::<Profile>().lesson_done(lesson.id));
     }
     assert_eq!(tasks, LESSONS.iter().map(|l| l.tasks.len()).sum::<usize>());
     assert!(tutorial(&app).finished);
@@ -103,7 +105,7 @@ fn the_tutorial_is_walked_from_the_first_lesson_to_the_last() {
     // The last button starts a real game: tsivy against the beginner.
     tutorial_command(&mut app, TutorialCommand::PlayGame);
     assert_eq!(state(&app), AppState::Playing);
-    assert_eq!(*session(&app).game.start(), Position::start(Variant::Tsivy));
+    assert_eq!(*session(&app).game().start(), Position::start(Variant::Tsivy));
     assert_eq!(session(&app).players, [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)]);
 }
 
@@ -124,7 +126,7 @@ fn tutorial_progress_is_kept_and_a_lesson_can_be_restarted_or_left() {
     tutorial_command(&mut app, TutorialCommand::Next);
     tutorial_command(&mut app, TutorialCommand::Lesson(2));
     assert_eq!(state(&app), AppState::Playing);
-    assert_eq!(*session(&app).game.start(), Position::start(Variant::Tsivy));
+    assert_eq!(*session(&app).game().start(), Position::start(Variant::Tsivy));
 
     // Next time, the tutorial opens at the first lesson not done.
     let mut app = app_in(&dir);
@@ -139,7 +141,7 @@ fn tutorial_progress_is_kept_and_a_lesson_can_be_restarted_or_left() {
     tutorial_command(&mut app, TutorialCommand::Next);
     play(&mut app, "b3");
     command(&mut app, GameCommand::Undo);
-    assert_eq!(session(&app).game.turns().len(), 1);
+    assert_eq!(session(&app).game().turns().len(), 1);
 }
 
 #[test]
@@ -176,7 +178,7 @@ fn against_computer(app: &mut App, variant: Variant, vela: bool) {
 }
 
 fn rating(app: &App) -> (f64, u32) {
-    let r = &app.world().resource::<Settings>().rating;
+    let r = &app.world().resource::<Profile>().rating;
     (r.rating, r.games)
 }
 
@@ -188,7 +190,7 @@ fn only_rated_games_change_the_rating() {
 
     // Standard tsivy against the computer is rated; resigning loses points.
     against_computer(&mut app, Variant::Tsivy, false);
-    assert!(session(&app).rated);
+    assert!(session(&app).is_rated());
     command(&mut app, GameCommand::Resign);
     let (after_loss, games) = rating(&app);
     assert_eq!(games, 1);
@@ -204,23 +206,23 @@ fn only_rated_games_change_the_rating() {
     assert_eq!(app.world().resource::<LastRatingChange>().0, None);
     app.world_mut().write_message(HintRequest);
     settle(&mut app);
-    assert!(!session(&app).rated);
+    assert!(!session(&app).is_rated());
     command(&mut app, GameCommand::Resign);
     against_computer(&mut app, Variant::Tsivy, false);
     play(&mut app, "d2-e3A");
     command(&mut app, GameCommand::Undo);
-    assert!(!session(&app).rated);
+    assert!(!session(&app).is_rated());
     command(&mut app, GameCommand::Resign);
     assert_eq!(rating(&app), (after_loss, 1));
 
     // Dimy, telo, vela and games between two people are never rated.
     for (variant, vela) in [(Variant::Dimy, false), (Variant::Telo, false), (Variant::Tsivy, true)] {
         against_computer(&mut app, variant, vela);
-        assert!(!session(&app).rated, "{variant} vela {vela}");
+        assert!(!session(&app).is_rated(), "{variant} vela {vela}");
         command(&mut app, GameCommand::Resign);
     }
     start_with(&mut app, humans);
-    assert!(!session(&app).rated);
+    assert!(!session(&app).is_rated());
     command(&mut app, GameCommand::Resign);
     assert_eq!(rating(&app), (after_loss, 1));
 
@@ -230,7 +232,7 @@ fn only_rated_games_change_the_rating() {
     let mut app = app_in(&dir);
     assert_eq!(rating(&app), (after_loss, 1));
     command(&mut app, GameCommand::Continue);
-    assert!(session(&app).rated);
+    assert!(session(&app).is_rated());
     command(&mut app, GameCommand::Resign);
     assert_eq!(rating(&app).1, 2);
 }
@@ -246,9 +248,9 @@ fn a_vela_is_offered_after_a_loss_and_is_unrated() {
     let games = rating(&app).1;
     command(&mut app, GameCommand::Vela);
     let start = Position::start(Variant::Tsivy).with_vela(Some(Side::Black));
-    assert_eq!(*session(&app).game.start(), start);
+    assert_eq!(*session(&app).game().start(), start);
     assert_eq!(session(&app).players, [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)]);
-    assert!(!session(&app).rated);
+    assert!(!session(&app).is_rated());
     command(&mut app, GameCommand::Resign);
     assert_eq!(rating(&app).1, games, "a vela game is unrated");
     assert_eq!(session(&app).vela_offer(), None, "no vela after a vela game");
@@ -258,15 +260,31 @@ fn a_vela_is_offered_after_a_loss_and_is_unrated() {
     command(&mut app, GameCommand::Resign);
     assert_eq!(session(&app).vela_offer(), Some(Side::Black));
     command(&mut app, GameCommand::Vela);
-    assert_eq!(*session(&app).game.start(), start);
+    assert_eq!(*session(&app).game().start(), start);
 }
 
 #[test]
 fn a_rating_that_is_not_a_number_starts_again() {
     let dir = temp_dir();
     let storage = Storage::in_dir(&dir);
-    storage.write(fanorona::settings::SETTINGS_FILE, "(rating: (rating: NaN, games: 3))").expect("writable");
+    storage.write(PROFILE_FILE, "(rating: (rating: NaN, games: 3))").expect("writable");
     let app = app_in(&dir);
     assert_eq!(rating(&app), (1200.0, 0));
     assert!(app.world().resource::<Notices>().0.is_empty(), "the file itself is fine");
+}
+
+#[test]
+fn a_rating_kept_in_an_older_settings_file_is_taken_over() {
+    let dir = temp_dir();
+    let old = "(level: master, rating: (rating: 1333.0, games: 4), lessons_done: [\"board\"])";
+    Storage::in_dir(&dir).write(SETTINGS_FILE, old).expect("writable");
+    let mut app = app_in(&dir);
+    assert_eq!(rating(&app), (1333.0, 4));
+    assert!(app.world().resource::<Profile>().lesson_done("board"));
+    assert_eq!(app.world().resource::<Settings>().level, Level::Master, "the settings still read");
+    // Once the profile is saved in its own file, that is what counts.
+    app.world_mut().resource_mut::<Profile>().rating.games = 5;
+    app.update();
+    let again = app_in(&dir);
+    assert_eq!(rating(&again), (1333.0, 5));
 }

@@ -14,7 +14,7 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $version"; then
 fi
 [ -x web/node_modules/.bin/wasm-opt ] || (cd web && npm ci --no-audit --no-fund)
 
-cargo build --locked --profile web-release --target wasm32-unknown-unknown --bin fanorona
+cargo web
 rm -rf dist
 mkdir -p dist
 wasm-bindgen --target web --no-typescript --out-dir dist --out-name fanorona \

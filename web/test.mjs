@@ -26,22 +26,13 @@ const server = createServer(async (req, res) => {
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 const port = server.address().port;
 
-// Where the board draws a point (on a board `columns` wide and `rows` high, tsivy by default): the layout of
-// src/board.rs beside the 250-pixel panel, or above the bottom panel (36% of the height) on a narrow screen
-// (src/ui/mod.rs); turned a quarter clockwise when that draws it clearly larger (BoardLayout::fit).
-function pointOnPage({ width, height }, name, columns = 9, rows = 5) {
-  const narrow = width < 700;
-  const left = narrow ? 0 : 250;
-  const bottom = narrow ? Math.max(height * 0.36, 120) : 0;
-  const [w, h] = [width - left, height - bottom];
-  const across = Math.min(w / (columns + 0.4), h / (rows + 0.4));
-  const upright = Math.min(w / (rows + 0.4), h / (columns + 0.4));
-  const turned = upright > across * 1.1;
-  const spacing = turned ? upright : across;
-  const x = name.charCodeAt(0) - 97 - (columns - 1) / 2;
-  const y = Number(name[1]) - 1 - (rows - 1) / 2;
-  const [right, up] = turned ? [y, -x] : [x, y];
-  return { x: width / 2 + left / 2 + right * spacing, y: height / 2 - bottom / 2 - up * spacing };
+// Where the board draws a point, as the game itself says in its log ("points on screen: a1=x,y ..."), whenever the
+// layout changes: the last such line of `logs`.
+function pointOnPage(logs, name) {
+  const line = logs.filter((l) => l.includes('points on screen: ')).at(-1);
+  const match = line && line.match(new RegExp(`\\b${name}=(-?[0-9]+),(-?[0-9]+)`));
+  if (!match) throw new Error(`the game has not said where ${name} is`);
+  return { x: Number(match[1]), y: Number(match[2]) };
 }
 
 const browser = await chromium.launch({
@@ -76,7 +67,7 @@ try {
   const firstFrame = Date.now() - started;
   await page.screenshot({ path: join(shots, 'web-start.png') });
 
-  const at = (name) => pointOnPage(page.viewportSize(), name);
+  const at = (name) => pointOnPage(logs, name);
   // Record frame times in the page from now on.
   await page.evaluate(() => {
     window.frames_ms = [];
@@ -136,7 +127,7 @@ try {
   await waitForPhone(/Fanorona ready/, 180_000);
   await phone.waitForTimeout(1500);
   for (const p of ['d2', 'e3']) {
-    const { x, y } = pointOnPage(phone.viewportSize(), p);
+    const { x, y } = pointOnPage(phoneLogs, p);
     await phone.touchscreen.tap(x, y);
     await phone.waitForTimeout(2500);
   }
@@ -151,7 +142,7 @@ try {
   await waitForLog(/Fanorona ready/, 180_000);
   await page.waitForTimeout(1500);
   for (const p of ['c1', 'c2']) {
-    const { x, y } = pointOnPage(page.viewportSize(), p, 5, 5);
+    const { x, y } = pointOnPage(logs, p);
     await page.mouse.click(x, y);
     await page.waitForTimeout(2500);
   }

@@ -5,9 +5,11 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use crate::board::Piece;
-use crate::session::{BoardReset, StepPlayed};
-use crate::settings::Settings;
+use super::{BoardRebuild, Piece, piece};
+use crate::AppSystems;
+use crate::game::session::{BoardReset, StepPlayed};
+use crate::persistence::settings::Settings;
+use crate::screens::OnBoard;
 
 /// Seconds a piece takes to slide one step.
 pub const SLIDE_SECONDS: f32 = 0.28;
@@ -53,27 +55,44 @@ impl Animations {
     pub fn busy(&self) -> bool {
         self.running || !self.queue.is_empty()
     }
+}
 
-    /// Drops everything (the board is being redrawn).
-    pub fn clear(&mut self) {
-        self.queue.clear();
-        self.running = false;
-    }
+/// Whether the board shows the session as it is, with nothing moving or waiting to move (a run condition).
+pub fn idle(animations: Res<Animations>) -> bool {
+    !animations.busy()
 }
 
 /// Plays steps as animations.
-pub struct AnimationPlugin;
+pub(super) fn plugin(app: &mut App) {
+    // The same conditions as the board's rebuild: a reset seen by one is seen by the other in the same frame (a
+    // reset written while the board is away is read when it is back), so a step is never both drawn by the rebuild
+    // and animated on top of it.
+    app.init_resource::<Animations>()
+        .add_systems(
+            Update,
+            (queue_steps, drop_on_reset.before(BoardRebuild), start_next_step.after(BoardRebuild), advance_animations)
+                .chain()
+                .in_set(AppSystems::Presentation)
+                .run_if(in_state(OnBoard)),
+        )
+        .add_systems(OnExit(OnBoard), forget_all);
+}
 
-impl Plugin for AnimationPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<Animations>()
-            .add_message::<StepPlayed>()
-            .add_systems(Update, (queue_steps, start_next_step, advance_animations).chain());
-    }
+/// The board is gone: nothing is left to show.
+fn forget_all(mut animations: ResMut<Animations>) {
+    animations.queue.clear();
+    animations.running = false;
 }
 
 fn queue_steps(mut steps: MessageReader<StepPlayed>, mut animations: ResMut<Animations>) {
     animations.queue.extend(steps.read().cloned());
+}
+
+/// A board that is drawn anew shows every step already: nothing is left to animate.
+fn drop_on_reset(mut resets: MessageReader<BoardReset>, animations: ResMut<Animations>) {
+    if resets.read().count() > 0 {
+        forget_all(animations);
+    }
 }
 
 /// The smooth ease used for sliding: fast start, gentle arrival.
@@ -93,12 +112,7 @@ fn start_next_step(
     let Some(next) = animations.queue.pop_front() else { return };
     animations.running = true;
     if let Some(point) = next.placed {
-        commands.spawn((
-            crate::board::BoardEntity,
-            Piece { side: next.side, point },
-            Transform::default(),
-            Appearing { t: 0.0 },
-        ));
+        commands.spawn((piece(next.side, point), Appearing { t: 0.0 }));
         return;
     }
     let Some(step) = next.step else { return };

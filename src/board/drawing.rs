@@ -1,18 +1,16 @@
-//! How the board looks: a wooden board with its lattice, shaded pieces, coordinates, and the highlights that guide
-//! a player (movable pieces, destinations, the chain in progress, the capture choice, the last turn, hints).
+//! How the board looks: a wooden board with its lattice, shaded pieces and coordinates, fitted into the window
+//! beside the interface's panels.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use fanorona_rules::{CaptureKind, Point, Side};
+use fanorona_rules::{Point, Side};
 
-use crate::animation::{Appearing, Fading, Sliding, ease};
-use crate::board::{BoardEntity, BoardLayout, BoardLine, BoardPoint, BoardRebuild, Piece};
-use crate::input::HoveredPoint;
-use crate::session::Session;
-use crate::session::capture_line;
-use crate::settings::Settings;
-use crate::state::{AppState, OnBoard};
-use crate::tutorial::Tutorial;
+use super::animation::{Appearing, Fading, Sliding, ease};
+use super::layout::{BoardLayout, UiInsets};
+use super::{BoardBackground, BoardLine, BoardPoint, BoardRebuild, CoordLabel, Piece};
+use crate::AppSystems;
+use crate::game::session::Session;
+use crate::persistence::settings::Settings;
 
 /// The colours of the game.
 pub mod palette {
@@ -40,70 +38,6 @@ pub mod palette {
     pub const BLACK_SHEEN: Color = Color::srgb(0.34, 0.37, 0.44);
 }
 
-/// The colours of the marks that guide a player. Two sets: the standard one, and one for colour-blind players
-/// (Okabe and Ito's palette, whose colours stay apart under the common kinds of colour blindness).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Highlights {
-    /// Pieces that may move.
-    pub movable: Color,
-    /// The selected piece, its destinations, the chain.
-    pub select: Color,
-    /// Pieces an approach would take.
-    pub approach: Color,
-    /// Pieces a withdrawal would take.
-    pub withdrawal: Color,
-    /// The last turn's path.
-    pub last_turn: Color,
-    /// Points where pieces were captured in the last turn.
-    pub captured: Color,
-    /// The hint's path.
-    pub hint: Color,
-    /// Points the tutorial points out.
-    pub lesson: Color,
-}
-
-impl Highlights {
-    /// The standard colours.
-    pub const STANDARD: Highlights = Highlights {
-        movable: Color::srgb(1.0, 0.80, 0.20),
-        select: Color::srgb(0.20, 0.85, 0.45),
-        approach: Color::srgb(1.0, 0.45, 0.10),
-        withdrawal: Color::srgb(0.70, 0.35, 1.0),
-        last_turn: Color::srgba(0.25, 0.55, 1.0, 0.85),
-        captured: Color::srgb(0.90, 0.20, 0.20),
-        hint: Color::srgb(0.10, 0.95, 0.95),
-        lesson: Color::srgb(1.0, 0.35, 0.75),
-    };
-
-    /// Colours for colour-blind players.
-    pub const COLOUR_BLIND: Highlights = Highlights {
-        movable: Color::srgb(0.94, 0.89, 0.26),
-        select: Color::srgb(0.0, 0.62, 0.45),
-        approach: Color::srgb(0.90, 0.62, 0.0),
-        withdrawal: Color::srgb(0.34, 0.71, 0.91),
-        last_turn: Color::srgba(0.0, 0.45, 0.70, 0.9),
-        captured: Color::srgb(0.84, 0.37, 0.0),
-        hint: Color::srgb(0.80, 0.47, 0.65),
-        lesson: Color::srgb(1.0, 1.0, 1.0),
-    };
-
-    /// The colours the settings ask for.
-    pub fn of(settings: &Settings) -> &'static Highlights {
-        if settings.colour_blind { &Highlights::COLOUR_BLIND } else { &Highlights::STANDARD }
-    }
-}
-
-/// Screen space the interface panels take, in logical pixels, so the board fits beside them.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
-pub struct UiInsets {
-    /// Width of the panel on the left.
-    pub left: f32,
-    /// Height of the bar at the top.
-    pub top: f32,
-    /// Height of the panel at the bottom (narrow screens).
-    pub bottom: f32,
-}
-
 /// Meshes and materials shared by all board entities.
 #[derive(Resource)]
 struct Looks {
@@ -118,43 +52,35 @@ struct Looks {
     sheens: [Handle<ColorMaterial>; 2],
 }
 
-/// The board's wooden background and frame.
-#[derive(Component)]
-struct BoardBackground {
-    frame: bool,
-}
+/// Draws the board (needs a window and a renderer).
+pub struct BoardDrawingPlugin;
 
-/// A coordinate label: a column letter under the board or a row number beside it.
-#[derive(Component)]
-struct CoordLabel {
-    column: Option<u8>,
-    row: Option<u8>,
-}
-
-/// Draws the board.
-pub struct VisualsPlugin;
-
-impl Plugin for VisualsPlugin {
+impl Plugin for BoardDrawingPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(ClearColor(palette::BACKGROUND))
-            .init_resource::<UiInsets>()
             .add_systems(Startup, (setup_camera, setup_looks, setup_gizmos))
-            .add_systems(OnEnter(OnBoard), spawn_background_and_labels)
+            .add_systems(
+                Update,
+                (dress_board, dress_labels, dress_points, dress_lines, dress_pieces)
+                    .after(BoardRebuild)
+                    .in_set(AppSystems::Presentation),
+            )
+            // Placed late in the frame, before transforms propagate, so that what moved this frame is drawn where it
+            // now is.
             .add_systems(
                 PostUpdate,
                 (
-                    dress_points,
-                    dress_lines,
-                    dress_pieces,
-                    (fit_layout, place_board, place_points, place_lines, place_pieces, place_labels).chain(),
+                    fit_layout,
+                    report_points.run_if(resource_changed::<BoardLayout>),
+                    place_board,
+                    place_points,
+                    place_lines,
+                    place_pieces,
+                    place_labels,
                 )
                     .chain()
-                    .after(BoardRebuild)
+                    .in_set(AppSystems::Presentation)
                     .before(TransformSystems::Propagate),
-            )
-            .add_systems(
-                Update,
-                (draw_highlights.run_if(in_state(OnBoard)), draw_lesson_marks.run_if(in_state(AppState::Tutorial))),
             );
     }
 }
@@ -184,34 +110,29 @@ fn setup_looks(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut mat
     commands.insert_resource(looks);
 }
 
-fn spawn_background_and_labels(mut commands: Commands, looks: Res<Looks>) {
-    for frame in [true, false] {
-        let material = if frame { looks.frame.clone() } else { looks.wood.clone() };
-        commands.spawn((
-            BoardEntity,
-            BoardBackground { frame },
-            Mesh2d(looks.square.clone()),
-            MeshMaterial2d(material),
-            Transform::default(),
-        ));
-    }
-    for column in 0..9 {
-        commands.spawn((BoardEntity, CoordLabel { column: Some(column), row: None }, label_bundle(column, true)));
-    }
-    for row in 0..5 {
-        commands.spawn((BoardEntity, CoordLabel { column: None, row: Some(row) }, label_bundle(row, false)));
+fn dress_board(
+    mut commands: Commands,
+    looks: Res<Looks>,
+    boards: Query<(Entity, &BoardBackground), Added<BoardBackground>>,
+) {
+    for (e, bg) in &boards {
+        let material = if bg.frame { looks.frame.clone() } else { looks.wood.clone() };
+        commands.entity(e).insert((Mesh2d(looks.square.clone()), MeshMaterial2d(material)));
     }
 }
 
-fn label_bundle(i: u8, column: bool) -> impl Bundle {
-    let text = if column { ((b'a' + i) as char).to_string() } else { (i + 1).to_string() };
-    (
-        Text2d::new(text),
-        TextFont { font_size: bevy::text::FontSize::Px(18.0), ..default() },
-        TextColor(Color::srgb(0.93, 0.86, 0.72)),
-        Transform::default(),
-        Visibility::default(),
-    )
+fn dress_labels(mut commands: Commands, labels: Query<(Entity, &CoordLabel), Added<CoordLabel>>) {
+    for (e, label) in &labels {
+        let text = match *label {
+            CoordLabel::Column(i) => ((b'a' + i) as char).to_string(),
+            CoordLabel::Row(i) => (i + 1).to_string(),
+        };
+        commands.entity(e).insert((
+            Text2d::new(text),
+            TextFont { font_size: bevy::text::FontSize::Px(18.0), ..default() },
+            TextColor(Color::srgb(0.93, 0.86, 0.72)),
+        ));
+    }
 }
 
 fn dress_points(mut commands: Commands, looks: Res<Looks>, points: Query<Entity, Added<BoardPoint>>) {
@@ -231,7 +152,7 @@ fn dress_pieces(mut commands: Commands, looks: Res<Looks>, pieces: Query<(Entity
         let i = piece.side.index();
         commands
             .entity(e)
-            .insert((Mesh2d(looks.circle.clone()), MeshMaterial2d(looks.bodies[i].clone()), Visibility::default()))
+            .insert((Mesh2d(looks.circle.clone()), MeshMaterial2d(looks.bodies[i].clone())))
             .with_children(|parent| {
                 // A soft shadow, the rim, and a sheen up and to the left: a piece, not a flat disc.
                 parent.spawn((
@@ -272,6 +193,23 @@ fn fit_layout(
     let center = Vec2::new(insets.left / 2.0, (insets.bottom - insets.top) / 2.0);
     let fitted = BoardLayout::fit(session.board().variant(), area, center, settings.flipped);
     layout.set_if_neq(fitted);
+}
+
+/// Logs where each point of the board is in the window (logical pixels from the top left), whenever the layout
+/// changes: what a driver of the game (the browser test, a script clicking with xdotool) clicks on.
+fn report_points(layout: Res<BoardLayout>, camera: Option<Single<(&Camera, &GlobalTransform)>>) {
+    let Some(camera) = camera else { return };
+    let (camera, transform) = *camera;
+    let points: Vec<String> = layout
+        .variant
+        .points()
+        .iter()
+        .filter_map(|p| {
+            let at = camera.world_to_viewport(transform, layout.world(p).extend(0.0)).ok()?;
+            Some(format!("{p}={:.0},{:.0}", at.x, at.y))
+        })
+        .collect();
+    info!("points on screen: {}", points.join(" "));
 }
 
 fn place_board(layout: Res<BoardLayout>, mut boards: Query<(&BoardBackground, &mut Transform)>) {
@@ -323,10 +261,9 @@ fn place_labels(layout: Res<BoardLayout>, mut labels: Query<(&CoordLabel, &mut T
     let v = layout.variant;
     let offset = layout.spacing * 0.5;
     for (label, mut t, mut visible) in &mut labels {
-        let (point, shift, shown) = match (label.column, label.row) {
-            (Some(x), _) => (Point::new(x, 0), Vec2::new(0.0, -offset), x < v.width()),
-            (_, Some(y)) => (Point::new(0, y), Vec2::new(-offset, 0.0), y < v.height()),
-            _ => (None, Vec2::ZERO, false),
+        let (point, shift, shown) = match *label {
+            CoordLabel::Column(x) => (Point::new(x, 0), Vec2::new(0.0, -offset), x < v.width()),
+            CoordLabel::Row(y) => (Point::new(0, y), Vec2::new(-offset, 0.0), y < v.height()),
         };
         *visible = if shown { Visibility::Inherited } else { Visibility::Hidden };
         if let Some(p) = point {
@@ -335,129 +272,7 @@ fn place_labels(layout: Res<BoardLayout>, mut labels: Query<(&CoordLabel, &mut T
     }
 }
 
-/// The points the lesson talks about, gently pulsing.
-fn draw_lesson_marks(
-    mut gizmos: Gizmos,
-    tutorial: Res<Tutorial>,
-    layout: Res<BoardLayout>,
-    settings: Res<Settings>,
-    time: Res<Time>,
-) {
-    let radius = layout.spacing * (0.32 + 0.04 * (time.elapsed_secs() * 4.0).sin());
-    for p in tutorial.current_task().marked() {
-        gizmos.circle_2d(layout.world(p), radius, Highlights::of(&settings).lesson);
-    }
-}
-
-/// Rings, markers and paths that tell the player what can be done and what just happened.
-fn draw_highlights(
-    mut gizmos: Gizmos,
-    session: Res<Session>,
-    layout: Res<BoardLayout>,
-    hovered: Res<HoveredPoint>,
-    animations: Res<crate::animation::Animations>,
-    settings: Res<Settings>,
-) {
-    let palette = Highlights::of(&settings);
-    let s = layout.spacing;
-    let at = |p: Point| layout.world(p);
-    if let Some(last) = &session.last_turn {
-        let path: Vec<Vec2> = last.path.iter().map(|&p| at(p)).collect();
-        gizmos.linestrip_2d(path.clone(), palette.last_turn);
-        if let Some(&start) = path.first() {
-            gizmos.circle_2d(start, s * 0.12, palette.last_turn);
-        }
-        for &p in &last.captured {
-            let c = at(p);
-            let d = s * 0.1;
-            gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), palette.captured);
-            gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), palette.captured);
-        }
-    }
-    if let Some(hint) = session.hint {
-        let path: Vec<Vec2> = hint.path().map(at).collect();
-        gizmos.linestrip_2d(path.clone(), palette.hint);
-        for p in path {
-            gizmos.circle_2d(p, s * 0.18, palette.hint);
-        }
-    }
-    if animations.busy() || !session.human_to_move() {
-        return;
-    }
-    let chain: Vec<Vec2> = session.builder.turn_so_far().map(|t| t.path().map(at).collect()).unwrap_or_default();
-    if chain.len() >= 2 {
-        // The chain so far: visited points and the last direction, which may not be repeated.
-        for &p in &chain[..chain.len() - 1] {
-            gizmos.circle_2d(p, s * 0.1, palette.select);
-        }
-        gizmos.linestrip_2d(chain[..chain.len() - 1].to_vec(), palette.select);
-        let (a, b) = (chain[chain.len() - 2], chain[chain.len() - 1]);
-        gizmos.arrow_2d(a, a.lerp(b, 0.7), palette.select);
-    }
-    if let Some(pair) = session.choice {
-        let board = session.board();
-        for step in pair {
-            let color =
-                if step.capture() == Some(CaptureKind::Approach) { palette.approach } else { palette.withdrawal };
-            for p in capture_line(board, step) {
-                gizmos.circle_2d(at(p), s * 0.42, color);
-                gizmos.circle_2d(at(p), s * 0.38, color);
-            }
-        }
-        gizmos.circle_2d(at(pair[0].to()), s * 0.2, palette.select);
-        return;
-    }
-    let selected = session.builder.chain_point().or(session.selected);
-    let placements = session.position().legal_placements();
-    for p in placements {
-        gizmos.circle_2d(at(p), s * 0.14, palette.select);
-    }
-    if selected.is_none() {
-        for p in session.movable() & !placements {
-            gizmos.circle_2d(at(p), s * 0.42, palette.movable);
-        }
-    }
-    if let Some(p) = selected {
-        gizmos.circle_2d(at(p), s * 0.43, palette.select);
-        gizmos.circle_2d(at(p), s * 0.39, palette.select);
-    }
-    for step in session.destinations() {
-        gizmos.circle_2d(at(step.to()), s * 0.16, palette.select);
-        gizmos.circle_2d(at(step.to()), s * 0.09, palette.select);
-    }
-    if let Some(p) =
-        hovered.0.filter(|p| session.movable().contains(*p) || session.destinations().iter().any(|s| s.to() == *p))
-    {
-        gizmos.circle_2d(at(p), s * 0.47, Color::srgba(1.0, 1.0, 1.0, 0.6));
-    }
-}
-
 /// The colour of a side's pieces, for the interface.
 pub fn side_color(side: Side) -> Color {
     if side == Side::White { palette::WHITE_BODY } else { palette::BLACK_BODY }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_colour_blind_setting_changes_every_highlight() {
-        let mut settings = Settings::default();
-        assert_eq!(*Highlights::of(&settings), Highlights::STANDARD);
-        settings.colour_blind = true;
-        let (c, s) = (Highlights::of(&settings), Highlights::STANDARD);
-        assert_eq!(*c, Highlights::COLOUR_BLIND);
-        let pairs = [
-            (c.movable, s.movable),
-            (c.select, s.select),
-            (c.approach, s.approach),
-            (c.withdrawal, s.withdrawal),
-            (c.last_turn, s.last_turn),
-            (c.captured, s.captured),
-            (c.hint, s.hint),
-            (c.lesson, s.lesson),
-        ];
-        assert!(pairs.iter().all(|(a, b)| a != b));
-    }
 }

@@ -13,14 +13,16 @@ use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use fanorona_ai::Level;
 use fanorona_rules::{Point, Position, Side, Variant};
 
-use crate::ai_player::{Purpose, Thinking};
-use crate::session::{PlayerKind, Session};
-use crate::settings::Settings;
-use crate::state::AppState;
-use crate::storage::Storage;
-use crate::turn::BoardClick;
+use crate::AppSystems;
+use crate::game::computer::{Purpose, Thinking};
+use crate::game::person::BoardClick;
+use crate::game::saving::SavesGame;
+use crate::game::session::{Announce, PlayerKind, Session};
+use crate::persistence::settings::Settings;
+use crate::persistence::storage::Storage;
+use crate::screens::AppState;
 use crate::tutorial::TutorialCommand;
-use crate::ui::rules::HowToPlayOpen;
+use crate::ui::how_to_play::HowToPlayOpen;
 
 /// The scene to start, and the screenshot to take of it.
 #[derive(Resource, Clone, Debug)]
@@ -66,7 +68,7 @@ impl Plugin for ScenePlugin {
         let screenshot = plan.screenshot.is_some();
         app.insert_resource(Storage::none()).insert_resource(plan).add_systems(Startup, set_up_scene);
         if screenshot {
-            app.add_systems(Update, run_screenshot);
+            app.add_systems(Update, run_screenshot.in_set(AppSystems::Input));
         }
     }
 }
@@ -75,9 +77,12 @@ fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|_| Position::start(Variant::Tsivy))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn set_up_scene(
     plan: Res<ScenePlan>,
     mut session: ResMut<Session>,
+    mut saves: ResMut<SavesGame>,
+    mut announce: Announce,
     mut next: ResMut<NextState<AppState>>,
     mut tutorial: MessageWriter<TutorialCommand>,
     mut how_to_play: ResMut<HowToPlayOpen>,
@@ -104,7 +109,8 @@ fn set_up_scene(
                 Position::start(Variant::Tsivy),
                 [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)],
             );
-            session.game.resign(Side::White);
+            announce.resign(&mut session, Side::White);
+            saves.0 = true;
             next.set(AppState::Playing);
             return;
         }
@@ -124,6 +130,7 @@ fn set_up_scene(
         _ => Position::start(Variant::Tsivy),
     };
     *session = Session::new(start, players);
+    saves.0 = true;
     next.set(AppState::Playing);
 }
 

@@ -1,16 +1,16 @@
-//! Game-level commands from the menu, the panel and the keyboard: start, continue, undo, redo, resign, rematch,
-//! save, load. The current game is autosaved after every change.
+//! Commands about the game as a whole, from the menu, the panel and the keyboard: start, continue, undo, redo,
+//! resign, rematch, vela, save, load. What would replace a game in progress or the saved game waits for the
+//! player's confirmation ([`PendingConfirmation`]).
 
 use bevy::prelude::*;
-use fanorona_rules::{Position, Side, Variant};
+use fanorona_rules::{Position, Variant};
 
-use crate::ai_player::Thinking;
-use crate::session::{
-    AUTOSAVE_FILE, BoardReset, PlayerKind, SAVED_FILE, SavedSession, Session, TurnCommitted, load_stored,
-};
-use crate::settings::{Opponent, Settings, SideChoice};
-use crate::state::AppState;
-use crate::storage::{Notices, Storage};
+use super::saving::{AUTOSAVE_FILE, CanContinue, SAVED_FILE, SavedSession, SavesGame, autosave, load_stored};
+use super::session::{Announce, BoardReset, PlayerKind, Session};
+use crate::AppSystems;
+use crate::persistence::settings::{Opponent, Settings, SideChoice};
+use crate::persistence::storage::{Notices, Storage};
+use crate::screens::AppState;
 
 /// A command about the game as a whole.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,52 +19,74 @@ pub enum GameCommand {
     Start,
     /// Continue the autosaved game.
     Continue,
-    /// Back to the menu.
-    Menu,
     /// Take back a turn (and the computer's reply).
     Undo,
     /// Play again what was taken back.
     Redo,
-    /// The person to move resigns.
+    /// The person resigns.
     Resign,
     /// The same game again from the start, same players.
     Rematch,
+    /// After a person lost: a vela game with the same players, the winner handicapped (unrated).
+    Vela,
     /// Save the game to the save slot.
     Save,
     /// Load the game from the save slot.
     Load,
-    /// Turn the board around.
-    Flip,
-    /// After a person lost: a vela game with the same players, the winner handicapped (unrated).
-    Vela,
-    /// Sound on or off.
-    ToggleSound,
-    /// Copy the position text to the clipboard (done by the interface).
-    CopyPosition,
-    /// Open or close the how-to-play screen (done by the interface).
-    HowToPlay,
+    /// Yes to the pending confirmation.
+    Confirm,
+    /// No to the pending confirmation.
+    Decline,
 }
 
-/// Whether an autosaved game can be continued.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CanContinue(pub bool);
+/// A command that would replace something the player has, waiting for a yes or a no.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replace {
+    /// A new game would replace the unfinished autosaved game.
+    NewGame,
+    /// Saving would overwrite the game in the save slot.
+    SavedGame,
+    /// Loading would replace the game on the board (finished or not).
+    GameInProgress,
+}
 
-/// Handles game commands and autosaves.
-pub struct ControlPlugin;
+impl Replace {
+    /// The question put to the player.
+    pub fn question(self) -> &'static str {
+        match self {
+            Replace::NewGame => "Start a new game? Your unfinished game will be lost.",
+            Replace::SavedGame => "Save this game? The game in the save slot will be replaced.",
+            Replace::GameInProgress => "Load the saved game? The game on the board will be replaced.",
+        }
+    }
 
-impl Plugin for ControlPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_message::<GameCommand>()
-            .add_message::<TurnCommitted>()
-            .init_resource::<Session>()
-            .init_resource::<CanContinue>()
-            .add_systems(Startup, find_autosave)
-            .add_systems(Update, (handle_game_commands, autosave_after_turns).chain());
+    /// What a yes does, for its button.
+    pub fn action(self) -> &'static str {
+        match self {
+            Replace::NewGame => "Start a new game",
+            Replace::SavedGame => "Replace the saved game",
+            Replace::GameInProgress => "Load the saved game",
+        }
+    }
+
+    fn command(self) -> GameCommand {
+        match self {
+            Replace::NewGame => GameCommand::Start,
+            Replace::SavedGame => GameCommand::Save,
+            Replace::GameInProgress => GameCommand::Load,
+        }
     }
 }
 
-fn find_autosave(storage: Res<Storage>, mut notices: ResMut<Notices>, mut can_continue: ResMut<CanContinue>) {
-    can_continue.0 = load_stored(&storage, AUTOSAVE_FILE, &mut notices).is_some();
+/// The confirmation the game is waiting for, if any (shown as a dialog).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PendingConfirmation(pub Option<Replace>);
+
+/// Handles game commands.
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<GameCommand>()
+        .init_resource::<PendingConfirmation>()
+        .add_systems(Update, handle_game_commands.in_set(AppSystems::Commands));
 }
 
 /// The players of a new game from the settings; `coin` decides a random side.
@@ -94,144 +116,173 @@ fn coin() -> bool {
     web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos()).is_multiple_of(2)
 }
 
+/// What handling a command did to the session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Effect {
+    /// Nothing changed.
+    None,
+    /// The game changed on the board (undo, redo, resign): redraw and autosave.
+    Changed,
+    /// Another game is now on the board: redraw, autosave, and show the game screen.
+    NewGame,
+}
+
+/// Everything a game command may touch.
+struct Context<'a> {
+    session: &'a mut Session,
+    settings: &'a Settings,
+    storage: &'a Storage,
+    notices: &'a mut Notices,
+    can_continue: &'a mut CanContinue,
+    pending: &'a mut PendingConfirmation,
+}
+
+impl Context<'_> {
+    /// Carries out `command`; one that would replace something asks first unless `confirmed`.
+    fn run(&mut self, command: GameCommand, confirmed: bool, announce: &mut Announce) -> Effect {
+        match command {
+            GameCommand::Start => {
+                if self.can_continue.unfinished && !confirmed {
+                    return self.ask(Replace::NewGame);
+                }
+                *self.session = Session::new(start_position(self.settings), players_for(self.settings, coin()));
+                Effect::NewGame
+            }
+            GameCommand::Continue => match load_stored(self.storage, AUTOSAVE_FILE, self.notices) {
+                Some(saved) => {
+                    *self.session = saved;
+                    Effect::NewGame
+                }
+                None => {
+                    *self.can_continue = CanContinue::default();
+                    Effect::None
+                }
+            },
+            GameCommand::Undo => effect(self.session.undo()),
+            GameCommand::Redo => effect(self.session.redo()),
+            GameCommand::Resign => {
+                let side = self.session.resigning_side();
+                announce.resign(self.session, side);
+                effect(self.session.is_over())
+            }
+            GameCommand::Rematch => {
+                *self.session = Session::new(*self.session.game().start(), self.session.players);
+                Effect::NewGame
+            }
+            GameCommand::Vela => match self.session.vela_offer() {
+                Some(winner) => {
+                    let start = Position::start(Variant::Tsivy).with_vela(Some(winner));
+                    *self.session = Session::new(start, self.session.players);
+                    Effect::NewGame
+                }
+                None => Effect::None,
+            },
+            GameCommand::Save => {
+                if !confirmed && matches!(self.storage.read(SAVED_FILE), Ok(Some(_))) {
+                    return self.ask(Replace::SavedGame);
+                }
+                match self.storage.write(SAVED_FILE, &SavedSession::text(self.session)) {
+                    Ok(()) => self.notices.0.push("Game saved.".into()),
+                    Err(e) => self.notices.0.push(format!("The game could not be saved: {e}")),
+                }
+                Effect::None
+            }
+            GameCommand::Load => {
+                if !confirmed && !self.session.game().turns().is_empty() {
+                    // Only ask when there is something to load: otherwise say so straight away.
+                    if matches!(self.storage.read(SAVED_FILE), Ok(Some(_))) {
+                        return self.ask(Replace::GameInProgress);
+                    }
+                }
+                match load_stored(self.storage, SAVED_FILE, self.notices) {
+                    Some(mut saved) => {
+                        // A game from the save slot is never rated (it could be loaded again after a bad move).
+                        saved.unrate();
+                        *self.session = saved;
+                        Effect::NewGame
+                    }
+                    None => {
+                        if self.notices.0.is_empty() {
+                            self.notices.0.push("There is no saved game yet.".into());
+                        }
+                        Effect::None
+                    }
+                }
+            }
+            GameCommand::Confirm => match self.pending.0.take() {
+                Some(what) => self.run(what.command(), true, announce),
+                None => Effect::None,
+            },
+            GameCommand::Decline => {
+                self.pending.0 = None;
+                Effect::None
+            }
+        }
+    }
+
+    /// Puts the question first: nothing is done yet.
+    fn ask(&mut self, what: Replace) -> Effect {
+        self.pending.0 = Some(what);
+        Effect::None
+    }
+}
+
+fn effect(changed: bool) -> Effect {
+    if changed { Effect::Changed } else { Effect::None }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn handle_game_commands(
     mut commands: MessageReader<GameCommand>,
     mut session: ResMut<Session>,
-    mut settings: ResMut<Settings>,
-    mut thinking: ResMut<Thinking>,
+    settings: Res<Settings>,
     mut next_state: ResMut<NextState<AppState>>,
     mut reset: MessageWriter<BoardReset>,
+    mut announce: Announce,
     mut can_continue: ResMut<CanContinue>,
+    mut saves: ResMut<SavesGame>,
+    mut pending: ResMut<PendingConfirmation>,
     storage: Res<Storage>,
     mut notices: ResMut<Notices>,
-    state: Res<State<AppState>>,
 ) {
-    // The tutorial's boards are not games: they are never saved, and only some game commands apply to them
-    // (resigning gives up a tutorial game).
-    let in_tutorial = *state.get() == AppState::Tutorial;
-    for command in commands.read() {
-        let tutorial_command = matches!(
+    for &command in commands.read() {
+        // On a tutorial board or in the menu before any game (nothing is saved) only starting or continuing a game,
+        // giving up, and answering a question mean anything.
+        let anywhere = matches!(
             command,
             GameCommand::Start
+                | GameCommand::Continue
                 | GameCommand::Resign
-                | GameCommand::Flip
-                | GameCommand::ToggleSound
-                | GameCommand::HowToPlay
-                | GameCommand::CopyPosition
+                | GameCommand::Confirm
+                | GameCommand::Decline
         );
-        if in_tutorial && !tutorial_command {
+        if !saves.0 && !anywhere {
             continue;
         }
-        let mut changed = true;
-        match command {
-            GameCommand::Start => {
-                *session = Session::new(start_position(&settings), players_for(&settings, coin()));
-                (*next_state).set_if_neq(AppState::Playing);
-            }
-            GameCommand::Continue => match load_stored(&storage, AUTOSAVE_FILE, &mut notices) {
-                Some(saved) => {
-                    *session = saved;
-                    (*next_state).set_if_neq(AppState::Playing);
-                }
-                None => {
-                    can_continue.0 = false;
-                    changed = false;
-                }
-            },
-            GameCommand::Menu => {
-                (*next_state).set_if_neq(AppState::Menu);
-                changed = false;
-            }
-            GameCommand::Undo => {
-                changed = session.undo();
-                // Taking a turn back is help: the game no longer counts for the rating.
-                session.rated &= !changed;
-            }
-            GameCommand::Redo => changed = session.redo(),
-            GameCommand::Resign => {
-                let side = session.position().side_to_move();
-                let resigner = if session.player_to_move() == PlayerKind::Human { side } else { !side };
-                session.game.resign(resigner);
-                session.reset_turn();
-            }
-            GameCommand::Rematch => {
-                let start = *session.game.start();
-                *session = Session::new(start, session.players);
-            }
-            GameCommand::Save => {
-                changed = false;
-                match storage.write(SAVED_FILE, &SavedSession::text(&session)) {
-                    Ok(()) => notices.0.push("Game saved.".into()),
-                    Err(e) => notices.0.push(format!("The game could not be saved: {e}")),
-                }
-            }
-            GameCommand::Load => match load_stored(&storage, SAVED_FILE, &mut notices) {
-                // A game from the save slot is never rated (it could be loaded again after a bad move).
-                Some(saved) => *session = Session { rated: false, ..saved },
-                None => {
-                    changed = false;
-                    if notices.0.is_empty() {
-                        notices.0.push("There is no saved game yet.".into());
-                    }
-                }
-            },
-            GameCommand::Vela => match session.vela_offer() {
-                Some(winner) => {
-                    *session = Session::new(Position::start(Variant::Tsivy).with_vela(Some(winner)), session.players);
-                }
-                None => changed = false,
-            },
-            GameCommand::Flip => {
-                settings.flipped = !settings.flipped;
-                changed = false;
-            }
-            GameCommand::ToggleSound => {
-                settings.sound = !settings.sound;
-                changed = false;
-            }
-            GameCommand::CopyPosition | GameCommand::HowToPlay => changed = false,
+        // A new command answers an open question with no.
+        if !matches!(command, GameCommand::Confirm | GameCommand::Decline) {
+            pending.0 = None;
         }
-        if changed {
-            thinking.cancel();
-            reset.write(BoardReset);
-            if !in_tutorial || *command == GameCommand::Start {
-                autosave(&session, &storage, &mut notices);
-                can_continue.0 = true;
-            }
+        let mut context = Context {
+            session: &mut session,
+            settings: &settings,
+            storage: &storage,
+            notices: &mut notices,
+            can_continue: &mut can_continue,
+            pending: &mut pending,
+        };
+        let effect = context.run(command, false, &mut announce);
+        if effect == Effect::None {
+            continue;
         }
-    }
-}
-
-fn autosave(session: &Session, storage: &Storage, notices: &mut Notices) {
-    if let Err(e) = storage.write(AUTOSAVE_FILE, &SavedSession::text(session)) {
-        notices.0.push(format!("The game could not be autosaved: {e}"));
-    }
-}
-
-fn autosave_after_turns(
-    mut committed: MessageReader<TurnCommitted>,
-    session: Res<Session>,
-    storage: Res<Storage>,
-    mut notices: ResMut<Notices>,
-    state: Res<State<AppState>>,
-) {
-    let mut any = false;
-    for c in committed.read() {
-        // The turn log shows in the terminal, and in the browser's console for the web test.
-        info!("turn {}: {}", session.game.turns().len(), c.turn);
-        any = true;
-    }
-    if any && *state.get() == AppState::Playing {
-        autosave(&session, &storage, &mut notices);
-    }
-}
-
-/// The side a person plays, if exactly one person plays.
-pub fn person_side(session: &Session) -> Option<Side> {
-    match session.players {
-        [PlayerKind::Human, PlayerKind::Computer(_)] => Some(Side::White),
-        [PlayerKind::Computer(_), PlayerKind::Human] => Some(Side::Black),
-        _ => None,
+        reset.write(BoardReset);
+        if effect == Effect::NewGame {
+            saves.0 = true;
+            (*next_state).set_if_neq(AppState::Playing);
+        }
+        if saves.0 {
+            autosave(&session, &storage, &mut notices);
+            *can_continue = CanContinue::of(&session);
+        }
     }
 }

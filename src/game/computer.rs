@@ -1,13 +1,15 @@
 //! The computer player: searches in the background (a task on the desktop, a few milliseconds per frame on the
-//! web) while frames keep coming, then plays its turn step by step through the same path as a person's.
+//! web) while frames keep coming, then announces its turn step by step, so that the board animates it like a
+//! person's, and adds it to the game.
 
 use bevy::prelude::*;
 use fanorona_ai::{Level, Limits, Search, SearchResult, Status};
-use fanorona_rules::{Game, Turn};
+use fanorona_rules::Game;
 
-use crate::animation::Animations;
-use crate::session::{PlayerKind, Session, StepPlayed, TurnCommitted, TurnTrace, capture_line};
-use crate::state::OnBoard;
+use super::BoardMoves;
+use super::session::{Announce, BoardReset, PlayerKind, Session};
+use crate::AppSystems;
+use crate::screens::OnBoard;
 
 /// What the computer is thinking about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,20 +60,36 @@ impl Thinking {
 /// Milliseconds of searching per frame on the web.
 pub const WEB_SLICE_MS: f64 = 8.0;
 
-/// Runs the computer player and hints.
-pub struct AiPlayerPlugin;
+/// The systems that start the computer's searches and play its turns (the autosave and the end of the game come
+/// after them).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ComputerMoves;
 
-impl Plugin for AiPlayerPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<Thinking>()
-            .add_message::<HintRequest>()
-            .add_systems(Update, (start_thinking, request_hint, poll_thinking).chain().run_if(in_state(OnBoard)))
-            .add_systems(OnExit(OnBoard), stop_thinking);
-    }
+/// Runs the computer player and hints.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Thinking>()
+        .add_message::<HintRequest>()
+        .add_systems(Update, request_hint.in_set(AppSystems::Commands))
+        .add_systems(
+            Update,
+            (cancel_on_reset, start_thinking.in_set(BoardMoves), poll_thinking)
+                .chain()
+                .in_set(ComputerMoves)
+                .in_set(AppSystems::Rules)
+                .run_if(in_state(OnBoard)),
+        )
+        .add_systems(OnExit(OnBoard), stop_thinking);
 }
 
 fn stop_thinking(mut thinking: ResMut<Thinking>) {
     thinking.cancel();
+}
+
+/// Whatever the computer was thinking about belongs to a board that is gone.
+fn cancel_on_reset(mut resets: MessageReader<BoardReset>, mut thinking: ResMut<Thinking>) {
+    if resets.read().count() > 0 {
+        thinking.cancel();
+    }
 }
 
 fn start(thinking: &mut Thinking, game: &Game, level: Level, purpose: Purpose) {
@@ -91,12 +109,12 @@ fn start(thinking: &mut Thinking, game: &Game, level: Level, purpose: Purpose) {
     }
 }
 
-fn start_thinking(mut thinking: ResMut<Thinking>, session: Res<Session>, animations: Res<Animations>) {
-    if thinking.job.is_some() || animations.busy() || session.game.is_over() {
+fn start_thinking(mut thinking: ResMut<Thinking>, session: Res<Session>) {
+    if thinking.job.is_some() || session.is_over() {
         return;
     }
     if let PlayerKind::Computer(level) = session.player_to_move() {
-        start(&mut thinking, &session.game, level, Purpose::Move);
+        start(&mut thinking, session.game(), level, Purpose::Move);
     }
 }
 
@@ -107,8 +125,8 @@ fn request_hint(
 ) {
     if requests.read().count() > 0 && thinking.job.is_none() && session.human_to_move() {
         // Asking for help: the game no longer counts for the rating.
-        session.rated = false;
-        start(&mut thinking, &session.game, Level::Master, Purpose::Hint);
+        session.unrate();
+        start(&mut thinking, session.game(), Level::Master, Purpose::Hint);
     }
 }
 
@@ -130,51 +148,18 @@ fn poll(job: &mut Job) -> Option<SearchResult> {
     }
 }
 
-fn poll_thinking(
-    mut thinking: ResMut<Thinking>,
-    mut session: ResMut<Session>,
-    mut steps: MessageWriter<StepPlayed>,
-    mut committed: MessageWriter<TurnCommitted>,
-) {
+fn poll_thinking(mut thinking: ResMut<Thinking>, mut session: ResMut<Session>, mut announce: Announce) {
     let Some((job, purpose, moves)) = thinking.job.as_mut() else { return };
     let Some(result) = poll(job) else { return };
     let (purpose, moves) = (*purpose, *moves);
     thinking.job = None;
     // A result for a position that is gone (undo, new game) is dropped.
-    if moves != session.game.turns().len() || session.game.is_over() {
+    if moves != session.game().turns().len() || session.is_over() {
         return;
     }
     let Some(turn) = result.best else { return };
     match purpose {
         Purpose::Hint => session.hint = Some(turn),
-        Purpose::Move => play_computer_turn(&mut session, turn, &mut steps, &mut committed),
-    }
-}
-
-/// Plays a whole turn of the computer: each step is animated in order, then the turn joins the game.
-fn play_computer_turn(
-    session: &mut Session,
-    turn: Turn,
-    steps: &mut MessageWriter<StepPlayed>,
-    committed: &mut MessageWriter<TurnCommitted>,
-) {
-    let before = *session.position();
-    let side = before.side_to_move();
-    if let Some(point) = turn.placement() {
-        steps.write(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new() });
-    }
-    // The captures found for the animation also mark the turn on the board afterwards.
-    let mut trace = TurnTrace { path: turn.path().collect(), captured: Vec::new() };
-    let mut builder = fanorona_rules::TurnBuilder::new(before);
-    for step in turn.steps() {
-        let captured = capture_line(builder.current(), step);
-        if builder.play(step).is_err() {
-            return;
-        }
-        trace.captured.extend(&captured);
-        steps.write(StepPlayed { side, step: Some(step), placed: None, captured });
-    }
-    if session.commit(turn, trace).is_ok() {
-        committed.write(TurnCommitted { turn });
+        Purpose::Move => announce.whole_turn(&mut session, turn),
     }
 }

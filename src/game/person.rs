@@ -3,11 +3,12 @@
 //! ignored.
 
 use bevy::prelude::*;
-use fanorona_rules::{CaptureKind, Point, Progress, Step, Turn};
+use fanorona_rules::{CaptureKind, Point, Step};
 
-use crate::animation::Animations;
-use crate::session::{Session, StepPlayed, TurnCommitted, capture_choice, capture_line, trace_of};
-use crate::state::OnBoard;
+use super::BoardMoves;
+use super::session::{Announce, Session, capture_choice};
+use crate::AppSystems;
+use crate::screens::OnBoard;
 
 /// A click (or tap) on a point of the board.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,136 +26,80 @@ pub enum TurnCommand {
 }
 
 /// Handles a person's clicks and turn commands.
-pub struct TurnPlugin;
-
-/// The set of the systems that act on clicks and turn commands (input runs before it).
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct TurnSet;
-
-impl TurnPlugin {
-    /// The systems that act on clicks.
-    pub const SET: TurnSet = TurnSet;
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<BoardClick>().add_message::<TurnCommand>().add_systems(
+        Update,
+        (handle_turn_commands, handle_clicks)
+            .chain()
+            .in_set(AppSystems::Commands)
+            .in_set(BoardMoves)
+            .run_if(in_state(OnBoard)),
+    );
 }
 
-impl Plugin for TurnPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_message::<BoardClick>().add_message::<TurnCommand>().add_systems(
-            Update,
-            (handle_turn_commands, handle_clicks).chain().in_set(TurnSet).run_if(in_state(OnBoard)),
-        );
+fn click(session: &mut Session, announce: &mut Announce, point: Point) {
+    if session.position().legal_placements().contains(point) {
+        announce.place(session, point);
+        return;
+    }
+    if let Some(pair) = session.choice {
+        // A click on a piece of one of the two lines chooses that capture; any other click drops the choice.
+        match pair.into_iter().find(|s| s.to() != point && session.would_capture(*s).contains(&point)) {
+            Some(step) => {
+                announce.step(session, step);
+            }
+            None => session.choice = None,
+        }
+        return;
+    }
+    let here: Vec<Step> = session.destinations().into_iter().filter(|s| s.to() == point).collect();
+    if let Some(pair) = capture_choice(&here) {
+        session.choice = Some(pair);
+        return;
+    }
+    if let Some(&step) = here.first() {
+        announce.step(session, step);
+        return;
+    }
+    if session.builder.is_fresh() {
+        let pick = session.builder.movable_pieces().contains(point) && session.selected != Some(point);
+        session.selected = pick.then_some(point);
     }
 }
 
-/// Where a person's actions go: the session and the messages that announce what happened.
-struct Turns<'a, 's, 'c> {
-    session: &'a mut Session,
-    steps: &'a mut MessageWriter<'s, StepPlayed>,
-    committed: &'a mut MessageWriter<'c, TurnCommitted>,
-}
-
-impl Turns<'_, '_, '_> {
-    fn play_step(&mut self, step: Step) {
-        let side = self.session.board().side_to_move();
-        let captured = capture_line(self.session.board(), step);
-        let Ok(progress) = self.session.builder.play(step) else { return };
-        self.steps.write(StepPlayed { side, step: Some(step), placed: None, captured });
-        self.session.choice = None;
-        match progress {
-            Progress::CanContinue => self.session.selected = self.session.builder.chain_point(),
-            Progress::Complete(turn) => self.finish(turn),
-        }
-    }
-
-    fn place(&mut self, point: Point) {
-        let side = self.session.position().side_to_move();
-        self.steps.write(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new() });
-        self.finish(Turn::place(point));
-    }
-
-    fn finish(&mut self, turn: Turn) {
-        let trace = trace_of(self.session.position(), &turn);
-        if self.session.commit(turn, trace).is_ok() {
-            self.committed.write(TurnCommitted { turn });
-        }
-    }
-
-    fn click(&mut self, point: Point) {
-        if self.session.position().legal_placements().contains(point) {
-            self.place(point);
-            return;
-        }
-        if let Some(pair) = self.session.choice {
-            let board = *self.session.board();
-            match pair.iter().find(|s| s.to() != point && capture_line(&board, **s).contains(&point)) {
-                Some(&step) => self.play_step(step),
-                None => self.session.choice = None,
+fn command(session: &mut Session, announce: &mut Announce, command: TurnCommand) {
+    match command {
+        TurnCommand::Stop => announce.stop(session),
+        TurnCommand::Choose(kind) => {
+            if let Some(step) = session.choice.and_then(|p| p.into_iter().find(|s| s.capture() == Some(kind))) {
+                announce.step(session, step);
             }
-            return;
         }
-        let here: Vec<Step> = self.session.destinations().into_iter().filter(|s| s.to() == point).collect();
-        if let Some(pair) = capture_choice(&here) {
-            self.session.choice = Some(pair);
-            return;
-        }
-        if let Some(&step) = here.first() {
-            self.play_step(step);
-            return;
-        }
-        if self.session.builder.is_fresh() {
-            let pick = self.session.builder.movable_pieces().contains(point) && self.session.selected != Some(point);
-            self.session.selected = pick.then_some(point);
-        }
-    }
-
-    fn command(&mut self, command: TurnCommand) {
-        match command {
-            TurnCommand::Stop => {
-                if let Ok(turn) = self.session.builder.stop() {
-                    self.finish(turn);
-                }
-            }
-            TurnCommand::Choose(kind) => {
-                if let Some(step) = self.session.choice.and_then(|p| p.into_iter().find(|s| s.capture() == Some(kind)))
-                {
-                    self.play_step(step);
-                }
-            }
-            TurnCommand::Cancel => {
-                self.session.choice = None;
-                if self.session.builder.is_fresh() {
-                    self.session.selected = None;
-                }
+        TurnCommand::Cancel => {
+            session.choice = None;
+            if session.builder.is_fresh() {
+                session.selected = None;
             }
         }
     }
 }
 
-fn handle_clicks(
-    mut clicks: MessageReader<BoardClick>,
-    mut session: ResMut<Session>,
-    animations: Res<Animations>,
-    mut steps: MessageWriter<StepPlayed>,
-    mut committed: MessageWriter<TurnCommitted>,
-) {
+fn handle_clicks(mut clicks: MessageReader<BoardClick>, mut session: ResMut<Session>, mut announce: Announce) {
     for BoardClick(point) in clicks.read() {
-        if !session.human_to_move() || animations.busy() {
-            continue;
+        if session.human_to_move() {
+            click(&mut session, &mut announce, *point);
         }
-        Turns { session: &mut session, steps: &mut steps, committed: &mut committed }.click(*point);
     }
 }
 
 fn handle_turn_commands(
     mut commands: MessageReader<TurnCommand>,
     mut session: ResMut<Session>,
-    animations: Res<Animations>,
-    mut steps: MessageWriter<StepPlayed>,
-    mut committed: MessageWriter<TurnCommitted>,
+    mut announce: Announce,
 ) {
-    for command in commands.read() {
-        if !session.human_to_move() || animations.busy() {
-            continue;
+    for turn_command in commands.read() {
+        if session.human_to_move() {
+            command(&mut session, &mut announce, *turn_command);
         }
-        Turns { session: &mut session, steps: &mut steps, committed: &mut committed }.command(*command);
     }
 }

@@ -1,19 +1,15 @@
 //! The game being played: the rules' game, who plays each side, the turn being built, and what the board shows.
+//! Every change to the game goes through [`Session`]'s methods, which keep its result up to date, and through
+//! [`Announce`], which tells the rest of the game what happened ([`StepPlayed`], [`TurnCommitted`], [`GameEnded`]).
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use fanorona_ai::Level;
 use fanorona_rules::{
-    CaptureKind, Game, GameRecord, Point, PointSet, Position, Side, Step, Turn, TurnBuilder, Variant,
+    CaptureKind, Game, GameRecord, IllegalTurn, Outcome, Point, PointSet, Position, Progress, Side, Step, Turn,
+    TurnBuilder, Variant,
 };
 use serde::{Deserialize, Serialize};
-
-use crate::rating::is_rateable;
-use crate::storage::{Notices, Storage};
-
-/// The file of the autosaved current game.
-pub const AUTOSAVE_FILE: &str = "current-game.ron";
-/// The file of the game saved with the Save button.
-pub const SAVED_FILE: &str = "saved-game.ron";
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,7 +39,7 @@ pub struct TurnTrace {
     pub captured: Vec<Point>,
 }
 
-/// One step as it happened, for the animation: the step and the pieces it took, nearest first.
+/// One step as it happened, for the animation and the sound: the step and the pieces it took, nearest first.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct StepPlayed {
     /// The side that moved.
@@ -56,22 +52,30 @@ pub struct StepPlayed {
     pub captured: Vec<Point>,
 }
 
-/// The whole board must be redrawn from the session (new game, undo, redo, load).
+/// The whole board must be redrawn from the session (new game, undo, redo, load, a tutorial task).
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct BoardReset;
 
-/// A turn has been added to the game (for autosave, sound, the computer's next move).
+/// A turn has been added to the game (for autosave, the tutorial's checks, the log).
 #[derive(Message, Clone, Copy, Debug)]
 pub struct TurnCommitted {
     /// The turn.
     pub turn: Turn,
 }
 
+/// The game has just ended, by a turn or a resignation (not by undo, redo or loading a finished game).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnded {
+    /// How it ended: who won, or a draw, and why.
+    pub outcome: Outcome,
+}
+
 /// The game in progress.
 #[derive(Resource, Clone, Debug)]
 pub struct Session {
-    /// The rules' game: positions, turns, undo/redo, result.
-    pub game: Game,
+    game: Game,
+    /// The game's result, kept with the game so that nobody runs move generation to ask every frame.
+    outcome: Option<Outcome>,
     /// Who plays White and Black.
     pub players: [PlayerKind; 2],
     /// The turn being built by a person, step by step.
@@ -84,8 +88,8 @@ pub struct Session {
     pub last_turn: Option<TurnTrace>,
     /// The computer's suggestion, shown until the next move.
     pub hint: Option<Turn>,
-    /// Whether the game still counts for the person's rating (see [`crate::rating`]).
-    pub rated: bool,
+    /// Whether the game still counts for the person's rating.
+    rated: bool,
     /// The board takes no moves (a finished tutorial exercise).
     pub locked: bool,
 }
@@ -97,15 +101,16 @@ impl Default for Session {
 }
 
 impl Session {
-    /// A new game from `start`, rated if it counts for the rating.
+    /// A new game from `start`, rated if it counts for the rating (see [`Session::is_rateable`]).
     pub fn new(start: Position, players: [PlayerKind; 2]) -> Session {
-        Session { rated: is_rateable(&start, players), ..Session::from_game(Game::new(start), players) }
+        Session { rated: Session::is_rateable(&start, players), ..Session::from_game(Game::new(start), players) }
     }
 
     /// A session continuing `game`, unrated.
     pub fn from_game(game: Game, players: [PlayerKind; 2]) -> Session {
         let builder = TurnBuilder::new(*game.position());
-        Session {
+        let mut session = Session {
+            outcome: game.outcome(),
             game,
             players,
             builder,
@@ -115,7 +120,48 @@ impl Session {
             hint: None,
             rated: false,
             locked: false,
-        }
+        };
+        session.mark_last_turn();
+        session
+    }
+
+    /// A session continuing a saved `game`: rated if it was (`rated`) and it is a rateable game.
+    pub fn resumed(game: Game, players: [PlayerKind; 2], rated: bool) -> Session {
+        let rated = rated && Session::is_rateable(game.start(), players);
+        Session { rated, ..Session::from_game(game, players) }
+    }
+
+    /// Whether a game from `start` between `players` counts for the rating: standard tsivy from its start position
+    /// (no vela), one person against the computer.
+    pub fn is_rateable(start: &Position, players: [PlayerKind; 2]) -> bool {
+        let one_person = players.iter().filter(|p| **p == PlayerKind::Human).count() == 1;
+        one_person && *start == Position::start(Variant::Tsivy)
+    }
+
+    /// The rules' game: positions, turns, what can be undone and redone.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The result, if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Whether the game still counts for the person's rating: a rateable game, finished or not, in which the
+    /// person has had no help (no undo, no hint) and which was not loaded from the save slot.
+    pub fn is_rated(&self) -> bool {
+        self.rated
+    }
+
+    /// The person had help (a hint) or the game was rated already: from now on it does not count.
+    pub fn unrate(&mut self) {
+        self.rated = false;
     }
 
     /// The current position (before the turn being built).
@@ -135,7 +181,7 @@ impl Session {
 
     /// Whether a person may act on the board now.
     pub fn human_to_move(&self) -> bool {
-        self.player_to_move() == PlayerKind::Human && !self.game.is_over() && !self.locked
+        self.player_to_move() == PlayerKind::Human && !self.is_over() && !self.locked
     }
 
     /// The computer's level, if a computer plays (White's, if it plays both sides).
@@ -146,10 +192,26 @@ impl Session {
         })
     }
 
+    /// The side a person plays, if exactly one person plays (against the computer).
+    pub fn person_side(&self) -> Option<Side> {
+        match self.players {
+            [PlayerKind::Human, PlayerKind::Computer(_)] => Some(Side::White),
+            [PlayerKind::Computer(_), PlayerKind::Human] => Some(Side::Black),
+            _ => None,
+        }
+    }
+
     /// The side a person lost with, if the game is over and a person lost it.
     pub fn person_lost(&self) -> Option<Side> {
-        let loser = !self.game.outcome()?.winner?;
+        let loser = !self.outcome?.winner()?;
         (self.players[loser.index()] == PlayerKind::Human).then_some(loser)
+    }
+
+    /// Who gives up when the person presses Resign: the side to move if a person plays it, otherwise (the computer
+    /// is thinking) the other side.
+    pub fn resigning_side(&self) -> Side {
+        let side = self.position().side_to_move();
+        if self.player_to_move() == PlayerKind::Human { side } else { !side }
     }
 
     /// Points a person may click with effect now: movable pieces, the selected piece's destinations, placements.
@@ -168,12 +230,10 @@ impl Session {
         }
     }
 
-    /// Adds a finished turn to the game and starts the next one. `trace` marks it on the board.
-    pub fn commit(&mut self, turn: Turn, trace: TurnTrace) -> Result<(), String> {
-        self.game.play(&turn).map_err(|e| e.to_string())?;
-        self.reset_turn();
-        self.last_turn = Some(trace);
-        Ok(())
+    /// The enemy pieces a legal step of the turn being built would take, nearest to the mover first (empty for a
+    /// step that is not legal now).
+    pub fn would_capture(&self, step: Step) -> Vec<Point> {
+        self.builder.captures_of(step).map(|taken| step.captured_in_order(taken).collect()).unwrap_or_default()
     }
 
     /// Forgets the turn being built, the selection, the choice and the hint.
@@ -184,10 +244,12 @@ impl Session {
         self.hint = None;
     }
 
-    /// Takes back the last turn; against the computer, back to the person's previous turn. Returns whether
-    /// anything was undone.
+    /// Takes back the last turn; against the computer, back to the person's previous turn. Taking a turn back is
+    /// help, so the game no longer counts for the rating. Returns whether anything was undone.
     pub fn undo(&mut self) -> bool {
-        self.travel(Game::undo)
+        let moved = self.travel(Game::undo);
+        self.rated &= !moved;
+        moved
     }
 
     /// Plays again what was undone, up to the person's next turn. Returns whether anything was redone.
@@ -205,15 +267,17 @@ impl Session {
             }
         }
         if moved {
-            self.after_jump();
+            self.outcome = self.game.outcome();
+            self.reset_turn();
+            self.mark_last_turn();
         }
         moved
     }
 
-    fn after_jump(&mut self) {
-        self.reset_turn();
-        self.last_turn =
-            self.game.turns().last().map(|t| trace_of(&self.game.positions()[self.game.turns().len() - 1], t));
+    /// Marks the game's last turn on the board (none at the start).
+    fn mark_last_turn(&mut self) {
+        let turns = self.game.turns();
+        self.last_turn = turns.last().map(|t| trace_of(&self.game.positions()[turns.len() - 1], t));
     }
 
     /// The vela offered after a person lost a standard tsivy game: the winner's side, to be handicapped.
@@ -229,79 +293,44 @@ impl Session {
         record.black = Some(self.players[1].to_string());
         record
     }
+
+    /// Plays one step of the person's turn. Returns what it took (nearest first) and whether the turn goes on or
+    /// is complete, or `None` if the step is not legal (nothing changes then).
+    fn play_step(&mut self, step: Step) -> Option<(Vec<Point>, Progress)> {
+        let played = self.builder.play(step).ok()?;
+        self.choice = None;
+        if played.progress == Progress::CanContinue {
+            self.selected = self.builder.chain_point();
+        }
+        Some((step.captured_in_order(played.captured).collect(), played.progress))
+    }
+
+    /// Adds a finished turn to the game and starts the next one. Returns how the game ended, if it did.
+    fn commit(&mut self, turn: Turn) -> Result<Option<Outcome>, IllegalTurn> {
+        let trace = trace_of(self.game.position(), &turn);
+        self.game.play(&turn)?;
+        self.outcome = self.game.outcome();
+        self.reset_turn();
+        self.last_turn = Some(trace);
+        Ok(self.outcome)
+    }
+
+    /// `side` resigns. Returns the outcome if that ended the game (not if it was over already).
+    fn resign(&mut self, side: Side) -> Option<Outcome> {
+        if self.is_over() {
+            return None;
+        }
+        self.game.resign(side);
+        self.outcome = self.game.outcome();
+        self.reset_turn();
+        self.outcome
+    }
 }
 
-/// What a turn does from `before`: its path and the captured points in order.
+/// What a legal turn does from `before`: its path and the captured points in the order they fall.
 pub fn trace_of(before: &Position, turn: &Turn) -> TurnTrace {
-    let mut captured = Vec::new();
-    let mut builder = TurnBuilder::new(*before);
-    for step in turn.steps() {
-        captured.extend(capture_line(builder.current(), step));
-        if builder.play(step).is_err() {
-            break;
-        }
-    }
+    let captured = before.trace(turn).flat_map(|(step, taken)| step.captured_in_order(taken)).collect();
     TurnTrace { path: turn.path().collect(), captured }
-}
-
-/// The enemy pieces `step` takes on `board` (the board before the step), nearest to the mover first.
-pub fn capture_line(board: &Position, step: Step) -> Vec<Point> {
-    let enemy = !board.side_to_move();
-    let (Some(first), Some(dir)) = (step.capture_start(), step.capture_dir()) else { return Vec::new() };
-    let mut line = Vec::new();
-    let mut at = Some(first);
-    while let Some(p) = at.filter(|p| board.variant().contains(*p) && board.piece_at(*p) == Some(enemy)) {
-        line.push(p);
-        at = p.offset(dir);
-    }
-    line
-}
-
-/// A saved session: who played, the game record, and whether it still counts for the rating.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct SavedSession {
-    /// White and Black.
-    pub players: [PlayerKind; 2],
-    /// The game.
-    pub record: GameRecord,
-    /// Whether the game is rated (absent in older files: unrated).
-    #[serde(default)]
-    pub rated: bool,
-}
-
-impl SavedSession {
-    /// Reads a saved session and replays its game. A bad file is an error saying what is wrong.
-    pub fn parse(text: &str) -> Result<Session, String> {
-        let saved: SavedSession = ron::from_str(text).map_err(|e| e.to_string())?;
-        let game = saved.record.replay().map_err(|e| e.to_string())?;
-        let rated = saved.rated && is_rateable(game.start(), saved.players);
-        Ok(Session { rated, ..Session::from_game(game, saved.players) })
-    }
-
-    /// The text of a session.
-    pub fn text(session: &Session) -> String {
-        let saved = SavedSession { players: session.players, record: session.record(), rated: session.rated };
-        ron::ser::to_string_pretty(&saved, ron::ser::PrettyConfig::default()).unwrap_or_default()
-    }
-}
-
-/// Reads a stored session: `None` if there is none; a bad one is set aside with a notice.
-pub fn load_stored(storage: &Storage, name: &str, notices: &mut Notices) -> Option<Session> {
-    match storage.read(name) {
-        Ok(None) => None,
-        Ok(Some(text)) => match SavedSession::parse(&text) {
-            Ok(session) => Some(session),
-            Err(e) => {
-                let aside = storage.set_aside(name);
-                notices.0.push(format!("A saved game could not be loaded ({e}). It was kept as {aside}."));
-                None
-            }
-        },
-        Err(e) => {
-            notices.0.push(format!("A saved game could not be read: {e}"));
-            None
-        }
-    }
 }
 
 /// Whether a capture choice between the two steps is needed: two steps to the same point, approach and withdrawal.
@@ -309,4 +338,90 @@ pub fn capture_choice(steps: &[Step]) -> Option<[Step; 2]> {
     let approach = steps.iter().find(|s| s.capture() == Some(CaptureKind::Approach))?;
     let withdrawal = steps.iter().find(|s| s.capture() == Some(CaptureKind::Withdrawal))?;
     Some([*approach, *withdrawal])
+}
+
+/// Changes the game and says what happened: the one way turns, steps and resignations reach the session, so that
+/// every change is announced the same way ([`StepPlayed`] for each step, [`TurnCommitted`], [`GameEnded`]).
+#[derive(SystemParam)]
+pub struct Announce<'w> {
+    steps: MessageWriter<'w, StepPlayed>,
+    committed: MessageWriter<'w, TurnCommitted>,
+    ended: MessageWriter<'w, GameEnded>,
+}
+
+impl Announce<'_> {
+    /// Plays one step of the person's turn; completes the turn if it cannot go on. Returns whether it was legal.
+    pub fn step(&mut self, session: &mut Session, step: Step) -> bool {
+        let side = session.board().side_to_move();
+        let Some((captured, progress)) = session.play_step(step) else { return false };
+        self.steps.write(StepPlayed { side, step: Some(step), placed: None, captured });
+        if let Progress::Complete(turn) = progress {
+            self.commit(session, turn);
+        }
+        true
+    }
+
+    /// Places a telo piece (a whole turn).
+    pub fn place(&mut self, session: &mut Session, point: Point) {
+        let side = session.position().side_to_move();
+        self.steps.write(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new() });
+        self.commit(session, Turn::place(point));
+    }
+
+    /// Ends the person's chain here.
+    pub fn stop(&mut self, session: &mut Session) {
+        if let Ok(turn) = session.builder.stop() {
+            self.commit(session, turn);
+        }
+    }
+
+    /// Plays a whole turn that was decided elsewhere (the computer's): each step is announced in order, then the
+    /// turn joins the game. An illegal turn changes nothing.
+    pub fn whole_turn(&mut self, session: &mut Session, turn: Turn) {
+        let before = *session.position();
+        if before.check_turn(&turn).is_err() {
+            return;
+        }
+        let side = before.side_to_move();
+        if let Some(point) = turn.placement() {
+            self.steps.write(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new() });
+        }
+        for (step, taken) in before.trace(&turn) {
+            let captured = step.captured_in_order(taken).collect();
+            self.steps.write(StepPlayed { side, step: Some(step), placed: None, captured });
+        }
+        self.commit(session, turn);
+    }
+
+    /// `side` resigns.
+    pub fn resign(&mut self, session: &mut Session, side: Side) {
+        if let Some(outcome) = session.resign(side) {
+            self.ended.write(GameEnded { outcome });
+        }
+    }
+
+    fn commit(&mut self, session: &mut Session, turn: Turn) {
+        match session.commit(turn) {
+            Ok(ended) => {
+                self.committed.write(TurnCommitted { turn });
+                if let Some(outcome) = ended {
+                    self.ended.write(GameEnded { outcome });
+                }
+            }
+            Err(e) => error!("turn {turn} could not be played: {e}"),
+        }
+    }
+}
+
+/// Owns the session and its messages.
+pub struct SessionPlugin;
+
+impl Plugin for SessionPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Session>()
+            .add_message::<StepPlayed>()
+            .add_message::<BoardReset>()
+            .add_message::<TurnCommitted>()
+            .add_message::<GameEnded>();
+    }
 }

@@ -1,14 +1,14 @@
-//! The player's settings: the last menu choices, the animation speed, sound and colours, the rating and the tutorial
-//! progress. Kept as RON in the data folder; a corrupt file is set aside and the defaults are used, and the player
-//! is told.
+//! The player's preferences: the last menu choices, the animation speed, sound and colours. Kept as RON in the data
+//! folder; a corrupt file is set aside, the defaults are used, and the player is told. What the player has achieved
+//! (rating, lessons) is kept apart, in [`super::profile`].
 
 use bevy::prelude::*;
 use fanorona_ai::Level;
 use fanorona_rules::{Side, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::rating::PlayerRating;
-use crate::storage::{Notices, Storage};
+use super::storage::{Notices, Storage};
+use super::{Kept, parse};
 
 /// The file name of the settings.
 pub const SETTINGS_FILE: &str = "settings.ron";
@@ -61,10 +61,6 @@ pub struct Settings {
     pub sound: bool,
     /// Highlight colours that stay apart for colour-blind players.
     pub colour_blind: bool,
-    /// The person's rating against the computer.
-    pub rating: PlayerRating,
-    /// The tutorial lessons finished, by name.
-    pub lessons_done: Vec<String>,
 }
 
 impl Default for Settings {
@@ -81,71 +77,17 @@ impl Default for Settings {
             flipped: false,
             sound: true,
             colour_blind: false,
-            rating: PlayerRating::default(),
-            lessons_done: Vec::new(),
         }
     }
 }
 
-impl Settings {
-    /// Reads the settings from storage: the defaults if there are none, or if the file is unreadable (then it is
-    /// set aside and a notice says so).
-    pub fn load(storage: &Storage, notices: &mut Notices) -> Settings {
-        match storage.read(SETTINGS_FILE) {
-            Ok(None) => Settings::default(),
-            Ok(Some(text)) => match ron::from_str::<Settings>(&text) {
-                Ok(mut settings) => {
-                    settings.animation_speed = settings.animation_speed.clamp(0.25, 4.0);
-                    if !settings.rating.rating.is_finite() {
-                        settings.rating = PlayerRating::default();
-                    }
-                    settings
-                }
-                Err(e) => {
-                    let aside = storage.set_aside(SETTINGS_FILE);
-                    notices.0.push(format!(
-                        "Your settings could not be read ({e}). They were kept as {aside}; the defaults are used."
-                    ));
-                    Settings::default()
-                }
-            },
-            Err(e) => {
-                notices.0.push(format!("Your settings could not be read ({e}); the defaults are used."));
-                Settings::default()
-            }
-        }
-    }
+impl Kept for Settings {
+    const FILE: &'static str = SETTINGS_FILE;
+    const WHAT: &'static str = "Your settings";
 
-    /// Whether the tutorial lesson named `id` is finished.
-    pub fn lesson_done(&self, id: &str) -> bool {
-        self.lessons_done.iter().any(|d| d == id)
-    }
-
-    /// Writes the settings to storage.
-    pub fn save(&self, storage: &Storage) -> Result<(), String> {
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
-        storage.write(SETTINGS_FILE, &text)
-    }
-}
-
-/// Loads the settings at start-up and saves them whenever they change.
-pub struct SettingsPlugin;
-
-impl Plugin for SettingsPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<Settings>().add_systems(PreStartup, load_settings).add_systems(Last, save_changed_settings);
-    }
-}
-
-fn load_settings(mut commands: Commands, storage: Res<Storage>, mut notices: ResMut<Notices>) {
-    commands.insert_resource(Settings::load(&storage, &mut notices));
-}
-
-fn save_changed_settings(settings: Res<Settings>, storage: Res<Storage>, mut notices: ResMut<Notices>) {
-    if settings.is_changed()
-        && !settings.is_added()
-        && let Err(e) = settings.save(&storage)
-    {
-        notices.0.push(format!("Your settings could not be saved: {e}"));
+    fn load(storage: &Storage, notices: &mut Notices) -> Settings {
+        let mut settings: Settings = storage.load(SETTINGS_FILE, Self::WHAT, notices, parse).unwrap_or_default();
+        settings.animation_speed = settings.animation_speed.clamp(0.25, 4.0);
+        settings
     }
 }

@@ -1,6 +1,6 @@
 //! Where settings and games are kept: files in the platform's data folder on the desktop, the browser's local
-//! storage on the web. Writes are atomic, and an unreadable entry is set aside (never deleted) so that nothing a
-//! player had is lost.
+//! storage on the web. Writes are atomic, and an unreadable entry (not text, or text that does not parse) is set
+//! aside (never deleted) so that nothing a player had is lost and the next write cannot overwrite it.
 
 use std::path::PathBuf;
 
@@ -40,16 +40,43 @@ impl Storage {
     }
 
     /// The text stored under `name`, `Ok(None)` if there is none.
-    pub fn read(&self, name: &str) -> Result<Option<String>, String> {
+    pub fn read(&self, name: &str) -> Result<Option<String>, ReadError> {
         if self.browser {
-            return web::read(name);
+            return web::read(name).map_err(ReadError::Io);
         }
         let Some(path) = self.path(name) else { return Ok(None) };
-        match std::fs::read_to_string(&path) {
-            Ok(text) => Ok(Some(text)),
+        match std::fs::read(&path) {
+            Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|_| ReadError::NotText),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("{}: {e}", path.display())),
+            Err(e) => Err(ReadError::Io(format!("{}: {e}", path.display()))),
         }
+    }
+
+    /// Reads and parses the entry `name`: `None` if there is none. An entry that is not text or does not parse is
+    /// set aside and `what` (e.g. "Your settings") is reported with where it was kept; one that cannot be read at
+    /// all is reported and left where it is.
+    pub fn load<T>(
+        &self,
+        name: &str,
+        what: &str,
+        notices: &mut Notices,
+        parse: impl FnOnce(&str) -> Result<T, String>,
+    ) -> Option<T> {
+        let problem = match self.read(name) {
+            Ok(None) => return None,
+            Ok(Some(text)) => match parse(&text) {
+                Ok(value) => return Some(value),
+                Err(e) => e,
+            },
+            Err(ReadError::NotText) => "it is not text".to_owned(),
+            Err(ReadError::Io(e)) => {
+                notices.0.push(format!("{what} could not be read: {e}"));
+                return None;
+            }
+        };
+        let aside = self.set_aside(name);
+        notices.0.push(format!("{what} could not be read ({problem}). It was kept as {aside}."));
+        None
     }
 
     /// Stores `text` under `name`: written to a temporary file, then renamed over the old one.
@@ -83,6 +110,15 @@ impl Storage {
         }
         String::from("(too many bad copies already)")
     }
+}
+
+/// Why a stored entry could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// The entry is there but is not text (UTF-8): it can only be set aside.
+    NotText,
+    /// The entry could not be read (permissions, the disk, the browser), with the system's words.
+    Io(String),
 }
 
 /// Local storage in a browser (each entry under `fanorona/<name>`); elsewhere these keep nothing.
@@ -142,15 +178,3 @@ mod web {
 /// Messages for the player about files (shown by the interface, then dismissed).
 #[derive(Resource, Default, Debug)]
 pub struct Notices(pub Vec<String>);
-
-/// Registers storage (the platform's, unless a test inserted its own) and notices.
-pub struct StoragePlugin;
-
-impl Plugin for StoragePlugin {
-    fn build(&self, app: &mut App) {
-        if !app.world().contains_resource::<Storage>() {
-            app.insert_resource(Storage::platform());
-        }
-        app.init_resource::<Notices>();
-    }
-}

@@ -1,18 +1,22 @@
 //! The tutorial: short lessons on the board, from the lattice and fanoron-telo to the captures of the full game.
 //! Each task sets up a position; the learner plays on the board as in a game, and the tutorial checks the turn,
-//! says why a wrong one was wrong (the learner tries again), and goes on. Finished lessons are kept in the settings.
+//! says why a wrong one was wrong (the learner tries again), and goes on. Finished lessons are kept in the profile.
 
 pub mod lessons;
+pub mod marks;
 
 use bevy::prelude::*;
 use fanorona_rules::{Side, Variant};
 
-use crate::ai_player::Thinking;
-use crate::control::GameCommand;
-use crate::session::{BoardReset, PlayerKind, Session, TurnCommitted};
-use crate::settings::{Opponent, Settings, SideChoice};
-use crate::state::AppState;
-use crate::turn::{BoardClick, TurnSet};
+use crate::AppSystems;
+use crate::game::commands::GameCommand;
+use crate::game::computer::ComputerMoves;
+use crate::game::person::BoardClick;
+use crate::game::saving::SavesGame;
+use crate::game::session::{BoardReset, GameEnded, PlayerKind, Session, TurnCommitted};
+use crate::persistence::profile::Profile;
+use crate::persistence::settings::{Opponent, Settings, SideChoice};
+use crate::screens::AppState;
 use lessons::{Goal, LESSONS, Lesson, Task};
 
 /// How the learner is doing with the current task.
@@ -82,18 +86,21 @@ pub struct TutorialPlugin;
 
 impl Plugin for TutorialPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Tutorial>().add_message::<TutorialCommand>().add_systems(
-            Update,
-            (
-                handle_tutorial_commands,
-                (check_turns, check_game_end, explain_idle_clicks).run_if(in_state(AppState::Tutorial)).after(TurnSet),
-            ),
-        );
+        app.init_resource::<Tutorial>()
+            .add_message::<TutorialCommand>()
+            .add_systems(Update, handle_tutorial_commands.in_set(AppSystems::Commands))
+            .add_systems(
+                Update,
+                (check_turns, check_game_end, explain_idle_clicks)
+                    .in_set(AppSystems::Rules)
+                    .after(ComputerMoves)
+                    .run_if(in_state(AppState::Tutorial)),
+            );
     }
 }
 
 /// Sets the board up for the current task.
-fn set_up_task(tutorial: &mut Tutorial, session: &mut Session, thinking: &mut Thinking) {
+fn set_up_task(tutorial: &mut Tutorial, session: &mut Session) {
     let task = tutorial.current_task();
     tutorial.status = Status::Doing;
     tutorial.note = None;
@@ -102,10 +109,12 @@ fn set_up_task(tutorial: &mut Tutorial, session: &mut Session, thinking: &mut Th
         _ => [PlayerKind::Human, PlayerKind::Human],
     };
     match task.start() {
-        Ok(start) => *session = Session { locked: task.goal == Goal::Read, ..Session::new(start, players) },
+        Ok(start) => {
+            *session = Session::new(start, players);
+            session.locked = task.goal == Goal::Read;
+        }
         Err(e) => error!("tutorial position {}: {e}", task.position),
     }
-    thinking.cancel();
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -113,8 +122,9 @@ fn handle_tutorial_commands(
     mut commands: MessageReader<TutorialCommand>,
     mut tutorial: ResMut<Tutorial>,
     mut session: ResMut<Session>,
-    mut thinking: ResMut<Thinking>,
+    mut saves: ResMut<SavesGame>,
     mut settings: ResMut<Settings>,
+    mut profile: ResMut<Profile>,
     mut next_state: ResMut<NextState<AppState>>,
     mut reset: MessageWriter<BoardReset>,
     mut game: MessageWriter<GameCommand>,
@@ -130,7 +140,7 @@ fn handle_tutorial_commands(
         let t = &mut *tutorial;
         match command {
             TutorialCommand::Open => {
-                let first_new = LESSONS.iter().position(|l| !settings.lesson_done(l.id));
+                let first_new = LESSONS.iter().position(|l| !profile.lesson_done(l.id));
                 *t = Tutorial { lesson: first_new.unwrap_or(0), ..Tutorial::default() };
                 (*next_state).set_if_neq(AppState::Tutorial);
             }
@@ -145,8 +155,8 @@ fn handle_tutorial_commands(
                     t.task += 1;
                 } else {
                     let id = t.current_lesson().id;
-                    if !settings.lesson_done(id) {
-                        settings.lessons_done.push(id.to_owned());
+                    if !profile.lesson_done(id) {
+                        profile.lessons_done.push(id.to_owned());
                     }
                     if t.lesson + 1 < LESSONS.len() {
                         *t = Tutorial { lesson: t.lesson + 1, ..Tutorial::default() };
@@ -173,7 +183,9 @@ fn handle_tutorial_commands(
                 continue;
             }
         }
-        set_up_task(t, &mut session, &mut thinking);
+        set_up_task(t, &mut session);
+        // A tutorial board is not a game: it is never saved.
+        saves.0 = false;
         reset.write(BoardReset);
     }
 }
@@ -189,7 +201,7 @@ fn check_turns(
         if matches!(task.goal, Goal::Game(_)) || tutorial.status != Status::Doing {
             continue;
         }
-        let positions = session.game.positions();
+        let positions = session.game().positions();
         let Some(before) = positions.len().checked_sub(2).map(|i| positions[i]) else { continue };
         let right = task.accepts(&before, &c.turn);
         // The log shows in the browser's console too, where the web test reads it.
@@ -207,18 +219,19 @@ fn check_turns(
     }
 }
 
-/// Finishes a game task when the game is over, with a word on how it went.
-fn check_game_end(mut tutorial: ResMut<Tutorial>, session: Res<Session>) {
-    let task = tutorial.current_task();
-    if !matches!(task.goal, Goal::Game(_)) || tutorial.status != Status::Doing {
-        return;
+/// Finishes a game task when the game ends, with a word on how it went.
+fn check_game_end(mut ended: MessageReader<GameEnded>, mut tutorial: ResMut<Tutorial>) {
+    for GameEnded { outcome } in ended.read() {
+        let task = tutorial.current_task();
+        if !matches!(task.goal, Goal::Game(_)) || tutorial.status != Status::Doing {
+            continue;
+        }
+        tutorial.status = Status::Done(match outcome.winner() {
+            Some(Side::White) => task.right.to_owned(),
+            Some(Side::Black) => "The computer won this one. Try again, or go on with Next.".to_owned(),
+            None => "A draw. Try again for a win, or go on with Next.".to_owned(),
+        });
     }
-    let Some(outcome) = session.game.outcome() else { return };
-    tutorial.status = Status::Done(match outcome.winner {
-        Some(Side::White) => task.right.to_owned(),
-        Some(Side::Black) => "The computer won this one. Try again, or go on with Next.".to_owned(),
-        None => "A draw. Try again for a win, or go on with Next.".to_owned(),
-    });
 }
 
 /// Says why a click on one of the learner's own pieces did nothing.

@@ -1,19 +1,21 @@
-//! Dialogs over the board: the approach/withdrawal choice, the end of the game, and notices.
+//! Dialogs: the approach/withdrawal choice, the end of the game, questions before something is replaced, and
+//! notices.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_rules::CaptureKind;
 
-use crate::animation::Animations;
-use crate::control::GameCommand;
-use crate::rating::LastRatingChange;
-use crate::session::Session;
-use crate::session::capture_line;
-use crate::settings::Settings;
-use crate::state::{AppState, OnBoard};
-use crate::storage::Notices;
-use crate::turn::TurnCommand;
-use crate::visuals::{Highlights, UiInsets};
+use crate::AppSystems;
+use crate::board::animation::Animations;
+use crate::board::highlights::Highlights;
+use crate::board::layout::UiInsets;
+use crate::game::commands::{GameCommand, PendingConfirmation};
+use crate::game::person::TurnCommand;
+use crate::game::rating::LastRatingChange;
+use crate::game::session::{BoardReset, GameEnded, Session};
+use crate::persistence::settings::Settings;
+use crate::persistence::storage::Notices;
+use crate::screens::{AppState, OnBoard, ShowMenu};
 
 /// Whether the game-over dialog was closed (to look at the final board).
 #[derive(Resource, Default, Debug)]
@@ -24,11 +26,58 @@ pub struct DialogsPlugin;
 
 impl Plugin for DialogsPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<GameOverClosed>().add_systems(
-            EguiPrimaryContextPass,
-            (notices_ui, choice_ui.run_if(in_state(OnBoard)), game_over_ui.run_if(in_state(AppState::Playing))),
-        );
+        app.init_resource::<GameOverClosed>()
+            .add_systems(Update, reopen_game_over.in_set(AppSystems::Presentation))
+            .add_systems(
+                EguiPrimaryContextPass,
+                (
+                    notices_ui,
+                    confirmation_ui,
+                    choice_ui.run_if(in_state(OnBoard)),
+                    game_over_ui.run_if(in_state(AppState::Playing)),
+                ),
+            );
     }
+}
+
+/// A game that ends, or another game on the board, shows its game-over dialog again.
+fn reopen_game_over(
+    mut ended: MessageReader<GameEnded>,
+    mut resets: MessageReader<BoardReset>,
+    mut closed: ResMut<GameOverClosed>,
+) {
+    if ended.read().count() + resets.read().count() > 0 {
+        closed.0 = false;
+    }
+}
+
+/// Asks before a command replaces a game or the saved game.
+fn confirmation_ui(
+    mut contexts: EguiContexts,
+    pending: Res<PendingConfirmation>,
+    insets: Res<UiInsets>,
+    mut game: MessageWriter<GameCommand>,
+) -> Result {
+    let Some(what) = pending.0 else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Are you sure?")
+        .anchor(egui::Align2::CENTER_CENTER, [board_centre(&insets), 0.0])
+        .order(egui::Order::Foreground)
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(what.question());
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                if ui.button(what.action()).clicked() {
+                    game.write(GameCommand::Confirm);
+                }
+                if ui.button("Cancel (Esc)").clicked() {
+                    game.write(GameCommand::Decline);
+                }
+            });
+        });
+    Ok(())
 }
 
 /// The horizontal offset that centres a dialog over the board (beside the panel, if it stands to the left).
@@ -54,7 +103,7 @@ fn choice_ui(
             ui.label("This move can capture in two ways. Choose one (or click a piece of the line on the board):");
             ui.horizontal(|ui| {
                 for step in pair {
-                    let n = capture_line(session.board(), step).len();
+                    let n = session.would_capture(step).len();
                     let (name, key, color) = match step.capture() {
                         Some(CaptureKind::Approach) => ("Approach", "A", highlights.approach),
                         _ => ("Withdrawal", "W", highlights.withdrawal),
@@ -74,6 +123,7 @@ fn choice_ui(
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn game_over_ui(
     mut contexts: EguiContexts,
     session: Res<Session>,
@@ -82,11 +132,9 @@ fn game_over_ui(
     insets: Res<UiInsets>,
     mut closed: ResMut<GameOverClosed>,
     mut game: MessageWriter<GameCommand>,
+    mut menu: MessageWriter<ShowMenu>,
 ) -> Result {
-    let Some(outcome) = session.game.outcome() else {
-        closed.0 = false;
-        return Ok(());
-    };
+    let Some(outcome) = session.outcome() else { return Ok(()) };
     if closed.0 || animations.busy() {
         return Ok(());
     }
@@ -97,7 +145,7 @@ fn game_over_ui(
         .resizable(false)
         .show(ctx, |ui| {
             ui.heading(outcome.to_string());
-            ui.label(format!("Result {} after {} turns.", outcome.score(), session.game.turns().len()));
+            ui.label(format!("Result {} after {} turns.", outcome.score(), session.game().turns().len()));
             if let Some((before, after)) = rating.0 {
                 ui.label(format!("Your rating: {before:.0} to {after:.0} ({:+.0})", after - before));
             }
@@ -113,7 +161,7 @@ fn game_over_ui(
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 if ui.button("New game").clicked() {
-                    game.write(GameCommand::Menu);
+                    menu.write(ShowMenu);
                 }
                 if ui.button("Rematch").clicked() {
                     game.write(GameCommand::Rematch);

@@ -4,28 +4,34 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_rules::{Point, Position, Side};
 
-use crate::control::GameCommand;
-use crate::input::SHORTCUTS;
-use crate::settings::Settings;
-use crate::visuals::{Highlights, palette};
+use super::widgets::SHORTCUTS;
+use crate::AppSystems;
+use crate::board::drawing::palette;
+use crate::board::highlights::Highlights;
+use crate::persistence::settings::Settings;
 
 /// Whether the how-to-play screen is open.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HowToPlayOpen(pub bool);
 
-/// The how-to-play screen.
-pub struct RulesUiPlugin;
+/// Open or close the how-to-play screen (a key or a button).
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ToggleHowToPlay;
 
-impl Plugin for RulesUiPlugin {
+/// The how-to-play screen.
+pub struct HowToPlayPlugin;
+
+impl Plugin for HowToPlayPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<HowToPlayOpen>()
-            .add_systems(Update, toggle_how_to_play)
+            .add_message::<ToggleHowToPlay>()
+            .add_systems(Update, toggle_how_to_play.in_set(AppSystems::Commands))
             .add_systems(EguiPrimaryContextPass, how_to_play_ui);
     }
 }
 
-fn toggle_how_to_play(mut commands: MessageReader<GameCommand>, mut open: ResMut<HowToPlayOpen>) {
-    for _ in commands.read().filter(|c| **c == GameCommand::HowToPlay) {
+fn toggle_how_to_play(mut toggles: MessageReader<ToggleHowToPlay>, mut open: ResMut<HowToPlayOpen>) {
+    for _ in toggles.read() {
         open.0 = !open.0;
     }
 }

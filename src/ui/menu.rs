@@ -5,12 +5,13 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_ai::Level;
 use fanorona_rules::{Side, Variant};
 
-use crate::control::{CanContinue, GameCommand};
-use crate::rating::PlayerRating;
-use crate::settings::{Opponent, Settings, SideChoice};
-use crate::state::AppState;
+use super::how_to_play::{HowToPlayOpen, ToggleHowToPlay};
+use crate::game::commands::GameCommand;
+use crate::game::saving::CanContinue;
+use crate::persistence::profile::{PlayerRating, Profile};
+use crate::persistence::settings::{Opponent, Settings, SideChoice};
+use crate::screens::AppState;
 use crate::tutorial::TutorialCommand;
-use crate::ui::rules::HowToPlayOpen;
 
 /// The menu screen.
 pub struct MenuUiPlugin;
@@ -79,9 +80,11 @@ fn rating_ui(ui: &mut egui::Ui, rating: &PlayerRating) {
 fn menu_ui(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
+    profile: Res<Profile>,
     can_continue: Res<CanContinue>,
     mut commands: MessageWriter<GameCommand>,
     mut tutorial: MessageWriter<TutorialCommand>,
+    mut how_to_play: MessageWriter<ToggleHowToPlay>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // Edit a copy so that the settings change (and are saved) only when something really changed.
@@ -153,25 +156,25 @@ fn menu_ui(
                 ui.checkbox(&mut s.colour_blind, "Colour-blind friendly colours");
             });
             ui.add_space(8.0);
-            rating_ui(ui, &s.rating);
+            rating_ui(ui, &profile.rating);
             ui.add_space(12.0);
             ui.horizontal(|ui| {
                 if ui.add(egui::Button::new(egui::RichText::new("Start").heading())).clicked() {
                     commands.write(GameCommand::Start);
                 }
-                if can_continue.0 && ui.button("Continue the last game").clicked() {
+                if can_continue.saved && ui.button("Continue the last game").clicked() {
                     commands.write(GameCommand::Continue);
                 }
             });
             ui.add_space(8.0);
             ui.horizontal(|ui| {
-                let new_player = s.lessons_done.is_empty();
+                let new_player = profile.lessons_done.is_empty();
                 let label = if new_player { "New to fanorona? Learn to play" } else { "Tutorial" };
                 if ui.button(label).clicked() {
                     tutorial.write(TutorialCommand::Open);
                 }
                 if ui.button("How to play").clicked() {
-                    commands.write(GameCommand::HowToPlay);
+                    how_to_play.write(ToggleHowToPlay);
                 }
             });
         });

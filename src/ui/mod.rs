@@ -1,70 +1,60 @@
 //! The interface, drawn with egui: the main menu, the game panel, the tutorial panel, the how-to-play screen, and
-//! the dialogs.
+//! the dialogs. The interface shows the session and sends messages; it decides no rule.
 
+pub mod actions;
 mod dialogs;
+pub mod how_to_play;
 mod menu;
 mod panel;
-pub mod rules;
 mod tutorial;
+pub mod widgets;
 
 use bevy::prelude::*;
-use bevy_egui::egui;
+use bevy_egui::EguiClipboard;
 
-use crate::visuals::UiInsets;
+use crate::AppSystems;
+use crate::board::layout::UiInsets;
+use crate::game::session::Session;
+use crate::persistence::storage::Notices;
+use crate::screens::OnBoard;
+
+/// Copy the position text to the clipboard (a key or a button).
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CopyPosition;
 
 /// All of the interface.
 pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((
-            menu::MenuUiPlugin,
-            panel::PanelUiPlugin,
-            dialogs::DialogsPlugin,
-            rules::RulesUiPlugin,
-            tutorial::TutorialUiPlugin,
-        ));
+        app.add_message::<CopyPosition>()
+            .add_plugins((
+                menu::MenuUiPlugin,
+                panel::PanelUiPlugin,
+                dialogs::DialogsPlugin,
+                how_to_play::HowToPlayPlugin,
+                tutorial::TutorialUiPlugin,
+            ))
+            .add_systems(Update, copy_position.in_set(AppSystems::Commands))
+            .add_systems(OnExit(OnBoard), clear_insets);
     }
 }
 
-/// Shows a panel beside the board: to the left, or below the board on a narrow screen (a phone). Returns the room
-/// it takes, for fitting the board.
-pub(crate) fn board_side_panel(ctx: &egui::Context, id: &str, contents: impl FnOnce(&mut egui::Ui)) -> UiInsets {
-    // egui 0.36 shows panels inside a `Ui`: a root one covering the whole window.
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
-    );
-    if ctx.viewport_rect().width() < 700.0 {
-        let height = (ctx.viewport_rect().height() * 0.36).max(120.0);
-        egui::Panel::bottom(format!("{id}-bottom")).exact_size(height).resizable(false).show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, contents);
-        });
-        UiInsets { left: 0.0, top: 0.0, bottom: height }
-    } else {
-        let width = egui::Panel::left(id.to_owned())
-            .resizable(false)
-            .exact_size(250.0)
-            .show(&mut root, contents)
-            .response
-            .rect
-            .width();
-        UiInsets { left: width, top: 0.0, bottom: 0.0 }
+/// Copies the position text to the clipboard when asked, and says what was copied.
+fn copy_position(
+    mut requests: MessageReader<CopyPosition>,
+    session: Res<Session>,
+    mut clipboard: ResMut<EguiClipboard>,
+    mut notices: ResMut<Notices>,
+) {
+    for _ in requests.read() {
+        let text = session.position().to_string();
+        clipboard.set_text(&text);
+        notices.0.push(format!("Copied: {text}"));
     }
 }
 
-/// A disc in a side's piece colour followed by a text, for "White to move" and the like.
-pub(crate) fn side_line(ui: &mut egui::Ui, side: fanorona_rules::Side, text: &str) {
-    ui.horizontal(|ui| {
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-        let [r, g, b, _] = crate::visuals::side_color(side).to_srgba().to_u8_array();
-        ui.painter().circle(
-            rect.center(),
-            7.0,
-            egui::Color32::from_rgb(r, g, b),
-            egui::Stroke::new(1.5, egui::Color32::GRAY),
-        );
-        ui.label(egui::RichText::new(text).strong());
-    });
+/// Without a panel beside it, the next board has the whole window.
+fn clear_insets(mut insets: ResMut<UiInsets>) {
+    *insets = UiInsets::default();
 }

@@ -1,61 +1,40 @@
 //! The game panel: whose turn, piece counts, the move list, and the buttons.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_rules::Side;
 
-use crate::ai_player::{HintRequest, Purpose, Thinking};
-use crate::control::GameCommand;
-use crate::input::SHORTCUTS;
-use crate::session::Session;
-use crate::settings::Settings;
-use crate::state::{AppState, OnBoard};
-use crate::storage::Notices;
-use crate::turn::TurnCommand;
-use crate::visuals::UiInsets;
+use super::actions::{Action, Actions};
+use super::widgets::{SHORTCUTS, board_side_panel, side_line};
+use crate::board::layout::UiInsets;
+use crate::game::commands::GameCommand;
+use crate::game::computer::{Purpose, Thinking};
+use crate::game::person::TurnCommand;
+use crate::game::session::Session;
+use crate::persistence::profile::Profile;
+use crate::persistence::settings::Settings;
+use crate::screens::AppState;
 
 /// The panel beside the board.
 pub struct PanelUiPlugin;
 
 impl Plugin for PanelUiPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, panel_ui.run_if(in_state(AppState::Playing)))
-            .add_systems(Update, copy_position)
-            .add_systems(OnExit(OnBoard), clear_insets);
+        app.add_systems(EguiPrimaryContextPass, panel_ui.run_if(in_state(AppState::Playing)));
     }
 }
 
 /// What the Undo and Hint buttons say about the rating.
 const UNRATED: &str = "Using this makes a rated game unrated";
 
-/// Copies the position text to the clipboard when asked (button or key C).
-fn copy_position(
-    mut commands: MessageReader<GameCommand>,
-    session: Res<Session>,
-    mut clipboard: ResMut<EguiClipboard>,
-    mut notices: ResMut<Notices>,
-) {
-    for _ in commands.read().filter(|c| **c == GameCommand::CopyPosition) {
-        let text = session.position().to_string();
-        clipboard.set_text(&text);
-        notices.0.push(format!("Copied: {text}"));
-    }
-}
-
-fn clear_insets(mut insets: ResMut<UiInsets>) {
-    *insets = UiInsets::default();
-}
-
-#[allow(clippy::too_many_arguments)]
 fn panel_ui(
     mut contexts: EguiContexts,
     session: Res<Session>,
     thinking: Res<Thinking>,
     mut insets: ResMut<UiInsets>,
-    mut game: MessageWriter<GameCommand>,
-    mut turn: MessageWriter<TurnCommand>,
-    mut hint: MessageWriter<HintRequest>,
+    mut actions: Actions,
     settings: Res<Settings>,
+    profile: Res<Profile>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = *session.position();
@@ -64,17 +43,17 @@ fn panel_ui(
         let vela = position.vela_active().map(|s| format!(" — vela: {s} handicapped")).unwrap_or_default();
         ui.heading(format!("Fanoron-{}{vela}", position.variant()));
         ui.label(format!("{} vs {}", session.players[0], session.players[1]));
-        if session.rated {
-            ui.label(egui::RichText::new(format!("Rated · your rating {:.0}", settings.rating.rating)).small());
+        if session.is_rated() {
+            ui.label(egui::RichText::new(format!("Rated · your rating {:.0}", profile.rating.rating)).small());
         }
         ui.separator();
-        match session.game.outcome() {
+        match session.outcome() {
             Some(outcome) => {
                 ui.label(egui::RichText::new(outcome.to_string()).strong());
             }
             None => {
                 let side = position.side_to_move();
-                super::side_line(ui, side, &format!("{side} to move"));
+                side_line(ui, side, &format!("{side} to move"));
                 if thinking.is(Purpose::Move) {
                     ui.horizontal(|ui| {
                         ui.spinner();
@@ -98,55 +77,55 @@ fn panel_ui(
         ));
         ui.add_space(4.0);
         if ui.add_enabled(session.builder.can_stop(), egui::Button::new("Stop here (Space)")).clicked() {
-            turn.write(TurnCommand::Stop);
+            actions.send(Action::Turn(TurnCommand::Stop));
         }
         ui.separator();
         egui::Grid::new("buttons").num_columns(2).show(ui, |ui| {
-            let undo = ui.add_enabled(session.game.can_undo(), egui::Button::new("Undo"));
+            let undo = ui.add_enabled(session.game().can_undo(), egui::Button::new("Undo"));
             if undo.on_hover_text(UNRATED).clicked() {
-                game.write(GameCommand::Undo);
+                actions.send(Action::Game(GameCommand::Undo));
             }
-            if ui.add_enabled(session.game.can_redo(), egui::Button::new("Redo")).clicked() {
-                game.write(GameCommand::Redo);
+            if ui.add_enabled(session.game().can_redo(), egui::Button::new("Redo")).clicked() {
+                actions.send(Action::Game(GameCommand::Redo));
             }
             ui.end_row();
             let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
             if ui.add_enabled(can_hint, egui::Button::new("Hint")).on_hover_text(UNRATED).clicked() {
-                hint.write(HintRequest);
+                actions.send(Action::Hint);
             }
             if ui.button("Flip board").clicked() {
-                game.write(GameCommand::Flip);
+                actions.send(Action::Flip);
             }
             ui.end_row();
-            if ui.add_enabled(!session.game.is_over(), egui::Button::new("Resign")).clicked() {
-                game.write(GameCommand::Resign);
+            if ui.add_enabled(!session.is_over(), egui::Button::new("Resign")).clicked() {
+                actions.send(Action::Game(GameCommand::Resign));
             }
             if ui.button("New game").clicked() {
-                game.write(GameCommand::Menu);
+                actions.send(Action::Menu);
             }
             ui.end_row();
-            if ui.button("Save").clicked() {
-                game.write(GameCommand::Save);
+            if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+                actions.send(Action::Game(GameCommand::Save));
             }
-            if ui.button("Load").clicked() {
-                game.write(GameCommand::Load);
+            if ui.button("Load").on_hover_text("Ctrl+O").clicked() {
+                actions.send(Action::Game(GameCommand::Load));
             }
             ui.end_row();
             if ui.button(if settings.sound { "Sound: on" } else { "Sound: off" }).clicked() {
-                game.write(GameCommand::ToggleSound);
+                actions.send(Action::Sound);
             }
             if ui.button("How to play").clicked() {
-                game.write(GameCommand::HowToPlay);
+                actions.send(Action::HowToPlay);
             }
             ui.end_row();
         });
         if ui.button("Copy position text").clicked() {
-            game.write(GameCommand::CopyPosition);
+            actions.send(Action::Copy);
         }
         ui.separator();
         ui.label("Moves");
         egui::ScrollArea::vertical().max_height(ui.available_height() - 40.0).stick_to_bottom(true).show(ui, |ui| {
-            let turns = session.game.turns();
+            let turns = session.game().turns();
             egui::Grid::new("moves").num_columns(3).striped(true).show(ui, |ui| {
                 for (i, pair) in turns.chunks(2).enumerate() {
                     ui.label(format!("{}.", i + 1));
@@ -165,6 +144,6 @@ fn panel_ui(
             }
         });
     };
-    insets.set_if_neq(super::board_side_panel(ctx, "game-panel", contents));
+    insets.set_if_neq(board_side_panel(ctx, "game-panel", contents));
     Ok(())
 }

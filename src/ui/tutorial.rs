@@ -3,15 +3,17 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::ai_player::{HintRequest, Purpose, Thinking};
-use crate::control::GameCommand;
-use crate::session::Session;
-use crate::settings::Settings;
-use crate::state::AppState;
-use crate::turn::TurnCommand;
+use super::how_to_play::ToggleHowToPlay;
+use super::widgets::board_side_panel;
+use crate::board::layout::UiInsets;
+use crate::game::commands::GameCommand;
+use crate::game::computer::{HintRequest, Purpose, Thinking};
+use crate::game::person::TurnCommand;
+use crate::game::session::Session;
+use crate::persistence::profile::Profile;
+use crate::screens::AppState;
 use crate::tutorial::lessons::{Goal, LESSONS};
 use crate::tutorial::{Status, Tutorial, TutorialCommand};
-use crate::visuals::UiInsets;
 
 /// The tutorial panel.
 pub struct TutorialUiPlugin;
@@ -30,13 +32,14 @@ fn tutorial_ui(
     mut contexts: EguiContexts,
     tutorial: Res<Tutorial>,
     session: Res<Session>,
-    settings: Res<Settings>,
+    profile: Res<Profile>,
     thinking: Res<Thinking>,
     mut insets: ResMut<UiInsets>,
     mut commands: MessageWriter<TutorialCommand>,
     mut turn: MessageWriter<TurnCommand>,
     mut game: MessageWriter<GameCommand>,
     mut hint: MessageWriter<HintRequest>,
+    mut how_to_play: MessageWriter<ToggleHowToPlay>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lesson = tutorial.current_lesson();
@@ -48,7 +51,7 @@ fn tutorial_ui(
             .selected_text(format!("Lesson {}: {}", tutorial.lesson + 1, lesson.title))
             .show_ui(ui, |ui| {
                 for (i, l) in LESSONS.iter().enumerate() {
-                    let done = if settings.lesson_done(l.id) { " (done)" } else { "" };
+                    let done = if profile.lesson_done(l.id) { " (done)" } else { "" };
                     if ui.selectable_label(i == tutorial.lesson, format!("{}. {}{done}", i + 1, l.title)).clicked() {
                         commands.write(TutorialCommand::Lesson(i));
                     }
@@ -103,11 +106,11 @@ fn tutorial_ui(
                 if ui.add_enabled(can_hint, egui::Button::new("Hint (H)")).clicked() {
                     hint.write(HintRequest);
                 }
-                if ui.add_enabled(!session.game.is_over(), egui::Button::new("Give up")).clicked() {
+                if ui.add_enabled(!session.is_over(), egui::Button::new("Give up")).clicked() {
                     game.write(GameCommand::Resign);
                 }
             });
-            if let Some(outcome) = session.game.outcome() {
+            if let Some(outcome) = session.outcome() {
                 ui.label(outcome.to_string());
             }
         }
@@ -117,13 +120,13 @@ fn tutorial_ui(
                 commands.write(TutorialCommand::Lesson(tutorial.lesson));
             }
             if ui.button("How to play").clicked() {
-                game.write(GameCommand::HowToPlay);
+                how_to_play.write(ToggleHowToPlay);
             }
         });
         if ui.button("Leave the tutorial").clicked() {
             commands.write(TutorialCommand::Leave);
         }
     };
-    insets.set_if_neq(super::board_side_panel(ctx, "tutorial-panel", contents));
+    insets.set_if_neq(board_side_panel(ctx, "tutorial-panel", contents));
     Ok(())
 }

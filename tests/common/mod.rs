@@ -7,18 +7,20 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use fanorona::ai_player::Thinking;
-use fanorona::animation::{Animations, Fading, Sliding};
 use fanorona::board::Piece;
-use fanorona::control::GameCommand;
-use fanorona::session::{PlayerKind, Session};
-use fanorona::settings::{Opponent, Settings};
-use fanorona::state::AppState;
-use fanorona::storage::Storage;
-use fanorona::turn::{BoardClick, TurnCommand};
+use fanorona::board::animation::{Animations, Fading, Sliding};
+use fanorona::game::commands::GameCommand;
+use fanorona::game::computer::{Purpose, Thinking};
+use fanorona::game::person::{BoardClick, TurnCommand};
+use fanorona::game::session::{BoardReset, PlayerKind, Session};
+use fanorona::persistence::settings::{Opponent, Settings};
+use fanorona::persistence::storage::Storage;
+use fanorona::screens::AppState;
 use fanorona_rules::{Position, Side, Variant};
 
 pub fn temp_dir() -> PathBuf {
@@ -42,6 +44,64 @@ pub fn app_in(dir: &PathBuf) -> App {
     app.update();
     app
 }
+
+/// An app that also reads the keyboard, as the game does (Bevy's input plugin and the game's key map).
+pub fn app_with_keys(dir: &PathBuf) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
+        .insert_resource(Storage::in_dir(dir))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
+        .add_plugins((fanorona::LogicPlugin, fanorona::input::KeyboardPlugin));
+    app.update();
+    app
+}
+
+/// Presses `key` with the modifiers held, and lets go of all of them, as a window would report it; then lets the
+/// game settle.
+pub fn press(app: &mut App, key: KeyCode, shift: bool, ctrl: bool) {
+    send_key(app, key, shift, ctrl);
+    settle(app);
+}
+
+/// Presses `key` with the modifiers held for one frame, then lets go of all of them in the next.
+pub fn send_key(app: &mut App, key: KeyCode, shift: bool, ctrl: bool) {
+    let held: Vec<KeyCode> = [(shift, KeyCode::ShiftLeft), (ctrl, KeyCode::ControlLeft)]
+        .into_iter()
+        .filter_map(|(on, k)| on.then_some(k))
+        .chain([key])
+        .collect();
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        for &key_code in &held {
+            app.world_mut().write_message(KeyboardInput {
+                key_code,
+                logical_key: Key::Unidentified(NativeKey::Unidentified),
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+        }
+        app.update();
+    }
+}
+
+/// Every key of a full keyboard that the game might be sent.
+#[rustfmt::skip]
+pub const ALL_KEYS: &[KeyCode] = &[
+    KeyCode::KeyA, KeyCode::KeyB, KeyCode::KeyC, KeyCode::KeyD, KeyCode::KeyE, KeyCode::KeyF, KeyCode::KeyG,
+    KeyCode::KeyH, KeyCode::KeyI, KeyCode::KeyJ, KeyCode::KeyK, KeyCode::KeyL, KeyCode::KeyM, KeyCode::KeyN,
+    KeyCode::KeyO, KeyCode::KeyP, KeyCode::KeyQ, KeyCode::KeyR, KeyCode::KeyS, KeyCode::KeyT, KeyCode::KeyU,
+    KeyCode::KeyV, KeyCode::KeyW, KeyCode::KeyX, KeyCode::KeyY, KeyCode::KeyZ, KeyCode::Digit0, KeyCode::Digit1,
+    KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4, KeyCode::Digit5, KeyCode::Digit6, KeyCode::Digit7,
+    KeyCode::Digit8, KeyCode::Digit9, KeyCode::F1, KeyCode::F2, KeyCode::F3, KeyCode::F4, KeyCode::F5, KeyCode::F6,
+    KeyCode::F7, KeyCode::F8, KeyCode::F9, KeyCode::F10, KeyCode::F11, KeyCode::F12, KeyCode::Space, KeyCode::Enter,
+    KeyCode::NumpadEnter, KeyCode::Escape, KeyCode::Tab, KeyCode::Backspace, KeyCode::Delete, KeyCode::Insert,
+    KeyCode::Home, KeyCode::End, KeyCode::PageUp, KeyCode::PageDown, KeyCode::ArrowUp, KeyCode::ArrowDown,
+    KeyCode::ArrowLeft, KeyCode::ArrowRight, KeyCode::Minus, KeyCode::Equal, KeyCode::BracketLeft,
+    KeyCode::BracketRight, KeyCode::Backslash, KeyCode::Semicolon, KeyCode::Quote, KeyCode::Comma, KeyCode::Period,
+    KeyCode::Slash, KeyCode::Backquote, KeyCode::Numpad0, KeyCode::Numpad1, KeyCode::Numpad5, KeyCode::NumpadAdd,
+    KeyCode::NumpadSubtract, KeyCode::CapsLock, KeyCode::AltLeft, KeyCode::SuperLeft, KeyCode::ContextMenu,
+];
 
 pub fn app() -> App {
     app_in(&temp_dir())
@@ -69,7 +129,7 @@ pub fn settle(app: &mut App) {
     for _ in 0..1250 {
         app.update();
         let busy = app.world().resource::<Animations>().busy();
-        let thinking = app.world().resource::<Thinking>().is(fanorona::ai_player::Purpose::Move);
+        let thinking = app.world().resource::<Thinking>().is(Purpose::Move);
         idle = if busy || thinking { 0 } else { idle + 1 };
         if idle >= 4 {
             return;
@@ -86,7 +146,7 @@ pub fn session(app: &App) -> &Session {
 }
 
 pub fn turns(app: &App) -> Vec<String> {
-    session(app).game.turns().iter().map(ToString::to_string).collect()
+    session(app).game().turns().iter().map(ToString::to_string).collect()
 }
 
 /// The drawn pieces agree with the board of the session.
@@ -122,7 +182,7 @@ pub fn humans(s: &mut Settings) {
 pub fn set_position(app: &mut App, text: &str, players: [PlayerKind; 2]) {
     let position: Position = text.parse().expect("position");
     *app.world_mut().resource_mut::<Session>() = Session::new(position, players);
-    app.world_mut().write_message(fanorona::session::BoardReset);
+    app.world_mut().write_message(BoardReset);
     settle(app);
 }
 

@@ -1,0 +1,3 @@
+//! Tools for developers: start scenes and screenshots.
+
+pub mod scene;

@@ -1,0 +1,86 @@
+//! What a button or a key can ask for, and the one place that turns it into the owning feature's message.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+use super::CopyPosition;
+use super::how_to_play::ToggleHowToPlay;
+use crate::audio::ToggleSound;
+use crate::board::FlipBoard;
+use crate::game::commands::GameCommand;
+use crate::game::computer::HintRequest;
+use crate::game::person::TurnCommand;
+use crate::screens::ShowMenu;
+use crate::tutorial::TutorialCommand;
+
+/// What a button or a key asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A decision about the turn in progress.
+    Turn(TurnCommand),
+    /// A command about the game.
+    Game(GameCommand),
+    /// A tutorial button.
+    Tutorial(TutorialCommand),
+    /// Ask for a hint.
+    Hint,
+    /// Turn the board around.
+    Flip,
+    /// Sound on or off.
+    Sound,
+    /// Copy the position text.
+    Copy,
+    /// Open or close how to play.
+    HowToPlay,
+    /// Back to the menu.
+    Menu,
+}
+
+/// Sends actions as the messages of the features that own them.
+#[derive(SystemParam)]
+pub struct Actions<'w> {
+    turn: MessageWriter<'w, TurnCommand>,
+    game: MessageWriter<'w, GameCommand>,
+    tutorial: MessageWriter<'w, TutorialCommand>,
+    hint: MessageWriter<'w, HintRequest>,
+    flip: MessageWriter<'w, FlipBoard>,
+    sound: MessageWriter<'w, ToggleSound>,
+    copy: MessageWriter<'w, CopyPosition>,
+    how_to_play: MessageWriter<'w, ToggleHowToPlay>,
+    menu: MessageWriter<'w, ShowMenu>,
+}
+
+impl Actions<'_> {
+    /// Sends `action`.
+    pub fn send(&mut self, action: Action) {
+        match action {
+            Action::Turn(c) => {
+                self.turn.write(c);
+            }
+            Action::Game(c) => {
+                self.game.write(c);
+            }
+            Action::Tutorial(c) => {
+                self.tutorial.write(c);
+            }
+            Action::Hint => {
+                self.hint.write(HintRequest);
+            }
+            Action::Flip => {
+                self.flip.write(FlipBoard);
+            }
+            Action::Sound => {
+                self.sound.write(ToggleSound);
+            }
+            Action::Copy => {
+                self.copy.write(CopyPosition);
+            }
+            Action::HowToPlay => {
+                self.how_to_play.write(ToggleHowToPlay);
+            }
+            Action::Menu => {
+                self.menu.write(ShowMenu);
+            }
+        }
+    }
+}

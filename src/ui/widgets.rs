@@ -1,0 +1,69 @@
+//! Pieces of interface shared by the screens: the panel beside the board, a side's disc with a text, and the
+//! keyboard help.
+
+use bevy::prelude::ColorToPacked;
+use bevy_egui::egui;
+
+use crate::board::drawing::side_color;
+use crate::board::layout::UiInsets;
+
+/// The keyboard shortcuts as players read them, in the panel and the how-to-play screen (and the README). The key
+/// map itself is `key_action` in the input module.
+pub const SHORTCUTS: &[(&str, &str)] = &[
+    ("Space / Enter", "Stop here (end a capture chain)"),
+    ("A / W", "Choose approach / withdrawal"),
+    ("Esc", "Cancel the selection, or say no to a question"),
+    ("Ctrl+Z or U", "Undo"),
+    ("Ctrl+Y or R", "Redo"),
+    ("H", "Hint"),
+    ("F", "Flip the board"),
+    ("Ctrl+S / Ctrl+O", "Save / load the game (asks before replacing anything)"),
+    ("C", "Copy the position text"),
+    ("M", "Sound on / off"),
+    ("Shift+Q", "Resign"),
+    ("N", "Back to the menu (the game is kept); in the tutorial: Next"),
+    ("T", "Tutorial: try again"),
+    ("F1", "How to play"),
+];
+
+/// Shows a panel beside the board: to the left, or below the board on a narrow screen (a phone). Returns the room
+/// it takes, for fitting the board.
+pub fn board_side_panel(ctx: &egui::Context, id: &str, contents: impl FnOnce(&mut egui::Ui)) -> UiInsets {
+    // egui 0.36 shows panels inside a `Ui`: a root one covering the whole window.
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
+    if ctx.viewport_rect().width() < 700.0 {
+        let height = (ctx.viewport_rect().height() * 0.36).max(120.0);
+        egui::Panel::bottom(format!("{id}-bottom")).exact_size(height).resizable(false).show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, contents);
+        });
+        UiInsets { left: 0.0, top: 0.0, bottom: height }
+    } else {
+        let width = egui::Panel::left(id.to_owned())
+            .resizable(false)
+            .exact_size(250.0)
+            .show(&mut root, contents)
+            .response
+            .rect
+            .width();
+        UiInsets { left: width, top: 0.0, bottom: 0.0 }
+    }
+}
+
+/// A disc in a side's piece colour followed by a text, for "White to move" and the like.
+pub fn side_line(ui: &mut egui::Ui, side: fanorona_rules::Side, text: &str) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+        let [r, g, b, _] = side_color(side).to_srgba().to_u8_array();
+        ui.painter().circle(
+            rect.center(),
+            7.0,
+            egui::Color32::from_rgb(r, g, b),
+            egui::Stroke::new(1.5, egui::Color32::GRAY),
+        );
+        ui.label(egui::RichText::new(text).strong());
+    });
+}
