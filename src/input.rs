@@ -141,9 +141,11 @@ fn keyboard_shortcuts(
     pending: Res<PendingConfirmation>,
     mut actions: Actions,
 ) {
+    // A modifier pressed and let go within the frame (a quick chord, or keys sent by a script) still counts.
+    let held = |modifier: [KeyCode; 2]| keys.any_pressed(modifier) || keys.any_just_pressed(modifier);
     let mods = Modifiers {
-        shift: keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]),
-        ctrl: keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]),
+        shift: held([KeyCode::ShiftLeft, KeyCode::ShiftRight]),
+        ctrl: held([KeyCode::ControlLeft, KeyCode::ControlRight]) || held([KeyCode::SuperLeft, KeyCode::SuperRight]),
     };
     for key in keys.get_just_pressed() {
         if let Some(action) = key_action(*key, mods, *state.get(), pending.0.is_some()) {

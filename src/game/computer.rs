@@ -124,8 +124,7 @@ fn request_hint(
     mut session: ResMut<Session>,
 ) {
     if requests.read().count() > 0 && thinking.job.is_none() && session.human_to_move() {
-        // Asking for help: the game no longer counts for the rating.
-        session.unrate();
+        session.help_given();
         start(&mut thinking, session.game(), Level::Master, Purpose::Hint);
     }
 }

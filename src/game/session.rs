@@ -159,7 +159,13 @@ impl Session {
         self.rated
     }
 
-    /// The person had help (a hint) or the game was rated already: from now on it does not count.
+    /// The person asked for help (a hint): the game no longer counts for the rating.
+    pub fn help_given(&mut self) {
+        self.rated = false;
+    }
+
+    /// The game's rating has been recorded, or it was loaded from the save slot (and could be loaded again after
+    /// a bad move): from now on it does not count.
     pub fn unrate(&mut self) {
         self.rated = false;
     }
