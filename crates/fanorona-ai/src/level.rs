@@ -79,6 +79,9 @@ impl Level {
             tt_bits: None,
             ordering: false,
             pvs: false,
+            staged: false,
+            aspiration: false,
+            lmr: false,
             quiescence: 0,
             eval: Eval::Material,
             noise: 0,
@@ -105,6 +108,9 @@ impl Level {
                 tt_bits: Some(18),
                 ordering: true,
                 pvs: true,
+                staged: true,
+                aspiration: true,
+                lmr: true,
                 quiescence: 4,
                 eval: Eval::Full(Weights::TUNED),
                 default_time: Some(Duration::from_millis(1000)),
@@ -155,6 +161,12 @@ pub(crate) struct Config {
     pub ordering: bool,
     /// Principal variation search (null windows after the first child).
     pub pvs: bool,
+    /// Try the table move before generating the other turns (needs `ordering`).
+    pub staged: bool,
+    /// Aspiration windows around the previous iteration's score (needs `iterative`).
+    pub aspiration: bool,
+    /// Late move reductions: late quiet turns are searched a ply or two less first (needs `pvs`).
+    pub lmr: bool,
     /// Extra plies searched while captures are compulsory, below the nominal depth.
     pub quiescence: u32,
     /// The evaluation.

@@ -5,7 +5,10 @@
 //!   transposition table, move ordering (table move, captures by size, killers, history), quiescence over the
 //!   compulsory captures, draw awareness (repetition, the 50-turn rule) and limits in time, depth and nodes. It is
 //!   resumable: [`Search::step`] advances it by a node budget, so a single-threaded program can think a few
-//!   milliseconds per frame; [`Search::run`] runs it to the end.
+//!   milliseconds per frame; [`Search::run`] runs it to the end. The master level adds aspiration windows, late
+//!   move reductions and staged move picking (the table move before the other turns are generated).
+//! - [`TranspositionTable`]: kept from one search to the next ([`Search::with_table`], [`Search::take_table`]),
+//!   with generations so that old entries are replaced first.
 //! - [`telo`]: fanoron-telo solved exactly; the master level plays it perfectly.
 //!
 //! ```
@@ -25,6 +28,7 @@ mod tt;
 pub use eval::{Eval, Weights, evaluate};
 pub use level::{Level, ParseLevelError};
 pub use search::{Limits, MATE, Search, SearchResult, Status};
+pub use tt::TranspositionTable;
 
 use fanorona_rules::{Game, Turn, Variant};
 

@@ -15,7 +15,7 @@ use web_time::Instant;
 
 use crate::eval::evaluate;
 use crate::level::Config;
-use crate::tt::{Bound, Entry, Table};
+use crate::tt::{Bound, Entry, TranspositionTable};
 
 /// The score of a won position at the root; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -24,6 +24,20 @@ const INF: i32 = 32_000;
 const Q_WIDTH: usize = 3;
 /// Scores beyond this are wins or losses.
 const MATE_BOUND: i32 = MATE - 1_000;
+/// The first aspiration window around the previous iteration's score, each side (hundredths of a piece).
+const ASPIRATION: i32 = 40;
+/// A window wider than this is opened completely.
+const ASPIRATION_MAX: i32 = 400;
+/// Aspiration windows start at this iteration (the first ones are cheap and their scores jump).
+const ASPIRATION_FROM: u32 = 4;
+/// Late move reductions apply from this remaining depth, after this many turns of a node.
+const LMR_DEPTH: i32 = 3;
+const LMR_AFTER: usize = 3;
+/// Ordering keys: the table move, captures, killers, then history below `KILLER_KEY - 1`.
+const TT_KEY: i32 = 1 << 30;
+const CAPTURE_KEY: i32 = 1 << 20;
+const KILLER_KEY: i32 = 1 << 19;
+const HISTORY_MAX: u32 = 1 << 18;
 
 /// What may end a search early.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -80,12 +94,27 @@ pub enum Status {
     Done(SearchResult),
 }
 
-/// A child of a frame: a legal turn, the position after it, and its ordering key.
+/// A child of a frame: a legal turn, the position after it (played when the turn is picked, for quiet turns), and
+/// its ordering key.
 #[derive(Clone, Copy)]
 struct Child {
     turn: Turn,
     pos: Position,
+    /// Whether `pos` is the position after `turn` yet (otherwise it is the parent's).
+    played: bool,
     key: i32,
+}
+
+/// How the child being searched was given its window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Probe {
+    /// The frame's own window: the score counts as it is.
+    Full,
+    /// A null window (principal variation search): a score inside the window means a search again, in full.
+    Null,
+    /// A null window at reduced depth (late move reduction): a score above alpha means a search again at full
+    /// depth.
+    Reduced,
 }
 
 /// One node of the search in progress.
@@ -95,12 +124,20 @@ struct Frame {
     alpha: i32,
     beta: i32,
     orig_alpha: i32,
+    /// The children generated so far: picked ones first, in the order searched.
     children: Vec<Child>,
+    /// Children picked so far.
     next: usize,
+    /// Children to pick at most (the widest captures only, in quiescence).
+    limit: usize,
+    /// Whether every legal turn is in `children` (otherwise only the table move is, to be tried before
+    /// generating the rest).
+    generated: bool,
+    tt_move: Option<Turn>,
     best: i32,
     best_move: Option<Turn>,
-    /// The child being searched was given a null window (principal variation search).
-    probing: bool,
+    /// How the child being searched was given its window.
+    probe: Probe,
     /// Forced-capture plies already added below the nominal depth.
     qdepth: u32,
 }
@@ -118,7 +155,11 @@ pub struct Search {
     config: Config,
     limits: Limits,
     rng: Xoshiro256PlusPlus,
-    tt: Option<Table>,
+    tt: Option<TranspositionTable>,
+    /// Whether `tt` was set up (the level's own table is made when the search starts, unless one was handed in).
+    tt_ready: bool,
+    /// A table handed in for a level that uses none, kept to be handed back.
+    unused_table: Option<TranspositionTable>,
     killers: Vec<[Option<Turn>; 2]>,
     history: Vec<u32>,
     /// Hashes of the game's earlier positions that can still repeat, then of the search path (root included).
@@ -129,6 +170,10 @@ pub struct Search {
     /// Exact scores of the root turns in the current iteration (levels that add noise search them all fully).
     root_scores: Vec<(Turn, i32)>,
     iteration: u32,
+    /// The aspiration window of the current iteration, below and above the previous score.
+    window: (i32, i32),
+    /// The current iteration failed outside its aspiration window and is searched again with a wider one.
+    research: bool,
     max_depth: u32,
     nodes: u64,
     started: Option<Instant>,
@@ -150,7 +195,10 @@ impl Search {
             config,
             limits,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            tt: config.tt_bits.map(Table::new),
+            // Made when the search starts, unless one is handed in first.
+            tt: None,
+            tt_ready: false,
+            unused_table: None,
             killers: Vec::new(),
             history: vec![0; 64 * 8],
             path,
@@ -159,6 +207,8 @@ impl Search {
             pending: None,
             root_scores: Vec::new(),
             iteration: 0,
+            window: (ASPIRATION, ASPIRATION),
+            research: false,
             max_depth,
             nodes: 0,
             started: None,
@@ -171,6 +221,28 @@ impl Search {
     /// Makes the search finish at once with this turn (a solved position).
     pub(crate) fn preset(&mut self, best: Option<Turn>) {
         self.result = Some(SearchResult { best, score: 0, depth: 0, nodes: 0, pv: best.into_iter().collect() });
+    }
+
+    /// Uses `table` as the transposition table, keeping what earlier searches stored in it (a new generation
+    /// begins, so their entries are replaced first). Keeping one table across the turns of a game saves the work of
+    /// searching again what the last search saw. Levels without a table leave it unused, and
+    /// [`Search::take_table`] gives it back either way.
+    pub fn with_table(mut self, mut table: TranspositionTable) -> Search {
+        if self.config.tt_bits.is_some() && !self.tt_ready {
+            table.next_generation();
+            self.tt = Some(table);
+            self.tt_ready = true;
+        } else {
+            self.unused_table = Some(table);
+        }
+        self
+    }
+
+    /// Takes the transposition table out of the search (for the next search: see [`Search::with_table`]). The
+    /// search goes on without one if it is not finished.
+    pub fn take_table(&mut self) -> Option<TranspositionTable> {
+        self.tt_ready = true;
+        self.tt.take().or_else(|| self.unused_table.take())
     }
 
     /// A flag that stops the search when set (from another thread, or the UI).
@@ -197,6 +269,10 @@ impl Search {
         if let Some(result) = &self.result {
             return Status::Done(result.clone());
         }
+        if !self.tt_ready {
+            self.tt = self.config.tt_bits.map(TranspositionTable::new);
+            self.tt_ready = true;
+        }
         let started = *self.started.get_or_insert_with(Instant::now);
         let until = self.nodes.saturating_add(budget.max(1));
         while self.nodes < until {
@@ -221,75 +297,192 @@ impl Search {
         self.nodes.is_multiple_of(256) && self.limits.time.is_some_and(|t| started.elapsed() >= t)
     }
 
-    /// The best turn known now: from the current iteration if its first root turn is done, else the last one.
+    /// The best turn known now: from the current iteration if a root turn has a real score, else the last one.
     fn best_so_far(&self) -> Option<Turn> {
-        let current = self.stack.first().and_then(|root| root.best_move);
-        current.or_else(|| self.completed.as_ref().and_then(|r| r.best))
+        self.current_root_best().map(|(turn, _)| turn).or_else(|| self.completed.as_ref().and_then(|r| r.best))
+    }
+
+    /// The best root turn of the iteration in progress and its score, if it scored above the iteration's lower
+    /// bound (a turn that failed low against an aspiration window proves nothing).
+    fn current_root_best(&self) -> Option<(Turn, i32)> {
+        let root = self.stack.first()?;
+        let turn = root.best_move?;
+        (root.best > root.orig_alpha).then_some((turn, root.best))
     }
 
     /// Does one unit of work. Returns false when the search is complete.
     fn advance(&mut self) -> bool {
         if self.stack.is_empty() {
-            if self.iteration >= self.max_depth || self.completed.as_ref().is_some_and(|r| r.score.abs() > MATE_BOUND) {
-                return false;
-            }
-            self.iteration = if self.config.iterative { self.iteration + 1 } else { self.max_depth };
-            self.root_scores.clear();
-            let depth = self.iteration as i32;
-            if let Some(score) = self.enter(self.root, depth, -INF, INF, 0, 0) {
-                // No legal turn at the root.
-                self.completed =
-                    Some(SearchResult { best: None, score, depth: self.iteration, nodes: self.nodes, pv: Vec::new() });
-                return false;
-            }
-            return true;
+            return self.start_iteration();
         }
         if let Some(child_score) = self.pending.take() {
             self.child_returned(-child_score);
             return true;
         }
         let ply = self.stack.len() - 1;
-        let top = &mut self.stack[ply];
-        if top.next >= top.children.len() {
+        let Some(child) = self.pick(ply) else {
             self.leave();
             return true;
-        }
-        let child = top.children[top.next];
-        top.next += 1;
-        let cost = self.config.cost(&child.turn);
+        };
+        let config = self.config;
+        let top = &mut self.stack[ply];
+        let index = top.next;
         let (alpha, beta) = (top.alpha, top.beta);
-        let first = top.next == 1;
-        let full_root = ply == 0 && self.config.noise > 0;
+        let full_root = ply == 0 && config.noise > 0;
         let qdepth = top.child_qdepth();
+        let mut depth = top.depth - config.cost(&child.turn);
         let window = if full_root {
+            top.probe = Probe::Full;
             (-INF, INF)
-        } else if self.config.pvs && !first {
-            top.probing = true;
+        } else if config.pvs && index > 1 {
+            let reduction = reduction(&config, top, &child, index, ply);
+            depth -= reduction;
+            top.probe = if reduction > 0 { Probe::Reduced } else { Probe::Null };
             (-alpha - 1, -alpha)
         } else {
-            top.probing = false;
+            top.probe = Probe::Full;
             (-beta, -alpha)
         };
-        let depth = top.depth - cost;
         self.descend(child.pos, depth, window, ply + 1, qdepth);
         true
+    }
+
+    /// Starts the next iteration (or the current one again with a wider aspiration window). Returns false when the
+    /// search is complete.
+    fn start_iteration(&mut self) -> bool {
+        if self.research {
+            self.research = false;
+        } else {
+            if self.iteration >= self.max_depth || self.completed.as_ref().is_some_and(|r| r.score.abs() > MATE_BOUND) {
+                return false;
+            }
+            self.iteration = if self.config.iterative { self.iteration + 1 } else { self.max_depth };
+            self.window = (ASPIRATION, ASPIRATION);
+        }
+        self.root_scores.clear();
+        let (alpha, beta) = match &self.completed {
+            Some(prev)
+                if self.config.aspiration && self.iteration >= ASPIRATION_FROM && prev.score.abs() < MATE_BOUND =>
+            {
+                let (low, high) = self.window;
+                let alpha = if low >= INF { -INF } else { prev.score - low };
+                let beta = if high >= INF { INF } else { prev.score + high };
+                (alpha, beta)
+            }
+            _ => (-INF, INF),
+        };
+        let depth = self.iteration as i32;
+        if let Some(score) = self.enter(self.root, depth, alpha, beta, 0, 0) {
+            // No legal turn at the root.
+            self.completed =
+                Some(SearchResult { best: None, score, depth: self.iteration, nodes: self.nodes, pv: Vec::new() });
+            return false;
+        }
+        true
+    }
+
+    /// The next child of the frame at `ply` to search, by best key (played now if it was not yet). When only the
+    /// table move was there, the other turns are generated first.
+    fn pick(&mut self, ply: usize) -> Option<Child> {
+        let top = &self.stack[ply];
+        if top.next >= top.limit {
+            return None;
+        }
+        if top.next >= top.children.len() {
+            if top.generated {
+                return None;
+            }
+            self.generate(ply);
+        }
+        let ordering = self.config.ordering;
+        let top = &mut self.stack[ply];
+        let start = top.next;
+        if start >= top.children.len() {
+            return None;
+        }
+        if ordering {
+            // Selection instead of sorting: most nodes end after a few children. Rotating keeps the others in
+            // order, so the children come out exactly as a stable sort would give them.
+            let mut best = start;
+            for i in start + 1..top.children.len() {
+                if top.children[i].key > top.children[best].key {
+                    best = i;
+                }
+            }
+            top.children[start..=best].rotate_right(1);
+        }
+        let parent = top.pos;
+        let child = &mut top.children[start];
+        if !child.played {
+            child.pos = parent.play_unchecked(&child.turn);
+            child.played = true;
+        }
+        let child = *child;
+        top.next += 1;
+        Some(child)
+    }
+
+    /// Generates the children of the frame at `ply` (apart from a table move already there) with their ordering
+    /// keys.
+    fn generate(&mut self, ply: usize) {
+        let ordering = self.config.ordering;
+        let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
+        let history = &self.history;
+        let frame = &mut self.stack[ply];
+        frame.generated = true;
+        let pos = frame.pos;
+        let tt_move = frame.tt_move;
+        let staged = frame.children.first().map(|c| c.turn);
+        let enemy_before = pos.pieces(!pos.side_to_move()).len() as i32;
+        let children = &mut frame.children;
+        pos.for_each_turn(|turn| {
+            if Some(*turn) == staged {
+                return;
+            }
+            let mut child = Child { turn: *turn, pos, played: false, key: 0 };
+            if !ordering {
+            } else if Some(*turn) == tt_move {
+                child.key = TT_KEY;
+            } else if turn.is_capture() {
+                child.pos = pos.play_unchecked(turn);
+                child.played = true;
+                let taken = enemy_before - child.pos.pieces(child.pos.side_to_move()).len() as i32;
+                child.key = CAPTURE_KEY + taken * 1000 + turn.len() as i32;
+            } else if Some(*turn) == killers[0] {
+                child.key = KILLER_KEY;
+            } else if Some(*turn) == killers[1] {
+                child.key = KILLER_KEY - 1;
+            } else {
+                child.key = history[history_slot(turn)].min(HISTORY_MAX) as i32;
+            }
+            children.push(child);
+        });
     }
 
     /// A child's score (from the frame's point of view) has come back.
     fn child_returned(&mut self, score: i32) {
         let ply = self.stack.len() - 1;
         let full_root = ply == 0 && self.config.noise > 0;
+        let cost_of = |turn: &Turn| self.config.cost(turn);
         let top = &mut self.stack[ply];
         let child = top.children[top.next - 1];
-        if top.probing && score > top.alpha && score < top.beta {
-            // The null window failed high: search this child again with the full window.
-            top.probing = false;
-            let (alpha, beta, depth, qdepth) = (top.alpha, top.beta, top.depth, top.child_qdepth());
-            let cost = self.config.cost(&child.turn);
-            self.descend(child.pos, depth - cost, (-beta, -alpha), ply + 1, qdepth);
-            return;
+        let (alpha, beta, qdepth) = (top.alpha, top.beta, top.child_qdepth());
+        let depth = top.depth - cost_of(&child.turn);
+        match top.probe {
+            Probe::Reduced if score > alpha => {
+                // A reduced search beat alpha: search again at full depth, still with a null window.
+                top.probe = Probe::Null;
+                self.descend(child.pos, depth, (-alpha - 1, -alpha), ply + 1, qdepth);
+                return;
+            }
+            Probe::Null if score > alpha && score < beta => {
+                // The null window failed high: search this child again with the full window.
+                top.probe = Probe::Full;
+                self.descend(child.pos, depth, (-beta, -alpha), ply + 1, qdepth);
+                return;
+            }
+            _ => top.probe = Probe::Full,
         }
-        top.probing = false;
         if ply == 0 {
             self.root_scores.push((child.turn, score));
         }
@@ -354,16 +547,34 @@ impl Search {
                 score: to_tt(frame.best, ply),
                 depth: frame.depth,
                 bound,
+                age: 0,
             });
         }
         if ply == 0 {
-            self.iteration_done(&frame);
+            if !self.aspiration_failed(&frame) {
+                self.iteration_done(&frame);
+            }
         } else {
             self.pending = Some(frame.best);
         }
         let mut children = frame.children;
         children.clear();
         self.spare.push(children);
+    }
+
+    /// Whether the root's score fell outside the aspiration window; if so the window is widened on that side and
+    /// the iteration will be searched again.
+    fn aspiration_failed(&mut self, root: &Frame) -> bool {
+        let widen = |d: i32| if d * 4 > ASPIRATION_MAX { INF } else { d * 4 };
+        if root.best <= root.orig_alpha && root.orig_alpha > -INF {
+            self.window.0 = widen(self.window.0);
+        } else if root.best >= root.beta && root.beta < INF {
+            self.window.1 = widen(self.window.1);
+        } else {
+            return false;
+        }
+        self.research = true;
+        true
     }
 
     fn iteration_done(&mut self, root: &Frame) {
@@ -388,7 +599,7 @@ impl Search {
         let mut pos = self.root;
         let mut next = best;
         while let Some(turn) = next {
-            if pv.len() >= self.iteration as usize || !pos.legal_turns().contains(&turn) {
+            if pv.len() >= self.iteration as usize || pos.check_turn(&turn).is_err() {
                 break;
             }
             pv.push(turn);
@@ -406,7 +617,7 @@ impl Search {
             nodes: self.nodes,
             pv: Vec::new(),
         });
-        if let Some(current) = self.stack.first().and_then(|root| root.best_move.map(|m| (m, root.best))) {
+        if let Some(current) = self.current_root_best() {
             // An unfinished iteration searches the previous best first, so any best it found is at least as good.
             if result.best != Some(current.0) {
                 result.best = Some(current.0);
@@ -448,7 +659,9 @@ impl Search {
         if let Some(winner) = pos.telo_line() {
             return Some(if winner == pos.side_to_move() { ply_score } else { -ply_score });
         }
-        if !pos.has_legal_turn() {
+        // A capture to make is a legal turn: the search for one stops at once.
+        let must_capture = pos.must_capture();
+        if !must_capture && !pos.has_legal_turn() {
             return Some(-ply_score);
         }
         if ply > 0 && (pos.quiet_turns() >= FIFTY_TURNS || self.repeats(pos)) {
@@ -469,41 +682,17 @@ impl Search {
                 }
             }
         }
-        if depth <= 0 && !(pos.must_capture() && qdepth < self.config.quiescence) {
+        if depth <= 0 && !(must_capture && qdepth < self.config.quiescence) {
             return Some(evaluate(&pos, self.config.eval));
         }
         let mut children = self.spare.pop().unwrap_or_default();
-        let ordering = self.config.ordering;
-        let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
-        let enemy_before = pos.pieces(!pos.side_to_move()).len() as i32;
-        pos.for_each_turn(|turn| {
-            let child = pos.play_unchecked(turn);
-            let key = if !ordering {
-                0
-            } else if Some(*turn) == tt_move {
-                1 << 30
-            } else if turn.is_capture() {
-                let taken = enemy_before - child.pieces(child.side_to_move()).len() as i32;
-                (1 << 20) + taken * 1000 + turn.len() as i32
-            } else if Some(*turn) == killers[0] {
-                1 << 19
-            } else if Some(*turn) == killers[1] {
-                (1 << 19) - 1
-            } else {
-                0
-            };
-            children.push(Child { turn: *turn, pos: child, key });
-        });
-        if ordering {
-            for c in children.iter_mut().filter(|c| c.key == 0) {
-                c.key = self.history[history_slot(&c.turn)].min((1 << 18) as u32) as i32;
-            }
-            children.sort_by_key(|c| std::cmp::Reverse(c.key));
+        // Staged: the table move is searched before the other turns are generated, which a cut-off often spares.
+        if let (true, Some(turn)) = (self.config.staged && self.config.ordering, tt_move)
+            && pos.check_turn(&turn).is_ok()
+        {
+            children.push(Child { turn, pos, played: false, key: TT_KEY });
         }
-        if depth <= 0 {
-            // Below the nominal depth only the compulsory captures are followed, and only the largest few.
-            children.truncate(Q_WIDTH);
-        }
+        let staged = !children.is_empty();
         self.stack.push(Frame {
             pos,
             depth,
@@ -512,11 +701,18 @@ impl Search {
             orig_alpha: alpha,
             children,
             next: 0,
+            // Below the nominal depth only the compulsory captures are followed, and only the largest few.
+            limit: if depth <= 0 { Q_WIDTH } else { usize::MAX },
+            generated: false,
+            tt_move,
             best: -INF,
             best_move: None,
-            probing: false,
+            probe: Probe::Full,
             qdepth,
         });
+        if !staged {
+            self.generate(ply);
+        }
         None
     }
 
@@ -527,6 +723,23 @@ impl Search {
         // Same side to move: every second entry back.
         self.path[n - 1 - window..n - 1].iter().rev().skip(1).step_by(2).any(|&h| h == pos.hash())
     }
+}
+
+/// How many plies less a late quiet turn is searched (late move reduction); zero for the turns that are searched
+/// in full: the first few, captures, the table move and killers, at the root and near the leaves. (Reducing late
+/// captures too saved far more nodes in the opening, but lost at equal depth: see `docs/DECISIONS.md`.)
+fn reduction(config: &Config, frame: &Frame, child: &Child, index: usize, ply: usize) -> i32 {
+    if !config.lmr
+        || ply == 0
+        || frame.depth < LMR_DEPTH
+        || index <= LMR_AFTER
+        || child.turn.is_capture()
+        || child.key >= KILLER_KEY - 1
+    {
+        return 0;
+    }
+    let pv_node = frame.beta - frame.orig_alpha > 1;
+    if !pv_node && index > 8 && frame.depth >= 5 { 2 } else { 1 }
 }
 
 /// The history-table slot of a turn: its start point and first direction.

@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use fanorona_ai::telo::{self, TeloValue};
-use fanorona_ai::{Level, Limits, MATE, Search, Status, analyze};
+use fanorona_ai::{Level, Limits, MATE, Search, Status, TranspositionTable, analyze};
 use fanorona_rules::{Game, Position, Side, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -124,6 +124,55 @@ fn a_search_in_depth_or_node_mode_is_deterministic_and_resumable() {
             assert!(slices > 1, "{level}");
         }
     }
+}
+
+/// Plays `turns` turns of master against itself at `depth`, each side keeping one table across its turns.
+fn self_play_with_tables(turns: usize, depth: u32) -> Vec<String> {
+    let mut game = Game::of_variant(Variant::Tsivy);
+    let mut tables: [Option<TranspositionTable>; 2] = [None, None];
+    let mut played = Vec::new();
+    for i in 0..turns {
+        if game.is_over() {
+            break;
+        }
+        let mut search = Search::for_level(&game, Level::Master, Limits::depth(depth), 1);
+        if let Some(table) = tables[i % 2].take() {
+            search = search.with_table(table);
+        }
+        // Sliced on odd turns: a reused table must not make the result depend on the slicing either.
+        let result = if i % 2 == 1 {
+            loop {
+                if let Status::Done(r) = search.step(300) {
+                    break r;
+                }
+            }
+        } else {
+            search.run()
+        };
+        tables[i % 2] = search.take_table();
+        assert!(tables[i % 2].is_some(), "the master level hands its table back");
+        let turn = result.best.unwrap();
+        assert!(game.legal_turns().contains(&turn), "{turn} in {}", game.position());
+        game.play(&turn).unwrap();
+        played.push(turn.to_string());
+    }
+    played
+}
+
+#[test]
+fn a_table_kept_across_turns_gives_legal_and_reproducible_turns() {
+    let first = self_play_with_tables(8, 4);
+    assert_eq!(first.len(), 8);
+    assert_eq!(first, self_play_with_tables(8, 4));
+}
+
+#[test]
+fn a_level_without_a_table_hands_a_given_table_back() {
+    let game = Game::of_variant(Variant::Tsivy);
+    let mut search =
+        Search::for_level(&game, Level::Classic, Limits::depth(2), 1).with_table(TranspositionTable::new(10));
+    let _ = search.run();
+    assert_eq!(search.take_table().map(|t| t.capacity()), Some(1 << 10));
 }
 
 #[test]

@@ -11,13 +11,15 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use fanorona_ai::{Level, Limits, Search};
+use fanorona_ai::{Level, Limits, Search, TranspositionTable};
 use fanorona_rules::{Game, Variant};
 
-/// Reads commands until `quit` or the end of input.
+/// Reads commands until `quit` or the end of input. One transposition table serves every search, so what one
+/// search learnt helps the next (its entries age out).
 pub fn run(input: impl BufRead, mut output: impl Write) {
     let mut game = Game::of_variant(Variant::Tsivy);
     let mut seed = 1;
+    let mut table: Option<TranspositionTable> = None;
     for line in input.lines() {
         let Ok(line) = line else { break };
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -34,7 +36,7 @@ pub fn run(input: impl BufRead, mut output: impl Write) {
             },
             Some((&"go", args)) => {
                 seed += 1;
-                match go(&game, args, seed) {
+                match go(&game, args, seed, &mut table) {
                     Ok(reply) => reply,
                     Err(e) => format!("error {e}"),
                 }
@@ -61,7 +63,7 @@ fn set_position(args: &[&str]) -> Result<Game, String> {
     Ok(game)
 }
 
-fn go(game: &Game, args: &[&str], seed: u64) -> Result<String, String> {
+fn go(game: &Game, args: &[&str], seed: u64, table: &mut Option<TranspositionTable>) -> Result<String, String> {
     let mut limits = Limits::NONE;
     let mut level = Level::Master;
     let mut words = args.iter();
@@ -80,6 +82,11 @@ fn go(game: &Game, args: &[&str], seed: u64) -> Result<String, String> {
     if game.is_over() {
         return Ok("bestmove none".into());
     }
-    let result = Search::for_level(game, level, limits, seed).run();
+    let mut search = Search::for_level(game, level, limits, seed);
+    if let Some(t) = table.take() {
+        search = search.with_table(t);
+    }
+    let result = search.run();
+    *table = search.take_table();
     Ok(result.best.map_or_else(|| "bestmove none".to_owned(), |t| format!("bestmove {t}")))
 }

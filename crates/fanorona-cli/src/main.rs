@@ -2,6 +2,7 @@
 //!
 //! The output of `moves` and `perft` is an interface other programs rely on: keep it exactly.
 
+mod bench;
 mod engine;
 mod matches;
 mod show;
@@ -95,6 +96,13 @@ enum Command {
         /// Games played at once (one thread each).
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Depth limit per move in turns (both engines).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Another engine program (e.g. an older build of this one) as the second engine, at the --black level: it is
+        /// run as `PROGRAM engine` and spoken to with the engine protocol. A bad answer loses it the game.
+        #[arg(long, value_name = "PROGRAM")]
+        versus: Option<std::path::PathBuf>,
     },
     /// Speak the engine protocol on standard input and output (see README).
     Engine,
@@ -115,15 +123,19 @@ enum Command {
     },
     /// Time perft (or, with --search, the master search) from a position; build with --release for real figures.
     Bench {
-        /// The depth (turns).
-        #[arg(long, default_value_t = 6)]
-        depth: u32,
-        /// Time the master level's search to the depth instead of perft: nodes per second and time to depth.
+        /// The depth (turns): 6 for perft; for --search, the one depth to time (default: 8 and 10).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Time the master level's search instead of perft: time and nodes to each depth, nodes per second. Without
+        /// --position, on the fixed suite: the start after f3-e3A and three middle games.
         #[arg(long)]
         search: bool,
-        /// The position.
-        #[arg(long, default_value = "tsivy")]
-        position: String,
+        /// The position (default: tsivy for perft, the suite for --search).
+        #[arg(long)]
+        position: Option<String>,
+        /// With --search: the most seconds spent on each position.
+        #[arg(long, default_value_t = 60)]
+        cap: u64,
     },
 }
 
@@ -194,35 +206,37 @@ fn run(command: Command) -> Result<String, CliError> {
                 None => return Err(CliError("no legal turn: the game is over".into())),
             }
         }
-        Command::Match { white, black, games, time, seed, variant, alternate, opening, threads } => {
+        Command::Match { white, black, games, time, seed, variant, alternate, opening, threads, depth, versus } => {
             let settings = matches::Settings {
                 engines: [matches::Engine::level(white), matches::Engine::level(black)],
                 games,
                 time: time.map(Duration::from_millis),
-                depth: None,
+                depth,
                 seed,
                 variant,
                 alternate,
                 opening,
                 threads,
+                versus,
             };
             out = matches::run(&settings).to_string();
         }
         Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
         Command::Tune { games, depth, seed, threads } => out = matches::tune(games, depth, seed, threads),
-        Command::Bench { depth, search: true, position } => {
-            let game = Game::new(parse_position(&position)?);
-            let started = Instant::now();
-            let result = Search::for_level(&game, Level::Master, Limits::depth(depth), 1).run();
-            let seconds = started.elapsed().as_secs_f64();
-            let _ = writeln!(out, "position: {}", game.position());
-            let _ = writeln!(out, "master search to depth {}: {:.3} s, {} nodes", result.depth, seconds, result.nodes);
-            let _ = writeln!(out, "speed: {:.0} thousand nodes/s", result.nodes as f64 / seconds.max(1e-9) / 1e3);
-            let best = result.best.map(|t| t.to_string()).unwrap_or_default();
-            let _ = writeln!(out, "best: {best} (score {})", result.score);
+        Command::Bench { depth, search: true, position, cap } => {
+            let positions = match position {
+                Some(text) => vec![("position".to_owned(), parse_position(&text)?)],
+                None => bench::SUITE
+                    .iter()
+                    .map(|(name, text)| Ok(((*name).to_owned(), parse_position(text)?)))
+                    .collect::<Result<_, CliError>>()?,
+            };
+            let depths = depth.map_or_else(|| vec![8, 10], |d| vec![d]);
+            out = bench::search_suite(&positions, &depths, Duration::from_secs(cap));
         }
-        Command::Bench { depth, search: false, position } => {
-            let position = parse_position(&position)?;
+        Command::Bench { depth, search: false, position, .. } => {
+            let depth = depth.unwrap_or(6);
+            let position = parse_position(position.as_deref().unwrap_or("tsivy"))?;
             let started = Instant::now();
             let count = perft(&position, depth);
             let seconds = started.elapsed().as_secs_f64();

@@ -1,10 +1,14 @@
 //! Engine-against-engine matches.
 
 use std::fmt;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use fanorona_ai::{Eval, Level, Limits, Search};
-use fanorona_rules::{Game, Side, Variant};
+use fanorona_ai::{Eval, Level, Limits, Search, TranspositionTable};
+use fanorona_rules::{Game, Side, Turn, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -45,11 +49,16 @@ pub struct Settings {
     pub opening: u32,
     /// Games played in parallel.
     pub threads: usize,
+    /// Another engine program for the second player: run as `PROGRAM engine`, it is asked for each turn with the
+    /// engine protocol (`go movetime MS level L`, or `go depth N level L`), L the second engine's level.
+    pub versus: Option<PathBuf>,
 }
 
 /// One finished game, from the first engine's point of view.
 #[derive(Clone, Copy, Debug, Default)]
 struct GameScore {
+    /// Games lost by a bad answer of the engine (an illegal or unreadable turn, no answer, a crash).
+    faults: [u32; 2],
     wins: u32,
     draws: u32,
     losses: u32,
@@ -61,7 +70,7 @@ struct GameScore {
 /// The result table.
 #[derive(Clone, Debug)]
 pub struct Report {
-    engines: [Engine; 2],
+    names: [String; 2],
     total: GameScore,
     games: u32,
 }
@@ -77,13 +86,17 @@ impl Report {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = &self.total;
-        writeln!(f, "{:<10} {:>5} {:>5} {:>5} {:>7} {:>12}", "engine", "wins", "draws", "losses", "score", "ms/move")?;
-        for (i, level) in self.engines.iter().enumerate() {
+        writeln!(f, "{:<16} {:>5} {:>5} {:>5} {:>7} {:>12}", "engine", "wins", "draws", "losses", "score", "ms/move")?;
+        for (i, name) in self.names.iter().enumerate() {
             let (w, l) = if i == 0 { (t.wins, t.losses) } else { (t.losses, t.wins) };
             let score = (f64::from(w) + 0.5 * f64::from(t.draws)) / f64::from(self.games.max(1)) * 100.0;
             let per_move = t.thinking[i].as_secs_f64() * 1000.0 / f64::from(t.moves[i].max(1));
-            let name = level.level.name();
-            writeln!(f, "{:<10} {:>5} {:>5} {:>5} {:>6.1}% {:>12.1}", name, w, t.draws, l, score, per_move)?;
+            writeln!(f, "{:<16} {:>5} {:>5} {:>5} {:>6.1}% {:>12.1}", name, w, t.draws, l, score, per_move)?;
+        }
+        for (name, faults) in self.names.iter().zip(t.faults) {
+            if faults > 0 {
+                writeln!(f, "{name}: {faults} game(s) lost by a bad answer")?;
+            }
         }
         writeln!(
             f,
@@ -117,11 +130,17 @@ pub fn run(settings: &Settings) -> Report {
         total.losses += s.losses;
         total.turns += s.turns;
         for i in 0..2 {
+            total.faults[i] += s.faults[i];
             total.moves[i] += s.moves[i];
             total.thinking[i] += s.thinking[i];
         }
     }
-    Report { engines: settings.engines, total, games: settings.games }
+    let mut names = settings.engines.map(|e| e.level.name().to_owned());
+    if settings.versus.is_some() {
+        names[0] = format!("{} (this)", names[0]);
+        names[1] = format!("{} (other)", names[1]);
+    }
+    Report { names, total, games: settings.games }
 }
 
 /// Plays game number `g`: its opening comes from the seed (shared by the two games of a pair when alternating).
@@ -142,18 +161,41 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
     let limits = Limits { time: settings.time, depth: settings.depth, nodes: None };
     let mut score = GameScore::default();
     let mut ply_seed = settings.seed.wrapping_add(u64::from(g) << 20);
+    // Each engine keeps its transposition table from one turn to the next, as in a real game.
+    let mut tables: [Option<TranspositionTable>; 2] = [None, None];
+    let mut other = match settings.versus.as_deref().map(External::start).transpose() {
+        Ok(other) => other,
+        Err(e) => {
+            eprintln!("game {g}: {e}");
+            score.faults[1] = 1;
+            score.wins = 1;
+            return score;
+        }
+    };
     while !game.is_over() {
         let side = game.position().side_to_move();
         let engine = if side == first_side { 0 } else { 1 };
         ply_seed = ply_seed.wrapping_add(1);
         let started = Instant::now();
         let Engine { level, eval } = settings.engines[engine];
-        let result = Search::with_eval(&game, level, eval, limits, ply_seed).run();
+        let answer = match (engine, other.as_mut()) {
+            (1, Some(other)) => other.best_turn(&game, level, settings),
+            _ => {
+                let mut search = Search::with_eval(&game, level, eval, limits, ply_seed);
+                if let Some(table) = tables[engine].take() {
+                    search = search.with_table(table);
+                }
+                let result = search.run();
+                tables[engine] = search.take_table();
+                result.best.ok_or_else(|| "no turn".to_owned())
+            }
+        };
         score.thinking[engine] += started.elapsed();
         score.moves[engine] += 1;
-        let Some(turn) = result.best else { break };
-        if game.play(&turn).is_err() {
-            // An engine that returns an illegal turn loses (never expected: the tests check it).
+        if let Err(e) = answer.and_then(|turn| game.play(&turn).map_err(|e| format!("{turn}: {e}"))) {
+            // An engine without a legal answer loses (never expected of this one: the tests check it).
+            eprintln!("game {g}: engine {} lost by a bad answer in {}: {e}", engine + 1, game.position());
+            score.faults[engine] = 1;
             if engine == 0 {
                 score.losses = 1;
             } else {
@@ -169,6 +211,82 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
         None => score.draws = 1,
     }
     score
+}
+
+/// Another engine program spoken to through the engine protocol (see `engine.rs`).
+struct External {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl External {
+    fn start(program: &Path) -> Result<External, String> {
+        let mut child = Command::new(program)
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", program.display()))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err("no pipes to the other engine".into());
+        };
+        let (send, lines) = channel();
+        // A reader thread, so that a silent engine can be given up on after a while.
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(External { child, input, lines })
+    }
+
+    /// Asks for a turn in the game's current position.
+    fn best_turn(&mut self, game: &Game, level: Level, settings: &Settings) -> Result<Turn, String> {
+        let turns: Vec<String> = game.turns().iter().map(ToString::to_string).collect();
+        let mut go = format!("go level {level}");
+        if let Some(time) = settings.time {
+            go += &format!(" movetime {}", time.as_millis());
+        }
+        if let Some(depth) = settings.depth {
+            go += &format!(" depth {depth}");
+        }
+        let moves = if turns.is_empty() { String::new() } else { format!(" moves {}", turns.join(" ")) };
+        writeln!(self.input, "position {}{moves}\n{go}", game.start())
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("the other engine stopped reading: {e}"))?;
+        // Generous: a depth-limited search has no time limit of its own.
+        let patience = settings.time.map_or(Duration::from_secs(600), |t| t * 20 + Duration::from_secs(5));
+        let line = match self.lines.recv_timeout(patience) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => return Err(format!("no answer in {} s", patience.as_secs())),
+            Err(RecvTimeoutError::Disconnected) => return Err("the other engine ended".into()),
+        };
+        let Some(text) = line.strip_prefix("bestmove ") else {
+            return Err(format!("unexpected answer `{line}`"));
+        };
+        game.position().parse_turn(text.trim()).map_err(|e| format!("bad turn `{text}`: {e}"))
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.input.flush();
+        // Not waiting long for an engine that does not quit.
+        for _ in 0..50 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 /// Self-play tuning: each weight of the full evaluation is halved and doubled in turn; a change is kept when the
@@ -207,6 +325,7 @@ pub fn tune(games: u32, depth: u32, seed: u64, threads: usize) -> String {
                 alternate: true,
                 opening: 3,
                 threads,
+                versus: None,
             };
             let score = run(&settings).score();
             let kept = score >= 0.55;

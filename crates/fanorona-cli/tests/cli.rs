@@ -99,6 +99,15 @@ fn match_prints_a_result_table() {
 }
 
 #[test]
+fn match_plays_another_engine_program_through_the_protocol() {
+    let me = env!("CARGO_BIN_EXE_fanorona-cli");
+    let args = ["match", "--white", "strong", "--black", "strong", "--games", "2", "--depth", "1", "--alternate"];
+    let out = stdout(&cli(&[&args[..], &["--versus", me]].concat()));
+    assert!(out.contains("strong (this)") && out.contains("strong (other)"), "{out}");
+    assert!(out.contains("games: 2") && !out.contains("bad answer"), "{out}");
+}
+
+#[test]
 fn the_engine_protocol_answers_and_survives_bad_commands() {
     use std::io::Write;
     use std::process::Stdio;

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The master level of the working tree against the master level of an older commit, each engine its own program.
+#
+#   scripts/gauntlet.sh OLD_COMMIT [GAMES] [MS]
+#
+# Archives OLD_COMMIT into a temporary directory (the repository's state is not touched), builds both command-line
+# tools in release, then plays GAMES games (default 40) at MS milliseconds a move (default 200): two random opening
+# turns from a fixed seed, each opening played once with each colour. Prints the result table; the first line is the
+# working tree. Set DEPTH=N to play at a fixed depth instead of a fixed time, SEED for other openings, THREADS to play
+# games in parallel. Builds go to $CARGO_TARGET_DIR (default /tmp/target-ai) and /tmp/target-ai-old, at low priority.
+set -euo pipefail
+
+old=${1:?usage: scripts/gauntlet.sh OLD_COMMIT [GAMES] [MS]}
+games=${2:-40}
+ms=${3:-200}
+root=$(cd "$(dirname "$0")/.." && pwd)
+new_target=${CARGO_TARGET_DIR:-/tmp/target-ai}
+old_target=${OLD_TARGET_DIR:-/tmp/target-ai-old}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+git -C "$root" archive "$old" | tar -x -C "$work"
+
+echo "building $old in $work" >&2
+(cd "$work" && CARGO_TARGET_DIR=$old_target nice -n 15 cargo build --release --locked -q -p fanorona-cli)
+echo "building the working tree" >&2
+(cd "$root" && CARGO_TARGET_DIR=$new_target nice -n 15 cargo build --release -q -p fanorona-cli)
+
+limit=(--time "$ms")
+if [[ -n ${DEPTH:-} ]]; then
+    limit=(--depth "$DEPTH")
+fi
+echo "playing $games games: master (working tree) against master ($old), ${limit[*]}" >&2
+nice -n 15 "$new_target/release/fanorona-cli" match --white master --black master \
+    --versus "$old_target/release/fanorona-cli" --games "$games" "${limit[@]}" --alternate --opening 2 \
+    --seed "${SEED:-1}" --threads "${THREADS:-1}"
