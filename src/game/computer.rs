@@ -3,7 +3,7 @@
 //! person's, and adds it to the game.
 
 use bevy::prelude::*;
-use fanorona_ai::{Level, Limits, Search, SearchResult, Status};
+use fanorona_ai::{Level, Limits, Search, SearchResult, Status, TranspositionTable};
 use fanorona_rules::Game;
 
 use super::BoardMoves;
@@ -28,17 +28,22 @@ pub struct HintRequest;
 enum Job {
     /// On a thread of the async compute pool (desktop).
     #[cfg(not(target_arch = "wasm32"))]
-    Task(bevy::tasks::Task<SearchResult>, std::sync::Arc<std::sync::atomic::AtomicBool>),
+    Task(bevy::tasks::Task<Found>, std::sync::Arc<std::sync::atomic::AtomicBool>),
     /// Stepped a slice at a time on the main thread (web).
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     Sliced(Box<Search>),
 }
 
-/// The computer's current search, if any.
+/// A finished search: its result, and the transposition table it filled, for the next search.
+type Found = (SearchResult, Option<TranspositionTable>);
+
+/// The computer's current search, if any, and the table its searches share: what one turn's search learned saves
+/// work in the next.
 #[derive(Resource, Default)]
 pub struct Thinking {
     job: Option<(Job, Purpose, usize)>,
     seed: u64,
+    table: Option<TranspositionTable>,
 }
 
 impl Thinking {
@@ -94,13 +99,19 @@ fn cancel_on_reset(mut resets: MessageReader<BoardReset>, mut thinking: ResMut<T
 
 fn start(thinking: &mut Thinking, game: &Game, level: Level, purpose: Purpose) {
     thinking.seed = thinking.seed.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let search = Search::for_level(game, level, Limits::NONE, thinking.seed);
+    let mut search = Search::for_level(game, level, Limits::NONE, thinking.seed);
+    // A search that is cancelled takes the table with it; the next one starts a new table.
+    if let Some(table) = thinking.table.take() {
+        search = search.with_table(table);
+    }
     let moves = game.turns().len();
     #[cfg(not(target_arch = "wasm32"))]
     {
         let stop = search.stop_handle();
-        let mut search = search;
-        let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { search.run() });
+        let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
+            let result = search.run();
+            (result, search.take_table())
+        });
         thinking.job = Some((Job::Task(task, stop), purpose, moves));
     }
     #[cfg(target_arch = "wasm32")]
@@ -130,7 +141,7 @@ fn request_hint(
 }
 
 /// Advances or collects the search.
-fn poll(job: &mut Job) -> Option<SearchResult> {
+fn poll(job: &mut Job) -> Option<Found> {
     match job {
         #[cfg(not(target_arch = "wasm32"))]
         Job::Task(task, _) => bevy::tasks::futures::check_ready(task),
@@ -138,7 +149,7 @@ fn poll(job: &mut Job) -> Option<SearchResult> {
             let started = web_time::Instant::now();
             loop {
                 match search.step(2_000) {
-                    Status::Done(result) => return Some(result),
+                    Status::Done(result) => return Some((result, search.take_table())),
                     Status::Thinking { .. } if started.elapsed().as_secs_f64() * 1000.0 >= WEB_SLICE_MS => return None,
                     Status::Thinking { .. } => {}
                 }
@@ -149,9 +160,10 @@ fn poll(job: &mut Job) -> Option<SearchResult> {
 
 fn poll_thinking(mut thinking: ResMut<Thinking>, mut session: ResMut<Session>, mut announce: Announce) {
     let Some((job, purpose, moves)) = thinking.job.as_mut() else { return };
-    let Some(result) = poll(job) else { return };
+    let Some((result, table)) = poll(job) else { return };
     let (purpose, moves) = (*purpose, *moves);
     thinking.job = None;
+    thinking.table = table;
     // A result for a position that is gone (undo, new game) is dropped.
     if moves != session.game().turns().len() || session.is_over() {
         return;
