@@ -28,6 +28,23 @@ const port = server.address().port;
 
 // Where the board draws a point, as the game itself says in its log ("points on screen: a1=x,y ..."), whenever the
 // layout changes: the last such line of `logs`.
+// The layout changes in the first frames (the panels measure themselves): wait until no new layout has been logged
+// for two seconds.
+async function settledLayout(page, logs) {
+  const started = Date.now();
+  let count = 0;
+  let since = Date.now();
+  while (Date.now() - since < 2000) {
+    const n = logs.filter((l) => l.includes('points on screen: ')).length;
+    if (n !== count || n === 0) {
+      count = n;
+      since = Date.now();
+    }
+    if (Date.now() - started > 60_000) throw new Error('the board layout did not settle within 60 s');
+    await page.waitForTimeout(100);
+  }
+}
+
 function pointOnPage(logs, name) {
   const line = logs.filter((l) => l.includes('points on screen: ')).at(-1);
   const match = line && line.match(new RegExp(`\\b${name}=(-?[0-9]+),(-?[0-9]+)`));
@@ -79,10 +96,13 @@ try {
   const idle = await page.evaluate(() => window.frames_ms.slice(2).map(([, d]) => d).sort((x, y) => x - y));
   console.log(`idle frames: ${idle.length} in 3 s, median ${(idle[Math.floor(idle.length / 2)] ?? 0).toFixed(1)} ms`);
   // SwiftShader frames take up to a second here: leave each click a frame of its own (the game reads the pointer
-  // once per frame).
+  // once per frame). The computer starts thinking once the turn has been shown, soon after the second click.
+  await settledLayout(page, logs);
+  let thinkStart = 0;
   for (const p of ['e2', 'e3']) {
     const { x, y } = at(p);
     await page.mouse.click(x, y);
+    thinkStart = await page.evaluate(() => performance.now());
     await page.waitForTimeout(2500);
   }
   await waitForLog(/turn 1: e2-e3A/, 30_000);
@@ -90,7 +110,6 @@ try {
   const audio = await page.evaluate(() => (window.fanoronaAudio ?? []).map((c) => c.state));
   console.log(`audio contexts after the first clicks: ${JSON.stringify(audio)}`);
   if (!audio.includes('running')) fail('no running audio context after the first clicks');
-  const thinkStart = await page.evaluate(() => performance.now());
   await waitForLog(/turn 2: /, 60_000);
   const thinkEnd = await page.evaluate(() => performance.now());
   const during = await page.evaluate(([a, b]) =>
@@ -106,7 +125,7 @@ try {
   const reply = logs.find((l) => /turn 2: /.test(l));
   console.log(`time to first frame: ${firstFrame} ms`);
   console.log(`computer's reply: ${reply}`);
-  console.log(`frames while the computer thought (${Math.round(thinkEnd - thinkStart)} ms): ${during.length}, ` +
+  console.log(`frames from the person's turn to the computer's reply (${Math.round(thinkEnd - thinkStart)} ms): ${during.length}, ` +
     `median ${median.toFixed(1)} ms, longest ${longest.toFixed(1)} ms (slowest: ${slowest})`);
   // A phone: the page fits a small touch screen, and taps play a turn.
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -125,7 +144,7 @@ try {
     throw new Error(`phone: no console message matching ${pattern} within ${timeout} ms`);
   };
   await waitForPhone(/Fanorona ready/, 180_000);
-  await phone.waitForTimeout(1500);
+  await settledLayout(phone, phoneLogs);
   for (const p of ['d2', 'e3']) {
     const { x, y } = pointOnPage(phoneLogs, p);
     await phone.touchscreen.tap(x, y);
@@ -140,7 +159,7 @@ try {
   await page.goto(`http://127.0.0.1:${port}/?scene=tutorial`);
   logs.length = 0;
   await waitForLog(/Fanorona ready/, 180_000);
-  await page.waitForTimeout(1500);
+  await settledLayout(page, logs);
   for (const p of ['c1', 'c2']) {
     const { x, y } = pointOnPage(logs, p);
     await page.mouse.click(x, y);

@@ -3,6 +3,7 @@
 //! The output of `moves` and `perft` is an interface other programs rely on: keep it exactly.
 
 mod bench;
+mod convert;
 mod engine;
 mod matches;
 mod show;
@@ -103,6 +104,15 @@ enum Command {
         /// run as `PROGRAM engine` and spoken to with the engine protocol. A bad answer loses it the game.
         #[arg(long, value_name = "PROGRAM")]
         versus: Option<std::path::PathBuf>,
+    },
+    /// Read a saved game (RON or game text, see docs/GAME-FILES.md), check it by replaying it, and print it in the
+    /// other form (or in the one asked for).
+    Convert {
+        /// The game file; `-` reads standard input.
+        file: std::path::PathBuf,
+        /// The form to print: text or ron (default: the one the file is not in).
+        #[arg(long)]
+        to: Option<convert::Form>,
     },
     /// Speak the engine protocol on standard input and output (see README).
     Engine,
@@ -221,6 +231,7 @@ fn run(command: Command) -> Result<String, CliError> {
             };
             out = matches::run(&settings).to_string();
         }
+        Command::Convert { file, to } => out = convert::run(&file, to).map_err(CliError)?,
         Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
         Command::Tune { games, depth, seed, threads } => out = matches::tune(games, depth, seed, threads),
         Command::Bench { depth, search: true, position, cap } => {

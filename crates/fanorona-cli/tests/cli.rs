@@ -132,3 +132,56 @@ fn the_engine_protocol_answers_and_survives_bad_commands() {
     assert_eq!(lines[5], "bestmove b2");
     assert_eq!(lines[6], "bestmove none");
 }
+
+/// Writes `text` to a fresh file in the temporary folder and returns its path.
+fn temp_file(name: &str, text: &str) -> String {
+    let path = std::env::temp_dir().join(format!("fanorona-cli-test-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).expect("the temporary file is written");
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn convert_turns_ron_into_game_text_and_back() {
+    let ron =
+        "(\n    variant: tsivy,\n    turns: [\"f3-e3W\", \"f4-f3A\"],\n    result: None,\n    white: \"Rasoa\",\n)\n";
+    let ron_file = temp_file("game.ron", ron);
+    let out = cli(&["convert", &ron_file]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    assert_eq!(text, "[White \"Rasoa\"]\n[Variant \"tsivy\"]\n[Result \"*\"]\n\n1. f3-e3W f4-f3A *\n");
+    let text_file = temp_file("game.txt", &text);
+    let back = stdout(&cli(&["convert", &text_file]));
+    assert!(back.starts_with('(') && back.contains("\"f4-f3A\"") && back.contains("white: Some(\"Rasoa\")"), "{back}");
+    // Asked for the form it is in: checked and printed again.
+    assert_eq!(stdout(&cli(&["convert", &text_file, "--to", "text"])), text);
+    assert_eq!(stdout(&cli(&["convert", &ron_file, "--to", "ron"])), back);
+    // Game text without tags is recognised by its turns.
+    let bare = temp_file("bare.txt", "1. f3-e3W f4-f3A\n");
+    assert!(stdout(&cli(&["convert", &bare])).starts_with('('));
+    for file in [ron_file, text_file, bare] {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+#[test]
+fn convert_reports_a_bad_game_with_its_line_and_status_2() {
+    let illegal = temp_file("illegal.txt", "[White \"Rasoa\"]\n\n1. f3-e3W f4-f3A\n2. f3-f4 *\n");
+    let unreadable = temp_file("tags.txt", "[White \"Rasoa\"]\n[Variant chess]\n");
+    let bad_ron = temp_file("bad.ron", "(\n    variant: tsivy,\n    turns: [\"f3-e3W\", \"z9\"],\n)\n");
+    for (file, message) in [
+        (&illegal, "line 4, column 4: turn 3 `f3-f4`"),
+        (&unreadable, "line 2, column 10: bad tag line"),
+        (&bad_ron, "turn 2 `z9`"),
+        (&"/nonexistent/game.txt".to_owned(), "cannot read"),
+    ] {
+        let out = cli(&["convert", file]);
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        assert!(out.stdout.is_empty(), "{file}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(message), "{file}: {stderr}");
+    }
+    assert_eq!(cli(&["convert", &illegal, "--to", "pgn"]).status.code(), Some(2));
+    for file in [illegal, unreadable, bad_ron] {
+        let _ = std::fs::remove_file(file);
+    }
+}

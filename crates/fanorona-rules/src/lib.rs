@@ -8,7 +8,9 @@
 //!   [`Position::try_for_each_turn`] which can stop early, [`Position::count_turns`], [`perft`]), and a
 //!   step-by-step [`TurnBuilder`] for user interfaces that says what each step captures.
 //! - Text forms: points (`e3`), turn notation (`e3-d3A-d4W`, `e2-e3`, telo `b2`), position text, all with
-//!   `FromStr` and `Display`; game records as RON ([`GameRecord`]).
+//!   `FromStr` and `Display`; game records ([`GameRecord`]) as RON and as game text for people to share
+//!   ([`GameRecord::to_text`], [`GameRecord::from_text`], [`GameRecord::load_text`]; errors in [`GameTextError`]
+//!   name their line).
 //! - Errors in layers: [`ParseTurnError`] (the text is not a turn), [`IllegalTurn`] (a turn this position or game
 //!   does not allow), [`TurnError`] (either, for notation read and played); [`ParsePositionError`] wraps
 //!   [`SetupError`].
@@ -32,6 +34,7 @@ mod outcome;
 mod perft;
 mod position;
 mod record;
+mod record_text;
 mod side;
 mod turn;
 mod zobrist;
@@ -47,5 +50,6 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, perft};
 pub use position::{FIFTY_TURNS, Position, Setup, VELA_LAST_PIECES};
 pub use record::GameRecord;
+pub use record_text::{GameTextError, GameTextErrorKind};
 pub use side::Side;
 pub use turn::{CaptureKind, Step, Steps, Turn};

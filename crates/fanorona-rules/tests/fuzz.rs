@@ -1,5 +1,5 @@
-//! Fuzzing the text parsers on stable Rust: position text, turn notation (alone and against a position) and RON
-//! game records get generated and mutated inputs from a seeded PRNG, and every input that is accepted must round
+//! Fuzzing the text parsers on stable Rust: position text, turn notation (alone and against a position), RON
+//! game records and game text get generated and mutated inputs from a seeded PRNG, and every input that is accepted must round
 //! trip (Display then FromStr gives the same value; a record that replays saves and replays to the same game).
 //!
 //! `FANORONA_FUZZ_INPUTS` sets the number of inputs of the short run (default: a few seconds' worth for CI) and
@@ -9,7 +9,9 @@
 use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;
 
-use fanorona_rules::{Game, GameRecord, Position, RecordError, Setup, Side, Turn, TurnError, Variant};
+use fanorona_rules::{
+    Game, GameRecord, GameTextErrorKind, Position, RecordError, Setup, Side, Turn, TurnError, Variant,
+};
 
 /// Inputs when `FANORONA_FUZZ_INPUTS` is not set.
 const DEFAULT_INPUTS: u64 = 500_000;
@@ -104,6 +106,23 @@ const TOKENS: &[&str] = &[
     "Some(White)",
     "Some(Black)",
     "(winner: None, reason: Repetition)",
+    "1.",
+    "12.",
+    "1...",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "*",
+    "{",
+    "}",
+    ";",
+    "\r\n",
+    "[Result \"1-0\"]\n",
+    "[Start \"3/3/3 b\"]\n",
+    "[Vela \"b\"]\n",
+    "[Variant \"telo\"]\n",
+    "[Termination \"White wins: Black resigned\"]\n",
+    "\\\"",
 ];
 
 /// Valid texts to mutate, each with the position it belongs to (for turns).
@@ -111,11 +130,12 @@ struct Corpus {
     positions: Vec<Position>,
     turns: Vec<(Position, String)>,
     records: Vec<String>,
+    texts: Vec<String>,
 }
 
 /// Plays random games of every variant (and vela) and keeps their positions, turns and records.
 fn corpus(rng: &mut Rng) -> Corpus {
-    let mut corpus = Corpus { positions: Vec::new(), turns: Vec::new(), records: Vec::new() };
+    let mut corpus = Corpus { positions: Vec::new(), turns: Vec::new(), records: Vec::new(), texts: Vec::new() };
     let starts = [
         Position::start(Variant::Tsivy),
         Position::start(Variant::Dimy),
@@ -148,6 +168,7 @@ fn corpus(rng: &mut Rng) -> Corpus {
             record.date = Some("2026-11-29".into());
         }
         corpus.records.push(record.to_ron());
+        corpus.texts.push(record.to_text());
         // A record from a later position (with a `start`).
         let from = rng.below(game.positions().len());
         let mut later = Game::new(game.positions()[from]);
@@ -155,6 +176,7 @@ fn corpus(rng: &mut Rng) -> Corpus {
             assert_eq!(later.play(turn), Ok(()));
         }
         corpus.records.push(GameRecord::of_game(&later).to_ron());
+        corpus.texts.push(GameRecord::of_game(&later).to_text());
     }
     // Random setups: any pieces, either side to move, any count, checked.
     for _ in 0..2000 {
@@ -295,6 +317,37 @@ fn check_record(text: &str) -> bool {
     }
 }
 
+/// Game text: an accepted text writes and reads back the same record; errors other than replay errors come from
+/// reading alone; a text that loads saves and loads to the same game.
+fn check_text(text: &str) -> bool {
+    let read = GameRecord::from_text(text);
+    if let Ok(record) = &read {
+        let again = record.to_text();
+        assert_eq!(GameRecord::from_text(&again).as_ref(), Ok(record), "{text:?} wrote {again:?}");
+    }
+    match (GameRecord::load_text(text), read) {
+        (Ok(game), Ok(record)) => {
+            assert_eq!(record.replay().as_ref(), Ok(&game), "{text:?}");
+            let saved = GameRecord::of_game(&game).to_text();
+            let again = GameRecord::load_text(&saved).unwrap_or_else(|e| panic!("{text:?} loads, its save not: {e}"));
+            assert_eq!(again, game, "{text:?}");
+            true
+        }
+        (Err(e), Ok(record)) => {
+            let GameTextErrorKind::Replay(cause) = &e.kind else { panic!("{text:?}: reads, then fails with {e}") };
+            assert_eq!(record.replay().as_ref().err(), Some(cause), "{text:?}");
+            assert!(e.line >= 1 && e.column >= 1, "{text:?}: {e:?}");
+            false
+        }
+        (Err(e), Err(same)) => {
+            assert_eq!(e, same, "{text:?}");
+            assert!(e.line >= 1 && e.line <= text.split('\n').count() && e.column >= 1, "{text:?}: {e:?}");
+            false
+        }
+        (Ok(_), Err(e)) => panic!("{text:?}: loads, but does not read: {e}"),
+    }
+}
+
 #[test]
 fn parsers_round_trip_every_accepted_input() {
     let inputs: u64 = std::env::var("FANORONA_FUZZ_INPUTS").ok().and_then(|n| n.parse().ok()).unwrap_or(DEFAULT_INPUTS);
@@ -314,13 +367,14 @@ fn fuzz(inputs: u64) {
     let started = Instant::now();
     let mut rng = Rng(seed | 1);
     let corpus = corpus(&mut rng);
-    let mut accepted = [0u64; 3];
-    let mut tried = [0u64; 3];
+    let mut accepted = [0u64; 4];
+    let mut tried = [0u64; 4];
     for _ in 0..inputs {
         let kind = match rng.below(20) {
-            0..=7 => 0,
-            8..=16 => 1,
-            _ => 2,
+            0..=6 => 0,
+            7..=14 => 1,
+            15..=17 => 2,
+            _ => 3,
         };
         let position = rng.pick(&corpus.positions);
         let (base, turn_position) = match kind {
@@ -329,11 +383,13 @@ fn fuzz(inputs: u64) {
                 let (at, text) = rng.pick(&corpus.turns);
                 (text.clone(), if rng.below(4) == 0 { *position } else { *at })
             }
-            _ => (rng.pick(&corpus.records).clone(), *position),
+            2 => (rng.pick(&corpus.records).clone(), *position),
+            _ => (rng.pick(&corpus.texts).clone(), *position),
         };
-        let other = match rng.below(3) {
+        let other = match rng.below(4) {
             0 => rng.pick(&corpus.turns).1.clone(),
             1 => rng.pick(&corpus.positions).to_string(),
+            2 if kind == 3 => rng.pick(&corpus.texts).clone(),
             _ => rng.pick(&corpus.records).clone(),
         };
         let text = match rng.below(10) {
@@ -344,7 +400,8 @@ fn fuzz(inputs: u64) {
         let ok = panic::catch_unwind(AssertUnwindSafe(|| match kind {
             0 => check_position(&text),
             1 => check_turn(&turn_position, &text),
-            _ => check_record(&text),
+            2 => check_record(&text),
+            _ => check_text(&text),
         }));
         match ok {
             Ok(ok) => {
@@ -359,7 +416,8 @@ fn fuzz(inputs: u64) {
     }
     let seconds = started.elapsed().as_secs_f64();
     println!(
-        "fuzz: {inputs} inputs in {seconds:.1} s (seed {seed}); accepted: positions {}/{}, turns {}/{}, records {}/{}",
-        accepted[0], tried[0], accepted[1], tried[1], accepted[2], tried[2]
+        "fuzz: {inputs} inputs in {seconds:.1} s (seed {seed}); accepted: positions {}/{}, turns {}/{}, records {}/{}, \
+         game texts {}/{}",
+        accepted[0], tried[0], accepted[1], tried[1], accepted[2], tried[2], accepted[3], tried[3]
     );
 }
