@@ -1,10 +1,12 @@
-//! Fuzzing the text parsers on stable Rust: position text, turn notation (alone and against a position), RON
-//! game records and game text get generated and mutated inputs from a seeded PRNG, and every input that is accepted must round
-//! trip (Display then FromStr gives the same value; a record that replays saves and replays to the same game).
+//! Fuzzing the text parsers on stable Rust: position text, turn notation (alone and against a position), RON game
+//! records and game text get generated and mutated inputs from a seeded PRNG, and every input that is accepted must
+//! round trip (Display then FromStr gives the same value; a record that replays saves and replays to the same game).
 //!
 //! `FANORONA_FUZZ_INPUTS` sets the number of inputs of the short run (default: a few seconds' worth for CI) and
 //! `FANORONA_FUZZ_SEED` the seed. The full run of 10 million inputs: `cargo fuzz-parsers` (an alias for
 //! `cargo test -p fanorona-rules --release --test fuzz -- --ignored --nocapture`).
+
+mod common;
 
 use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;
@@ -13,28 +15,10 @@ use fanorona_rules::{
     Game, GameRecord, GameTextErrorKind, Position, RecordError, Setup, Side, Turn, TurnError, Variant,
 };
 
+use common::{Rng, starts};
+
 /// Inputs when `FANORONA_FUZZ_INPUTS` is not set.
 const DEFAULT_INPUTS: u64 = 500_000;
-
-/// xorshift64*: tiny, fast and reproducible from its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 /// Tokens spliced into inputs: the alphabet of the formats, their separators, and text that looks almost right.
 const TOKENS: &[&str] = &[
@@ -136,13 +120,7 @@ struct Corpus {
 /// Plays random games of every variant (and vela) and keeps their positions, turns and records.
 fn corpus(rng: &mut Rng) -> Corpus {
     let mut corpus = Corpus { positions: Vec::new(), turns: Vec::new(), records: Vec::new(), texts: Vec::new() };
-    let starts = [
-        Position::start(Variant::Tsivy),
-        Position::start(Variant::Dimy),
-        Position::start(Variant::Telo),
-        Position::start_vela(Side::White),
-        Position::start_vela(Side::Black),
-    ];
+    let starts = starts();
     for game_no in 0..300 {
         let mut game = Game::new(starts[game_no % starts.len()]);
         let length = rng.below(60);

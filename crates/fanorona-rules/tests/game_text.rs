@@ -1,22 +1,14 @@
 //! Game text: round trips with real games and RON records, the hand-written forms it accepts, and errors that name
 //! their line.
 
+mod common;
+
 use fanorona_rules::{
     DrawReason, Game, GameRecord, GameTextError, GameTextErrorKind as K, Outcome, ParsePositionError, ParseTurnError,
     Position, RecordError, Side, Variant, WinReason,
 };
 
-/// xorshift64*, seeded.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n.max(1) as u64) as usize
-    }
-}
+use common::{Rng, starts};
 
 /// A random game from `start` of at most `length` turns, resigned now and then.
 fn random_game(rng: &mut Rng, start: Position, length: usize) -> Game {
@@ -46,13 +38,7 @@ fn check_round_trip(record: &GameRecord) {
 #[test]
 fn random_games_of_every_variant_round_trip() {
     let mut rng = Rng(0x1234_5678);
-    let starts = [
-        Position::start(Variant::Tsivy),
-        Position::start(Variant::Dimy),
-        Position::start(Variant::Telo),
-        Position::start_vela(Side::White),
-        Position::start_vela(Side::Black),
-    ];
+    let starts = starts();
     let mut finished = 0;
     let mut custom = 0;
     for n in 0..400 {

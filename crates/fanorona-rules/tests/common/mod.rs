@@ -7,6 +7,40 @@ use std::collections::BTreeSet;
 
 use fanorona_rules::{Direction, Point, Position, Side, Variant};
 
+/// xorshift64*: tiny, fast and reproducible from its seed (for generated tests and fuzzing).
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// One of `items`, which must not be empty.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// The start positions of every variant, and of vela games with either side handicapped.
+pub fn starts() -> [Position; 5] {
+    [
+        Position::start(Variant::Tsivy),
+        Position::start(Variant::Dimy),
+        Position::start(Variant::Telo),
+        Position::start_vela(Side::White),
+        Position::start_vela(Side::Black),
+    ]
+}
+
 /// Parses position text that the test knows to be valid.
 pub fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
