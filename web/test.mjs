@@ -123,6 +123,8 @@ try {
   await page.screenshot({ path: join(shots, 'web-after-reply.png') });
 
   const reply = logs.find((l) => /turn 2: /.test(l));
+  const depth = logs.find((l) => /computer \(Move\): .* at depth/.test(l))?.match(/at depth [0-9]+, [0-9]+ nodes/);
+  console.log(`the master's first reply in the browser: ${depth?.[0] ?? 'not logged'}`);
   console.log(`time to first frame: ${firstFrame} ms`);
   console.log(`computer's reply: ${reply}`);
   console.log(`frames from the person's turn to the computer's reply (${Math.round(thinkEnd - thinkStart)} ms): ${during.length}, ` +

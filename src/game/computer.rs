@@ -169,6 +169,8 @@ fn poll_thinking(mut thinking: ResMut<Thinking>, mut session: ResMut<Session>, m
         return;
     }
     let Some(turn) = result.best else { return };
+    // How deep it looked, in the terminal and the browser's console (the web test reports it).
+    info!("computer ({purpose:?}): {turn} at depth {}, {} nodes", result.depth, result.nodes);
     match purpose {
         Purpose::Hint => session.hint = Some(turn),
         Purpose::Move => announce.whole_turn(&mut session, turn),
