@@ -311,9 +311,9 @@ impl Session {
         Some((step.captured_in_order(played.captured).collect(), played.progress))
     }
 
-    /// Adds a finished turn to the game and starts the next one. Returns how the game ended, if it did.
-    fn commit(&mut self, turn: Turn) -> Result<Option<Outcome>, IllegalTurn> {
-        let trace = trace_of(self.game.position(), &turn);
+    /// Adds a finished turn to the game and starts the next one; `trace` marks it on the board. Returns how the
+    /// game ended, if it did.
+    fn commit(&mut self, turn: Turn, trace: TurnTrace) -> Result<Option<Outcome>, IllegalTurn> {
         self.game.play(&turn)?;
         self.outcome = self.game.outcome();
         self.reset_turn();
@@ -362,7 +362,7 @@ impl Announce<'_> {
         let Some((captured, progress)) = session.play_step(step) else { return false };
         self.steps.write(StepPlayed { side, step: Some(step), placed: None, captured });
         if let Progress::Complete(turn) = progress {
-            self.commit(session, turn);
+            self.commit_traced(session, turn);
         }
         true
     }
@@ -371,13 +371,13 @@ impl Announce<'_> {
     pub fn place(&mut self, session: &mut Session, point: Point) {
         let side = session.position().side_to_move();
         self.steps.write(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new() });
-        self.commit(session, Turn::place(point));
+        self.commit_traced(session, Turn::place(point));
     }
 
     /// Ends the person's chain here.
     pub fn stop(&mut self, session: &mut Session) {
         if let Ok(turn) = session.builder.stop() {
-            self.commit(session, turn);
+            self.commit_traced(session, turn);
         }
     }
 
@@ -392,11 +392,14 @@ impl Announce<'_> {
         if let Some(point) = turn.placement() {
             self.steps.write(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new() });
         }
+        // The captures found for the animation also mark the turn on the board afterwards.
+        let mut trace = TurnTrace { path: turn.path().collect(), captured: Vec::new() };
         for (step, taken) in before.trace(&turn) {
-            let captured = step.captured_in_order(taken).collect();
+            let captured: Vec<Point> = step.captured_in_order(taken).collect();
+            trace.captured.extend(&captured);
             self.steps.write(StepPlayed { side, step: Some(step), placed: None, captured });
         }
-        self.commit(session, turn);
+        self.commit(session, turn, trace);
     }
 
     /// `side` resigns.
@@ -406,8 +409,14 @@ impl Announce<'_> {
         }
     }
 
-    fn commit(&mut self, session: &mut Session, turn: Turn) {
-        match session.commit(turn) {
+    /// Commits a turn of the person's, whose board marks are worked out from the position before it.
+    fn commit_traced(&mut self, session: &mut Session, turn: Turn) {
+        let trace = trace_of(session.position(), &turn);
+        self.commit(session, turn, trace);
+    }
+
+    fn commit(&mut self, session: &mut Session, turn: Turn, trace: TurnTrace) {
+        match session.commit(turn, trace) {
             Ok(ended) => {
                 self.committed.write(TurnCommitted { turn });
                 if let Some(outcome) = ended {
