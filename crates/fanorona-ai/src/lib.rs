@@ -9,6 +9,8 @@
 //!   move reductions and staged move picking (the table move before the other turns are generated).
 //! - [`TranspositionTable`]: kept from one search to the next ([`Search::with_table`], [`Search::take_table`]),
 //!   with generations so that old entries are replaced first.
+//! - [`Analysis`]: the best few lines of a position (multi-line analysis), resumable like the search.
+//! - [`review`]: a game reviewed turn by turn, each turn classified against the engine's best.
 //! - [`telo`]: fanoron-telo solved exactly; the master level plays it perfectly.
 //!
 //! ```
@@ -19,18 +21,21 @@
 //! assert!(game.position().legal_turns().contains(&result.best.unwrap()));
 //! ```
 
+mod analysis;
 mod eval;
 mod level;
+pub mod review;
 mod search;
 pub mod telo;
 mod tt;
 
+pub use analysis::{Analysis, Line, analyze, outcome_score};
 pub use eval::{Eval, Weights, evaluate};
 pub use level::{Level, ParseLevelError};
 pub use search::{Limits, MATE, Search, SearchResult, Status};
 pub use tt::TranspositionTable;
 
-use fanorona_rules::{Game, Turn, Variant};
+use fanorona_rules::{Game, Variant};
 
 impl Search {
     /// A search of the game's current position at `level`. Without a time or depth limit, the master level
@@ -53,46 +58,4 @@ impl Search {
         }
         search
     }
-}
-
-/// One line of an analysis: a turn, its score for the side to move, and the expected continuation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    /// The turn.
-    pub turn: Turn,
-    /// Its score for the side to move (hundredths of a piece, or near ±[`MATE`]).
-    pub score: i32,
-    /// The continuation, starting with `turn`.
-    pub pv: Vec<Turn>,
-}
-
-/// The best `n` turns of the game's current position, each searched to `depth` turns by the master engine, best
-/// first (for hints and post-game review).
-pub fn analyze(game: &Game, depth: u32, n: usize) -> Vec<Line> {
-    let mut lines: Vec<Line> = game
-        .legal_turns()
-        .into_iter()
-        .map(|turn| {
-            let mut after = game.clone();
-            // The turn comes from the legal list, so playing it succeeds.
-            let _ = after.play(&turn);
-            let reply = Search::for_level(&after, Level::Master, Limits::depth(depth.saturating_sub(1).max(1)), 0);
-            let result = if after.is_over() { None } else { Some(reply) }.map(|mut s| s.run());
-            let score = match (&result, after.outcome()) {
-                (_, Some(outcome)) => match outcome.winner() {
-                    Some(w) if w == game.position().side_to_move() => MATE - 1,
-                    Some(_) => -(MATE - 1),
-                    None => 0,
-                },
-                (Some(r), None) => -r.score,
-                (None, None) => 0,
-            };
-            let mut pv = vec![turn];
-            pv.extend(result.map(|r| r.pv).unwrap_or_default());
-            Line { turn, score, pv }
-        })
-        .collect();
-    lines.sort_by_key(|l| std::cmp::Reverse(l.score));
-    lines.truncate(n);
-    lines
 }

@@ -169,6 +169,8 @@ pub struct Search {
     pending: Option<i32>,
     /// Exact scores of the root turns in the current iteration (levels that add noise search them all fully).
     root_scores: Vec<(Turn, i32)>,
+    /// Root turns left out of the search (the lines already found by a multi-line analysis).
+    excluded: Vec<Turn>,
     iteration: u32,
     /// The aspiration window of the current iteration, below and above the previous score.
     window: (i32, i32),
@@ -179,6 +181,9 @@ pub struct Search {
     started: Option<Instant>,
     stop: Arc<AtomicBool>,
     completed: Option<SearchResult>,
+    /// The score of each completed iteration by depth, the first one's first (`None` for a depth a
+    /// non-iterative search skipped).
+    iteration_scores: Vec<Option<i32>>,
     result: Option<SearchResult>,
 }
 
@@ -206,6 +211,7 @@ impl Search {
             spare: Vec::new(),
             pending: None,
             root_scores: Vec::new(),
+            excluded: Vec::new(),
             iteration: 0,
             window: (ASPIRATION, ASPIRATION),
             research: false,
@@ -214,6 +220,7 @@ impl Search {
             started: None,
             stop: Arc::new(AtomicBool::new(false)),
             completed: None,
+            iteration_scores: Vec::new(),
             result: None,
         }
     }
@@ -238,6 +245,13 @@ impl Search {
         self
     }
 
+    /// Leaves these root turns out: the search finds the best of the others (the second, third, ... line of an
+    /// analysis). With every legal turn left out, the result has no best turn.
+    pub fn excluding(mut self, turns: &[Turn]) -> Search {
+        self.excluded = turns.to_vec();
+        self
+    }
+
     /// Takes the transposition table out of the search (for the next search: see [`Search::with_table`]). The
     /// search goes on without one if it is not finished.
     pub fn take_table(&mut self) -> Option<TranspositionTable> {
@@ -253,6 +267,13 @@ impl Search {
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The score of the completed iteration at `depth`, if the search got there (a review compares a turn's
+    /// score at one depth with the score of the position after it one turn shallower).
+    pub fn score_at_depth(&self, depth: u32) -> Option<i32> {
+        let index = usize::try_from(depth).ok()?.checked_sub(1)?;
+        self.iteration_scores.get(index).copied().flatten()
     }
 
     /// Runs the search to the end and returns its result.
@@ -434,9 +455,10 @@ impl Search {
         let tt_move = frame.tt_move;
         let staged = frame.children.first().map(|c| c.turn);
         let enemy_before = pos.pieces(!pos.side_to_move()).len() as i32;
+        let excluded: &[Turn] = if ply == 0 { &self.excluded } else { &[] };
         let children = &mut frame.children;
         pos.for_each_turn(|turn| {
-            if Some(*turn) == staged {
+            if Some(*turn) == staged || excluded.contains(turn) {
                 return;
             }
             let mut child = Child { turn: *turn, pos, played: false, key: 0 };
@@ -533,7 +555,9 @@ impl Search {
             // The root's hash belongs to the game's history and stays.
             self.path.pop();
         }
-        if let (Some(tt), true) = (self.tt.as_mut(), frame.qdepth == 0) {
+        // A root searched without some of its turns has no true score to keep.
+        let partial = ply == 0 && !self.excluded.is_empty();
+        if let (Some(tt), true) = (self.tt.as_mut(), frame.qdepth == 0 && !partial) {
             let bound = if frame.best <= frame.orig_alpha {
                 Bound::Upper
             } else if frame.best >= frame.beta {
@@ -591,6 +615,8 @@ impl Search {
             }
         }
         let pv = self.principal_variation(best);
+        self.iteration_scores.resize(self.iteration.saturating_sub(1) as usize, None);
+        self.iteration_scores.push(Some(score));
         self.completed = Some(SearchResult { best, score, depth: self.iteration, nodes: self.nodes, pv });
     }
 
@@ -626,7 +652,7 @@ impl Search {
             }
         }
         if result.best.is_none() {
-            result.best = self.root.legal_turns().first().copied();
+            result.best = self.root.legal_turns().into_iter().find(|turn| !self.excluded.contains(turn));
         }
         if self.config.blunder > 0.0 && self.rng.random_bool(self.config.blunder) {
             let turns = self.root.legal_turns();
@@ -689,6 +715,7 @@ impl Search {
         // Staged: the table move is searched before the other turns are generated, which a cut-off often spares.
         if let (true, Some(turn)) = (self.config.staged && self.config.ordering, tt_move)
             && pos.check_turn(&turn).is_ok()
+            && !(ply == 0 && self.excluded.contains(&turn))
         {
             children.push(Child { turn, pos, played: false, key: TT_KEY });
         }

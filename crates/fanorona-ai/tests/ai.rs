@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use fanorona_ai::telo::{self, TeloValue};
-use fanorona_ai::{Level, Limits, MATE, Search, Status, TranspositionTable, analyze};
+use fanorona_ai::{Level, Limits, MATE, Search, Status, TranspositionTable};
 use fanorona_rules::{Game, Position, Side, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -212,16 +212,6 @@ fn the_engine_knows_a_repetition_is_a_draw() {
     let result = Search::for_level(&game, Level::Master, Limits::depth(4), 1).run();
     assert_eq!(result.best.map(|t| t.to_string()).as_deref(), Some("a1-b1"), "{result:?}");
     assert_eq!(result.score, 0, "{result:?}");
-}
-
-#[test]
-fn analysis_lists_the_best_turns_first() {
-    let game = Game::new(pos("3b5/9/2w1b4/9/9 w"));
-    let lines = analyze(&game, 2, 3);
-    assert!(!lines.is_empty() && lines.len() <= 3);
-    assert_eq!(lines[0].turn.to_string(), "c3-d3A-d4A");
-    assert!(lines.windows(2).all(|w| w[0].score >= w[1].score));
-    assert_eq!(lines[0].pv[0], lines[0].turn);
 }
 
 // --- Telo ---

@@ -30,8 +30,8 @@ pub fn detect(text: &str) -> Form {
     if rest.starts_with('(') { Form::Ron } else { Form::Text }
 }
 
-/// Reads `file` (`-` for standard input), replays it, and returns it in the form `to` (by default the other one).
-pub fn run(file: &Path, to: Option<Form>) -> Result<String, String> {
+/// Reads a saved game from `file` (`-` for standard input) in either form and checks it by replaying it.
+pub fn load(file: &Path) -> Result<(GameRecord, Form), String> {
     let text = if file.as_os_str() == "-" {
         let mut text = String::new();
         std::io::stdin().read_to_string(&mut text).map_err(|e| format!("cannot read standard input: {e}"))?;
@@ -52,6 +52,12 @@ pub fn run(file: &Path, to: Option<Form>) -> Result<String, String> {
             GameRecord::from_text(&text).map_err(|e| format!("{name}: {e}"))?
         }
     };
+    Ok((record, from))
+}
+
+/// Reads `file` (`-` for standard input), replays it, and returns it in the form `to` (by default the other one).
+pub fn run(file: &Path, to: Option<Form>) -> Result<String, String> {
+    let (record, from) = load(file)?;
     let to = to.unwrap_or(if from == Form::Ron { Form::Text } else { Form::Ron });
     Ok(match to {
         Form::Text => record.to_text(),

@@ -6,6 +6,7 @@ mod bench;
 mod convert;
 mod engine;
 mod matches;
+mod review;
 mod show;
 
 use std::fmt::Write as _;
@@ -113,6 +114,31 @@ enum Command {
         /// The form to print: text or ron (default: the one the file is not in).
         #[arg(long)]
         to: Option<convert::Form>,
+    },
+    /// Review a saved game (RON or game text): every turn with its class (best, good, inaccuracy, mistake,
+    /// blunder) from the master engine, the better turn and the engine's line after each error, and each side's
+    /// accuracy.
+    Review {
+        /// The game file; `-` reads standard input.
+        file: std::path::PathBuf,
+        /// The depth (turns) each position is searched to.
+        #[arg(long, default_value_t = fanorona_ai::review::REVIEW_DEPTH)]
+        depth: u32,
+    },
+    /// Print the master engine's best lines from a position, with their scores for White and their depth.
+    Analyze {
+        /// The position.
+        #[arg(required = true, num_args = 1..)]
+        position: Vec<String>,
+        /// How many lines.
+        #[arg(long, default_value_t = 3)]
+        lines: usize,
+        /// Depth limit in turns.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Thinking time per line in milliseconds (without --depth or --time: one second).
+        #[arg(long)]
+        time: Option<u64>,
     },
     /// Speak the engine protocol on standard input and output (see README).
     Engine,
@@ -232,6 +258,11 @@ fn run(command: Command) -> Result<String, CliError> {
             out = matches::run(&settings).to_string();
         }
         Command::Convert { file, to } => out = convert::run(&file, to).map_err(CliError)?,
+        Command::Review { file, depth } => out = review::review(&file, depth).map_err(CliError)?,
+        Command::Analyze { position, lines, depth, time } => {
+            let position = parse_position(&position.join(" "))?;
+            out = review::analyze(position, lines, depth, time.map(Duration::from_millis));
+        }
         Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
         Command::Tune { games, depth, seed, threads } => out = matches::tune(games, depth, seed, threads),
         Command::Bench { depth, search: true, position, cap } => {

@@ -185,3 +185,43 @@ fn convert_reports_a_bad_game_with_its_line_and_status_2() {
         let _ = std::fs::remove_file(file);
     }
 }
+
+#[test]
+fn review_marks_the_blunder_and_names_the_better_turn() {
+    let file = temp_file(
+        "blunder.txt",
+        "[Variant \"tsivy\"]\n\n1. d2-e3A f5-f4A 2. e1-f2A-f3A h5-h4A 3. c3-d2W i3-h2A-g3W-h3W 4. g2-g3A-f4A-g4A\n\
+         b3-c3W 5. a2-a3A-b3A-b4A-a4W d5-e5 *\n",
+    );
+    let out = cli(&["review", &file]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    let blunder = text.lines().find(|l| l.contains("b3-c3W")).unwrap_or_default();
+    assert!(blunder.starts_with("  4... b3-c3W??"), "{text}");
+    assert!(blunder.contains("blunder") && blunder.contains("better e4-e3A"), "{text}");
+    assert_eq!(text.lines().filter(|l| l.contains("blunder (lost")).count(), 1, "{text}");
+    assert!(text.contains("Black: accuracy ") && text.contains(", 1 blunder"), "{text}");
+    let missing = cli(&["review", "/nonexistent/game.txt"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read"));
+}
+
+#[test]
+fn analyze_prints_the_best_lines_in_order() {
+    let out = cli(&["analyze", "tsivy", "--lines", "3", "--depth", "3"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    let mut firsts = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        assert!(line.starts_with(&format!("{}. ", i + 1)), "{text}");
+        assert!(line.contains("depth  3: "), "{text}");
+        let turn = line.split(": ").nth(1).and_then(|pv| pv.split(' ').next()).unwrap_or_default();
+        assert!(["d2-e3A", "e2-e3A", "f2-e3A", "f3-e3A", "f3-e3W"].contains(&turn), "{text}");
+        firsts.push(turn.to_owned());
+    }
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "{text}");
+    assert_eq!(cli(&["analyze", "not a position"]).status.code(), Some(2));
+}
