@@ -11,6 +11,7 @@ use crate::AppSystems;
 use crate::board::layout::{BoardLayout, HoveredPoint};
 use crate::game::commands::{GameCommand, PendingConfirmation};
 use crate::game::person::{BoardClick, TurnCommand};
+use crate::review::ReviewCommand;
 use crate::screens::{AppState, OnBoard};
 use crate::tutorial::TutorialCommand;
 use crate::ui::CopyPosition;
@@ -38,6 +39,22 @@ pub fn key_action(key: KeyCode, mods: Modifiers, screen: AppState, asking: bool)
     if screen == AppState::Menu {
         return (key == KeyCode::F1).then_some(HowToPlay);
     }
+    if screen == AppState::Review {
+        // Under review the keys move through the game; nothing can change it.
+        return match key {
+            KeyCode::ArrowLeft => Some(Review(ReviewCommand::Previous)),
+            KeyCode::ArrowRight => Some(Review(ReviewCommand::Next)),
+            KeyCode::Home => Some(Review(ReviewCommand::First)),
+            KeyCode::End => Some(Review(ReviewCommand::Last)),
+            KeyCode::ArrowDown => Some(Review(ReviewCommand::LineForward)),
+            KeyCode::ArrowUp => Some(Review(ReviewCommand::LineBack)),
+            KeyCode::Escape => Some(Review(ReviewCommand::Close)),
+            KeyCode::KeyF if !mods.ctrl => Some(Flip),
+            KeyCode::KeyM if !mods.ctrl => Some(Sound),
+            KeyCode::F1 => Some(HowToPlay),
+            _ => None,
+        };
+    }
     if mods.ctrl {
         return match key {
             KeyCode::KeyZ => Some(Game(GameCommand::Undo)),
@@ -63,6 +80,7 @@ pub fn key_action(key: KeyCode, mods: Modifiers, screen: AppState, asking: bool)
         KeyCode::KeyM => Sound,
         KeyCode::KeyQ if mods.shift => Game(GameCommand::Resign),
         KeyCode::KeyN => Menu,
+        KeyCode::KeyV if !tutorial => Review(ReviewCommand::Open),
         KeyCode::F1 => HowToPlay,
         _ => return None,
     })

@@ -2,7 +2,7 @@
 //!
 //! The game is a set of feature plugins, one folder or file each: `screens` (which screen is shown), `game` (the
 //! session, commands, the person's turn, the computer player, rating, saved games), `board` (the board's entities,
-//! layout, animation, drawing and highlights), `tutorial`, `ui` (menus, panels, dialogs), `persistence` (storage,
+//! layout, animation, drawing and highlights), `tutorial`, `review` (post-game review), `ui` (menus, panels, dialogs), `persistence` (storage,
 //! settings, the player's profile), `audio`, `input`, and `dev` (start scenes and screenshots). Data flows one way:
 //! the rules crate decides, the session holds the game, systems react to messages, and entities show the result.
 //!
@@ -15,6 +15,7 @@ pub mod dev;
 pub mod game;
 pub mod input;
 pub mod persistence;
+pub mod review;
 pub mod screens;
 pub mod tutorial;
 pub mod ui;
@@ -53,6 +54,7 @@ impl Plugin for LogicPlugin {
             game::plugin,
             board::BoardPlugin,
             tutorial::TutorialPlugin,
+            review::ReviewPlugin,
             audio::SoundCuesPlugin,
         ));
     }

@@ -14,6 +14,8 @@ pub enum AppState {
     Playing,
     /// The tutorial: lessons on the board.
     Tutorial,
+    /// A game under review.
+    Review,
 }
 
 /// Present while a board is on screen (a game or the tutorial): the board, the pieces, clicks and the computer
@@ -25,7 +27,7 @@ impl ComputedStates for OnBoard {
     type SourceStates = AppState;
 
     fn compute(state: AppState) -> Option<OnBoard> {
-        matches!(state, AppState::Playing | AppState::Tutorial).then_some(OnBoard)
+        matches!(state, AppState::Playing | AppState::Tutorial | AppState::Review).then_some(OnBoard)
     }
 }
 

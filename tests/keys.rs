@@ -12,6 +12,7 @@ use fanorona::game::commands::{GameCommand, PendingConfirmation, Replace};
 use fanorona::game::saving::{AUTOSAVE_FILE, SAVED_FILE, SavedSession};
 use fanorona::game::session::{PlayerKind, Session};
 use fanorona::persistence::settings::Settings;
+use fanorona::review::ReviewCommand;
 use fanorona::screens::{AppState, ShowMenu};
 use fanorona::tutorial::TutorialCommand;
 use fanorona_rules::{Position, Turn};
@@ -29,6 +30,8 @@ enum Screen {
     Tutorial,
     /// A question is open: save over the saved game?
     Asking,
+    /// The game in progress under review.
+    Review,
 }
 
 /// A game as a player would miss it: where it started, who played, and every turn (undone ones too, which redo
@@ -73,8 +76,9 @@ fn play_first_turn(app: &mut App) {
     play(app, &turn);
 }
 
-/// A fresh app in `screen`, with a game saved in the save slot and an unfinished game in progress.
-fn app_in_screen(screen: Screen) -> (App, PathBuf) {
+/// A fresh app in `screen`, with a game saved in the save slot and an unfinished game in progress (returned as it
+/// was before the screen was entered).
+fn app_in_screen(screen: Screen) -> (App, PathBuf, GameKept) {
     let dir = temp_dir();
     let mut app = app_with_keys(&dir);
     // Quick animations: many apps are played here.
@@ -86,6 +90,7 @@ fn app_in_screen(screen: Screen) -> (App, PathBuf) {
     play_first_turn(&mut app);
     command(&mut app, GameCommand::Undo);
     assert_eq!(turns(&app).len(), 2);
+    let game = kept(session(&app));
     match screen {
         Screen::Playing => {}
         Screen::GameOver => command(&mut app, GameCommand::Resign),
@@ -101,8 +106,13 @@ fn app_in_screen(screen: Screen) -> (App, PathBuf) {
             command(&mut app, GameCommand::Save);
             assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Replace::SavedGame));
         }
+        Screen::Review => {
+            app.world_mut().write_message(ReviewCommand::Open);
+            settle(&mut app);
+            assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Review);
+        }
     }
-    (app, dir)
+    (app, dir, game)
 }
 
 #[test]
@@ -130,21 +140,26 @@ fn no_key_answers_yes_to_a_question() {
     try_every_key(Screen::Asking);
 }
 
+#[test]
+fn no_key_in_a_review_changes_the_game_reviewed() {
+    try_every_key(Screen::Review);
+}
+
 /// Presses every key, alone and with Shift or Ctrl, each in a fresh app in `screen`, and checks that neither the
 /// game nor a saved file changed (beyond an undo or redo, which loses nothing).
 fn try_every_key(screen: Screen) {
     let mut tried = 0;
     for &key in ALL_KEYS {
         for (shift, ctrl) in [(false, false), (true, false), (false, true)] {
-            let (mut app, dir) = app_in_screen(screen);
+            let (mut app, dir, game) = app_in_screen(screen);
             let what = format!("{screen:?}: {key:?} shift {shift} ctrl {ctrl}");
-            // On a tutorial board the game in progress is the autosaved one.
-            let game = match screen {
-                Screen::Tutorial => kept(&autosaved(&dir)),
-                _ => kept(session(&app)),
-            };
             let saved = read(&dir, SAVED_FILE);
             press(&mut app, key, shift, ctrl);
+            if *app.world().resource::<State<AppState>>().get() == AppState::Review {
+                // The board shows the review's positions: the game comes back when the review ends.
+                app.world_mut().write_message(ReviewCommand::Close);
+                settle(&mut app);
+            }
             if *app.world().resource::<State<AppState>>().get() != AppState::Tutorial {
                 // Leaving the board for the menu keeps the game: it is still the session.
                 assert_eq!(kept(session(&app)), game, "{what}");
@@ -159,7 +174,7 @@ fn try_every_key(screen: Screen) {
 
 #[test]
 fn saving_over_the_saved_game_and_loading_over_a_game_ask_first() {
-    let (mut app, dir) = app_in_screen(Screen::Playing);
+    let (mut app, dir, _) = app_in_screen(Screen::Playing);
     let saved = read(&dir, SAVED_FILE);
     assert!(!saved.is_empty());
     // Ctrl+S asks; Esc says no and nothing is written.

@@ -157,6 +157,19 @@ try {
   await phone.screenshot({ path: join(shots, 'web-phone.png') });
   console.log('phone: tapped d2, e3: turn 1 d2-e3A played');
 
+  // The review of a short game (14 turns), on the phone: the engine goes through it in slices of the frames.
+  phoneLogs.length = 0;
+  const reviewStart = Date.now();
+  await phone.goto(`http://127.0.0.1:${port}/?scene=review`);
+  await waitForPhone(/Fanorona ready/, 180_000);
+  const ready = Date.now();
+  await waitForPhone(/review: 14 turns at depth/, 300_000);
+  const reviewed = phoneLogs.find((l) => /review: 14 turns/.test(l));
+  console.log(`review on the web: ${reviewed} after ${((Date.now() - ready) / 1000).toFixed(1)} s ` +
+    `(page ready after ${((ready - reviewStart) / 1000).toFixed(1)} s)`);
+  await phone.waitForTimeout(3000);
+  await phone.screenshot({ path: join(shots, 'web-review-phone.png') });
+
   // The tutorial: the approach lesson on the 5x5 board, played by clicks.
   await page.goto(`http://127.0.0.1:${port}/?scene=tutorial`);
   logs.length = 0;

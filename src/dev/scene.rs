@@ -1,7 +1,8 @@
 //! Start scenes, for screenshots and tests. `FANORONA_SCENE=<scene>` (on the web: `?scene=<scene>` in the page
 //! address) starts the game in a scene instead of the menu: `menu`, `board`, `chain`, `choice`, `gameover`, `telo`,
 //! `computer` (you against the master level), `think` (the master plays itself), `vela` (a lost rated game, with
-//! the rating change and the vela offer), `tutorial` (a lesson on captures) and `rules` (the how-to-play screen).
+//! the rating change and the vela offer), `tutorial` (a lesson on captures), `rules` (the how-to-play screen) and
+//! `review` (the review of a game with a blunder, looking at the better turn once the engine is through).
 //! A scene name ending in `+cb` shows it in the colour-blind palette. The player's files are not touched in a scene.
 //!
 //! Screenshot mode: with `FANORONA_SCREENSHOT=out.png` as well, the scene's clicks are played, a PNG of the window
@@ -11,7 +12,7 @@
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use fanorona_ai::Level;
-use fanorona_rules::{Point, Position, Side, Variant};
+use fanorona_rules::{GameRecord, Point, Position, Side, Variant};
 
 use crate::AppSystems;
 use crate::game::computer::{Purpose, Thinking};
@@ -20,6 +21,7 @@ use crate::game::saving::SavesGame;
 use crate::game::session::{Announce, PlayerKind, Session};
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::Storage;
+use crate::review::{ReviewCommand, Reviewing};
 use crate::screens::AppState;
 use crate::tutorial::TutorialCommand;
 use crate::ui::how_to_play::HowToPlayOpen;
@@ -66,12 +68,24 @@ impl Plugin for ScenePlugin {
     fn build(&self, app: &mut App) {
         let Some(plan) = ScenePlan::from_environment() else { return };
         let screenshot = plan.screenshot.is_some();
+        let review = plan.scene.trim_end_matches("+cb") == "review";
         app.insert_resource(Storage::none()).insert_resource(plan).add_systems(Startup, set_up_scene);
+        if review {
+            app.add_systems(Update, review_scene.in_set(AppSystems::Input));
+        }
         if screenshot {
             app.add_systems(Update, run_screenshot.in_set(AppSystems::Input));
         }
     }
 }
+
+/// A short tsivy game in which Black's 4th turn, b3-c3W, hands White a five-piece chain (e4-e3A kept the game
+/// level): the `review` scene's game.
+pub const REVIEW_GAME: &str = "1. d2-e3A f5-f4A 2. e1-f2A-f3A h5-h4A 3. c3-d2W i3-h2A-g3W-h3W 4. g2-g3A-f4A-g4A \
+                               b3-c3W 5. a2-a3A-b3A-b4A-a4W d5-e5 6. e2-f2 h3-h2 7. f2-g2A c5-b5 *";
+
+/// The position looked at in the `review` scene: after the blunder.
+const REVIEW_PLY: usize = 8;
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|_| Position::start(Variant::Tsivy))
@@ -123,6 +137,13 @@ fn set_up_scene(
             Position::start(Variant::Tsivy)
         }
         "menu" => return,
+        "review" => {
+            if let Ok(game) = GameRecord::load_text(REVIEW_GAME) {
+                *session = Session::from_game(game, players);
+                next.set(AppState::Playing);
+            }
+            return;
+        }
         "chain" => pos("3b5/9/2w1b4/wwwwww3/9 w"),
         "choice" => pos("bbbbbbbbb/9/3bw1bbb/wwwwwwwww/wwwwwwwww w"),
         "gameover" => pos("9/9/2w1b4/wwww5/9 w"),
@@ -145,6 +166,25 @@ fn scene_clicks(scene: &str) -> &'static [&'static str] {
     }
 }
 
+/// The `review` scene's steps: open the review, then (once the engine is through) look at the blunder and its
+/// better turn.
+fn review_scene(
+    mut frame: Local<u32>,
+    mut shown: Local<bool>,
+    reviewing: Res<Reviewing>,
+    mut review: MessageWriter<ReviewCommand>,
+) {
+    *frame += 1;
+    if *frame == CLICK_FRAME {
+        review.write(ReviewCommand::Open);
+    }
+    if reviewing.review().is_some() && !*shown {
+        *shown = true;
+        review.write(ReviewCommand::Goto(REVIEW_PLY));
+        review.write(ReviewCommand::LineForward);
+    }
+}
+
 /// Frame times with and without the computer thinking: (count, total, longest) each.
 #[derive(Default)]
 struct ThinkingFrames {
@@ -163,6 +203,7 @@ fn run_screenshot(
     launched: Option<Res<LaunchedAt>>,
     mut clicks: MessageWriter<BoardClick>,
     mut exit: MessageWriter<AppExit>,
+    reviewing: Res<Reviewing>,
 ) {
     *frame += 1;
     if *frame == 2
@@ -176,7 +217,13 @@ fn run_screenshot(
         let bucket = if thinking.is(Purpose::Move) { &mut measured.thinking } else { &mut measured.idle };
         *bucket = (bucket.0 + 1, bucket.1 + dt, bucket.2.max(dt));
     }
-    let script = scene_clicks(plan.scene.trim_end_matches("+cb"));
+    let scene = plan.scene.trim_end_matches("+cb");
+    if scene == "review" && *frame > CLICK_FRAME && reviewing.review().is_none() {
+        // The shot waits for the engine: the frames do not count meanwhile.
+        *frame = CLICK_FRAME + 1;
+        return;
+    }
+    let script = scene_clicks(scene);
     if *frame >= CLICK_FRAME && (*frame - CLICK_FRAME).is_multiple_of(15) {
         let i = ((*frame - CLICK_FRAME) / 15) as usize;
         if let Some(point) = script.get(i).and_then(|p| p.parse::<Point>().ok()) {

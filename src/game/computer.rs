@@ -9,7 +9,7 @@ use fanorona_rules::Game;
 use super::BoardMoves;
 use super::session::{Announce, BoardReset, PlayerKind, Session};
 use crate::AppSystems;
-use crate::screens::OnBoard;
+use crate::screens::{AppState, OnBoard};
 
 /// What the computer is thinking about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +81,8 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(ComputerMoves)
                 .in_set(AppSystems::Rules)
-                .run_if(in_state(OnBoard)),
+                // Under review the board shows positions of the past: nobody is to move in them.
+                .run_if(in_state(OnBoard).and_then(not(in_state(AppState::Review)))),
         )
         .add_systems(OnExit(OnBoard), stop_thinking);
 }

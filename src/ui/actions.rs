@@ -10,6 +10,7 @@ use crate::board::FlipBoard;
 use crate::game::commands::GameCommand;
 use crate::game::computer::HintRequest;
 use crate::game::person::TurnCommand;
+use crate::review::ReviewCommand;
 use crate::screens::ShowMenu;
 use crate::tutorial::TutorialCommand;
 
@@ -22,6 +23,8 @@ pub enum Action {
     Game(GameCommand),
     /// A tutorial button.
     Tutorial(TutorialCommand),
+    /// A review button or key.
+    Review(ReviewCommand),
     /// Ask for a hint.
     Hint,
     /// Turn the board around.
@@ -42,6 +45,7 @@ pub struct Actions<'w> {
     turn: MessageWriter<'w, TurnCommand>,
     game: MessageWriter<'w, GameCommand>,
     tutorial: MessageWriter<'w, TutorialCommand>,
+    review: MessageWriter<'w, ReviewCommand>,
     hint: MessageWriter<'w, HintRequest>,
     flip: MessageWriter<'w, FlipBoard>,
     sound: MessageWriter<'w, ToggleSound>,
@@ -62,6 +66,9 @@ impl Actions<'_> {
             }
             Action::Tutorial(c) => {
                 self.tutorial.write(c);
+            }
+            Action::Review(c) => {
+                self.review.write(c);
             }
             Action::Hint => {
                 self.hint.write(HintRequest);

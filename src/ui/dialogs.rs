@@ -15,6 +15,7 @@ use crate::game::rating::LastRatingChange;
 use crate::game::session::{BoardReset, GameEnded, Session};
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::Notices;
+use crate::review::ReviewCommand;
 use crate::screens::{AppState, OnBoard, ShowMenu};
 
 /// Whether the game-over dialog was closed (to look at the final board).
@@ -133,6 +134,7 @@ fn game_over_ui(
     mut closed: ResMut<GameOverClosed>,
     mut game: MessageWriter<GameCommand>,
     mut menu: MessageWriter<ShowMenu>,
+    mut review: MessageWriter<ReviewCommand>,
 ) -> Result {
     let Some(outcome) = session.outcome() else { return Ok(()) };
     if closed.0 || animations.busy() {
@@ -170,6 +172,10 @@ fn game_over_ui(
                     closed.0 = true;
                 }
             });
+            ui.add_space(4.0);
+            if ui.button("Review the game: where it turned, and better turns").clicked() {
+                review.write(ReviewCommand::Open);
+            }
         });
     Ok(())
 }

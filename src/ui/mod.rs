@@ -1,11 +1,12 @@
-//! The interface, drawn with egui: the main menu, the game panel, the tutorial panel, the how-to-play screen, and
-//! the dialogs. The interface shows the session and sends messages; it decides no rule.
+//! The interface, drawn with egui: the main menu, the game panel, the tutorial panel, the review panel, the
+//! how-to-play screen, and the dialogs. The interface shows the session and sends messages; it decides no rule.
 
 pub mod actions;
 mod dialogs;
 pub mod how_to_play;
 mod menu;
 mod panel;
+mod review;
 mod tutorial;
 pub mod widgets;
 
@@ -34,6 +35,7 @@ impl Plugin for UiPlugin {
                 dialogs::DialogsPlugin,
                 how_to_play::HowToPlayPlugin,
                 tutorial::TutorialUiPlugin,
+                review::ReviewUiPlugin,
             ))
             .add_systems(Update, copy_position.in_set(AppSystems::Commands))
             .add_systems(OnExit(OnBoard), clear_insets);

@@ -13,6 +13,7 @@ use crate::game::person::TurnCommand;
 use crate::game::session::Session;
 use crate::persistence::profile::Profile;
 use crate::persistence::settings::Settings;
+use crate::review::ReviewCommand;
 use crate::screens::AppState;
 
 /// The panel beside the board.
@@ -119,9 +120,16 @@ fn panel_ui(
             }
             ui.end_row();
         });
-        if ui.button("Copy position text").clicked() {
-            actions.send(Action::Copy);
-        }
+        ui.horizontal(|ui| {
+            if ui.button("Copy position text").clicked() {
+                actions.send(Action::Copy);
+            }
+            let review = ui.add_enabled(!session.game().turns().is_empty(), egui::Button::new("Review"));
+            if review.on_hover_text("The engine goes through the game: where it turned, and better turns (V)").clicked()
+            {
+                actions.send(Action::Review(ReviewCommand::Open));
+            }
+        });
         ui.separator();
         ui.label("Moves");
         egui::ScrollArea::vertical().max_height(ui.available_height() - 40.0).stick_to_bottom(true).show(ui, |ui| {

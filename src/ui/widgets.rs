@@ -23,6 +23,9 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Shift+Q", "Resign"),
     ("N", "Back to the menu (the game is kept); in the tutorial: Next"),
     ("T", "Tutorial: try again"),
+    ("V", "Review the game"),
+    ("Left / Right, Home / End", "Review: previous / next turn, start / end"),
+    ("Down / Up", "Review: show the better turn and step along its line / back"),
     ("F1", "How to play"),
 ];
 

@@ -1,0 +1,387 @@
+//! Post-game review: the engine goes through every turn of the game on the board (a task on the desktop, a few
+//! milliseconds per frame on the web) and the player steps through the game, sees where it turned and the better
+//! turns, and may play on from before a mistake.
+//!
+//! The review shows its positions through the board as any session is shown: the game under review is put aside
+//! and a locked session of the position looked at takes its place, so the board, the marks of the last turn and
+//! the hint's path need nothing of their own. The game put aside comes back, untouched, whenever the review ends
+//! (back to the game, or the menu); nothing is autosaved and nothing is rated while it is away.
+
+use bevy::prelude::*;
+use fanorona_ai::review::{REVIEW_DEPTH, Review, Reviewer, TurnReview};
+use fanorona_rules::{Game, Turn};
+
+use crate::AppSystems;
+use crate::game::computer::Thinking;
+use crate::game::saving::{CanContinue, SavesGame, autosave};
+use crate::game::session::{BoardReset, PlayerKind, Session, trace_of};
+use crate::persistence::settings::Settings;
+use crate::persistence::storage::{Notices, Storage};
+use crate::screens::AppState;
+
+/// What the review screen can be asked to do (its buttons, keys and the chart send these).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewCommand {
+    /// Review the game on the board (from the game screen).
+    Open,
+    /// Back to the game, as it was.
+    Close,
+    /// Show the position after this many turns (0: the start).
+    Goto(usize),
+    /// One turn back.
+    Previous,
+    /// One turn on.
+    Next,
+    /// The start.
+    First,
+    /// The end.
+    Last,
+    /// Show the engine's better turn for the turn looked at, then step along its line.
+    LineForward,
+    /// One step back along the engine's line (from its first step: back to the game's own position).
+    LineBack,
+    /// Play on against the computer from the position before the turn looked at (a finished game only: it replaces
+    /// the game).
+    TryAgain,
+}
+
+/// A review in progress or done, and what it shows.
+#[derive(Resource)]
+pub struct Reviewing {
+    /// The session of the game under review, put back when the review ends.
+    original: Option<Session>,
+    /// Whether that session was autosaved (the review's own never is).
+    original_saves: bool,
+    /// The game under review.
+    game: Game,
+    job: Option<Job>,
+    progress: (usize, usize),
+    review: Option<Review>,
+    /// The position looked at: after this many turns.
+    ply: usize,
+    /// Steps along the engine's better line from the position before the turn looked at (`None`: the game's own
+    /// position).
+    line: Option<usize>,
+}
+
+impl Default for Reviewing {
+    fn default() -> Reviewing {
+        Reviewing {
+            original: None,
+            original_saves: false,
+            game: Game::of_variant(fanorona_rules::Variant::Tsivy),
+            job: None,
+            progress: (0, 0),
+            review: None,
+            ply: 0,
+            line: None,
+        }
+    }
+}
+
+impl Reviewing {
+    /// The game under review.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The finished review, once the engine is through.
+    pub fn review(&self) -> Option<&Review> {
+        self.review.as_ref()
+    }
+
+    /// Positions searched and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        self.progress
+    }
+
+    /// The position looked at: after this many turns.
+    pub fn ply(&self) -> usize {
+        self.ply
+    }
+
+    /// Steps shown along the engine's better line (`None`: the game's own position).
+    pub fn line_step(&self) -> Option<usize> {
+        self.line
+    }
+
+    /// The review of the turn that led to the position looked at.
+    pub fn current_turn(&self) -> Option<&TurnReview> {
+        self.review.as_ref()?.turns.get(self.ply.checked_sub(1)?)
+    }
+
+    /// Whether "try again from here" can be offered: the game under review is over (playing on replaces it) and
+    /// the position looked at is not the start.
+    pub fn can_try_again(&self) -> bool {
+        self.original.as_ref().is_some_and(Session::is_over) && self.ply > 0
+    }
+}
+
+/// The engine's work on the review.
+enum Job {
+    /// On a thread of the async compute pool (desktop), reporting its progress.
+    #[cfg(not(target_arch = "wasm32"))]
+    Task {
+        task: bevy::tasks::Task<Review>,
+        stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+        done: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    },
+    /// Stepped a slice at a time on the main thread (web).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    Sliced(Box<Reviewer>),
+}
+
+impl Job {
+    fn start(game: &Game) -> Job {
+        let reviewer = Reviewer::new(game, REVIEW_DEPTH);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            use std::sync::Arc;
+            use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+            let stop = Arc::new(AtomicBool::new(false));
+            let done = Arc::new(AtomicUsize::new(0));
+            let (task_stop, task_done) = (Arc::clone(&stop), Arc::clone(&done));
+            let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
+                let mut reviewer = reviewer;
+                loop {
+                    if let Some(review) = reviewer.step(20_000) {
+                        return review;
+                    }
+                    task_done.store(reviewer.progress().0, Ordering::Relaxed);
+                    if task_stop.load(Ordering::Relaxed) {
+                        // Nobody waits for this review any more.
+                        return Review { scores: Vec::new(), turns: Vec::new(), depth: 0 };
+                    }
+                }
+            });
+            Job::Task { task, stop, done }
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            Job::Sliced(Box::new(reviewer))
+        }
+    }
+
+    /// Advances the work (on the web, for about `slice_ms`) and returns the review when it is done, else the
+    /// positions searched.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(unused_variables))]
+    fn poll(&mut self, slice_ms: f64) -> Result<Review, usize> {
+        match self {
+            #[cfg(not(target_arch = "wasm32"))]
+            Job::Task { task, done, .. } => {
+                bevy::tasks::futures::check_ready(task).ok_or_else(|| done.load(std::sync::atomic::Ordering::Relaxed))
+            }
+            Job::Sliced(reviewer) => {
+                let started = web_time::Instant::now();
+                loop {
+                    if let Some(review) = reviewer.step(2_000) {
+                        return Ok(review);
+                    }
+                    if started.elapsed().as_secs_f64() * 1000.0 >= slice_ms {
+                        return Err(reviewer.progress().0);
+                    }
+                }
+            }
+        }
+    }
+
+    fn cancel(&self) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Job::Task { stop, .. } = self {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+}
+
+/// The review screen's logic (headless; the panel is in the interface).
+pub struct ReviewPlugin;
+
+impl Plugin for ReviewPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Reviewing>()
+            .add_message::<ReviewCommand>()
+            .add_systems(Update, handle_review_commands.in_set(AppSystems::Commands))
+            .add_systems(Update, run_review.in_set(AppSystems::Rules).run_if(in_state(AppState::Review)))
+            .add_systems(OnExit(AppState::Review), end_review);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle_review_commands(
+    mut commands: MessageReader<ReviewCommand>,
+    mut reviewing: ResMut<Reviewing>,
+    mut session: ResMut<Session>,
+    state: Res<State<AppState>>,
+    mut next_state: ResMut<NextState<AppState>>,
+    mut saves: ResMut<SavesGame>,
+    mut thinking: ResMut<Thinking>,
+    mut reset: MessageWriter<BoardReset>,
+    settings: Res<Settings>,
+    storage: Res<Storage>,
+    mut notices: ResMut<Notices>,
+    mut can_continue: ResMut<CanContinue>,
+) {
+    for &command in commands.read() {
+        let reviewing = &mut *reviewing;
+        match (command, *state.get()) {
+            (ReviewCommand::Open, AppState::Playing) => {
+                // The computer's search belongs to the game put aside; it starts again when the game is back.
+                thinking.cancel();
+                let original = std::mem::take(&mut *session);
+                reviewing.game = original.game().clone();
+                reviewing.ply = reviewing.game.turns().len();
+                reviewing.line = None;
+                reviewing.review = None;
+                reviewing.progress = (0, reviewing.game.turns().len() + 1);
+                reviewing.job = Some(Job::start(&reviewing.game));
+                reviewing.original = Some(original);
+                reviewing.original_saves = saves.0;
+                saves.0 = false;
+                next_state.set(AppState::Review);
+            }
+            (ReviewCommand::Close, AppState::Review) => next_state.set(AppState::Playing),
+            (ReviewCommand::TryAgain, AppState::Review) if reviewing.can_try_again() => {
+                let game = prefix(&reviewing.game, reviewing.ply - 1);
+                let players = try_again_players(reviewing.original.as_ref(), &game, &settings);
+                let again = Session::from_game(game, players);
+                autosave(&again, &storage, &mut notices);
+                *can_continue = CanContinue::of(&again);
+                reviewing.original = Some(again);
+                reviewing.original_saves = true;
+                next_state.set(AppState::Playing);
+            }
+            (_, AppState::Review) if reviewing.navigate(command) => {
+                *session = reviewing.view();
+                reset.write(BoardReset);
+            }
+            _ => {}
+        }
+    }
+    // The first view once the review screen is up.
+    if state.is_changed() && *state.get() == AppState::Review {
+        *session = reviewing.view();
+        reset.write(BoardReset);
+    }
+}
+
+/// The players of a game played on from a review: the same ones if a person played the computer; otherwise the
+/// side to move is the person's and the computer of the menu's level takes the other.
+fn try_again_players(original: Option<&Session>, game: &Game, settings: &Settings) -> [PlayerKind; 2] {
+    if let Some(session) = original.filter(|s| s.person_side().is_some()) {
+        return session.players;
+    }
+    let computer = PlayerKind::Computer(settings.level);
+    match game.position().side_to_move() {
+        fanorona_rules::Side::White => [PlayerKind::Human, computer],
+        fanorona_rules::Side::Black => [computer, PlayerKind::Human],
+    }
+}
+
+/// The first `turns` turns of `game`, with nothing to redo.
+fn prefix(game: &Game, turns: usize) -> Game {
+    let mut prefix = Game::new(*game.start());
+    for turn in game.turns().iter().take(turns) {
+        // The turns come from a game, so each is legal where it is played.
+        if prefix.play(turn).is_err() {
+            break;
+        }
+    }
+    prefix
+}
+
+impl Reviewing {
+    /// Moves what is shown; returns whether it changed.
+    fn navigate(&mut self, command: ReviewCommand) -> bool {
+        let last = self.game.turns().len();
+        let (ply, line) = match command {
+            ReviewCommand::Goto(ply) => (ply.min(last), None),
+            ReviewCommand::Previous => (self.ply.saturating_sub(1), None),
+            ReviewCommand::Next => ((self.ply + 1).min(last), None),
+            ReviewCommand::First => (0, None),
+            ReviewCommand::Last => (last, None),
+            ReviewCommand::LineForward => {
+                let Some(length) = self.current_turn().and_then(|t| t.better().map(|_| t.best.len())) else {
+                    return false;
+                };
+                (self.ply, Some(self.line.map_or(0, |step| (step + 1).min(length))))
+            }
+            ReviewCommand::LineBack => (self.ply, self.line.and_then(|step| step.checked_sub(1))),
+            ReviewCommand::Open | ReviewCommand::Close | ReviewCommand::TryAgain => return false,
+        };
+        let changed = (ply, line) != (self.ply, self.line);
+        (self.ply, self.line) = (ply, line);
+        changed
+    }
+
+    /// A locked session showing the position looked at: the game's own, with its last turn marked, or a step of
+    /// the engine's better line, with the line's next turn drawn as a hint (at its first step, with what the better
+    /// turn would capture marked too).
+    fn view(&self) -> Session {
+        let viewers = [PlayerKind::Human, PlayerKind::Human];
+        let own = self.line.map_or(self.ply, |_| self.ply.saturating_sub(1));
+        let mut game = prefix(&self.game, own);
+        let line: &[Turn] = match (self.line, self.current_turn()) {
+            (Some(_), Some(turn)) => &turn.best,
+            _ => &[],
+        };
+        let step = self.line.unwrap_or(0).min(line.len());
+        for turn in &line[..step] {
+            if game.play(turn).is_err() {
+                break;
+            }
+        }
+        let before = *game.position();
+        let mut session = Session::from_game(game, viewers);
+        session.locked = true;
+        if self.line.is_some() {
+            session.hint = line.get(step).copied();
+            if step == 0 {
+                session.last_turn = session.hint.map(|better| trace_of(&before, &better));
+            }
+        }
+        session
+    }
+}
+
+/// The longest slice of a frame the review takes on the web (milliseconds).
+const MAX_SLICE_MS: f64 = 100.0;
+
+/// Advances the engine's work and keeps the progress. On the web it takes half as long as the rest of the frame
+/// (at least the computer player's slice): nothing else is going on, and a slow renderer (a software one) would
+/// otherwise leave the engine a sliver of each second.
+fn run_review(mut reviewing: ResMut<Reviewing>, time: Res<Time<Real>>) {
+    let Some(job) = reviewing.job.as_mut() else { return };
+    let slice_ms = (time.delta_secs_f64() * 500.0).clamp(crate::game::computer::WEB_SLICE_MS, MAX_SLICE_MS);
+    match job.poll(slice_ms) {
+        Ok(review) => {
+            info!(
+                "review: {} turns at depth {}; accuracy White {:.1}, Black {:.1}",
+                review.turns.len(),
+                review.depth,
+                review.accuracy(fanorona_rules::Side::White),
+                review.accuracy(fanorona_rules::Side::Black)
+            );
+            reviewing.progress.0 = reviewing.progress.1;
+            reviewing.review = Some(review);
+            reviewing.job = None;
+        }
+        Err(done) => reviewing.progress.0 = done,
+    }
+}
+
+/// The review is over (back to the game, a new game from it, or the menu): the game put aside comes back.
+fn end_review(
+    mut reviewing: ResMut<Reviewing>,
+    mut session: ResMut<Session>,
+    mut saves: ResMut<SavesGame>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if let Some(job) = reviewing.job.take() {
+        job.cancel();
+    }
+    if let Some(original) = reviewing.original.take() {
+        *session = original;
+        saves.0 = reviewing.original_saves;
+        reset.write(BoardReset);
+    }
+}

@@ -1,0 +1,231 @@
+//! The review panel: the engine's progress, the evaluation chart (click a point to go there), each side's accuracy,
+//! the turn looked at with its class and the better turn, and the move list marked with the classes.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_plot::{Line, Plot, PlotPoints, Points, VLine};
+use fanorona_ai::review::{Class, Review, score_text};
+use fanorona_rules::{Side, Turn};
+
+use super::actions::{Action, Actions};
+use super::widgets::board_side_panel;
+use crate::board::layout::UiInsets;
+use crate::review::{ReviewCommand, Reviewing};
+use crate::screens::AppState;
+
+/// The review screen's panel.
+pub struct ReviewUiPlugin;
+
+impl Plugin for ReviewUiPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(EguiPrimaryContextPass, review_ui.run_if(in_state(AppState::Review)));
+    }
+}
+
+/// The chart shows scores up to this many pieces either way (a forced result sits on the edge).
+const CHART_PIECES: f64 = 8.0;
+
+/// The colour of a class in the move list and the chart (its symbol and name say the same in words).
+fn class_colour(class: Class) -> egui::Color32 {
+    match class {
+        Class::Best | Class::Good => egui::Color32::from_rgb(90, 160, 90),
+        Class::Inaccuracy => egui::Color32::from_rgb(220, 180, 40),
+        Class::Mistake => egui::Color32::from_rgb(235, 120, 30),
+        Class::Blunder => egui::Color32::from_rgb(220, 50, 50),
+    }
+}
+
+fn review_ui(
+    mut contexts: EguiContexts,
+    reviewing: Res<Reviewing>,
+    mut insets: ResMut<UiInsets>,
+    mut actions: Actions,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut send = None;
+    let contents = |ui: &mut egui::Ui| {
+        ui.add_space(6.0);
+        ui.heading("Review");
+        let (done, total) = reviewing.progress();
+        match reviewing.review() {
+            None => {
+                let fraction = done as f32 / total.max(1) as f32;
+                ui.add(
+                    egui::ProgressBar::new(fraction)
+                        .show_percentage()
+                        .text(format!("The engine is looking at position {done} of {total}")),
+                );
+            }
+            Some(review) => {
+                if let Some(ply) = chart(ui, review, reviewing.ply()) {
+                    send = Some(ReviewCommand::Goto(ply));
+                }
+                accuracy_lines(ui, review);
+            }
+        }
+        ui.separator();
+        if let Some(command) = current_turn(ui, &reviewing) {
+            send = Some(command);
+        }
+        ui.horizontal(|ui| {
+            for (label, command, hover) in [
+                ("|<", ReviewCommand::First, "The start (Home)"),
+                ("<", ReviewCommand::Previous, "Previous turn (Left)"),
+                (">", ReviewCommand::Next, "Next turn (Right)"),
+                (">|", ReviewCommand::Last, "The end (End)"),
+            ] {
+                if ui.button(label).on_hover_text(hover).clicked() {
+                    send = Some(command);
+                }
+            }
+        });
+        let again = ui
+            .add_enabled(reviewing.can_try_again(), egui::Button::new("Try again from here"))
+            .on_hover_text("Play on against the computer from the position before this turn")
+            .on_disabled_hover_text("Once the game is over: playing on replaces it");
+        if again.clicked() {
+            send = Some(ReviewCommand::TryAgain);
+        }
+        if ui.button("Back to the game (Esc)").clicked() {
+            send = Some(ReviewCommand::Close);
+        }
+        ui.separator();
+        if let Some(ply) = move_list(ui, &reviewing) {
+            send = Some(ReviewCommand::Goto(ply));
+        }
+    };
+    insets.set_if_neq(board_side_panel(ctx, "review-panel", contents));
+    if let Some(command) = send {
+        actions.send(Action::Review(command));
+    }
+    Ok(())
+}
+
+/// The evaluation chart over the game, for White; returns the position clicked, if any.
+fn chart(ui: &mut egui::Ui, review: &Review, ply: usize) -> Option<usize> {
+    let pieces = |score: i32| (f64::from(score) / 100.0).clamp(-CHART_PIECES, CHART_PIECES);
+    let scores: Vec<[f64; 2]> = review.scores.iter().enumerate().map(|(i, &s)| [i as f64, pieces(s)]).collect();
+    let response = Plot::new("review-chart")
+        .height(120.0)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .show_x(false)
+        .include_y(-CHART_PIECES)
+        .include_y(CHART_PIECES)
+        .y_axis_label("White")
+        .show(ui, |plot| {
+            plot.line(Line::new("score", PlotPoints::new(scores.clone())).width(2.0).color(egui::Color32::LIGHT_GRAY));
+            for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
+                let marked: Vec<[f64; 2]> = review
+                    .turns
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| t.class == class)
+                    .filter_map(|(i, _)| scores.get(i + 1).copied())
+                    .collect();
+                plot.points(Points::new(class.name(), marked).radius(4.0).color(class_colour(class)));
+            }
+            plot.vline(VLine::new("now", ply as f64));
+            plot.pointer_coordinate()
+        });
+    let clicked = response.response.clicked();
+    let x = response.inner?.x.round();
+    (clicked && x >= 0.0).then_some(x as usize)
+}
+
+/// Each side's accuracy and how many turns fell in each error class.
+fn accuracy_lines(ui: &mut egui::Ui, review: &Review) {
+    for side in [Side::White, Side::Black] {
+        let counts = review.counts(side);
+        let errors: Vec<String> = [Class::Inaccuracy, Class::Mistake, Class::Blunder]
+            .iter()
+            .map(|&class| {
+                let count = counts[class as usize];
+                let name = match (class, count) {
+                    (_, 1) => class.name(),
+                    (Class::Inaccuracy, _) => "inaccuracies",
+                    (Class::Mistake, _) => "mistakes",
+                    _ => "blunders",
+                };
+                format!("{count} {name}")
+            })
+            .collect();
+        ui.label(format!("{side}: accuracy {:.0}% · {}", review.accuracy(side), errors.join(", ")));
+    }
+    ui.label(egui::RichText::new(format!("Master engine, depth {}", review.depth)).small());
+}
+
+/// The turn looked at: its class and, for an error, the better turn and the engine's line.
+fn current_turn(ui: &mut egui::Ui, reviewing: &Reviewing) -> Option<ReviewCommand> {
+    let ply = reviewing.ply();
+    let Some(played) = ply.checked_sub(1).and_then(|i| reviewing.game().turns().get(i)) else {
+        ui.label("The start of the game.");
+        return None;
+    };
+    let mut send = None;
+    ui.label(egui::RichText::new(format!("{} {played}", number(ply - 1))).monospace().strong());
+    let turn = reviewing.current_turn()?;
+    ui.label(
+        egui::RichText::new(format!("{}{} — lost {:.0}%", turn.class, turn.class.symbol(), turn.loss * 100.0))
+            .color(class_colour(turn.class)),
+    );
+    if let (Some(better), Some(review)) = (turn.better(), reviewing.review()) {
+        let before = review.scores.get(ply - 1).copied().unwrap_or_default();
+        ui.label(format!("Better: {better} ({})", score_text(before)));
+        ui.label(egui::RichText::new(line_text(&turn.best)).small().monospace());
+        ui.horizontal(|ui| {
+            let step = reviewing.line_step();
+            let label = match step {
+                None => "Show it (Down)".to_owned(),
+                Some(k) if k < turn.best.len() => format!("Play it: {} of {} (Down)", k + 1, turn.best.len()),
+                Some(_) => "End of the line".to_owned(),
+            };
+            if ui.button(label).clicked() {
+                send = Some(ReviewCommand::LineForward);
+            }
+            if step.is_some() && ui.button("Back").clicked() {
+                send = Some(ReviewCommand::LineBack);
+            }
+        });
+    }
+    send
+}
+
+/// The move number of the turn at `index` as players write it: `3.` for White's, `3...` for Black's.
+fn number(index: usize) -> String {
+    format!("{}{}", index / 2 + 1, if index.is_multiple_of(2) { "." } else { "..." })
+}
+
+fn line_text(turns: &[Turn]) -> String {
+    turns.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// The game's turns, one a row, each with its class's symbol and colour; returns the position clicked.
+fn move_list(ui: &mut egui::Ui, reviewing: &Reviewing) -> Option<usize> {
+    let mut clicked = None;
+    let classes = reviewing.review().map(|r| &r.turns[..]).unwrap_or_default();
+    egui::ScrollArea::vertical().max_height(ui.available_height() - 8.0).show(ui, |ui| {
+        for (index, turn) in reviewing.game().turns().iter().enumerate() {
+            let class = classes.get(index).map(|t| t.class);
+            let symbol = class.map_or("", Class::symbol);
+            let selected = reviewing.ply() == index + 1;
+            let mut text = egui::RichText::new(format!("{:<6}{turn}{symbol}", number(index))).monospace();
+            // The selected row keeps the selection's own text colour, which reads on its background.
+            if let Some(class) = class.filter(|c| c.is_error() && !selected) {
+                text = text.color(class_colour(class));
+            }
+            let label = ui.selectable_label(selected, text);
+            let label = match class {
+                Some(class) => label.on_hover_text(class.name()),
+                None => label,
+            };
+            if label.clicked() {
+                clicked = Some(index + 1);
+            }
+        }
+    });
+    clicked
+}
