@@ -1,0 +1,182 @@
+//! One WebSocket connection: reads the client's messages, checks size, rate and form, and hands them to the hub.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use axum::extract::ws::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use tokio::sync::{Notify, mpsc};
+use tokio::time::Instant;
+
+use crate::hub::{Caller, Hub, Refusal, SESSION_QUEUE, Session};
+use crate::protocol::{ClientMessage, Envelope, ErrorCode, MAX_MESSAGE_BYTES, ServerMessage};
+
+/// Messages a connection may send per second on average.
+pub const RATE_PER_SECOND: f64 = 20.0;
+
+/// Messages a connection may send at once after a quiet spell.
+pub const RATE_BURST: f64 = 40.0;
+
+/// How long the last messages of a closing connection may take to go out.
+const CLOSE_GRACE: Duration = Duration::from_secs(5);
+
+/// Numbers the connections of this process, so that the hub can tell them apart.
+static NEXT_CONNECTION: AtomicU64 = AtomicU64::new(1);
+
+/// A token bucket: each message takes a token; tokens come back at a steady rate up to the burst.
+#[derive(Debug)]
+struct RateLimit {
+    tokens: f64,
+    last: Instant,
+}
+
+impl RateLimit {
+    fn new() -> RateLimit {
+        RateLimit { tokens: RATE_BURST, last: Instant::now() }
+    }
+
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * RATE_PER_SECOND).min(RATE_BURST);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Serves one connection until the client closes it (or it fails, or it is too slow to keep up).
+pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
+    let connection = NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed);
+    let (mut sink, mut stream) = socket.split();
+    let (sender, mut outgoing) = mpsc::channel::<String>(SESSION_QUEUE);
+    // One writer task: the replies of this connection and the hub's events for its player share one queue, in order.
+    let mut writer = tokio::spawn(async move {
+        while let Some(text) = outgoing.recv().await {
+            if sink.send(Message::Text(text.into())).await.is_err() {
+                break;
+            }
+        }
+        // The reader ended: close politely; failing that, the connection is gone anyway.
+        let _ = sink.close().await;
+    });
+    let kicked = Arc::new(Notify::new());
+    let mut state =
+        State { hub: &hub, sender, kicked: Arc::clone(&kicked), connection, caller: None, rate: RateLimit::new() };
+    loop {
+        let message = tokio::select! {
+            message = stream.next() => match message {
+                Some(Ok(message)) => message,
+                _ => break,
+            },
+            () = kicked.notified() => break,
+        };
+        let keep_open = match message {
+            Message::Close(_) => break,
+            // axum answers pings itself.
+            Message::Ping(_) | Message::Pong(_) => continue,
+            _ if !state.rate.allow() => {
+                state.refuse(None, Refusal::new(ErrorCode::RateLimited, "too many messages; slow down"))
+            }
+            Message::Binary(_) => {
+                state.refuse(None, Refusal::new(ErrorCode::BadJson, "messages are JSON text, not binary"))
+            }
+            Message::Text(text) => state.receive(text.as_str()).await,
+        };
+        if !keep_open {
+            break;
+        }
+    }
+    if let Some(caller) = &state.caller {
+        hub.disconnect(&caller.player, connection);
+    }
+    drop(state);
+    // The writer ends once every sender is gone, after the last replies went out; a client that does not read them
+    // (the kicked one, most likely) is not waited for.
+    if tokio::time::timeout(CLOSE_GRACE, &mut writer).await.is_err() {
+        writer.abort();
+    }
+}
+
+/// What a connection knows between messages.
+struct State<'a> {
+    hub: &'a Hub,
+    sender: mpsc::Sender<String>,
+    /// Told when the hub drops this connection for being too slow.
+    kicked: Arc<Notify>,
+    connection: u64,
+    /// The player, once `hello` was answered.
+    caller: Option<Caller>,
+    rate: RateLimit,
+}
+
+impl State<'_> {
+    /// Sends a message to this connection; false if the connection is gone or too far behind.
+    fn send(&self, id: Option<u64>, message: ServerMessage) -> bool {
+        match serde_json::to_string(&Envelope { id, message }) {
+            Ok(text) => self.sender.try_send(text).is_ok(),
+            Err(error) => {
+                tracing::error!("a reply could not be written: {error}");
+                true
+            }
+        }
+    }
+
+    fn refuse(&self, id: Option<u64>, refusal: Refusal) -> bool {
+        self.send(id, ServerMessage::Error { code: refusal.code, message: refusal.message })
+    }
+
+    /// Reads one text message and answers it; false when the connection should close.
+    async fn receive(&mut self, text: &str) -> bool {
+        if text.len() > MAX_MESSAGE_BYTES {
+            let message = format!("a message is at most {MAX_MESSAGE_BYTES} bytes; this one has {}", text.len());
+            return self.refuse(None, Refusal::new(ErrorCode::TooLarge, message));
+        }
+        let value: Value = match serde_json::from_str(text) {
+            Ok(value) => value,
+            Err(error) => return self.refuse(None, Refusal::new(ErrorCode::BadJson, format!("not JSON: {error}"))),
+        };
+        let id = value.get("id").and_then(Value::as_u64);
+        let message = match serde_json::from_value::<ClientMessage>(value) {
+            Ok(message) => message,
+            Err(error) => {
+                // serde words an unknown tag as "unknown variant `x`, expected one of ..."; any other failure is a
+                // known type with missing or wrong fields.
+                let error = error.to_string();
+                let code = if error.starts_with("unknown variant") || error.starts_with("missing field `type`") {
+                    ErrorCode::UnknownType
+                } else {
+                    ErrorCode::BadMessage
+                };
+                return self.refuse(id, Refusal::new(code, error));
+            }
+        };
+        let replies = match (&self.caller, message) {
+            (None, ClientMessage::Hello { protocol, token, name }) => {
+                let session = Session {
+                    connection: self.connection,
+                    sender: self.sender.clone(),
+                    kicked: Arc::clone(&self.kicked),
+                };
+                self.hub.hello(session, protocol, token, name).await.map(|(player, welcome)| {
+                    self.caller = Some(Caller { player: player.id, connection: self.connection });
+                    vec![welcome]
+                })
+            }
+            (None, _) => Err(Refusal::new(ErrorCode::HelloFirst, "the first message must be hello")),
+            (Some(caller), message) => self.hub.handle(caller, message).await,
+        };
+        match replies {
+            Ok(replies) => {
+                let mut id = id;
+                replies.into_iter().all(|reply| self.send(id.take(), reply))
+            }
+            Err(refusal) => self.refuse(id, refusal),
+        }
+    }
+}

@@ -1,0 +1,18 @@
+//! The Fanorona game server: people play rated games against each other over a WebSocket.
+//!
+//! - [`server::Server`]: binds an address, opens the database (SQLite or PostgreSQL, [`db::Db`]), takes up the
+//!   games in progress and serves the WebSocket at `/ws` and the web game at `/`.
+//! - [`hub::Hub`]: players, the lobby of challenges, games with server-kept clocks ([`clock::Clock`]), results and
+//!   Glicko-2 ratings ([`rating`]). Every turn is checked by `fanorona-rules` and stored before it is announced.
+//! - [`protocol`]: the JSON messages (`docs/PROTOCOL.md` describes them with an example session).
+//! - [`client::Client`]: a client of the protocol, for tests and programs.
+
+pub mod client;
+pub mod clock;
+mod connection;
+pub mod db;
+pub mod hub;
+pub mod protocol;
+pub mod rating;
+mod secret;
+pub mod server;

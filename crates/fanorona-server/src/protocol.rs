@@ -1,0 +1,530 @@
+//! The messages of protocol version 1: JSON objects tagged by `type`, sent as WebSocket text messages. Every
+//! message from a client may carry a numeric `id`, which the server echoes in its reply. `docs/PROTOCOL.md` has the
+//! full description and an example session.
+
+use std::fmt;
+use std::str::FromStr;
+
+use fanorona_rules::{DrawReason, Outcome, Side, Variant, WinReason};
+use serde::{Deserialize, Serialize};
+
+/// The protocol version this server speaks; a `hello` must name it.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest message the server reads, in bytes; a larger one is answered with [`ErrorCode::TooLarge`].
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+
+/// A message with the optional `id` that pairs a request with its reply.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Envelope<T> {
+    /// Chosen by the client; the server's reply to that message carries the same id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<u64>,
+    /// The message itself.
+    #[serde(flatten)]
+    pub message: T,
+}
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// The first message of every connection: a new guest (no token) or a returning player (its token).
+    Hello {
+        /// Must be [`PROTOCOL_VERSION`].
+        protocol: u32,
+        /// The token a previous `welcome` gave, to play as that player again.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+        /// The display name wanted for a new guest (a name is generated without it); ignored with a token.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// Asks for the open challenges.
+    ListChallenges,
+    /// Opens a challenge that anyone may accept.
+    CreateChallenge {
+        /// The board.
+        variant: GameVariant,
+        /// Whether the game changes ratings (standard tsivy only).
+        rated: bool,
+        /// The time control, such as `5+3`.
+        time: TimeControl,
+    },
+    /// Accepts a challenge (listed or known from a link): the game starts.
+    AcceptChallenge {
+        /// The challenge's id.
+        challenge: String,
+    },
+    /// Withdraws one's own open challenge.
+    CancelChallenge {
+        /// The challenge's id.
+        challenge: String,
+    },
+    /// Plays a turn in one's own game.
+    Play {
+        /// The game's id.
+        game: String,
+        /// The number of this turn in the game, from 1: a turn sent twice is refused the second time.
+        ply: u32,
+        /// The turn in the notation of the rules, such as `f3-e3A`.
+        turn: String,
+    },
+    /// Resigns a game.
+    Resign {
+        /// The game's id.
+        game: String,
+    },
+    /// Asks for a game in progress as it stands; a spectator then receives its events until it ends.
+    Watch {
+        /// The game's id.
+        game: String,
+    },
+    /// Offers a draw (or accepts the opponent's standing offer).
+    OfferDraw {
+        /// The game's id.
+        game: String,
+    },
+    /// Accepts the opponent's draw offer.
+    AcceptDraw {
+        /// The game's id.
+        game: String,
+    },
+    /// Ends a game without result, allowed until each side has played a turn.
+    Abort {
+        /// The game's id.
+        game: String,
+    },
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The answer to `hello`: who the client plays as, and its games in progress.
+    Welcome {
+        /// The server's protocol version.
+        protocol: u32,
+        /// The player.
+        player: PlayerView,
+        /// For a new guest only: the token to keep and send in later `hello`s (it is shown once).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+        /// The player's games in progress, to resume.
+        games: Vec<GameView>,
+    },
+    /// The open challenges, oldest first.
+    Challenges {
+        /// The challenges.
+        challenges: Vec<ChallengeView>,
+    },
+    /// A challenge was opened.
+    ChallengeCreated {
+        /// The challenge; its id works as a direct link.
+        challenge: ChallengeView,
+    },
+    /// A challenge was withdrawn.
+    ChallengeCancelled {
+        /// The challenge's id.
+        challenge: String,
+    },
+    /// A game as it stands: sent to both players when a game starts, and in answer to `watch`.
+    GameState {
+        /// The game.
+        game: GameView,
+    },
+    /// A turn was played and stored.
+    Played {
+        /// The game's id.
+        game: String,
+        /// The number of the turn, from 1.
+        ply: u32,
+        /// The turn's notation.
+        turn: String,
+        /// The clocks after the turn.
+        clocks: Clocks,
+        /// The position after the turn, as position text.
+        position: String,
+    },
+    /// A player offered a draw.
+    DrawOffered {
+        /// The game's id.
+        game: String,
+        /// The side that offered it.
+        by: Color,
+    },
+    /// A game ended.
+    GameOver {
+        /// The game's id.
+        game: String,
+        /// How it ended.
+        result: GameResult,
+        /// The clocks when it ended.
+        clocks: Clocks,
+        /// The rating changes of a rated game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ratings: Option<RatingChanges>,
+    },
+    /// A message was refused; nothing changed.
+    Error {
+        /// What went wrong, for programs.
+        code: ErrorCode,
+        /// What went wrong, for people.
+        message: String,
+    },
+}
+
+/// Why a message was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The message is not JSON (or is a binary message).
+    BadJson,
+    /// The message's `type` is not one this protocol has.
+    UnknownType,
+    /// The message has a known type but missing or wrong fields.
+    BadMessage,
+    /// The message is larger than [`MAX_MESSAGE_BYTES`].
+    TooLarge,
+    /// Too many messages too fast.
+    RateLimited,
+    /// The first message must be `hello`.
+    HelloFirst,
+    /// `hello` was already sent on this connection.
+    AlreadyGreeted,
+    /// The `hello` names a protocol version this server does not speak.
+    UnsupportedProtocol,
+    /// The token belongs to no player.
+    BadToken,
+    /// The display name is not 3 to 20 letters, digits, `_` or `-`.
+    BadName,
+    /// Another player has that display name.
+    NameTaken,
+    /// Only standard tsivy is rated.
+    UnratedVariant,
+    /// No such challenge or game (or it has ended).
+    NotFound,
+    /// The game is someone else's.
+    NotYourGame,
+    /// One's own challenge cannot be accepted.
+    OwnChallenge,
+    /// It is the opponent's turn.
+    NotYourTurn,
+    /// The `ply` is not the number of the turn to play (a turn sent twice, or out of date).
+    WrongPly,
+    /// The turn is not legal (or not notation).
+    IllegalTurn,
+    /// The game is over.
+    GameOver,
+    /// A game can be aborted only before each side has played a turn.
+    TooLateToAbort,
+    /// There is no draw offer from the opponent to accept.
+    NoDrawOffer,
+    /// The server failed (its database); try again.
+    Internal,
+}
+
+/// The boards that can be played on the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameVariant {
+    /// Fanoron-tsivy, 9 x 5: the standard game, the only rated one.
+    Tsivy,
+    /// Fanoron-dimy, 5 x 5.
+    Dimy,
+}
+
+impl GameVariant {
+    /// The rules' variant.
+    pub const fn variant(self) -> Variant {
+        match self {
+            GameVariant::Tsivy => Variant::Tsivy,
+            GameVariant::Dimy => Variant::Dimy,
+        }
+    }
+
+    /// The name in messages and in the database.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameVariant::Tsivy => "tsivy",
+            GameVariant::Dimy => "dimy",
+        }
+    }
+
+    /// Reads [`GameVariant::name`].
+    pub fn from_name(name: &str) -> Option<GameVariant> {
+        [GameVariant::Tsivy, GameVariant::Dimy].into_iter().find(|v| v.name() == name)
+    }
+}
+
+/// A side, as the protocol spells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    /// White, who moves first.
+    White,
+    /// Black.
+    Black,
+}
+
+impl From<Side> for Color {
+    fn from(side: Side) -> Color {
+        match side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+/// A time control: minutes for the whole game plus seconds added after each turn, written `5+3`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub struct TimeControl {
+    /// Minutes on each clock at the start, 1 to 180.
+    pub minutes: u32,
+    /// Seconds added to the mover's clock after each turn, 0 to 60.
+    pub increment: u32,
+}
+
+impl TimeControl {
+    /// Each clock at the start, in milliseconds.
+    pub const fn initial_ms(self) -> i64 {
+        self.minutes as i64 * 60_000
+    }
+
+    /// The increment in milliseconds.
+    pub const fn increment_ms(self) -> i64 {
+        self.increment as i64 * 1000
+    }
+}
+
+/// Why a time control was not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a time control is minutes (1 to 180) + increment seconds (0 to 60), such as 5+3, not {0:?}")]
+pub struct ParseTimeControlError(String);
+
+impl FromStr for TimeControl {
+    type Err = ParseTimeControlError;
+
+    fn from_str(text: &str) -> Result<TimeControl, ParseTimeControlError> {
+        let error = || ParseTimeControlError(text.to_owned());
+        let (minutes, increment) = text.split_once('+').ok_or_else(error)?;
+        let number = |part: &str| if part.bytes().all(|b| b.is_ascii_digit()) { part.parse().ok() } else { None };
+        match (number(minutes), number(increment)) {
+            (Some(minutes @ 1..=180), Some(increment @ 0..=60)) => Ok(TimeControl { minutes, increment }),
+            _ => Err(error()),
+        }
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}+{}", self.minutes, self.increment)
+    }
+}
+
+impl From<TimeControl> for String {
+    fn from(time: TimeControl) -> String {
+        time.to_string()
+    }
+}
+
+impl TryFrom<String> for TimeControl {
+    type Error = ParseTimeControlError;
+
+    fn try_from(text: String) -> Result<TimeControl, ParseTimeControlError> {
+        text.parse()
+    }
+}
+
+/// A player as others see them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// The player's id.
+    pub id: String,
+    /// The display name.
+    pub name: String,
+    /// The Glicko-2 rating.
+    pub rating: f64,
+    /// The rating's deviation (how uncertain it is).
+    pub deviation: f64,
+}
+
+/// An open challenge.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChallengeView {
+    /// The challenge's id, which becomes the game's id when it is accepted.
+    pub id: String,
+    /// Who opened it.
+    pub by: PlayerView,
+    /// The board.
+    pub variant: GameVariant,
+    /// Whether the game will be rated.
+    pub rated: bool,
+    /// The time control.
+    pub time: TimeControl,
+}
+
+/// The clocks of a game, in milliseconds left; the running one as of when the message was sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clocks {
+    /// White's time left.
+    pub white_ms: i64,
+    /// Black's time left.
+    pub black_ms: i64,
+    /// The side whose clock runs (none once the game is over).
+    pub running: Option<Color>,
+}
+
+/// A game: its players, settings, turns and state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameView {
+    /// The game's id.
+    pub id: String,
+    /// The white player.
+    pub white: PlayerView,
+    /// The black player.
+    pub black: PlayerView,
+    /// The board.
+    pub variant: GameVariant,
+    /// Whether the game is rated.
+    pub rated: bool,
+    /// The time control.
+    pub time: TimeControl,
+    /// The turns played, in notation.
+    pub turns: Vec<String>,
+    /// The current position, as position text.
+    pub position: String,
+    /// The side to move.
+    pub to_move: Color,
+    /// The clocks.
+    pub clocks: Clocks,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The winner; none for a draw or an aborted game.
+    pub winner: Option<Color>,
+    /// Why.
+    pub reason: EndReason,
+}
+
+impl GameResult {
+    /// A win for `winner`.
+    pub fn win(winner: Side, reason: EndReason) -> GameResult {
+        GameResult { winner: Some(winner.into()), reason }
+    }
+
+    /// A draw or an abort.
+    pub const fn no_winner(reason: EndReason) -> GameResult {
+        GameResult { winner: None, reason }
+    }
+
+    /// The score as stored: `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
+    pub const fn score(&self) -> &'static str {
+        match (self.winner, self.reason) {
+            (Some(Color::White), _) => "1-0",
+            (Some(Color::Black), _) => "0-1",
+            (None, EndReason::Aborted) => "*",
+            (None, _) => "1/2-1/2",
+        }
+    }
+}
+
+impl From<Outcome> for GameResult {
+    fn from(outcome: Outcome) -> GameResult {
+        match outcome {
+            Outcome::Win { winner, reason } => GameResult::win(
+                winner,
+                match reason {
+                    WinReason::AllCaptured => EndReason::AllCaptured,
+                    WinReason::NoLegalTurn => EndReason::NoLegalTurn,
+                    WinReason::TeloLine => EndReason::TeloLine,
+                    WinReason::Resignation => EndReason::Resignation,
+                },
+            ),
+            Outcome::Draw(DrawReason::FiftyTurns) => GameResult::no_winner(EndReason::FiftyTurns),
+            Outcome::Draw(DrawReason::Repetition) => GameResult::no_winner(EndReason::Repetition),
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// The loser has no pieces left.
+    AllCaptured,
+    /// The loser, to move, has no legal turn.
+    NoLegalTurn,
+    /// Three in a line (telo; not played on the server yet).
+    TeloLine,
+    /// The loser resigned.
+    Resignation,
+    /// The loser's clock ran out.
+    Timeout,
+    /// 50 turns without a capture.
+    FiftyTurns,
+    /// The same position for the third time.
+    Repetition,
+    /// Both players agreed to a draw.
+    Agreement,
+    /// A player aborted the game before it really began; nobody won and it is never rated.
+    Aborted,
+}
+
+impl EndReason {
+    /// The name in messages and in the database.
+    pub fn name(self) -> String {
+        // The serde name is the one name of each reason; a unit variant always serialises to a string.
+        serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+    }
+}
+
+/// The ratings of both players before and after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChanges {
+    /// White's rating change.
+    pub white: RatingChange,
+    /// Black's rating change.
+    pub black: RatingChange,
+}
+
+/// One player's rating before and after a game.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The rating before.
+    pub before: f64,
+    /// The rating after.
+    pub after: f64,
+    /// The deviation after.
+    pub deviation: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_read_and_print() {
+        assert_eq!("5+3".parse(), Ok(TimeControl { minutes: 5, increment: 3 }));
+        assert_eq!(TimeControl { minutes: 180, increment: 0 }.to_string(), "180+0");
+        for bad in ["0+3", "5", "5+61", "+3", "5+-1", "181+0", "5+3+1", " 5+3", "99999999999+0"] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn messages_are_tagged_json_with_an_optional_id() {
+        let text = r#"{"type":"play","id":7,"game":"g","ply":1,"turn":"f3-e3A"}"#;
+        let read: Envelope<ClientMessage> = serde_json::from_str(text).unwrap();
+        let play = ClientMessage::Play { game: "g".into(), ply: 1, turn: "f3-e3A".into() };
+        assert_eq!(read, Envelope { id: Some(7), message: play });
+        let reply = Envelope { id: None, message: ServerMessage::ChallengeCancelled { challenge: "c".into() } };
+        assert_eq!(serde_json::to_string(&reply).unwrap(), r#"{"type":"challenge_cancelled","challenge":"c"}"#);
+        assert_eq!(EndReason::FiftyTurns.name(), "fifty_turns");
+    }
+}

@@ -1,0 +1,56 @@
+//! Random ids and tokens, and the hash under which a token is stored.
+
+use sha2::{Digest, Sha256};
+
+/// Why no random bytes could be had (the operating system's generator failed).
+#[derive(Debug, thiserror::Error)]
+#[error("no randomness from the operating system: {0}")]
+pub struct RandomError(getrandom::Error);
+
+/// `bytes` random bytes from the operating system, in hex.
+fn random_hex(bytes: usize) -> Result<String, RandomError> {
+    let mut buffer = vec![0; bytes];
+    getrandom::fill(&mut buffer).map_err(RandomError)?;
+    Ok(hex(&buffer))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A new id for a player, challenge or game: 64 random bits, enough that a challenge's link cannot be guessed
+/// (it is no secret: whoever has the link may accept).
+pub fn new_id() -> Result<String, RandomError> {
+    random_hex(8)
+}
+
+/// A new token: 256 random bits, known only to the client.
+pub fn new_token() -> Result<String, RandomError> {
+    random_hex(32)
+}
+
+/// A random number below `n` (for generated names and colours; `n` is small, so the bias is negligible).
+pub fn below(n: u32) -> Result<u32, RandomError> {
+    let mut buffer = [0; 4];
+    getrandom::fill(&mut buffer).map_err(RandomError)?;
+    Ok(u32::from_le_bytes(buffer) % n.max(1))
+}
+
+/// The SHA-256 of a token, in hex: what the database keeps. A token has 256 random bits, so a fast hash is safe
+/// here (unlike a password, it cannot be guessed from a list).
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_long_hex_and_differ() {
+        let (a, b) = (new_token().unwrap(), new_token().unwrap());
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, b);
+        assert_eq!(token_hash("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    }
+}

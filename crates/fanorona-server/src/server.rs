@@ -1,0 +1,104 @@
+//! The HTTP side: the WebSocket at `/ws`, the web game's files at `/`, and the loop that watches the clocks.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::State;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::response::Response;
+use axum::routing::get;
+use tokio::net::TcpListener;
+use tower_http::services::ServeDir;
+
+use crate::clock::Clock;
+use crate::connection;
+use crate::db::{Db, DbError};
+use crate::hub::Hub;
+use crate::protocol::MAX_MESSAGE_BYTES;
+
+/// How often a server in service looks for fallen flags: a flag falls at most this late.
+pub const FLAG_CHECK_INTERVAL: Duration = Duration::from_millis(100);
+
+/// What a server needs to start.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// The address to listen on (port 0: one the system chooses).
+    pub listen: SocketAddr,
+    /// `sqlite://PATH` or `postgres://...`.
+    pub database_url: String,
+    /// The folder served at `/` (the web build).
+    pub static_dir: PathBuf,
+    /// The clock the game clocks run on.
+    pub clock: Arc<dyn Clock>,
+    /// How often to look for fallen flags ([`FLAG_CHECK_INTERVAL`] in service; a test that moves its clock by hand
+    /// may want them to fall only when a player acts).
+    pub flag_check_interval: Duration,
+}
+
+/// Why a server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// The database could not be opened, migrated or read.
+    #[error(transparent)]
+    Db(#[from] DbError),
+    /// The address could not be listened on, or the listener failed.
+    #[error("network: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A server with its database open, its games resumed and its address bound, ready to run.
+#[derive(Debug)]
+pub struct Server {
+    listener: TcpListener,
+    hub: Arc<Hub>,
+    static_dir: PathBuf,
+    flag_check_interval: Duration,
+}
+
+impl Server {
+    /// Opens (creating and migrating) the database, takes up the games in progress and binds the address.
+    pub async fn bind(config: ServerConfig) -> Result<Server, ServerError> {
+        let db = Db::connect(&config.database_url).await?;
+        let hub = Arc::new(Hub::load(db, config.clock).await?);
+        let listener = TcpListener::bind(config.listen).await?;
+        Ok(Server { listener, hub, static_dir: config.static_dir, flag_check_interval: config.flag_check_interval })
+    }
+
+    /// The address the server listens on.
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves until `shutdown` completes.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), ServerError> {
+        let app = Router::new()
+            .route("/ws", get(upgrade))
+            .fallback_service(ServeDir::new(&self.static_dir))
+            .with_state(Arc::clone(&self.hub));
+        let hub = Arc::clone(&self.hub);
+        let flags = tokio::spawn(async move {
+            let mut interval = tokio::time::interval(self.flag_check_interval);
+            interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                interval.tick().await;
+                hub.check_clocks().await;
+            }
+        });
+        let served = axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await;
+        flags.abort();
+        Ok(served?)
+    }
+}
+
+async fn upgrade(socket: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
+    // Messages a little over the protocol's limit still arrive, to be answered with `too_large`; far larger ones
+    // close the connection before the server buffers them.
+    socket
+        .max_message_size(4 * MAX_MESSAGE_BYTES)
+        .max_frame_size(4 * MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| connection::serve(socket, hub))
+}

@@ -1,0 +1,120 @@
+//! Server-kept clocks on a clock moved by hand, flag fall, and the other ways a game ends early.
+
+use fanorona_server::protocol::{ClientMessage, Clocks, Color, EndReason, ErrorCode, GameResult, ServerMessage};
+use sqlx::Row;
+
+use crate::common::{TestServer, choose, clock, open_db, play, rules_game, start_game, wait};
+
+fn clocks_of(message: &ServerMessage) -> Clocks {
+    match message {
+        ServerMessage::Played { clocks, .. } | ServerMessage::GameOver { clocks, .. } => *clocks,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn the_mover_s_clock_runs_from_the_previous_turn_and_gains_the_increment() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = clock();
+    let server = TestServer::start_watching_flags(&dir.path().join("server.db"), &clock).await;
+    let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["alice", "bob"], false, "1+2").await;
+    assert_eq!(game.clocks, Clocks { white_ms: 60_000, black_ms: 60_000, running: Some(Color::White) });
+
+    wait(&clock, 10);
+    let played = play(&mut white, &mut black, &game.id, 1, "f3-e3W").await;
+    assert_eq!(clocks_of(&played), Clocks { white_ms: 52_000, black_ms: 60_000, running: Some(Color::Black) });
+    wait(&clock, 30);
+    let reply = choose(&rules_game(&["f3-e3W".into()])).to_string();
+    let played = play(&mut black, &mut white, &game.id, 2, &reply).await;
+    assert_eq!(clocks_of(&played), Clocks { white_ms: 52_000, black_ms: 32_000, running: Some(Color::White) });
+
+    // White thinks too long: with a second left it is still playing (and offers a draw); at 52 s its flag falls
+    // when the server next looks, without a message from anyone, and Black wins.
+    wait(&clock, 51);
+    let offer = white.request(ClientMessage::OfferDraw { game: game.id.clone() }).await.unwrap();
+    assert_eq!(offer, ServerMessage::DrawOffered { game: game.id.clone(), by: Color::White });
+    assert_eq!(black.next().await.unwrap().message, offer);
+    wait(&clock, 1);
+    let over = white.next().await.unwrap().message;
+    assert_eq!(black.next().await.unwrap().message, over);
+    let ServerMessage::GameOver { result, ratings, .. } = &over else { panic!("{over:?}") };
+    assert_eq!(*result, GameResult { winner: Some(Color::Black), reason: EndReason::Timeout });
+    assert_eq!(clocks_of(&over), Clocks { white_ms: 0, black_ms: 32_000, running: None });
+    assert_eq!(*ratings, None, "unrated");
+
+    let refused = white.request(ClientMessage::Play { game: game.id.clone(), ply: 3, turn: "e2-e3".into() }).await;
+    assert_eq!(refused.unwrap_err().code(), Some(ErrorCode::NotFound), "the game is over");
+}
+
+#[tokio::test]
+async fn a_turn_played_after_the_flag_fell_ends_the_game_instead() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let clock = clock();
+    let server = TestServer::start(&db, &clock).await;
+    let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["alice", "bob"], true, "1+0").await;
+    wait(&clock, 61);
+    let refused = white.request(ClientMessage::Play { game: game.id.clone(), ply: 1, turn: "f3-e3W".into() }).await;
+    assert_eq!(refused.unwrap_err().code(), Some(ErrorCode::GameOver));
+    let over = white.next().await.unwrap().message;
+    assert_eq!(black.next().await.unwrap().message, over);
+    let ServerMessage::GameOver { result, ratings: Some(ratings), .. } = over else { panic!("{over:?}") };
+    assert_eq!(result, GameResult { winner: Some(Color::Black), reason: EndReason::Timeout });
+    assert!(ratings.black.after > ratings.black.before);
+
+    let pool = open_db(&db).await;
+    let row = sqlx::query("SELECT status, result, white_clock_ms FROM games WHERE id = $1")
+        .bind(&game.id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(row.get::<String, _>("status"), "finished");
+    assert_eq!(row.get::<String, _>("result"), "0-1");
+    assert_eq!(row.get::<i64, _>("white_clock_ms"), 0);
+    let turns = sqlx::query("SELECT ply FROM turns WHERE game = $1").bind(&game.id).fetch_all(&pool).await.unwrap();
+    assert!(turns.is_empty(), "the late turn was not stored");
+}
+
+#[tokio::test]
+async fn games_end_by_abort_resignation_and_agreement() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = clock();
+    let server = TestServer::start(&dir.path().join("server.db"), &clock).await;
+
+    // Abort: allowed after one turn, never rated.
+    let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["alice", "bob"], true, "5+3").await;
+    play(&mut white, &mut black, &game.id, 1, "f3-e3W").await;
+    let over = black.request(ClientMessage::Abort { game: game.id.clone() }).await.unwrap();
+    assert_eq!(white.next().await.unwrap().message, over);
+    let ServerMessage::GameOver { result, ratings, .. } = over else { panic!("{over:?}") };
+    assert_eq!((result.winner, result.reason, ratings), (None, EndReason::Aborted, None));
+
+    // Too late to abort after two turns; a resignation then.
+    let accept = ClientMessage::AcceptChallenge { challenge: String::new() };
+    assert_eq!(white.request(accept).await.unwrap_err().code(), Some(ErrorCode::NotFound));
+    let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["carol", "dave"], true, "5+3").await;
+    play(&mut white, &mut black, &game.id, 1, "f3-e3W").await;
+    let reply = choose(&rules_game(&["f3-e3W".into()])).to_string();
+    play(&mut black, &mut white, &game.id, 2, &reply).await;
+    let refused = white.request(ClientMessage::Abort { game: game.id.clone() }).await;
+    assert_eq!(refused.unwrap_err().code(), Some(ErrorCode::TooLateToAbort));
+    let over = black.request(ClientMessage::Resign { game: game.id.clone() }).await.unwrap();
+    assert_eq!(white.next().await.unwrap().message, over);
+    let ServerMessage::GameOver { result, ratings: Some(_), .. } = over else { panic!("{over:?}") };
+    assert_eq!(result, GameResult { winner: Some(Color::White), reason: EndReason::Resignation });
+
+    // A draw offer, declined by playing on, then offered again and accepted.
+    let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["erin", "frank"], false, "5+3").await;
+    let offer = ClientMessage::OfferDraw { game: game.id.clone() };
+    assert!(matches!(black.request(offer.clone()).await.unwrap(), ServerMessage::DrawOffered { by: Color::Black, .. }));
+    assert!(matches!(white.next().await.unwrap().message, ServerMessage::DrawOffered { .. }));
+    play(&mut white, &mut black, &game.id, 1, "f3-e3W").await;
+    let accept = ClientMessage::AcceptDraw { game: game.id.clone() };
+    assert_eq!(white.request(accept.clone()).await.unwrap_err().code(), Some(ErrorCode::NoDrawOffer));
+    black.request(offer).await.unwrap();
+    white.next().await.unwrap();
+    let over = white.request(accept).await.unwrap();
+    assert_eq!(black.next().await.unwrap().message, over);
+    let ServerMessage::GameOver { result, .. } = over else { panic!("{over:?}") };
+    assert_eq!(result, GameResult { winner: None, reason: EndReason::Agreement });
+}

@@ -1,0 +1,173 @@
+//! Starting and killing servers, and the steps most tests share.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use fanorona_rules::{Game, Side, Turn, Variant};
+use fanorona_server::client::{Client, Welcome};
+use fanorona_server::clock::ManualClock;
+use fanorona_server::protocol::{ClientMessage, GameVariant, GameView, ServerMessage, TimeControl};
+use fanorona_server::server::{Server, ServerConfig};
+use sqlx::AnyPool;
+use tokio::runtime::Runtime;
+
+/// A server in its own runtime, so that killing it drops every task it had, connections included, like `kill -9`
+/// (each turn it acknowledged is already committed).
+pub struct TestServer {
+    runtime: Option<Runtime>,
+    pub url: String,
+}
+
+impl TestServer {
+    /// Starts a server on an OS-chosen loopback port and the SQLite file `db`. Its flags fall only when a player of
+    /// the game acts, never between a test moving its clock and its next message.
+    pub async fn start(db: &Path, clock: &Arc<ManualClock>) -> TestServer {
+        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600)).await
+    }
+
+    /// Starts a server that looks for fallen flags every 10 ms (of real time), as in service.
+    pub async fn start_watching_flags(db: &Path, clock: &Arc<ManualClock>) -> TestServer {
+        TestServer::start_with(db, clock, Duration::from_millis(10)).await
+    }
+
+    async fn start_with(db: &Path, clock: &Arc<ManualClock>, flag_check_interval: Duration) -> TestServer {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+        let config = ServerConfig {
+            listen: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+            database_url: database_url(db).await,
+            static_dir: db.with_file_name("dist"),
+            clock: Arc::clone(clock) as _,
+            flag_check_interval,
+        };
+        let server = runtime.spawn(Server::bind(config)).await.unwrap().unwrap();
+        let url = format!("ws://{}/ws", server.local_addr().unwrap());
+        runtime.spawn(server.run(std::future::pending()));
+        TestServer { runtime: Some(runtime), url }
+    }
+
+    /// A new connection, greeted as a new guest named `name`.
+    pub async fn guest(&self, name: &str) -> (Client, Welcome) {
+        let mut client = Client::connect(&self.url).await.unwrap();
+        let welcome = client.hello(None, Some(name)).await.unwrap();
+        (client, welcome)
+    }
+
+    /// Stops the server at once, in the middle of whatever it was doing.
+    pub fn kill(mut self) {
+        self.runtime.take().unwrap().shutdown_background();
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+/// The database of a test whose SQLite file is `db`. With `FANORONA_TEST_POSTGRES` set to a PostgreSQL server's
+/// URL (`postgres://USER@HOST:PORT`, a user who may create databases), a database of that server named after the
+/// test's temporary folder instead, created on first use: the same tests then run on PostgreSQL.
+pub async fn database_url(db: &Path) -> String {
+    let Ok(server) = std::env::var("FANORONA_TEST_POSTGRES") else {
+        return format!("sqlite://{}", db.display());
+    };
+    let folder = db.parent().and_then(Path::file_name).unwrap().to_string_lossy();
+    let folder: String = folder.chars().filter(char::is_ascii_alphanumeric).collect();
+    let name = format!("test_{}", folder.to_lowercase());
+    sqlx::any::install_default_drivers();
+    let admin = AnyPool::connect(&format!("{server}/postgres")).await.unwrap();
+    let exists = sqlx::query("SELECT 1 FROM pg_database WHERE datname = $1").bind(&name).fetch_optional(&admin);
+    if exists.await.unwrap().is_none() {
+        sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await.unwrap();
+    }
+    format!("{server}/{name}")
+}
+
+/// A pool on the test's database, to check what the server stored.
+pub async fn open_db(db: &Path) -> AnyPool {
+    sqlx::any::install_default_drivers();
+    AnyPool::connect(&database_url(db).await).await.unwrap()
+}
+
+/// A manual clock at some fixed date, shared by a test and its servers.
+pub fn clock() -> Arc<ManualClock> {
+    Arc::new(ManualClock::new(1_800_000_000_000))
+}
+
+/// Two players in a new game: `alice` opens a challenge and `bob` accepts it. Returns them as (white, black) with
+/// the game as both see it.
+pub async fn start_game(
+    server: &TestServer,
+    names: [&str; 2],
+    rated: bool,
+    time: &str,
+) -> ([(Client, Welcome); 2], GameView) {
+    let (mut alice, alice_welcome) = server.guest(names[0]).await;
+    let (mut bob, bob_welcome) = server.guest(names[1]).await;
+    let time: TimeControl = time.parse().unwrap();
+    let challenge =
+        match alice.request(ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated, time }).await {
+            Ok(ServerMessage::ChallengeCreated { challenge }) => challenge,
+            other => panic!("{other:?}"),
+        };
+    let game = match bob.request(ClientMessage::AcceptChallenge { challenge: challenge.id.clone() }).await {
+        Ok(ServerMessage::GameState { game }) => game,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(game.id, challenge.id, "the challenge's id is the game's");
+    assert_eq!(next_game_state(&mut alice).await, game);
+    let pair = if game.white.id == alice_welcome.player.id {
+        [(alice, alice_welcome), (bob, bob_welcome)]
+    } else {
+        [(bob, bob_welcome), (alice, alice_welcome)]
+    };
+    (pair, game)
+}
+
+async fn next_game_state(client: &mut Client) -> GameView {
+    match client.next().await.unwrap().message {
+        ServerMessage::GameState { game } => game,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A game of the rules played along, to choose legal turns.
+pub fn rules_game(turns: &[String]) -> Game {
+    let mut game = Game::of_variant(Variant::Tsivy);
+    for turn in turns {
+        game.play_notation(turn).unwrap();
+    }
+    game
+}
+
+/// The turn a test player chooses: White takes as many pieces as it can, Black as few, so that White wins soon.
+pub fn choose(game: &Game) -> Turn {
+    let position = game.position();
+    let mover = position.side_to_move();
+    let left = |turn: &Turn| position.play(turn).unwrap().pieces(!mover).len();
+    let turns = game.legal_turns();
+    let chosen = match mover {
+        Side::White => turns.iter().min_by_key(|t| left(t)),
+        Side::Black => turns.iter().max_by_key(|t| left(t)),
+    };
+    *chosen.unwrap()
+}
+
+/// Plays `turn` as turn `ply` of `game` from `mover` and checks that both players hear of it; returns the
+/// `played` message.
+pub async fn play(mover: &mut Client, other: &mut Client, game: &str, ply: u32, turn: &str) -> ServerMessage {
+    let message = ClientMessage::Play { game: game.to_owned(), ply, turn: turn.to_owned() };
+    let played = mover.request(message).await.unwrap();
+    assert!(matches!(&played, ServerMessage::Played { ply: p, .. } if *p == ply), "{played:?}");
+    assert_eq!(other.next().await.unwrap().message, played);
+    played
+}
+
+/// Lets time pass on the server's clock.
+pub fn wait(clock: &ManualClock, seconds: u64) {
+    clock.advance(Duration::from_secs(seconds));
+}

@@ -1,0 +1,9 @@
+//! The server on loopback, started by the tests themselves, each on a fresh SQLite file, played through the
+//! protocol client. One test binary: it links once.
+
+mod bad_input;
+mod clocks;
+mod common;
+mod process;
+mod rated_game;
+mod restart;

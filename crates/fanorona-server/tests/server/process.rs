@@ -1,0 +1,81 @@
+//! The real program, killed with SIGKILL between turns and started again on the same database.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use fanorona_server::client::Client;
+use fanorona_server::protocol::{ClientMessage, GameVariant, ServerMessage};
+
+use crate::common::{choose, database_url, rules_game};
+
+/// The running program, killed with SIGKILL when dropped (so that a failing test leaves no process behind).
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts the program on an OS-chosen port; returns it with its WebSocket URL (read from its log line).
+async fn spawn(db: &Path) -> (Running, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona-server"))
+        .args(["--listen", "127.0.0.1:0", "--database", &database_url(db).await])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let address = tokio::task::spawn_blocking(move || {
+        let lines = BufReader::new(stdout).lines().map(Result::unwrap);
+        let line = lines.into_iter().find(|line| line.contains("listening on")).unwrap();
+        line.split("http://").nth(1).unwrap().split(' ').next().unwrap().to_owned()
+    })
+    .await
+    .unwrap();
+    (Running(child), format!("ws://{address}/ws"))
+}
+
+async fn guest(url: &str, name: &str) -> (Client, String) {
+    let mut client = Client::connect(url).await.unwrap();
+    let token = client.hello(None, Some(name)).await.unwrap().token.unwrap();
+    (client, token)
+}
+
+#[tokio::test]
+async fn the_program_killed_with_sigkill_loses_no_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let (server, url) = spawn(&db).await;
+    let (mut alice, alice_token) = guest(&url, "alice").await;
+    let (mut bob, bob_token) = guest(&url, "bob").await;
+    let time = "10+0".parse().unwrap();
+    let create = ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated: true, time };
+    let Ok(ServerMessage::ChallengeCreated { challenge }) = alice.request(create).await else { panic!() };
+    let accept = ClientMessage::AcceptChallenge { challenge: challenge.id };
+    let Ok(ServerMessage::GameState { game }) = bob.request(accept).await else { panic!() };
+    let mut players = [(alice, alice_token), (bob, bob_token)];
+    if game.white.name != "alice" {
+        players.reverse();
+    }
+    let mut turns: Vec<String> = Vec::new();
+    for ply in 1..=4 {
+        let turn = choose(&rules_game(&turns)).to_string();
+        let play = ClientMessage::Play { game: game.id.clone(), ply, turn: turn.clone() };
+        // The acknowledgement is the promise: the turn is stored.
+        let mover = &mut players[usize::from(ply % 2 == 0)].0;
+        assert!(matches!(mover.request(play).await, Ok(ServerMessage::Played { .. })));
+        turns.push(turn);
+    }
+    drop(server);
+
+    let (_server, url) = spawn(&db).await;
+    for (_, token) in &players {
+        let mut client = Client::connect(&url).await.unwrap();
+        let welcome = client.hello(Some(token), None).await.unwrap();
+        let [resumed] = &welcome.games[..] else { panic!("{:?}", welcome.games) };
+        assert_eq!(resumed.turns, turns);
+        assert!(resumed.clocks.white_ms <= 600_000 && resumed.clocks.white_ms > 500_000, "{:?}", resumed.clocks);
+    }
+}

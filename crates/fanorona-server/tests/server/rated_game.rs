@@ -1,0 +1,96 @@
+//! A whole rated game between two clients, then the ratings and the game as stored.
+
+use fanorona_server::protocol::{ClientMessage, Color, EndReason, ErrorCode, ServerMessage};
+use sqlx::Row;
+
+use crate::common::{TestServer, choose, clock, open_db, play, rules_game, start_game, wait};
+
+/// After this many turns the side to move resigns, should the game still be running.
+const MOST_TURNS: u32 = 150;
+
+#[tokio::test]
+async fn a_rated_game_is_played_to_the_end_and_stored_with_both_ratings() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let clock = clock();
+    let server = TestServer::start(&db, &clock).await;
+    let ([(mut white, white_welcome), (mut black, black_welcome)], game) =
+        start_game(&server, ["alice", "bob"], true, "5+3").await;
+    assert!(game.rated && game.turns.is_empty());
+    // A spectator sees the game as it stands, then every turn and the end.
+    let (mut carol, _) = server.guest("carol").await;
+    let watched = carol.request(ClientMessage::Watch { game: game.id.clone() }).await.unwrap();
+    assert_eq!(watched, ServerMessage::GameState { game: game.clone() });
+
+    // Both play legal turns from the rules until the game ends on the board, or the side to move resigns.
+    let mut turns: Vec<String> = Vec::new();
+    let over = loop {
+        let rules = rules_game(&turns);
+        let ply = turns.len() as u32 + 1;
+        let (mover, other) = if ply % 2 == 1 { (&mut white, &mut black) } else { (&mut black, &mut white) };
+        if ply > MOST_TURNS {
+            let over = mover.request(ClientMessage::Resign { game: game.id.clone() }).await.unwrap();
+            assert_eq!(other.next().await.unwrap().message, over);
+            assert_eq!(carol.next().await.unwrap().message, over);
+            break over;
+        }
+        let turn = choose(&rules).to_string();
+        wait(&clock, 1);
+        let played = play(mover, other, &game.id, ply, &turn).await;
+        assert_eq!(carol.next().await.unwrap().message, played);
+        turns.push(turn);
+        if rules_game(&turns).is_over() {
+            let over = mover.next().await.unwrap().message;
+            assert_eq!(other.next().await.unwrap().message, over);
+            assert_eq!(carol.next().await.unwrap().message, over);
+            break over;
+        }
+    };
+    let ServerMessage::GameOver { result, ratings: Some(ratings), .. } = over else { panic!("{over:?}") };
+    assert_eq!(result.winner, Some(Color::White), "{result:?} after {} turns", turns.len());
+    assert_eq!(result.reason, EndReason::AllCaptured, "{turns:?}");
+    assert!(ratings.white.after > 1500.0 && ratings.black.after < 1500.0, "{ratings:?}");
+
+    // The game, its turns and the ratings, as stored.
+    let pool = open_db(&db).await;
+    let row = sqlx::query("SELECT status, result, reason, rated FROM games WHERE id = $1")
+        .bind(&game.id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(row.get::<String, _>("status"), "finished");
+    assert_eq!(row.get::<String, _>("result"), "1-0");
+    assert_eq!(row.get::<String, _>("reason"), "all_captured");
+    assert_eq!(row.get::<i64, _>("rated"), 1);
+    let stored: Vec<String> = sqlx::query("SELECT notation FROM turns WHERE game = $1 ORDER BY ply")
+        .bind(&game.id)
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get("notation"))
+        .collect();
+    assert_eq!(stored, turns);
+    for (welcome, change) in [(&white_welcome, ratings.white), (&black_welcome, ratings.black)] {
+        let row = sqlx::query(
+            "SELECT p.rating, h.rating_before, h.rating AS after FROM players p \
+             JOIN rating_history h ON h.player = p.id WHERE p.id = $1 AND h.game = $2",
+        )
+        .bind(&welcome.player.id)
+        .bind(&game.id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        assert_eq!(row.get::<f64, _>("rating"), change.after);
+        assert_eq!(row.get::<f64, _>("after"), change.after);
+        assert_eq!(row.get::<f64, _>("rating_before"), 1500.0);
+    }
+
+    // Coming back with the token: the new rating, and no game to resume.
+    let mut again = fanorona_server::client::Client::connect(&server.url).await.unwrap();
+    let welcome = again.hello(white_welcome.token.as_deref(), None).await.unwrap();
+    assert_eq!(welcome.player.rating, ratings.white.after);
+    assert!(welcome.token.is_none() && welcome.games.is_empty());
+    let watch = ClientMessage::Watch { game: game.id.clone() };
+    assert_eq!(carol.request(watch).await.unwrap_err().code(), Some(ErrorCode::NotFound), "the game is over");
+}
