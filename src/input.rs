@@ -14,9 +14,9 @@ use crate::game::person::{BoardClick, TurnCommand};
 use crate::review::ReviewCommand;
 use crate::screens::{AppState, OnBoard};
 use crate::tutorial::TutorialCommand;
-use crate::ui::CopyPosition;
 use crate::ui::actions::{Action, Actions};
 use crate::ui::how_to_play::ToggleHowToPlay;
+use crate::ui::{CopyGame, CopyPosition, ToggleOpenGame};
 
 /// The modifier keys held with a key.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,7 +76,9 @@ pub fn key_action(key: KeyCode, mods: Modifiers, screen: AppState, asking: bool)
         KeyCode::KeyU => Game(GameCommand::Undo),
         KeyCode::KeyR => Game(GameCommand::Redo),
         KeyCode::KeyF => Flip,
+        KeyCode::KeyC if mods.shift => CopyGame,
         KeyCode::KeyC => Copy,
+        KeyCode::KeyI if !tutorial => OpenGame,
         KeyCode::KeyM => Sound,
         KeyCode::KeyQ if mods.shift => Game(GameCommand::Resign),
         KeyCode::KeyN => Menu,
@@ -93,6 +95,8 @@ impl Plugin for KeyboardPlugin {
     fn build(&self, app: &mut App) {
         // The interface's own messages, for a headless game that has no interface to read them.
         app.add_message::<CopyPosition>()
+            .add_message::<CopyGame>()
+            .add_message::<ToggleOpenGame>()
             .add_message::<ToggleHowToPlay>()
             .add_systems(Update, keyboard_shortcuts.in_set(AppSystems::Input).run_if(keys_for_the_game));
     }

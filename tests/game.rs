@@ -7,7 +7,8 @@ use bevy::prelude::*;
 use common::*;
 use fanorona::audio::{Jingle, SoundCue};
 use fanorona::board::BoardBackground;
-use fanorona::game::commands::GameCommand;
+use fanorona::dev::scene::REVIEW_GAME;
+use fanorona::game::commands::{GameCommand, OpenGame, PendingConfirmation, Replace};
 use fanorona::game::person::TurnCommand;
 use fanorona::game::saving::{AUTOSAVE_FILE, CanContinue};
 use fanorona::game::session::{GameEnded, PlayerKind};
@@ -338,4 +339,37 @@ fn the_end_of_a_game_is_announced_once_with_its_jingle() {
     click(&mut app, "a1");
     click(&mut app, "b1");
     assert_eq!(heard(&mut app), (vec![Outcome::draw(DrawReason::FiftyTurns)], vec![]));
+}
+
+#[test]
+fn a_pasted_game_opens_after_asking_and_a_bad_one_is_reported() {
+    let dir = temp_dir();
+    let mut app = app_in(&dir);
+    start_with(&mut app, humans);
+    play(&mut app, "f3-e3A");
+    let before = turns(&app);
+
+    // A turn that is not legal: the error names its line, and nothing changes.
+    app.world_mut().write_message(OpenGame("[Variant \"tsivy\"]\n\n1. f3-e3A a1-a2\n".into()));
+    settle(&mut app);
+    let notices = app.world_mut().resource_mut::<Notices>().0.drain(..).collect::<Vec<_>>().join(" ");
+    assert!(notices.contains("could not be opened") && notices.contains("line 3"), "{notices}");
+    assert_eq!(turns(&app), before);
+    assert_eq!(app.world().resource::<PendingConfirmation>().0, None);
+
+    // A good game over one with turns asks first; no keeps the game, yes opens the other.
+    let game = fanorona_rules::GameRecord::load_text(REVIEW_GAME).unwrap_or_else(|e| panic!("{e}"));
+    for answer in [GameCommand::Decline, GameCommand::Confirm] {
+        app.world_mut().write_message(OpenGame(REVIEW_GAME.into()));
+        settle(&mut app);
+        assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Replace::OpenedGame));
+        assert_eq!(turns(&app), before, "nothing is opened before the answer");
+        command(&mut app, answer);
+    }
+    assert_eq!(session(&app).game().turns(), game.turns());
+    assert_eq!(session(&app).players, HUMANS);
+    assert!(!session(&app).is_rated());
+    assert_pieces_match(&mut app);
+    let autosave = std::fs::read_to_string(dir.join(AUTOSAVE_FILE)).unwrap_or_default();
+    assert!(autosave.contains("c5-b5"), "the opened game is autosaved");
 }

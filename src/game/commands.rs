@@ -3,7 +3,7 @@
 //! player's confirmation ([`PendingConfirmation`]).
 
 use bevy::prelude::*;
-use fanorona_rules::{Position, Variant};
+use fanorona_rules::{Game, GameRecord, Position, Variant};
 
 use super::saving::{AUTOSAVE_FILE, CanContinue, SAVED_FILE, SavedSession, SavesGame, autosave, load_stored};
 use super::session::{Announce, BoardReset, PlayerKind, Session};
@@ -33,6 +33,8 @@ pub enum GameCommand {
     Save,
     /// Load the game from the save slot.
     Load,
+    /// Put the game read by [`OpenGame`] on the board (waiting in [`OpenedGame`]).
+    OpenRead,
     /// Yes to the pending confirmation.
     Confirm,
     /// No to the pending confirmation.
@@ -48,6 +50,8 @@ pub enum Replace {
     SavedGame,
     /// Loading would replace the game on the board (finished or not).
     GameInProgress,
+    /// Opening a game from its text would replace the game on the board.
+    OpenedGame,
 }
 
 impl Replace {
@@ -57,6 +61,7 @@ impl Replace {
             Replace::NewGame => "Start a new game? Your unfinished game will be lost.",
             Replace::SavedGame => "Save this game? The game in the save slot will be replaced.",
             Replace::GameInProgress => "Load the saved game? The game on the board will be replaced.",
+            Replace::OpenedGame => "Open this game? The game on the board will be replaced.",
         }
     }
 
@@ -66,6 +71,7 @@ impl Replace {
             Replace::NewGame => "Start a new game",
             Replace::SavedGame => "Replace the saved game",
             Replace::GameInProgress => "Load the saved game",
+            Replace::OpenedGame => "Open the game",
         }
     }
 
@@ -74,9 +80,19 @@ impl Replace {
             Replace::NewGame => GameCommand::Start,
             Replace::SavedGame => GameCommand::Save,
             Replace::GameInProgress => GameCommand::Load,
+            Replace::OpenedGame => GameCommand::OpenRead,
         }
     }
 }
+
+/// Open a game from its text (game text or a RON record, pasted by the player): it is read and checked first, and
+/// an error names its line; a game that reads replaces the one on the board (asking first if that has turns).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct OpenGame(pub String);
+
+/// A game read from text, waiting to be put on the board (after the player's yes, if asked).
+#[derive(Resource, Default, Debug)]
+pub struct OpenedGame(pub Option<Game>);
 
 /// The confirmation the game is waiting for, if any (shown as a dialog).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,8 +101,10 @@ pub struct PendingConfirmation(pub Option<Replace>);
 /// Handles game commands.
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<GameCommand>()
+        .add_message::<OpenGame>()
         .init_resource::<PendingConfirmation>()
-        .add_systems(Update, handle_game_commands.in_set(AppSystems::Commands));
+        .init_resource::<OpenedGame>()
+        .add_systems(Update, (read_opened_games, handle_game_commands).chain().in_set(AppSystems::Commands));
 }
 
 /// The players of a new game from the settings; `coin` decides a random side.
@@ -135,6 +153,7 @@ struct Context<'a> {
     notices: &'a mut Notices,
     can_continue: &'a mut CanContinue,
     pending: &'a mut PendingConfirmation,
+    opened: &'a mut OpenedGame,
 }
 
 impl Context<'_> {
@@ -209,6 +228,22 @@ impl Context<'_> {
                     }
                 }
             }
+            GameCommand::OpenRead => {
+                if self.opened.0.is_none() {
+                    return Effect::None;
+                }
+                if !confirmed && !self.session.game().turns().is_empty() {
+                    return self.ask(Replace::OpenedGame);
+                }
+                match self.opened.0.take() {
+                    // Whoever played it, an opened game is on the board for people to look at, review or play on.
+                    Some(game) => {
+                        *self.session = Session::from_game(game, [PlayerKind::Human, PlayerKind::Human]);
+                        Effect::NewGame
+                    }
+                    None => Effect::None,
+                }
+            }
             GameCommand::Confirm => match self.pending.0.take() {
                 Some(what) => self.run(what.command(), true, announce),
                 None => Effect::None,
@@ -227,6 +262,25 @@ impl Context<'_> {
     }
 }
 
+/// Reads the games opened from text: one that reads waits in [`OpenedGame`] and is put on the board by
+/// [`GameCommand::OpenRead`]; one that does not is reported, and nothing changes.
+fn read_opened_games(
+    mut requests: MessageReader<OpenGame>,
+    mut opened: ResMut<OpenedGame>,
+    mut commands: MessageWriter<GameCommand>,
+    mut notices: ResMut<Notices>,
+) {
+    for OpenGame(text) in requests.read() {
+        match GameRecord::read(text) {
+            Ok((_, game, _)) => {
+                opened.0 = Some(game);
+                commands.write(GameCommand::OpenRead);
+            }
+            Err(e) => notices.0.push(format!("This game could not be opened: {e}")),
+        }
+    }
+}
+
 fn effect(changed: bool) -> Effect {
     if changed { Effect::Changed } else { Effect::None }
 }
@@ -242,6 +296,7 @@ fn handle_game_commands(
     mut can_continue: ResMut<CanContinue>,
     mut saves: ResMut<SavesGame>,
     mut pending: ResMut<PendingConfirmation>,
+    mut opened: ResMut<OpenedGame>,
     storage: Res<Storage>,
     mut notices: ResMut<Notices>,
 ) {
@@ -270,6 +325,7 @@ fn handle_game_commands(
             notices: &mut notices,
             can_continue: &mut can_continue,
             pending: &mut pending,
+            opened: &mut opened,
         };
         let effect = context.run(command, false, &mut announce);
         if effect == Effect::None {

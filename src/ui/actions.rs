@@ -3,8 +3,8 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::CopyPosition;
 use super::how_to_play::ToggleHowToPlay;
+use super::{CopyGame, CopyPosition, ToggleOpenGame};
 use crate::audio::ToggleSound;
 use crate::board::FlipBoard;
 use crate::game::commands::GameCommand;
@@ -33,6 +33,10 @@ pub enum Action {
     Sound,
     /// Copy the position text.
     Copy,
+    /// Copy the game as game text.
+    CopyGame,
+    /// Open a game from pasted text (shows the box to paste it in).
+    OpenGame,
     /// Open or close how to play.
     HowToPlay,
     /// Back to the menu.
@@ -50,6 +54,8 @@ pub struct Actions<'w> {
     flip: MessageWriter<'w, FlipBoard>,
     sound: MessageWriter<'w, ToggleSound>,
     copy: MessageWriter<'w, CopyPosition>,
+    copy_game: MessageWriter<'w, CopyGame>,
+    open_game: MessageWriter<'w, ToggleOpenGame>,
     how_to_play: MessageWriter<'w, ToggleHowToPlay>,
     menu: MessageWriter<'w, ShowMenu>,
 }
@@ -81,6 +87,12 @@ impl Actions<'_> {
             }
             Action::Copy => {
                 self.copy.write(CopyPosition);
+            }
+            Action::CopyGame => {
+                self.copy_game.write(CopyGame);
+            }
+            Action::OpenGame => {
+                self.open_game.write(ToggleOpenGame);
             }
             Action::HowToPlay => {
                 self.how_to_play.write(ToggleHowToPlay);

@@ -5,11 +5,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_rules::CaptureKind;
 
+use super::ToggleOpenGame;
 use crate::AppSystems;
 use crate::board::animation::Animations;
 use crate::board::highlights::Highlights;
 use crate::board::layout::UiInsets;
-use crate::game::commands::{GameCommand, PendingConfirmation};
+use crate::game::commands::{GameCommand, OpenGame, PendingConfirmation};
 use crate::game::person::TurnCommand;
 use crate::game::rating::LastRatingChange;
 use crate::game::session::{BoardReset, GameEnded, Session};
@@ -17,6 +18,15 @@ use crate::persistence::settings::Settings;
 use crate::persistence::storage::Notices;
 use crate::review::ReviewCommand;
 use crate::screens::{AppState, OnBoard, ShowMenu};
+
+/// The box in which a game's text is pasted to open it.
+#[derive(Resource, Default, Debug)]
+pub struct OpenGameDialog {
+    /// Whether it is shown.
+    pub open: bool,
+    /// What has been pasted or typed so far.
+    pub text: String,
+}
 
 /// Whether the game-over dialog was closed (to look at the final board).
 #[derive(Resource, Default, Debug)]
@@ -28,7 +38,9 @@ pub struct DialogsPlugin;
 impl Plugin for DialogsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<GameOverClosed>()
+            .init_resource::<OpenGameDialog>()
             .add_systems(Update, reopen_game_over.in_set(AppSystems::Presentation))
+            .add_systems(Update, toggle_open_game.in_set(AppSystems::Commands))
             .add_systems(
                 EguiPrimaryContextPass,
                 (
@@ -36,6 +48,7 @@ impl Plugin for DialogsPlugin {
                     confirmation_ui,
                     choice_ui.run_if(in_state(OnBoard)),
                     game_over_ui.run_if(in_state(AppState::Playing)),
+                    open_game_ui.run_if(in_state(AppState::Playing)),
                 ),
             );
     }
@@ -176,6 +189,52 @@ fn game_over_ui(
             if ui.button("Review the game: where it turned, and better turns").clicked() {
                 review.write(ReviewCommand::Open);
             }
+        });
+    Ok(())
+}
+
+fn toggle_open_game(mut toggles: MessageReader<ToggleOpenGame>, mut dialog: ResMut<OpenGameDialog>) {
+    if toggles.read().count() % 2 == 1 {
+        dialog.open = !dialog.open;
+    }
+}
+
+/// The box to paste a game in (game text, as "Copy game" gives, or a RON record) and open it.
+fn open_game_ui(
+    mut contexts: EguiContexts,
+    mut dialog: ResMut<OpenGameDialog>,
+    insets: Res<UiInsets>,
+    mut open: MessageWriter<OpenGame>,
+) -> Result {
+    if !dialog.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let dialog = &mut *dialog;
+    egui::Window::new("Open a game")
+        .anchor(egui::Align2::CENTER_CENTER, [board_centre(&insets), 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label("Paste a game here: game text (as \"Copy game\" gives it) or a saved RON record.");
+            egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
+                ui.add(
+                    egui::TextEdit::multiline(&mut dialog.text)
+                        .font(egui::TextStyle::Monospace)
+                        .desired_rows(8)
+                        .desired_width(420.0)
+                        .hint_text("[Variant \"tsivy\"]\n\n1. f3-e3A d4-d3A ..."),
+                );
+            });
+            ui.horizontal(|ui| {
+                if ui.add_enabled(!dialog.text.trim().is_empty(), egui::Button::new("Open")).clicked() {
+                    open.write(OpenGame(dialog.text.clone()));
+                    dialog.open = false;
+                }
+                if ui.button("Cancel").clicked() {
+                    dialog.open = false;
+                }
+            });
         });
     Ok(())
 }

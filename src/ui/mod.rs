@@ -23,12 +23,22 @@ use crate::screens::OnBoard;
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CopyPosition;
 
+/// Show or hide the box in which a game's text is pasted to open it.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ToggleOpenGame;
+
+/// Copy the whole game as game text to the clipboard (a key or a button), to share it or open it elsewhere.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CopyGame;
+
 /// All of the interface.
 pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<CopyPosition>()
+            .add_message::<CopyGame>()
+            .add_message::<ToggleOpenGame>()
             .add_plugins((
                 menu::MenuUiPlugin,
                 panel::PanelUiPlugin,
@@ -37,7 +47,7 @@ impl Plugin for UiPlugin {
                 tutorial::TutorialUiPlugin,
                 review::ReviewUiPlugin,
             ))
-            .add_systems(Update, copy_position.in_set(AppSystems::Commands))
+            .add_systems(Update, (copy_position, copy_game).in_set(AppSystems::Commands))
             .add_systems(OnExit(OnBoard), clear_insets);
     }
 }
@@ -53,6 +63,19 @@ fn copy_position(
         let text = session.position().to_string();
         clipboard.set_text(&text);
         notices.0.push(format!("Copied: {text}"));
+    }
+}
+
+/// Copies the game as game text when asked, and says so.
+fn copy_game(
+    mut requests: MessageReader<CopyGame>,
+    session: Res<Session>,
+    mut clipboard: ResMut<EguiClipboard>,
+    mut notices: ResMut<Notices>,
+) {
+    for _ in requests.read() {
+        clipboard.set_text(&session.record().to_text());
+        notices.0.push(format!("Copied the game ({} turns) as game text.", session.game().turns().len()));
     }
 }
 

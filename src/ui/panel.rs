@@ -121,7 +121,16 @@ fn panel_ui(
             ui.end_row();
         });
         ui.horizontal(|ui| {
-            if ui.button("Copy position text").clicked() {
+            if ui.button("Copy game").on_hover_text("The game as text, to share or open elsewhere (Shift+C)").clicked()
+            {
+                actions.send(Action::CopyGame);
+            }
+            if ui.button("Open a game…").on_hover_text("Paste a game's text to open it (I)").clicked() {
+                actions.send(Action::OpenGame);
+            }
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Copy position").on_hover_text("The position text (C)").clicked() {
                 actions.send(Action::Copy);
             }
             let review = ui.add_enabled(!session.game().turns().is_empty(), egui::Button::new("Review"));

@@ -19,6 +19,8 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("F", "Flip the board"),
     ("Ctrl+S / Ctrl+O", "Save / load the game (asks before replacing anything)"),
     ("C", "Copy the position text"),
+    ("Shift+C", "Copy the game as text"),
+    ("I", "Open a game from its text"),
     ("M", "Sound on / off"),
     ("Shift+Q", "Resign"),
     ("N", "Back to the menu (the game is kept); in the tutorial: Next"),

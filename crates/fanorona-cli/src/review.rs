@@ -16,8 +16,7 @@ const LINE_TURNS: usize = 6;
 /// Reviews the game in `file` at `depth` and prints every turn with its class, and the better turn after each
 /// error.
 pub fn review(file: &Path, depth: u32) -> Result<String, String> {
-    let (record, _) = convert::load(file)?;
-    let game = record.replay().map_err(|e| format!("{}: {e}", file.display()))?;
+    let (_, game, _) = convert::load(file)?;
     let review = Reviewer::new(&game, depth).run();
     Ok(annotate(&game, &review))
 }

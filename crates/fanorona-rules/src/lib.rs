@@ -50,6 +50,6 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, perft};
 pub use position::{FIFTY_TURNS, Position, Setup, VELA_LAST_PIECES};
 pub use record::GameRecord;
-pub use record_text::{GameTextError, GameTextErrorKind};
+pub use record_text::{GameForm, GameTextError, GameTextErrorKind, ReadGameError};
 pub use side::Side;
 pub use turn::{CaptureKind, Step, Steps, Turn};

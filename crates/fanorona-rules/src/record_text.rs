@@ -587,3 +587,60 @@ impl GameRecord {
         })
     }
 }
+
+/// The two forms of a saved game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameForm {
+    /// Game text (`[Variant "tsivy"]`, then `1. f3-e3W ...`).
+    Text,
+    /// A RON record (`(variant: tsivy, turns: [...])`).
+    Ron,
+}
+
+impl GameForm {
+    /// The form of `text`: RON starts with `(` (after blanks and `//` or `/*` comments), game text with anything
+    /// else (`[`, a move number or a turn).
+    pub fn of(text: &str) -> GameForm {
+        let mut rest = text.trim_start_matches('\u{feff}').trim_start();
+        loop {
+            if let Some(after) = rest.strip_prefix("//") {
+                rest = after.split_once('\n').map_or("", |(_, r)| r).trim_start();
+            } else if let Some(after) = rest.strip_prefix("/*") {
+                rest = after.split_once("*/").map_or("", |(_, r)| r).trim_start();
+            } else {
+                break;
+            }
+        }
+        if rest.starts_with('(') { GameForm::Ron } else { GameForm::Text }
+    }
+}
+
+/// Why a saved game in either form could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ReadGameError {
+    /// Game text that does not read or replay (with its line and column).
+    #[error(transparent)]
+    Text(#[from] GameTextError),
+    /// A RON record that does not read or replay.
+    #[error(transparent)]
+    Ron(#[from] RecordError),
+}
+
+impl GameRecord {
+    /// Reads a saved game in either form ([`GameForm::of`] tells which) and replays it: the record, the game, and
+    /// the form it was in.
+    pub fn read(text: &str) -> Result<(GameRecord, Game, GameForm), ReadGameError> {
+        let form = GameForm::of(text);
+        match form {
+            GameForm::Ron => {
+                let record = GameRecord::from_ron(text)?;
+                let game = record.replay()?;
+                Ok((record, game, form))
+            }
+            GameForm::Text => {
+                let game = GameRecord::load_text(text)?;
+                Ok((GameRecord::from_text(text)?, game, form))
+            }
+        }
+    }
+}

@@ -4,8 +4,8 @@
 mod common;
 
 use fanorona_rules::{
-    DrawReason, Game, GameRecord, GameTextError, GameTextErrorKind as K, Outcome, ParsePositionError, ParseTurnError,
-    Position, RecordError, Side, Variant, WinReason,
+    DrawReason, Game, GameForm, GameRecord, GameTextError, GameTextErrorKind as K, Outcome, ParsePositionError,
+    ParseTurnError, Position, ReadGameError, RecordError, Side, Variant, WinReason,
 };
 
 use common::{Rng, starts};
@@ -230,4 +230,27 @@ fn illegal_turns_and_wrong_results_are_reported_with_their_line() {
     let e = err("[Variant \"dimy\"]\n[Start \"3/3/3 w\"]");
     assert_eq!((e.line, e.column), (2, 9));
     assert!(matches!(e.kind, K::Replay(RecordError::StartMismatch { field: "variant" })), "{e}");
+}
+
+#[test]
+fn either_form_is_read_and_told_apart() {
+    let mut game = Game::of_variant(Variant::Dimy);
+    game.play_notation("b2-c3A").unwrap();
+    let record = GameRecord::of_game(&game);
+    let text = record.to_text();
+    let ron = format!("// a saved game\n/* kept by hand */\n{}", record.to_ron());
+    assert_eq!(GameForm::of(&text), GameForm::Text);
+    assert_eq!(GameForm::of(&ron), GameForm::Ron);
+    assert_eq!(GameForm::of("\u{feff}  (variant: dimy)"), GameForm::Ron);
+    assert_eq!(GameForm::of("1. f3-e3A"), GameForm::Text);
+    for (input, form) in [(&text, GameForm::Text), (&ron, GameForm::Ron)] {
+        let (read, replayed, found) = GameRecord::read(input).unwrap();
+        assert_eq!((read.turns, replayed.turns(), found), (record.turns.clone(), game.turns(), form));
+    }
+    // Errors keep their form's detail: the line of game text, the reason of a RON record.
+    match GameRecord::read("[Variant \"dimy\"]\n\n1. a1-a2\n") {
+        Err(ReadGameError::Text(e)) => assert_eq!(e.line, 3, "{e}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(GameRecord::read("(variant: dimy, turns: [\"a1-a9\"])"), Err(ReadGameError::Ron(_))));
 }
