@@ -8,6 +8,7 @@ use bevy_egui::input::{EguiWantsInput, egui_wants_any_pointer_input};
 use fanorona_rules::CaptureKind;
 
 use crate::AppSystems;
+use crate::analysis::AnalysisCommand;
 use crate::board::layout::{BoardLayout, HoveredPoint};
 use crate::game::commands::{GameCommand, PendingConfirmation};
 use crate::game::person::{BoardClick, TurnCommand};
@@ -55,6 +56,23 @@ pub fn key_action(key: KeyCode, mods: Modifiers, screen: AppState, asking: bool)
             _ => None,
         };
     }
+    if screen == AppState::Analysis {
+        // Moves are played for both sides by clicks; the keys move through the tree and finish a turn.
+        return match key {
+            KeyCode::ArrowLeft => Some(Analysis(AnalysisCommand::Back)),
+            KeyCode::ArrowRight => Some(Analysis(AnalysisCommand::Forward)),
+            KeyCode::KeyE if !mods.ctrl => Some(Analysis(AnalysisCommand::ToggleEdit)),
+            KeyCode::Escape => Some(Analysis(AnalysisCommand::Close)),
+            KeyCode::Space | KeyCode::Enter | KeyCode::NumpadEnter => Some(Turn(TurnCommand::Stop)),
+            KeyCode::KeyA if !mods.ctrl => Some(Turn(TurnCommand::Choose(CaptureKind::Approach))),
+            KeyCode::KeyW if !mods.ctrl => Some(Turn(TurnCommand::Choose(CaptureKind::Withdrawal))),
+            KeyCode::KeyF if !mods.ctrl => Some(Flip),
+            KeyCode::KeyM if !mods.ctrl => Some(Sound),
+            KeyCode::KeyC if !mods.ctrl => Some(Copy),
+            KeyCode::F1 => Some(HowToPlay),
+            _ => None,
+        };
+    }
     if mods.ctrl {
         return match key {
             KeyCode::KeyZ => Some(Game(GameCommand::Undo)),
@@ -83,6 +101,7 @@ pub fn key_action(key: KeyCode, mods: Modifiers, screen: AppState, asking: bool)
         KeyCode::KeyQ if mods.shift => Game(GameCommand::Resign),
         KeyCode::KeyN => Menu,
         KeyCode::KeyV if !tutorial => Review(ReviewCommand::Open),
+        KeyCode::KeyB if !tutorial => Analysis(AnalysisCommand::Open),
         KeyCode::F1 => HowToPlay,
         _ => return None,
     })

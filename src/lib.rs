@@ -2,13 +2,14 @@
 //!
 //! The game is a set of feature plugins, one folder or file each: `screens` (which screen is shown), `game` (the
 //! session, commands, the person's turn, the computer player, rating, saved games), `board` (the board's entities,
-//! layout, animation, drawing and highlights), `tutorial`, `review` (post-game review), `ui` (menus, panels, dialogs), `persistence` (storage,
+//! layout, animation, drawing and highlights), `tutorial`, `review` (post-game review), `analysis` (the analysis board), `ui` (menus, panels, dialogs), `persistence` (storage,
 //! settings, the player's profile), `audio`, `input`, and `dev` (start scenes and screenshots). Data flows one way:
 //! the rules crate decides, the session holds the game, systems react to messages, and entities show the result.
 //!
 //! [`LogicPlugin`] holds everything that decides what happens and runs headless in tests; [`GamePlugin`] adds what
 //! is drawn and heard and the pointer (it needs a window and a renderer).
 
+pub mod analysis;
 pub mod audio;
 pub mod board;
 pub mod dev;
@@ -55,6 +56,7 @@ impl Plugin for LogicPlugin {
             board::BoardPlugin,
             tutorial::TutorialPlugin,
             review::ReviewPlugin,
+            analysis::AnalysisPlugin,
             audio::SoundCuesPlugin,
         ));
     }

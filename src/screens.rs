@@ -16,6 +16,8 @@ pub enum AppState {
     Tutorial,
     /// A game under review.
     Review,
+    /// The analysis board.
+    Analysis,
 }
 
 /// Present while a board is on screen (a game or the tutorial): the board, the pieces, clicks and the computer
@@ -27,7 +29,8 @@ impl ComputedStates for OnBoard {
     type SourceStates = AppState;
 
     fn compute(state: AppState) -> Option<OnBoard> {
-        matches!(state, AppState::Playing | AppState::Tutorial | AppState::Review).then_some(OnBoard)
+        matches!(state, AppState::Playing | AppState::Tutorial | AppState::Review | AppState::Analysis)
+            .then_some(OnBoard)
     }
 }
 

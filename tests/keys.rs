@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use common::*;
+use fanorona::analysis::AnalysisCommand;
 use fanorona::game::commands::{GameCommand, PendingConfirmation, Replace};
 use fanorona::game::saving::{AUTOSAVE_FILE, SAVED_FILE, SavedSession};
 use fanorona::game::session::{PlayerKind, Session};
@@ -32,6 +33,8 @@ enum Screen {
     Asking,
     /// The game in progress under review.
     Review,
+    /// The analysis board, opened on the game in progress.
+    Analysis,
 }
 
 /// A game as a player would miss it: where it started, who played, and every turn (undone ones too, which redo
@@ -111,6 +114,11 @@ fn app_in_screen(screen: Screen) -> (App, PathBuf, GameKept) {
             settle(&mut app);
             assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Review);
         }
+        Screen::Analysis => {
+            app.world_mut().write_message(AnalysisCommand::Open);
+            settle(&mut app);
+            assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Analysis);
+        }
     }
     (app, dir, game)
 }
@@ -145,6 +153,11 @@ fn no_key_in_a_review_changes_the_game_reviewed() {
     try_every_key(Screen::Review);
 }
 
+#[test]
+fn no_key_on_the_analysis_board_changes_the_game_in_progress() {
+    try_every_key(Screen::Analysis);
+}
+
 /// Presses every key, alone and with Shift or Ctrl, each in a fresh app in `screen`, and checks that neither the
 /// game nor a saved file changed (beyond an undo or redo, which loses nothing).
 fn try_every_key(screen: Screen) {
@@ -155,11 +168,17 @@ fn try_every_key(screen: Screen) {
             let what = format!("{screen:?}: {key:?} shift {shift} ctrl {ctrl}");
             let saved = read(&dir, SAVED_FILE);
             press(&mut app, key, shift, ctrl);
-            if *app.world().resource::<State<AppState>>().get() == AppState::Review {
-                // The board shows the review's positions: the game comes back when the review ends.
-                app.world_mut().write_message(ReviewCommand::Close);
-                settle(&mut app);
+            // The board shows the review's or the analysis board's positions: the game comes back when they end.
+            match *app.world().resource::<State<AppState>>().get() {
+                AppState::Review => {
+                    app.world_mut().write_message(ReviewCommand::Close);
+                }
+                AppState::Analysis => {
+                    app.world_mut().write_message(AnalysisCommand::Close);
+                }
+                _ => {}
             }
+            settle(&mut app);
             if *app.world().resource::<State<AppState>>().get() != AppState::Tutorial {
                 // Leaving the board for the menu keeps the game: it is still the session.
                 assert_eq!(kept(session(&app)), game, "{what}");

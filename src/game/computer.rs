@@ -81,8 +81,8 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(ComputerMoves)
                 .in_set(AppSystems::Rules)
-                // Under review the board shows positions of the past: nobody is to move in them.
-                .run_if(in_state(OnBoard).and_then(not(in_state(AppState::Review)))),
+                // Under review and on the analysis board the computer plays no side.
+                .run_if(in_state(AppState::Playing).or_else(in_state(AppState::Tutorial))),
         )
         .add_systems(OnExit(OnBoard), stop_thinking);
 }

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 use super::how_to_play::ToggleHowToPlay;
 use super::{CopyGame, CopyPosition, ToggleOpenGame};
+use crate::analysis::AnalysisCommand;
 use crate::audio::ToggleSound;
 use crate::board::FlipBoard;
 use crate::game::commands::GameCommand;
@@ -25,6 +26,8 @@ pub enum Action {
     Tutorial(TutorialCommand),
     /// A review button or key.
     Review(ReviewCommand),
+    /// An analysis board button or key.
+    Analysis(AnalysisCommand),
     /// Ask for a hint.
     Hint,
     /// Turn the board around.
@@ -50,6 +53,7 @@ pub struct Actions<'w> {
     game: MessageWriter<'w, GameCommand>,
     tutorial: MessageWriter<'w, TutorialCommand>,
     review: MessageWriter<'w, ReviewCommand>,
+    analysis: MessageWriter<'w, AnalysisCommand>,
     hint: MessageWriter<'w, HintRequest>,
     flip: MessageWriter<'w, FlipBoard>,
     sound: MessageWriter<'w, ToggleSound>,
@@ -75,6 +79,9 @@ impl Actions<'_> {
             }
             Action::Review(c) => {
                 self.review.write(c);
+            }
+            Action::Analysis(c) => {
+                self.analysis.write(c);
             }
             Action::Hint => {
                 self.hint.write(HintRequest);

@@ -5,7 +5,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_ai::Level;
 use fanorona_rules::{Side, Variant};
 
-use super::how_to_play::{HowToPlayOpen, ToggleHowToPlay};
+use super::actions::{Action, Actions};
+use super::how_to_play::HowToPlayOpen;
+use crate::analysis::AnalysisCommand;
 use crate::game::commands::GameCommand;
 use crate::game::saving::CanContinue;
 use crate::persistence::profile::{PlayerRating, Profile};
@@ -82,9 +84,7 @@ fn menu_ui(
     mut settings: ResMut<Settings>,
     profile: Res<Profile>,
     can_continue: Res<CanContinue>,
-    mut commands: MessageWriter<GameCommand>,
-    mut tutorial: MessageWriter<TutorialCommand>,
-    mut how_to_play: MessageWriter<ToggleHowToPlay>,
+    mut actions: Actions,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // Edit a copy so that the settings change (and are saved) only when something really changed.
@@ -160,10 +160,10 @@ fn menu_ui(
             ui.add_space(12.0);
             ui.horizontal(|ui| {
                 if ui.add(egui::Button::new(egui::RichText::new("Start").heading())).clicked() {
-                    commands.write(GameCommand::Start);
+                    actions.send(Action::Game(GameCommand::Start));
                 }
                 if can_continue.saved && ui.button("Continue the last game").clicked() {
-                    commands.write(GameCommand::Continue);
+                    actions.send(Action::Game(GameCommand::Continue));
                 }
             });
             ui.add_space(8.0);
@@ -171,10 +171,13 @@ fn menu_ui(
                 let new_player = profile.lessons_done.is_empty();
                 let label = if new_player { "New to fanorona? Learn to play" } else { "Tutorial" };
                 if ui.button(label).clicked() {
-                    tutorial.write(TutorialCommand::Open);
+                    actions.send(Action::Tutorial(TutorialCommand::Open));
                 }
                 if ui.button("How to play").clicked() {
-                    how_to_play.write(ToggleHowToPlay);
+                    actions.send(Action::HowToPlay);
+                }
+                if ui.button("Analysis board").on_hover_text("Set up any position; the engine's best lines").clicked() {
+                    actions.send(Action::Analysis(AnalysisCommand::Open));
                 }
             });
         });

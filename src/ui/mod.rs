@@ -1,7 +1,9 @@
 //! The interface, drawn with egui: the main menu, the game panel, the tutorial panel, the review panel, the
-//! how-to-play screen, and the dialogs. The interface shows the session and sends messages; it decides no rule.
+//! analysis board's panel, the how-to-play screen, and the dialogs. The interface shows the session and sends
+//! messages; it decides no rule.
 
 pub mod actions;
+mod analysis;
 mod dialogs;
 pub mod how_to_play;
 mod menu;
@@ -46,6 +48,7 @@ impl Plugin for UiPlugin {
                 how_to_play::HowToPlayPlugin,
                 tutorial::TutorialUiPlugin,
                 review::ReviewUiPlugin,
+                analysis::AnalysisUiPlugin,
             ))
             .add_systems(Update, (copy_position, copy_game).in_set(AppSystems::Commands))
             .add_systems(OnExit(OnBoard), clear_insets);

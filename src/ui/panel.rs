@@ -6,6 +6,7 @@ use fanorona_rules::Side;
 
 use super::actions::{Action, Actions};
 use super::widgets::{SHORTCUTS, board_side_panel, side_line};
+use crate::analysis::AnalysisCommand;
 use crate::board::layout::UiInsets;
 use crate::game::commands::GameCommand;
 use crate::game::computer::{Purpose, Thinking};
@@ -137,6 +138,9 @@ fn panel_ui(
             if review.on_hover_text("The engine goes through the game: where it turned, and better turns (V)").clicked()
             {
                 actions.send(Action::Review(ReviewCommand::Open));
+            }
+            if ui.button("Analyse").on_hover_text("This position on the analysis board (B)").clicked() {
+                actions.send(Action::Analysis(AnalysisCommand::Open));
             }
         });
         ui.separator();

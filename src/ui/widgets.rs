@@ -26,6 +26,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("N", "Back to the menu (the game is kept); in the tutorial: Next"),
     ("T", "Tutorial: try again"),
     ("V", "Review the game"),
+    ("B", "Analysis board (there: Left / Right through the moves, E set up a position)"),
     ("Left / Right, Home / End", "Review: previous / next turn, start / end"),
     ("Down / Up", "Review: show the better turn and step along its line / back"),
     ("F1", "How to play"),

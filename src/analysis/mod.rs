@@ -1,0 +1,377 @@
+//! The analysis board: any position, set up by hand or reached by playing moves for both sides, with the engine's
+//! best three lines updating as the board changes. The moves played form a tree: going back and playing another
+//! move starts a variation, and every line stays there to go back to.
+//!
+//! Like the review, the board shows a session of its own (two people, never autosaved) in place of the game's,
+//! which is put aside and comes back untouched when the analysis board is left.
+
+use bevy::prelude::*;
+use fanorona_ai::{Analysis, Limits, Line};
+use fanorona_rules::{Game, Position, Side, Turn, Variant};
+
+use crate::AppSystems;
+use crate::game::computer::{Thinking, WEB_SLICE_MS};
+use crate::game::person::BoardClick;
+use crate::game::saving::SavesGame;
+use crate::game::session::{BoardReset, PlayerKind, Session, TurnCommitted};
+use crate::persistence::settings::Settings;
+use crate::screens::AppState;
+
+/// Lines the engine shows.
+pub const LINES: usize = 3;
+/// The depths the engine goes through, each a complete analysis of [`LINES`] lines.
+const DEPTHS: [u32; 5] = [2, 4, 6, 8, 10];
+
+/// What the analysis board can be asked to do (its buttons and keys).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisCommand {
+    /// Open it: on the position of the game on the board (from the game), or the start of the menu's board.
+    Open,
+    /// Back to where it was opened from; the game comes back as it was.
+    Close,
+    /// One move back along the tree.
+    Back,
+    /// One move on (the first line played from here).
+    Forward,
+    /// Go to a node of the tree.
+    Goto(usize),
+    /// Start or finish setting up a position by hand (clicks then change the point clicked).
+    ToggleEdit,
+    /// While setting up: the other side is to move.
+    ToggleSide,
+    /// Put this position on the board (the start or an empty board of a variant); the tree starts again.
+    SetPosition(Position),
+}
+
+/// Put the position in this text on the board (pasted by the player); a bad text is reported on the panel.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisText(pub String);
+
+/// One position of the tree: the move that led to it from its parent, and the moves played from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The node it was played from (`None` for the root).
+    pub parent: Option<usize>,
+    /// The move from the parent.
+    pub turn: Option<Turn>,
+    /// The nodes played from here, the first one first.
+    pub children: Vec<usize>,
+}
+
+/// The analysis board's state.
+#[derive(Resource)]
+pub struct AnalysisBoard {
+    /// The session put aside, and the screen to go back to.
+    original: Option<(Session, bool, AppState)>,
+    root: Position,
+    nodes: Vec<Node>,
+    current: usize,
+    /// Setting up a position by hand.
+    editing: bool,
+    /// What went wrong with the last change asked for (a bad text, an impossible setup).
+    message: Option<String>,
+    job: Option<(Analysis, u32)>,
+    lines: Vec<Line>,
+    depth: u32,
+}
+
+impl Default for AnalysisBoard {
+    fn default() -> AnalysisBoard {
+        AnalysisBoard::new(Position::start(Variant::Tsivy))
+    }
+}
+
+impl AnalysisBoard {
+    fn new(root: Position) -> AnalysisBoard {
+        AnalysisBoard {
+            original: None,
+            root,
+            nodes: vec![Node { parent: None, turn: None, children: Vec::new() }],
+            current: 0,
+            editing: false,
+            message: None,
+            job: None,
+            lines: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    /// The tree's nodes (the root first).
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// The node on the board.
+    pub fn current(&self) -> usize {
+        self.current
+    }
+
+    /// The nodes from the root to `node`, the root left out.
+    pub fn path(&self, node: usize) -> Vec<usize> {
+        let mut path = Vec::new();
+        let mut at = Some(node);
+        while let Some(n) = at.filter(|&n| n != 0) {
+            path.push(n);
+            at = self.nodes.get(n).and_then(|node| node.parent);
+        }
+        path.reverse();
+        path
+    }
+
+    /// The engine's lines for the position on the board, best first, and the depth they were searched to.
+    pub fn lines(&self) -> (&[Line], u32) {
+        (&self.lines, self.depth)
+    }
+
+    /// Whether the engine is still looking deeper.
+    pub fn thinking(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Whether a position is being set up by hand.
+    pub fn editing(&self) -> bool {
+        self.editing
+    }
+
+    /// What went wrong with the last change asked for.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// The game from the root to `node`.
+    fn game_at(&self, node: usize) -> Game {
+        let mut game = Game::new(self.root);
+        for n in self.path(node) {
+            if let Some(turn) = self.nodes[n].turn
+                && game.play(&turn).is_err()
+            {
+                break;
+            }
+        }
+        game
+    }
+
+    /// The node reached by playing `turn` from the current one (a new variation if it was not played before).
+    fn play(&mut self, turn: Turn) {
+        let known = self.nodes[self.current].children.iter().copied().find(|&c| self.nodes[c].turn == Some(turn));
+        self.current = known.unwrap_or_else(|| {
+            let node = self.nodes.len();
+            self.nodes.push(Node { parent: Some(self.current), turn: Some(turn), children: Vec::new() });
+            self.nodes[self.current].children.push(node);
+            node
+        });
+    }
+
+    /// Starts the tree again from `root`.
+    fn set_root(&mut self, root: Position) {
+        let kept = (self.original.take(), self.editing);
+        *self = AnalysisBoard { original: kept.0, editing: kept.1, ..AnalysisBoard::new(root) };
+    }
+
+    /// The session showing the current node: two people play on, locked while setting up.
+    fn view(&self) -> Session {
+        let mut session = Session::from_game(self.game_at(self.current), [PlayerKind::Human, PlayerKind::Human]);
+        session.locked = self.editing;
+        session
+    }
+
+    /// Starts the engine on the position on the board.
+    fn restart_engine(&mut self) {
+        self.lines.clear();
+        self.depth = 0;
+        let game = self.game_at(self.current);
+        self.job = (!self.editing && !game.is_over())
+            .then(|| (Analysis::new(&game, Limits::depth(DEPTHS[0]), LINES), DEPTHS[0]));
+    }
+}
+
+/// The analysis board's logic (headless; its panel is in the interface).
+pub struct AnalysisPlugin;
+
+impl Plugin for AnalysisPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<AnalysisBoard>()
+            .add_message::<AnalysisCommand>()
+            .add_message::<AnalysisText>()
+            .add_systems(Update, handle_analysis_commands.in_set(AppSystems::Commands))
+            .add_systems(
+                Update,
+                (follow_moves, edit_by_clicks, run_engine)
+                    .chain()
+                    .in_set(AppSystems::Rules)
+                    .run_if(in_state(AppState::Analysis)),
+            )
+            .add_systems(OnExit(AppState::Analysis), leave_analysis);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle_analysis_commands(
+    mut commands: MessageReader<AnalysisCommand>,
+    mut texts: MessageReader<AnalysisText>,
+    mut board: ResMut<AnalysisBoard>,
+    mut session: ResMut<Session>,
+    state: Res<State<AppState>>,
+    mut next_state: ResMut<NextState<AppState>>,
+    mut saves: ResMut<SavesGame>,
+    mut thinking: ResMut<Thinking>,
+    mut reset: MessageWriter<BoardReset>,
+    settings: Res<Settings>,
+) {
+    let here = *state.get();
+    let mut changed = false;
+    for &command in commands.read() {
+        let board = &mut *board;
+        match (command, here) {
+            (AnalysisCommand::Open, AppState::Playing | AppState::Menu) => {
+                thinking.cancel();
+                let root =
+                    if here == AppState::Playing { *session.position() } else { Position::start(settings.variant) };
+                let original = std::mem::take(&mut *session);
+                *board = AnalysisBoard::new(root);
+                board.original = Some((original, saves.0, here));
+                saves.0 = false;
+                next_state.set(AppState::Analysis);
+                changed = true;
+            }
+            (AnalysisCommand::Close, AppState::Analysis) => {
+                let back = board.original.as_ref().map_or(AppState::Menu, |(_, _, state)| *state);
+                next_state.set(back);
+            }
+            (AnalysisCommand::Back, AppState::Analysis) if !board.editing => {
+                if let Some(parent) = board.nodes[board.current].parent {
+                    board.current = parent;
+                    changed = true;
+                }
+            }
+            (AnalysisCommand::Forward, AppState::Analysis) if !board.editing => {
+                if let Some(&child) = board.nodes[board.current].children.first() {
+                    board.current = child;
+                    changed = true;
+                }
+            }
+            (AnalysisCommand::Goto(node), AppState::Analysis) if !board.editing && node < board.nodes.len() => {
+                board.current = node;
+                changed = true;
+            }
+            (AnalysisCommand::ToggleEdit, AppState::Analysis) => {
+                // Setting up starts from the position on the board, as the root of a new tree.
+                let position = *board.game_at(board.current).position();
+                board.editing = !board.editing;
+                board.set_root(position);
+                changed = true;
+            }
+            (AnalysisCommand::ToggleSide, AppState::Analysis) if board.editing => {
+                let mut setup = board.root.setup();
+                setup.side_to_move = !setup.side_to_move;
+                setup_root(board, setup);
+                changed = true;
+            }
+            (AnalysisCommand::SetPosition(position), AppState::Analysis) => {
+                board.set_root(position);
+                changed = true;
+            }
+            _ => {}
+        }
+    }
+    for AnalysisText(text) in texts.read() {
+        if here != AppState::Analysis {
+            continue;
+        }
+        match text.trim().parse::<Position>() {
+            Ok(position) => board.set_root(position),
+            Err(e) => board.message = Some(format!("That is not a position: {e}")),
+        }
+        changed = true;
+    }
+    // The first view once the analysis board is up, and every change of position.
+    if changed || (state.is_changed() && here == AppState::Analysis) {
+        board.restart_engine();
+        if here == AppState::Analysis || board.original.is_some() {
+            *session = board.view();
+            reset.write(BoardReset);
+        }
+    }
+}
+
+/// Makes `setup` the root if it is a position, else says why not (the board stays as it was).
+fn setup_root(board: &mut AnalysisBoard, setup: fanorona_rules::Setup) {
+    match setup.position() {
+        Ok(position) => board.set_root(position),
+        Err(e) => board.message = Some(format!("{e}.")),
+    }
+}
+
+/// A move played on the board (by clicks, for either side) goes into the tree.
+fn follow_moves(mut committed: MessageReader<TurnCommitted>, mut board: ResMut<AnalysisBoard>) {
+    for c in committed.read() {
+        board.play(c.turn);
+        board.restart_engine();
+    }
+}
+
+/// While setting up, a click changes the point: empty, then White, then Black, then empty again.
+fn edit_by_clicks(
+    mut clicks: MessageReader<BoardClick>,
+    mut board: ResMut<AnalysisBoard>,
+    mut session: ResMut<Session>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    for &BoardClick(point) in clicks.read() {
+        if !board.editing {
+            continue;
+        }
+        let mut setup = board.root.setup();
+        let next = match setup.piece_at(point) {
+            None => Some(Side::White),
+            Some(Side::White) => Some(Side::Black),
+            Some(Side::Black) => None,
+        };
+        setup.put(point, next);
+        if next == Some(Side::Black) && setup.position().is_err() {
+            // Black has all its pieces already: the point goes back to empty instead.
+            setup.put(point, None);
+        }
+        board.message = None;
+        setup_root(&mut board, setup);
+        *session = board.view();
+        reset.write(BoardReset);
+    }
+}
+
+/// Advances the engine a slice of the frame, one depth after another.
+fn run_engine(mut board: ResMut<AnalysisBoard>) {
+    let board = &mut *board;
+    let Some((analysis, depth)) = board.job.as_mut() else { return };
+    let started = web_time::Instant::now();
+    while !analysis.step(2_000) {
+        if started.elapsed().as_secs_f64() * 1000.0 >= WEB_SLICE_MS {
+            return;
+        }
+    }
+    let depth = *depth;
+    board.lines = analysis.lines().to_vec();
+    board.depth = depth;
+    let table = analysis.take_table();
+    let game = board.game_at(board.current);
+    board.job = DEPTHS.iter().find(|&&d| d > depth).map(|&next| {
+        let analysis = Analysis::new(&game, Limits::depth(next), LINES);
+        (if let Some(table) = table { analysis.with_table(table) } else { analysis }, next)
+    });
+}
+
+/// The analysis board is left: the game put aside comes back.
+fn leave_analysis(
+    mut board: ResMut<AnalysisBoard>,
+    mut session: ResMut<Session>,
+    mut saves: ResMut<SavesGame>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    board.job = None;
+    board.editing = false;
+    if let Some((original, saved, _)) = board.original.take() {
+        *session = original;
+        saves.0 = saved;
+        reset.write(BoardReset);
+    }
+}

@@ -1,0 +1,184 @@
+//! The analysis board's panel: the evaluation bar, the engine's lines, the moves played (the tree), and setting up
+//! a position by hand or from its text.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use fanorona_ai::review::{score_text, win_probability};
+use fanorona_rules::{Position, Setup, Side, Variant};
+
+use super::actions::{Action, Actions};
+use super::widgets::{board_side_panel, side_line};
+use crate::analysis::{AnalysisBoard, AnalysisCommand, AnalysisText};
+use crate::board::layout::UiInsets;
+use crate::game::session::Session;
+use crate::screens::AppState;
+
+/// The analysis board's panel.
+pub struct AnalysisUiPlugin;
+
+impl Plugin for AnalysisUiPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(EguiPrimaryContextPass, analysis_ui.run_if(in_state(AppState::Analysis)));
+    }
+}
+
+/// Turns of each line shown.
+const LINE_TURNS: usize = 6;
+
+fn analysis_ui(
+    mut contexts: EguiContexts,
+    board: Res<AnalysisBoard>,
+    session: Res<Session>,
+    mut insets: ResMut<UiInsets>,
+    mut actions: Actions,
+    mut texts: MessageWriter<AnalysisText>,
+    mut text: Local<String>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut send = None;
+    let position = *session.position();
+    let contents = |ui: &mut egui::Ui| {
+        ui.add_space(6.0);
+        ui.heading("Analysis board");
+        if let Some(message) = board.message() {
+            ui.colored_label(egui::Color32::from_rgb(230, 90, 80), message);
+        }
+        if board.editing() {
+            send = set_up(ui, &position, &mut text, &mut texts).or(send);
+        } else {
+            side_line(ui, position.side_to_move(), &format!("{} to move", position.side_to_move()));
+            engine_lines(ui, &board, &position);
+            ui.separator();
+            send = moves(ui, &board).or(send);
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            let edit = if board.editing() { "Done (E)" } else { "Set up a position (E)" };
+            if ui.button(edit).clicked() {
+                send = Some(AnalysisCommand::ToggleEdit);
+            }
+            if ui.button("Close (Esc)").clicked() {
+                send = Some(AnalysisCommand::Close);
+            }
+        });
+        if ui.button("Copy position (C)").clicked() {
+            actions.send(Action::Copy);
+        }
+    };
+    insets.set_if_neq(board_side_panel(ctx, "analysis-panel", contents));
+    if let Some(command) = send {
+        actions.send(Action::Analysis(command));
+    }
+    Ok(())
+}
+
+/// The evaluation bar (White's expected result) and the engine's lines, scores for White.
+fn engine_lines(ui: &mut egui::Ui, board: &AnalysisBoard, position: &Position) {
+    let (lines, depth) = board.lines();
+    let white = position.side_to_move() == Side::White;
+    let for_white = |score: i32| if white { score } else { -score };
+    if let Some(best) = lines.first() {
+        let score = for_white(best.score);
+        let share = win_probability(score) as f32;
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 14.0), egui::Sense::hover());
+        ui.painter().rect_filled(rect, 3.0, egui::Color32::from_gray(30));
+        let mut light = rect;
+        light.set_width(rect.width() * share);
+        ui.painter().rect_filled(light, 3.0, egui::Color32::from_gray(235));
+        ui.label(format!("{} for White", score_text(score)));
+    }
+    let status = if board.thinking() { " (looking deeper…)" } else { "" };
+    ui.label(egui::RichText::new(format!("Master engine, depth {depth}{status}")).small());
+    for (i, line) in lines.iter().enumerate() {
+        let turns: Vec<String> = line.pv.iter().take(LINE_TURNS).map(ToString::to_string).collect();
+        let more = if line.pv.len() > LINE_TURNS { " …" } else { "" };
+        ui.label(
+            egui::RichText::new(format!(
+                "{}. {:>6}  {}{more}",
+                i + 1,
+                score_text(for_white(line.score)),
+                turns.join(" ")
+            ))
+            .monospace(),
+        );
+    }
+    if lines.is_empty() && !board.thinking() {
+        ui.label("No legal turn: the game is over here.");
+    }
+}
+
+/// The moves played from the position set up: the line to the board's position (click to go back), then the moves
+/// already played from here (variations).
+fn moves(ui: &mut egui::Ui, board: &AnalysisBoard) -> Option<AnalysisCommand> {
+    let mut send = None;
+    let nodes = board.nodes();
+    ui.horizontal(|ui| {
+        if ui.button("< Back").clicked() {
+            send = Some(AnalysisCommand::Back);
+        }
+        if ui.button("Forward >").clicked() {
+            send = Some(AnalysisCommand::Forward);
+        }
+    });
+    ui.label("Moves played (click one to go back to it):");
+    ui.horizontal_wrapped(|ui| {
+        if ui.selectable_label(board.current() == 0, "start").clicked() {
+            send = Some(AnalysisCommand::Goto(0));
+        }
+        for node in board.path(board.current()) {
+            let turn = nodes[node].turn.map(|t| t.to_string()).unwrap_or_default();
+            if ui.selectable_label(board.current() == node, egui::RichText::new(turn).monospace()).clicked() {
+                send = Some(AnalysisCommand::Goto(node));
+            }
+        }
+    });
+    let children = &nodes[board.current()].children;
+    if !children.is_empty() {
+        ui.label("Played from here before:");
+        ui.horizontal_wrapped(|ui| {
+            for &child in children {
+                let turn = nodes[child].turn.map(|t| t.to_string()).unwrap_or_default();
+                if ui.button(egui::RichText::new(turn).monospace()).clicked() {
+                    send = Some(AnalysisCommand::Goto(child));
+                }
+            }
+        });
+    }
+    send
+}
+
+/// Setting up a position: what a click does, the side to move, whole boards, and position text.
+fn set_up(
+    ui: &mut egui::Ui,
+    position: &Position,
+    text: &mut String,
+    texts: &mut MessageWriter<AnalysisText>,
+) -> Option<AnalysisCommand> {
+    let mut send = None;
+    ui.label("Click a point: empty, then White, then Black, then empty again.");
+    ui.horizontal(|ui| {
+        side_line(ui, position.side_to_move(), &format!("{} to move", position.side_to_move()));
+        if ui.button("Switch").clicked() {
+            send = Some(AnalysisCommand::ToggleSide);
+        }
+    });
+    for variant in [Variant::Tsivy, Variant::Dimy, Variant::Telo] {
+        ui.horizontal(|ui| {
+            ui.label(format!("{variant}:"));
+            if ui.button("start").clicked() {
+                send = Some(AnalysisCommand::SetPosition(Position::start(variant)));
+            }
+            if ui.button("empty").clicked()
+                && let Ok(empty) = Setup::empty(variant).position()
+            {
+                send = Some(AnalysisCommand::SetPosition(empty));
+            }
+        });
+    }
+    ui.label("Or paste position text:");
+    ui.add(egui::TextEdit::singleline(text).font(egui::TextStyle::Monospace).hint_text(position.to_string()));
+    if ui.add_enabled(!text.trim().is_empty(), egui::Button::new("Set")).clicked() {
+        texts.write(AnalysisText(std::mem::take(text)));
+    }
+    send
+}
