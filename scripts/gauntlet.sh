@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
 # The master level of the working tree against the master level of an older commit, each engine its own program.
 #
-#   scripts/gauntlet.sh OLD_COMMIT [GAMES] [MS]
+#   scripts/gauntlet.sh [--depth N] OLD_COMMIT [GAMES] [MS]
 #
 # Archives OLD_COMMIT into a temporary directory (the repository's state is not touched), builds both command-line
 # tools in release, then plays GAMES games (default 40) at MS milliseconds a move (default 200): two random opening
 # turns from a fixed seed, each opening played once with each colour. Prints the result table; the first line is the
-# working tree. Set DEPTH=N to play at a fixed depth instead of a fixed time, SEED for other openings, THREADS to play
-# games in parallel. Builds go to $CARGO_TARGET_DIR (default /tmp/target-ai) and /tmp/target-ai-old, at low priority.
+# working tree. `--depth N` (or DEPTH=N) plays at a fixed depth instead of a fixed time: the fair test of a change
+# that should not lose strength at equal depth, and the only meaningful one on a loaded machine. Set SEED for other
+# openings, THREADS to play games in parallel. Builds go to $CARGO_TARGET_DIR (default /tmp/target-ai) and
+# /tmp/target-ai-old, at low priority.
 set -euo pipefail
 
-old=${1:?usage: scripts/gauntlet.sh OLD_COMMIT [GAMES] [MS]}
+usage="usage: scripts/gauntlet.sh [--depth N] OLD_COMMIT [GAMES] [MS]"
+if [[ ${1:-} == --depth ]]; then
+    DEPTH=${2:?$usage}
+    shift 2
+fi
+old=${1:?$usage}
 games=${2:-40}
 ms=${3:-200}
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -47,14 +47,19 @@ pub fn evaluate(pos: &Position, eval: Eval) -> i32 {
         Eval::Material => 100 * material,
         Eval::Classic => 1000 * material + pos.mobility(us) as i32 - pos.mobility(them) as i32,
         Eval::Full(w) => {
+            let vela = pos.vela_active();
             let side_terms = |side: Side| {
                 let pieces = pos.pieces(side);
                 let strong = pieces.iter().filter(|p| p.is_strong()).count() as i32;
-                let threats = if pos.vela_active() == Some(side) { 0 } else { pos.threats(side).len() as i32 };
-                w.mobility * pos.mobility(side) as i32 + w.threat * threats + w.strong * strong
+                let threats = if vela == Some(side) { 0 } else { pos.threats(side).len() as i32 };
+                (w.mobility * pos.mobility(side) as i32 + w.threat * threats + w.strong * strong, threats)
             };
-            let initiative = if pos.must_capture() { w.initiative } else { 0 };
-            w.material * material + side_terms(us) - side_terms(them) + initiative
+            let (ours, our_threats) = side_terms(us);
+            let (theirs, _) = side_terms(them);
+            // The side to move must capture exactly when it has a threat it may carry out (the threats of a side
+            // bound by vela count as none): the same as `pos.must_capture()`, without finding the capturers again.
+            let initiative = if our_threats > 0 { w.initiative } else { 0 };
+            w.material * material + ours - theirs + initiative
         }
     }
 }

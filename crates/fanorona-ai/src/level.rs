@@ -6,6 +6,10 @@ use std::time::Duration;
 
 use crate::eval::{Eval, Weights};
 
+/// The master's delta-pruning margin: a piece and a half, for the evaluation's terms other than material (one
+/// piece saved 6% more nodes to depth 8 after f3-e3A, untried in matches; see `docs/DECISIONS.md`).
+const DELTA_MARGIN: i32 = 150;
+
 /// A playing level. Each is clearly stronger than the one before: the match results behind [`Level::rating`]
 /// (measured with `fanorona-cli match`) give each level 80% or more against the one below.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
@@ -83,6 +87,7 @@ impl Level {
             aspiration: false,
             lmr: false,
             quiescence: 0,
+            delta: None,
             eval: Eval::Material,
             noise: 0,
             blunder: 0.0,
@@ -112,6 +117,7 @@ impl Level {
                 aspiration: true,
                 lmr: true,
                 quiescence: 4,
+                delta: Some(DELTA_MARGIN),
                 eval: Eval::Full(Weights::TUNED),
                 default_time: Some(Duration::from_millis(1000)),
                 ..base
@@ -169,6 +175,9 @@ pub(crate) struct Config {
     pub lmr: bool,
     /// Extra plies searched while captures are compulsory, below the nominal depth.
     pub quiescence: u32,
+    /// Delta pruning in quiescence with this margin (hundredths of a piece): a capture answering a capture whose
+    /// material balance, plus the margin, still cannot reach alpha is not searched (needs `ordering`).
+    pub delta: Option<i32>,
     /// The evaluation.
     pub eval: Eval,
     /// Random noise added to each root turn's score, up to this much (the root is then searched exactly).

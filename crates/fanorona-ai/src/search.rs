@@ -140,6 +140,8 @@ struct Frame {
     probe: Probe,
     /// Forced-capture plies already added below the nominal depth.
     qdepth: u32,
+    /// Whether a capture is compulsory here (every turn is a capture).
+    must_capture: bool,
 }
 
 impl Frame {
@@ -352,6 +354,19 @@ impl Search {
         let full_root = ply == 0 && config.noise > 0;
         let qdepth = top.child_qdepth();
         let mut depth = top.depth - config.cost(&child.turn);
+        if let Some(estimate) = delta_estimate(&config, top, &child) {
+            // Delta pruning: even with the margin this capture cannot reach alpha. The estimate stands for its
+            // score (an upper bound, as a fail-low would give), and the captures after it take no more pieces.
+            if estimate > top.best {
+                top.best = estimate;
+                top.best_move = Some(child.turn);
+            }
+            // The table move comes first whatever its size; the others are picked largest first.
+            if child.key != TT_KEY {
+                self.leave();
+            }
+            return true;
+        }
         let window = if full_root {
             top.probe = Probe::Full;
             (-INF, INF)
@@ -454,9 +469,21 @@ impl Search {
         let pos = frame.pos;
         let tt_move = frame.tt_move;
         let staged = frame.children.first().map(|c| c.turn);
-        let enemy_before = pos.pieces(!pos.side_to_move()).len() as i32;
         let excluded: &[Turn] = if ply == 0 { &self.excluded } else { &[] };
         let children = &mut frame.children;
+        if ordering && frame.must_capture {
+            // Captures are ordered by what they take, which the generator gathers as it walks the chains; only the
+            // few picked are played (in quiescence most frames end after one or two).
+            pos.for_each_turn_taking(|turn, taken| {
+                if Some(*turn) == staged || excluded.contains(turn) {
+                    return;
+                }
+                let taken = taken.len() as i32;
+                let key = if Some(*turn) == tt_move { TT_KEY } else { CAPTURE_KEY + taken * 1000 + turn.len() as i32 };
+                children.push(Child { turn: *turn, pos, played: false, key });
+            });
+            return;
+        }
         pos.for_each_turn(|turn| {
             if Some(*turn) == staged || excluded.contains(turn) {
                 return;
@@ -465,11 +492,6 @@ impl Search {
             if !ordering {
             } else if Some(*turn) == tt_move {
                 child.key = TT_KEY;
-            } else if turn.is_capture() {
-                child.pos = pos.play_unchecked(turn);
-                child.played = true;
-                let taken = enemy_before - child.pos.pieces(child.pos.side_to_move()).len() as i32;
-                child.key = CAPTURE_KEY + taken * 1000 + turn.len() as i32;
             } else if Some(*turn) == killers[0] {
                 child.key = KILLER_KEY;
             } else if Some(*turn) == killers[1] {
@@ -736,6 +758,7 @@ impl Search {
             best_move: None,
             probe: Probe::Full,
             qdepth,
+            must_capture,
         });
         if !staged {
             self.generate(ply);
@@ -767,6 +790,29 @@ fn reduction(config: &Config, frame: &Frame, child: &Child, index: usize, ply: u
     }
     let pv_node = frame.beta - frame.orig_alpha > 1;
     if !pv_node && index > 8 && frame.depth >= 5 { 2 } else { 1 }
+}
+
+/// Delta pruning in quiescence: the material balance after `child` (a compulsory capture), plus the margin of
+/// [`Config::delta`], when that cannot reach the frame's alpha; `None` when the child is to be searched.
+///
+/// In chess the opponent could stand pat after the capture; here the opponent must capture in turn if it can, which
+/// usually costs the capturer more, so the balance after the capture is a fair bound of what the sequence gains, and
+/// the margin covers the evaluation's other terms. Only captures that answer a capture are pruned (from the second
+/// quiescence ply): pruning the first one as well, at the nominal leaves, saved 59% of the nodes to depth 8 after
+/// f3-e3A instead of 44%, but scored 46% at equal depth in 200 games, where the forced reply that gives more back is
+/// the very tactic the quiescence search is there to see. A capture that takes the opponent's last pieces is a win
+/// and is always searched.
+fn delta_estimate(config: &Config, frame: &Frame, child: &Child) -> Option<i32> {
+    let margin = config.delta?;
+    // Without ordering the captures are not largest first, and the frame could not stop at the first one pruned.
+    if frame.depth > 0 || frame.qdepth == 0 || !config.ordering {
+        return None;
+    }
+    let pos = &child.pos;
+    let them = pos.pieces(pos.side_to_move()).len() as i32;
+    let us = pos.pieces(!pos.side_to_move()).len() as i32;
+    let estimate = 100 * (us - them) + margin;
+    (them > 0 && estimate <= frame.alpha).then_some(estimate)
 }
 
 /// The history-table slot of a turn: its start point and first direction.

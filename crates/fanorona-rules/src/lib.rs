@@ -5,8 +5,9 @@
 //!   [`Turn`], [`Setup`] (an unchecked position), [`Position`], [`Game`], [`Outcome`] ([`WinReason`],
 //!   [`DrawReason`]), [`GameRecord`].
 //! - Whole-turn generation on bitboards without allocation ([`Position::for_each_turn`],
-//!   [`Position::try_for_each_turn`] which can stop early, [`Position::count_turns`], [`perft`]), and a
-//!   step-by-step [`TurnBuilder`] for user interfaces that says what each step captures.
+//!   [`Position::try_for_each_turn`] which can stop early, [`Position::for_each_turn_taking`] which tells what each
+//!   turn takes, [`Position::count_turns`], [`perft`]), and a step-by-step [`TurnBuilder`] for user interfaces that
+//!   says what each step captures.
 //! - Text forms: points (`e3`), turn notation (`e3-d3A-d4W`, `e2-e3`, telo `b2`), position text, all with
 //!   `FromStr` and `Display`; game records ([`GameRecord`]) as RON and as game text for people to share
 //!   ([`GameRecord::to_text`], [`GameRecord::from_text`], [`GameRecord::load_text`]; errors in [`GameTextError`]

@@ -4,10 +4,10 @@ mod common;
 
 use std::ops::ControlFlow;
 
-use common::{pos, pt, tsivy};
+use common::{Rng, pos, pt, starts, tsivy};
 use fanorona_rules::{
     DrawReason, Game, GameRecord, IllegalTurn, Outcome, ParsePositionError, Point, PointSet, Position, Progress,
-    RecordError, Setup, SetupError, Side, Step, TurnBuilder, TurnError, Variant, WinReason,
+    RecordError, Setup, SetupError, Side, Step, Turn, TurnBuilder, TurnError, Variant, WinReason,
 };
 
 // --- Setup ---
@@ -217,6 +217,34 @@ fn the_start_positions_trace_like_play() {
             let taken = start.trace(&turn).fold(PointSet::EMPTY, |all, (_, t)| all | t);
             let them = !start.side_to_move();
             assert_eq!(start.pieces(them) & !start.play_unchecked(&turn).pieces(them), taken, "{turn}");
+        }
+    }
+}
+
+/// The pieces `for_each_turn_taking` says each turn takes are the ones playing it takes, turn by turn in the order of
+/// `for_each_turn`, along random games of every variant, vela included.
+#[test]
+fn turns_come_with_the_pieces_they_take() {
+    let mut rng = Rng(0x5eed);
+    for start in starts() {
+        for _ in 0..20 {
+            let mut position = start;
+            for _ in 0..60 {
+                let them = !position.side_to_move();
+                let mut played = Vec::new();
+                position.for_each_turn(|turn| {
+                    let after = position.play_unchecked(turn);
+                    played.push((*turn, position.pieces(them) & !after.pieces(them), after));
+                });
+                let mut walked = Vec::new();
+                position.for_each_turn_taking(|turn, taken| walked.push((*turn, taken)));
+                let expected: Vec<(Turn, PointSet)> = played.iter().map(|&(turn, taken, _)| (turn, taken)).collect();
+                assert_eq!(walked, expected, "{position}");
+                if played.is_empty() {
+                    break;
+                }
+                position = rng.pick(&played).2;
+            }
         }
     }
 }

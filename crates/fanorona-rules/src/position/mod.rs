@@ -357,6 +357,38 @@ impl Position {
         }
     }
 
+    /// Calls `f` with every legal turn, in the order of [`Position::for_each_turn`], and the enemy pieces it takes
+    /// (empty for a paika or a placement). The pieces are gathered along the walk of each chain, so a search can
+    /// order captures by what they take without playing every one of them.
+    pub fn for_each_turn_taking(&self, mut f: impl FnMut(&Turn, PointSet)) {
+        let capturers = self.capturing_pieces();
+        if capturers.is_empty() {
+            self.for_each_turn(|turn| f(turn, PointSet::EMPTY));
+            return;
+        }
+        for p in capturers {
+            let mut turn = Turn::place(p);
+            let chain = ChainState::start(self.own(), self.enemy(), p);
+            Position::for_each_chain_taking(self.geo(), &chain, PointSet::EMPTY, &mut turn, &mut f);
+        }
+    }
+
+    /// The chains from `chain` extending `turn`, which has taken `so_far`: see [`Position::for_each_turn_taking`].
+    fn for_each_chain_taking(
+        geo: &Geometry,
+        chain: &ChainState,
+        so_far: PointSet,
+        turn: &mut Turn,
+        f: &mut impl FnMut(&Turn, PointSet),
+    ) {
+        chain.for_each_capture(geo, |step, taken| {
+            turn.push(step);
+            f(turn, so_far | taken);
+            Position::for_each_chain_taking(geo, &chain.after(step, taken), so_far | taken, turn, f);
+            turn.pop();
+        });
+    }
+
     /// Fills `out` (cleared first) with every legal turn. Reusing one vector allocates nothing once it is large
     /// enough.
     pub fn generate_turns(&self, out: &mut Vec<Turn>) {
