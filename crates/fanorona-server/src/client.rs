@@ -124,11 +124,21 @@ impl Client {
 
     /// Says hello: as a new guest without a token (named `name`, or a generated name), else as the token's player.
     pub async fn hello(&mut self, token: Option<&str>, name: Option<&str>) -> Result<Welcome, ClientError> {
-        let hello = ClientMessage::Hello {
-            protocol: PROTOCOL_VERSION,
-            token: token.map(str::to_owned),
-            name: name.map(str::to_owned),
-        };
+        self.greet(token.map(str::to_owned), name.map(str::to_owned), None).await
+    }
+
+    /// Says hello as the registered player `name`.
+    pub async fn log_in(&mut self, name: &str, password: &str) -> Result<Welcome, ClientError> {
+        self.greet(None, Some(name.to_owned()), Some(password.to_owned())).await
+    }
+
+    async fn greet(
+        &mut self,
+        token: Option<String>,
+        name: Option<String>,
+        password: Option<String>,
+    ) -> Result<Welcome, ClientError> {
+        let hello = ClientMessage::Hello { protocol: PROTOCOL_VERSION, token, name, password };
         match self.request(hello).await? {
             ServerMessage::Welcome { player, token, games, .. } => Ok(Welcome { player, token, games }),
             other => Err(ClientError::Unexpected(Box::new(other))),

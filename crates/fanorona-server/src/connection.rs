@@ -10,7 +10,7 @@ use serde_json::Value;
 use tokio::sync::{Notify, mpsc};
 use tokio::time::Instant;
 
-use crate::hub::{Caller, Hub, Refusal, SESSION_QUEUE, Session};
+use crate::hub::{Caller, Greeting, Hub, Refusal, SESSION_QUEUE, Session};
 use crate::protocol::{ClientMessage, Envelope, ErrorCode, MAX_MESSAGE_BYTES, ServerMessage};
 
 /// Messages a connection may send per second on average.
@@ -157,13 +157,14 @@ impl State<'_> {
             }
         };
         let replies = match (&self.caller, message) {
-            (None, ClientMessage::Hello { protocol, token, name }) => {
+            (None, ClientMessage::Hello { protocol, token, name, password }) => {
                 let session = Session {
                     connection: self.connection,
                     sender: self.sender.clone(),
                     kicked: Arc::clone(&self.kicked),
                 };
-                self.hub.hello(session, protocol, token, name).await.map(|(player, welcome)| {
+                let greeting = Greeting { protocol, token, name, password };
+                self.hub.hello(session, greeting).await.map(|(player, welcome)| {
                     self.caller = Some(Caller { player: player.id, connection: self.connection });
                     vec![welcome]
                 })

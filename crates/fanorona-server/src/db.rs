@@ -11,13 +11,23 @@ use std::pin::Pin;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
-use sqlx::{AnyConnection, AnyPool, Executor, Row};
+use sqlx::postgres::PgListener;
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Row, Transaction};
 
-use crate::protocol::{EndReason, GameResult, GameVariant, RatingChange, RatingChanges, TimeControl};
+use crate::protocol::{Color, EndReason, GameResult, GameVariant, RatingChange, RatingChanges, TimeControl};
 use crate::rating::{self, Rating};
+use crate::secret::{self, RandomError};
 
 /// The migrations, built into the program so that it needs no files beside it.
-const MIGRATIONS: &[(i64, &str, &str)] = &[(1, "initial", include_str!("../migrations/0001_initial.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "initial", include_str!("../migrations/0001_initial.sql")),
+    (2, "shared games", include_str!("../migrations/0002_shared_games.sql")),
+    (3, "accounts", include_str!("../migrations/0003_accounts.sql")),
+];
+
+/// The PostgreSQL channel on which a process says which game it changed, so that the others sharing the database
+/// pass the change on to their own connections.
+const CHANNEL: &str = "fanorona_games";
 
 /// A failure of the database.
 #[derive(Debug, thiserror::Error)]
@@ -34,6 +44,13 @@ pub enum DbError {
     /// A stored value makes no sense (edited by hand, or written by a newer server).
     #[error("database: bad stored value: {0}")]
     Corrupt(String),
+    /// The game changed since this process last read it (another process sharing the database stored a turn or
+    /// its end meanwhile): nothing was written.
+    #[error("the game changed meanwhile")]
+    Stale,
+    /// No id for this process could be drawn.
+    #[error(transparent)]
+    Random(#[from] RandomError),
 }
 
 impl DbError {
@@ -72,7 +89,8 @@ pub struct ChallengeRecord {
     pub time: TimeControl,
 }
 
-/// A game in progress as stored: enough to take it up again after a restart.
+/// A game as stored (in progress or over): enough to take it up again after a restart, or to catch up with what
+/// another process stored.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredGame {
     /// The challenge it was, with its settings.
@@ -82,11 +100,26 @@ pub struct StoredGame {
     /// The black player.
     pub black: PlayerRecord,
     /// The turns in order.
-    pub turns: Vec<String>,
-    /// The time each side had left at `since` (white's first).
+    pub turns: Vec<StoredTurn>,
+    /// The time each side had left at `since` (white's first); at the end for a game that is over.
     pub clocks: [i64; 2],
     /// When the side to move's clock started.
     pub since: i64,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+    /// Which sides had the grace of a dropped connection (white's first).
+    pub grace_used: [bool; 2],
+    /// How a game that is over ended, with the rating changes of a rated one; none while it is played.
+    pub end: Option<(GameResult, Option<RatingChanges>)>,
+}
+
+/// A stored turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredTurn {
+    /// Its notation.
+    pub notation: String,
+    /// The mover's time left after it, increment included.
+    pub clock_after_ms: i64,
 }
 
 /// A turn to store.
@@ -115,6 +148,8 @@ pub struct EndRecord<'a> {
     pub clocks: [i64; 2],
     /// When it ended.
     pub at: i64,
+    /// The number of turns the game has at its end: the end is stored only if no other turn was stored meanwhile.
+    pub plies: u32,
     /// White's and black's ids when the ratings change.
     pub rated: Option<(&'a str, &'a str)>,
 }
@@ -123,6 +158,48 @@ pub struct EndRecord<'a> {
 #[derive(Clone, Debug)]
 pub struct Db {
     pool: AnyPool,
+    /// On PostgreSQL, which several processes may share: how to tell the others of a change.
+    shared: Option<Shared>,
+}
+
+/// What a process sharing a PostgreSQL database needs to tell the others of its changes.
+#[derive(Clone, Debug)]
+struct Shared {
+    url: String,
+    /// This process's random id, in each notification it sends, so that it skips its own.
+    origin: String,
+}
+
+/// What another process changed, as [`Listener::next`] reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// The game (or challenge) with this id: a turn, a draw offer, its start or its end.
+    Game(String),
+    /// The connection to the database was lost and is made again: changes may have been missed.
+    Missed,
+}
+
+/// Hears the changes other processes make to the shared database (PostgreSQL's LISTEN/NOTIFY).
+#[derive(Debug)]
+pub struct Listener {
+    listener: PgListener,
+    origin: String,
+}
+
+impl Listener {
+    /// The next change made by another process.
+    pub async fn next(&mut self) -> Result<Change, DbError> {
+        loop {
+            // `try_recv` reports a lost connection (and reconnects on the next call); `recv` would hide it, and the
+            // changes missed meanwhile with it.
+            let Some(notification) = self.listener.try_recv().await? else { return Ok(Change::Missed) };
+            match notification.payload().split_once(' ') {
+                Some((origin, _)) if origin == self.origin => {}
+                Some((_, game)) => return Ok(Change::Game(game.to_owned())),
+                None => tracing::warn!("a notification not of this server: {:?}", notification.payload()),
+            }
+        }
+    }
 }
 
 /// The columns of the player table under `alias`, named `{alias}_{column}` for [`player_from`].
@@ -201,7 +278,29 @@ impl Db {
             .connect_with(options)
             .await?;
         Migrator::new(Embedded).await?.run(&pool).await?;
-        Ok(Db { pool })
+        let shared = if sqlite { None } else { Some(Shared { url: url.into_owned(), origin: secret::new_id()? }) };
+        Ok(Db { pool, shared })
+    }
+
+    /// Starts hearing the changes of the other processes sharing a PostgreSQL database; none on SQLite, which one
+    /// process has to itself. Called before the games are read, so that no change falls in between.
+    pub async fn listen(&self) -> Result<Option<Listener>, DbError> {
+        let Some(shared) = &self.shared else { return Ok(None) };
+        let mut listener = PgListener::connect(&shared.url).await?;
+        listener.listen(CHANNEL).await?;
+        Ok(Some(Listener { listener, origin: shared.origin.clone() }))
+    }
+
+    /// Tells the other processes (on commit, if inside a transaction) that `game` changed.
+    async fn announce(&self, connection: &mut AnyConnection, game: &str) -> Result<(), DbError> {
+        if let Some(shared) = &self.shared {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(format!("{} {game}", shared.origin))
+                .execute(&mut *connection)
+                .await?;
+        }
+        Ok(())
     }
 
     /// Stores a new player; [`DbError::Duplicate`] when the name (in any case) is taken.
@@ -227,6 +326,32 @@ impl Db {
     /// The player whose token has this hash.
     pub async fn player_by_token(&self, token_hash: &str) -> Result<Option<PlayerRecord>, DbError> {
         self.player_where("token_hash", token_hash).await
+    }
+
+    /// Makes the guest `id` a registered player named `name` with this password hash; false if it is registered
+    /// already, [`DbError::Duplicate`] if another player has the name.
+    pub async fn register(&self, id: &str, name: &str, password_hash: &str) -> Result<bool, DbError> {
+        let done = sqlx::query(
+            "UPDATE players SET name = $1, name_key = $2, password_hash = $3 WHERE id = $4 AND password_hash IS NULL",
+        )
+        .bind(name)
+        .bind(name.to_lowercase())
+        .bind(password_hash)
+        .bind(id)
+        .execute(&self.pool)
+        .await
+        .map_err(DbError::from_insert)?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The registered player named `name` (in any case), with its password hash.
+    pub async fn registered(&self, name: &str) -> Result<Option<(PlayerRecord, String)>, DbError> {
+        let sql = format!(
+            "SELECT {}, p.password_hash FROM players p WHERE p.name_key = $1 AND p.password_hash IS NOT NULL",
+            player_columns("p")
+        );
+        let row = sqlx::query(&sql).bind(name.to_lowercase()).fetch_optional(&self.pool).await?;
+        row.map(|row| Ok((player_from(&row, "p")?, row.try_get("password_hash")?))).transpose()
     }
 
     /// The player with this id, with the rating as it is now.
@@ -298,6 +423,7 @@ impl Db {
     /// Turns an open challenge into a game between `white` and `black` whose first clock starts at `now`; false if
     /// the challenge was no longer open (accepted or withdrawn meanwhile, perhaps by another server process).
     pub async fn start_game(&self, id: &str, white: &str, black: &str, now: i64) -> Result<bool, DbError> {
+        let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE games SET white = $1, black = $2, status = 'playing', clock_since = $3, updated = $3 \
              WHERE id = $4 AND status = 'open'",
@@ -306,50 +432,166 @@ impl Db {
         .bind(black)
         .bind(now)
         .bind(id)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        self.announce(&mut tx, id).await?;
+        tx.commit().await?;
         Ok(done.rows_affected() == 1)
     }
 
     /// Every game in progress, with its turns.
     pub async fn games_in_progress(&self) -> Result<Vec<StoredGame>, DbError> {
+        self.games(None).await
+    }
+
+    /// The game with this id, in progress or over (not an open challenge).
+    pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, DbError> {
+        Ok(self.games(Some(id)).await?.pop())
+    }
+
+    /// The games in progress, or the game `id` whatever its status but open.
+    async fn games(&self, id: Option<&str>) -> Result<Vec<StoredGame>, DbError> {
+        // One condition for both: every game in progress when `$1` is empty, else the one game.
+        const WHERE: &str = "g.status <> 'open' AND (($1 = '' AND g.status = 'playing') OR g.id = $1)";
+        let id = id.unwrap_or_default();
         let sql = format!(
             "SELECT g.id, g.variant, g.rated, g.time_control, g.white_clock_ms, g.black_clock_ms, g.clock_since, \
-             {}, {}, {} FROM games g JOIN players c ON c.id = g.creator JOIN players w ON w.id = g.white \
-             JOIN players b ON b.id = g.black WHERE g.status = 'playing' ORDER BY g.id",
+             g.status, g.result, g.reason, g.draw_offer, g.grace_used, {}, {}, {} FROM games g JOIN players c ON c.id = g.creator \
+             JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black WHERE {WHERE} ORDER BY g.id",
             player_columns("c"),
             player_columns("w"),
             player_columns("b")
         );
-        let rows = sqlx::query(&sql).fetch_all(&self.pool).await?;
-        let turn_rows = sqlx::query(
-            "SELECT t.game, t.ply, t.notation FROM turns t JOIN games g ON g.id = t.game \
-             WHERE g.status = 'playing' ORDER BY t.game, t.ply",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        let mut turns: HashMap<String, Vec<String>> = HashMap::new();
+        let rows = sqlx::query(&sql).bind(id).fetch_all(&self.pool).await?;
+        let turns_sql = format!(
+            "SELECT t.game, t.ply, t.notation, t.clock_after_ms FROM turns t JOIN games g ON g.id = t.game \
+             WHERE {WHERE} ORDER BY t.game, t.ply"
+        );
+        let turn_rows = sqlx::query(&turns_sql).bind(id).fetch_all(&self.pool).await?;
+        let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
         for row in &turn_rows {
             let list = turns.entry(row.try_get("game")?).or_default();
             let ply: i64 = row.try_get("ply")?;
             if usize::try_from(ply).ok() != Some(list.len() + 1) {
                 return Err(DbError::Corrupt(format!("turn {ply} follows {} turns", list.len())));
             }
-            list.push(row.try_get("notation")?);
+            list.push(StoredTurn {
+                notation: row.try_get("notation")?,
+                clock_after_ms: row.try_get("clock_after_ms")?,
+            });
         }
-        rows.iter()
-            .map(|row| {
-                let settings = challenge_from(row)?;
-                Ok(StoredGame {
-                    turns: turns.remove(&settings.id).unwrap_or_default(),
-                    settings,
-                    white: player_from(row, "w")?,
-                    black: player_from(row, "b")?,
-                    clocks: [row.try_get("white_clock_ms")?, row.try_get("black_clock_ms")?],
-                    since: row.try_get::<Option<i64>, _>("clock_since")?.unwrap_or_default(),
-                })
-            })
-            .collect()
+        let mut games = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let settings = challenge_from(row)?;
+            let white = player_from(row, "w")?;
+            let black = player_from(row, "b")?;
+            let draw_offer: Option<String> = row.try_get("draw_offer")?;
+            let draw_offer = draw_offer
+                .map(|name| Color::from_name(&name).ok_or_else(|| DbError::Corrupt(format!("draw offer {name:?}"))))
+                .transpose()?;
+            let end = if row.try_get::<String, _>("status")? == "playing" {
+                None
+            } else {
+                let score: String = row.try_get("result")?;
+                let reason: String = row.try_get("reason")?;
+                let result = GameResult::from_stored(&score, &reason)
+                    .ok_or_else(|| DbError::Corrupt(format!("result {score:?} ({reason:?})")))?;
+                let ratings = self.rating_changes(&settings.id, [&white.id, &black.id]).await?;
+                Some((result, ratings))
+            };
+            let grace_used: i64 = row.try_get("grace_used")?;
+            games.push(StoredGame {
+                turns: turns.remove(&settings.id).unwrap_or_default(),
+                settings,
+                white,
+                black,
+                clocks: [row.try_get("white_clock_ms")?, row.try_get("black_clock_ms")?],
+                since: row.try_get::<Option<i64>, _>("clock_since")?.unwrap_or_default(),
+                draw_offer,
+                grace_used: [grace_used & 1 != 0, grace_used & 2 != 0],
+                end,
+            });
+        }
+        Ok(games)
+    }
+
+    /// The rating changes a game made, if it was rated.
+    async fn rating_changes(&self, game: &str, players: [&str; 2]) -> Result<Option<RatingChanges>, DbError> {
+        let mut changes = [None, None];
+        let rows = sqlx::query(
+            "SELECT player, rating_before, rating, deviation FROM rating_history WHERE game = $1 ORDER BY player",
+        )
+        .bind(game)
+        .fetch_all(&self.pool)
+        .await?;
+        for row in &rows {
+            let player: String = row.try_get("player")?;
+            if let Some(index) = players.iter().position(|p| *p == player) {
+                changes[index] = Some(RatingChange {
+                    before: row.try_get("rating_before")?,
+                    after: row.try_get("rating")?,
+                    deviation: row.try_get("deviation")?,
+                });
+            }
+        }
+        Ok(match changes {
+            [Some(white), Some(black)] => Some(RatingChanges { white, black }),
+            _ => None,
+        })
+    }
+
+    /// Ends a conditional change of the game `id`: [`DbError::Stale`] (nothing is written) unless the condition
+    /// held (`changed`), else tells the other processes and commits.
+    async fn commit_change(&self, mut tx: Transaction<'_, Any>, changed: bool, id: &str) -> Result<(), DbError> {
+        if !changed {
+            return Err(DbError::Stale);
+        }
+        self.announce(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Gives `to` the grace of a dropped connection in the game `id` of `plies` turns: both clocks as of `now`, the
+    /// grace on `to`'s; [`DbError::Stale`] if it had it already, or the game moved on or ended meanwhile.
+    pub async fn grant_grace(
+        &self,
+        id: &str,
+        plies: u32,
+        to: Color,
+        clocks: [i64; 2],
+        now: i64,
+    ) -> Result<(), DbError> {
+        let bit = if to == Color::White { 1 } else { 2 };
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE games SET white_clock_ms = $1, black_clock_ms = $2, clock_since = $3, updated = $3, \
+             grace_used = grace_used | $4 WHERE id = $5 AND status = 'playing' AND plies = $6 AND (grace_used & $4) = 0",
+        )
+        .bind(clocks[0])
+        .bind(clocks[1])
+        .bind(now)
+        .bind(bit)
+        .bind(id)
+        .bind(i64::from(plies))
+        .execute(&mut *tx)
+        .await?;
+        self.commit_change(tx, done.rows_affected() == 1, id).await
+    }
+
+    /// Stores a draw offer of `by` in the game `id` of `plies` turns; [`DbError::Stale`] if the game has moved on or
+    /// the opponent offered a draw meanwhile (perhaps through another process).
+    pub async fn offer_draw(&self, id: &str, plies: u32, by: Color) -> Result<(), DbError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE games SET draw_offer = $1 WHERE id = $2 AND status = 'playing' AND plies = $3 \
+             AND (draw_offer IS NULL OR draw_offer = $1)",
+        )
+        .bind(by.name())
+        .bind(id)
+        .bind(i64::from(plies))
+        .execute(&mut *tx)
+        .await?;
+        self.commit_change(tx, done.rows_affected() == 1, id).await
     }
 
     /// Stores a turn with the clocks after it, and the end of the game if the turn ended it, all at once; returns
@@ -362,6 +604,25 @@ impl Db {
         let mut tx = self.pool.begin().await?;
         // White plays the odd turns, Black the even ones: the mover's clock after the turn is stored with it.
         let (ply, side) = (i64::from(turn.ply), usize::from(turn.ply.is_multiple_of(2)));
+        let mover = if side == 0 { Color::White } else { Color::Black };
+        // First the guard: only the process that finds turn `ply - 1` as the last may store turn `ply` (a second one
+        // waits for the row's lock, then finds `plies` moved on). Playing on declines the opponent's draw offer.
+        let done = sqlx::query(
+            "UPDATE games SET white_clock_ms = $1, black_clock_ms = $2, clock_since = $3, updated = $3, plies = $4, \
+             draw_offer = CASE WHEN draw_offer = $5 THEN draw_offer ELSE NULL END \
+             WHERE id = $6 AND status = 'playing' AND plies = $4 - 1",
+        )
+        .bind(turn.clocks[0])
+        .bind(turn.clocks[1])
+        .bind(turn.at)
+        .bind(ply)
+        .bind(mover.name())
+        .bind(turn.game)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(DbError::Stale);
+        }
         sqlx::query("INSERT INTO turns (game, ply, notation, clock_after_ms, played_at) VALUES ($1, $2, $3, $4, $5)")
             .bind(turn.game)
             .bind(ply)
@@ -371,20 +632,11 @@ impl Db {
             .execute(&mut *tx)
             .await
             .map_err(DbError::from_insert)?;
-        sqlx::query(
-            "UPDATE games SET white_clock_ms = $1, black_clock_ms = $2, clock_since = $3, updated = $3 \
-             WHERE id = $4 AND status = 'playing'",
-        )
-        .bind(turn.clocks[0])
-        .bind(turn.clocks[1])
-        .bind(turn.at)
-        .bind(turn.game)
-        .execute(&mut *tx)
-        .await?;
         let changes = match end {
             Some(end) => store_end(&mut tx, end).await?,
             None => None,
         };
+        self.announce(&mut tx, turn.game).await?;
         tx.commit().await?;
         Ok(changes)
     }
@@ -393,17 +645,19 @@ impl Db {
     pub async fn end_game(&self, end: &EndRecord<'_>) -> Result<Option<RatingChanges>, DbError> {
         let mut tx = self.pool.begin().await?;
         let changes = store_end(&mut tx, end).await?;
+        self.announce(&mut tx, end.game).await?;
         tx.commit().await?;
         Ok(changes)
     }
 }
 
-/// Stores a result and, for a rated game, the new ratings and their history, inside the caller's transaction.
+/// Stores a result and, for a rated game, the new ratings and their history, inside the caller's transaction;
+/// [`DbError::Stale`] if the game ended or moved on meanwhile (so that two processes never both end it).
 async fn store_end(connection: &mut AnyConnection, end: &EndRecord<'_>) -> Result<Option<RatingChanges>, DbError> {
     let status = if end.result.reason == EndReason::Aborted { "aborted" } else { "finished" };
-    sqlx::query(
+    let done = sqlx::query(
         "UPDATE games SET status = $1, result = $2, reason = $3, white_clock_ms = $4, black_clock_ms = $5, \
-         clock_since = NULL, updated = $6 WHERE id = $7 AND status = 'playing'",
+         clock_since = NULL, draw_offer = NULL, updated = $6 WHERE id = $7 AND status = 'playing' AND plies = $8",
     )
     .bind(status)
     .bind(end.result.score())
@@ -412,8 +666,12 @@ async fn store_end(connection: &mut AnyConnection, end: &EndRecord<'_>) -> Resul
     .bind(end.clocks[1])
     .bind(end.at)
     .bind(end.game)
+    .bind(i64::from(end.plies))
     .execute(&mut *connection)
     .await?;
+    if done.rows_affected() != 1 {
+        return Err(DbError::Stale);
+    }
     let Some((white, black)) = end.rated else { return Ok(None) };
     // Lock both players' rows before reading their ratings, in a fixed order so that two results cannot deadlock:
     // on PostgreSQL another game of the same player ending at the same moment then waits for this one instead of

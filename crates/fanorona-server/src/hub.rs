@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use fanorona_rules::{Game, Side};
 use tokio::sync::{Notify, mpsc};
@@ -14,10 +15,27 @@ use crate::protocol::{
     PROTOCOL_VERSION, PlayerView, RatingChanges, ServerMessage, TimeControl,
 };
 use crate::rating::Rating;
-use crate::secret::{self, RandomError};
+use crate::secret::{self, PasswordError, RandomError};
 
 /// How many messages may wait for a slow connection before it is dropped (its client then reconnects and resumes).
 pub const SESSION_QUEUE: usize = 256;
+
+/// How many passwords may be hashed or checked at once: argon2 takes 19 MiB and some milliseconds of a core each,
+/// so a flood of logins waits its turn instead of taking the machine's memory.
+const HASHES_AT_ONCE: usize = 2;
+
+/// How many times a request is tried on a game that another process sharing the database keeps changing under it
+/// (each failed try first catches up with the change). Two are enough unless the game changes again within
+/// milliseconds; more would only hide a fault.
+const ATTEMPTS: usize = 3;
+
+/// The time a side gets, once a game, when its flag falls while it has no connection to the server: enough to
+/// reconnect after a network failure and play a turn, too little to be worth disconnecting on purpose.
+pub const DISCONNECT_GRACE: Duration = Duration::from_secs(30);
+
+/// How long after a flag fell a server that does not hold the side's connection waits before giving the grace: a
+/// server that holds it (another process sharing the database) ends the game at once, well within this.
+pub const AWAY_MARGIN: Duration = Duration::from_secs(2);
 
 /// A refused message: what the client hears in an `error`; nothing was changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -40,6 +58,13 @@ impl From<DbError> for Refusal {
     fn from(error: DbError) -> Refusal {
         tracing::error!("{error}");
         Refusal::new(ErrorCode::Internal, "the server could not store that; please try again")
+    }
+}
+
+impl From<PasswordError> for Refusal {
+    fn from(error: PasswordError) -> Refusal {
+        tracing::error!("{error}");
+        Refusal::new(ErrorCode::Internal, "the server could not do that; please try again")
     }
 }
 
@@ -85,6 +110,8 @@ struct LiveGame {
     clocks: [i64; 2],
     since: i64,
     draw_offer: Option<Side>,
+    /// Which sides had the grace of a dropped connection (white's first).
+    grace_used: [bool; 2],
     /// The connections watching the game (not its players'), dropped when they close.
     watchers: Vec<Session>,
     /// Set once the end is stored: a request that waited for the lock meanwhile must find the game over.
@@ -95,7 +122,8 @@ impl LiveGame {
     fn from_stored(stored: StoredGame) -> Result<LiveGame, String> {
         let mut game = Game::of_variant(stored.settings.variant.variant());
         for (ply, turn) in stored.turns.iter().enumerate() {
-            game.play_notation(turn).map_err(|e| format!("turn {} ({turn}): {e}", ply + 1))?;
+            let notation = &turn.notation;
+            game.play_notation(notation).map_err(|e| format!("turn {} ({notation}): {e}", ply + 1))?;
         }
         if let Some(outcome) = game.outcome() {
             return Err(format!("it is over on the board ({outcome}) but stored as in progress"));
@@ -106,7 +134,8 @@ impl LiveGame {
             game,
             clocks: stored.clocks,
             since: stored.since,
-            draw_offer: None,
+            draw_offer: stored.draw_offer.map(Side::from),
+            grace_used: stored.grace_used,
             watchers: Vec::new(),
             over: false,
         })
@@ -125,9 +154,14 @@ impl LiveGame {
         self.game.position().side_to_move()
     }
 
+    /// The number of turns played.
+    fn plies(&self) -> u32 {
+        u32::try_from(self.game.turns().len()).unwrap_or(u32::MAX)
+    }
+
     /// The number of the next turn, from 1.
     fn next_ply(&self) -> u32 {
-        u32::try_from(self.game.turns().len() + 1).unwrap_or(u32::MAX)
+        self.plies().saturating_add(1)
     }
 
     /// Both clocks as of `now`: the side to move has used the time since its clock started.
@@ -169,6 +203,7 @@ impl LiveGame {
             result,
             clocks: self.clocks_at(now),
             at: now,
+            plies: self.plies(),
             rated: rated.then(|| (self.players[0].id.as_str(), self.players[1].id.as_str())),
         }
     }
@@ -203,6 +238,19 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// What a `hello` says about who the client is.
+#[derive(Clone, Debug)]
+pub struct Greeting {
+    /// The protocol version the client speaks.
+    pub protocol: u32,
+    /// A returning player's token.
+    pub token: Option<String>,
+    /// A new guest's wanted name, or a registered player's name (with `password`).
+    pub name: Option<String>,
+    /// A registered player's password.
+    pub password: Option<String>,
+}
+
 /// Who sent a message: the player a connection said `hello` as, and the connection.
 #[derive(Clone, Debug)]
 pub struct Caller {
@@ -220,6 +268,8 @@ pub struct Hub {
     games: Mutex<HashMap<String, Arc<Slot>>>,
     /// The connections of each player, by player id.
     sessions: Mutex<HashMap<String, Vec<Session>>>,
+    /// Permits to hash or check a password ([`HASHES_AT_ONCE`]).
+    hashing: tokio::sync::Semaphore,
 }
 
 impl Hub {
@@ -237,28 +287,30 @@ impl Hub {
             }
         }
         tracing::info!("{} games in progress resumed", games.len());
-        Ok(Hub { db, clock, games: Mutex::new(games), sessions: Mutex::new(HashMap::new()) })
+        Ok(Hub {
+            db,
+            clock,
+            games: Mutex::new(games),
+            sessions: Mutex::new(HashMap::new()),
+            hashing: tokio::sync::Semaphore::new(HASHES_AT_ONCE),
+        })
     }
 
-    /// Answers a `hello`: finds the player of `token`, or creates a guest named `name` (or a generated name). The
-    /// session then receives the player's game events.
-    pub async fn hello(
-        &self,
-        session: Session,
-        protocol: u32,
-        token: Option<String>,
-        name: Option<String>,
-    ) -> Result<(PlayerRecord, ServerMessage), Refusal> {
+    /// Answers a `hello`: finds the player of the token, or the registered player of the name and password, or
+    /// creates a guest with the name (or a generated name). The session then receives the player's game events.
+    pub async fn hello(&self, session: Session, greeting: Greeting) -> Result<(PlayerRecord, ServerMessage), Refusal> {
+        let Greeting { protocol, token, name, password } = greeting;
         if protocol != PROTOCOL_VERSION {
             let message = format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}");
             return Err(Refusal::new(ErrorCode::UnsupportedProtocol, message));
         }
-        let (player, token) = match token {
-            Some(token) => {
+        let (player, token) = match (token, password) {
+            (Some(token), _) => {
                 let player = self.db.player_by_token(&secret::token_hash(&token)).await?;
                 (player.ok_or_else(|| Refusal::new(ErrorCode::BadToken, "no player has this token"))?, None)
             }
-            None => {
+            (None, Some(password)) => (self.log_in(name.unwrap_or_default(), password).await?, None),
+            (None, None) => {
                 let token = secret::new_token()?;
                 (self.create_guest(name, &token).await?, Some(token))
             }
@@ -270,6 +322,47 @@ impl Hub {
         let welcome =
             ServerMessage::Welcome { protocol: PROTOCOL_VERSION, player: player_view(player.clone()), token, games };
         Ok((player, welcome))
+    }
+
+    /// The registered player `name` if `password` is its password.
+    async fn log_in(&self, name: String, password: String) -> Result<PlayerRecord, Refusal> {
+        // One answer for an unknown name and a wrong password: a login says nothing about which it was.
+        let refused = || Refusal::new(ErrorCode::BadLogin, "no registered player has this name and password");
+        let (player, hash) = self.db.registered(&name).await?.ok_or_else(refused)?;
+        let matches = self.hash_off_the_runtime(move || Ok(secret::password_matches(&password, &hash))).await?;
+        if matches { Ok(player) } else { Err(refused()) }
+    }
+
+    /// Makes the caller, a guest, a registered player named `name` with `password`.
+    async fn register(&self, caller: &Caller, name: String, password: String) -> Result<ServerMessage, Refusal> {
+        check_name(&name)?;
+        if !(8..=128).contains(&password.len()) {
+            return Err(Refusal::new(ErrorCode::BadPassword, "a password is 8 to 128 bytes"));
+        }
+        let hash = self.hash_off_the_runtime(move || secret::password_hash(&password)).await?;
+        match self.db.register(&caller.player, &name, &hash).await {
+            Ok(true) => Ok(ServerMessage::Registered { player: player_view(self.current(caller).await?) }),
+            Ok(false) => Err(Refusal::new(ErrorCode::AlreadyRegistered, "you are registered already")),
+            Err(DbError::Duplicate) => Err(Refusal::new(ErrorCode::NameTaken, "another player has that name")),
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    /// Runs argon2 (tens of milliseconds of a core) on a blocking thread, at most [`HASHES_AT_ONCE`] at a time, so
+    /// that it holds up neither the connections nor the machine's memory.
+    async fn hash_off_the_runtime<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> Result<T, PasswordError> + Send + 'static,
+    ) -> Result<T, Refusal> {
+        // The semaphore is never closed, so acquiring fails never; were it closed, no hash would run at all.
+        let _permit = self.hashing.acquire().await.map_err(|_| busy())?;
+        match tokio::task::spawn_blocking(work).await {
+            Ok(result) => Ok(result?),
+            Err(error) => {
+                tracing::error!("a password hash failed: {error}");
+                Err(busy())
+            }
+        }
     }
 
     async fn create_guest(&self, name: Option<String>, token: &str) -> Result<PlayerRecord, Refusal> {
@@ -315,6 +408,7 @@ impl Hub {
             ClientMessage::Hello { .. } => {
                 return Err(Refusal::new(ErrorCode::AlreadyGreeted, "this connection already said hello"));
             }
+            ClientMessage::Register { name, password } => self.register(caller, name, password).await?,
             ClientMessage::ListChallenges => {
                 let challenges = self.db.open_challenges().await?.into_iter().map(challenge_view).collect();
                 ServerMessage::Challenges { challenges }
@@ -398,6 +492,7 @@ impl Hub {
             clocks: [initial; 2],
             since: now,
             draw_offer: None,
+            grace_used: [false; 2],
             watchers: Vec::new(),
             over: false,
         };
@@ -439,31 +534,60 @@ impl Hub {
         Ok((slot, side))
     }
 
-    /// Ends the game by flag fall if the side to move has no time left (and says so to both players).
+    /// Ends the game by flag fall if the side to move has no time left (and says so to both players), unless the
+    /// side is away (it has no connection to this server) and has not had the grace of a dropped connection yet:
+    /// then it gets it, [`AWAY_MARGIN`] after its flag fell.
     async fn settle_flag(&self, live: &mut LiveGame, now: i64) -> Result<(), Refusal> {
-        if live.over {
-            return Err(Refusal::new(ErrorCode::GameOver, "that game is over"));
+        for _ in 0..ATTEMPTS {
+            if live.over {
+                return Err(Refusal::new(ErrorCode::GameOver, "that game is over"));
+            }
+            let mover = live.to_move();
+            let mut clocks = live.clocks_at(now);
+            if clocks[mover.index()] > 0 {
+                return Ok(());
+            }
+            let present = lock(&self.sessions).contains_key(&live.players[mover.index()].id);
+            let stored = if !present && !live.grace_used[mover.index()] {
+                let fell = live.since + live.clocks[mover.index()];
+                if now < fell + millis(AWAY_MARGIN) {
+                    return Ok(());
+                }
+                clocks[mover.index()] = millis(DISCONNECT_GRACE);
+                self.db.grant_grace(live.id(), live.plies(), mover.into(), clocks, now).await.map(|()| {
+                    live.grace_used[mover.index()] = true;
+                    live.clocks = clocks;
+                    live.since = now;
+                    self.announce_grace(live, mover);
+                    None
+                })
+            } else {
+                // Flag fall loses: while a game runs the opponent always has a piece, and one piece can still win.
+                // Every process sharing the database may see the flag fall; the conditional write lets one end it.
+                let result = GameResult::win(!mover, EndReason::Timeout);
+                self.db.end_game(&live.end_record(result, now)).await.map(|ratings| {
+                    self.announce_end(live, result, ratings, now, None);
+                    Some(Refusal::new(ErrorCode::GameOver, format!("{mover}'s time ran out")))
+                })
+            };
+            match stored {
+                Ok(None) => return Ok(()),
+                Ok(Some(refusal)) => return Err(refusal),
+                Err(DbError::Stale) => self.catch_up(live).await?,
+                Err(error) => return Err(error.into()),
+            }
         }
-        let mover = live.to_move();
-        if live.clocks_at(now)[mover.index()] > 0 {
-            return Ok(());
-        }
-        // Flag fall loses: while a game runs the opponent always has a piece, and one piece can still win.
-        self.conclude(live, GameResult::win(!mover, EndReason::Timeout), now, None).await?;
-        Err(Refusal::new(ErrorCode::GameOver, format!("{mover}'s time ran out")))
+        Err(busy())
     }
 
-    /// Stores the end of a game, tells both players (but the connection `except`, which gets the returned message as
-    /// its reply) and forgets the game.
-    async fn conclude(
-        &self,
-        live: &mut LiveGame,
-        result: GameResult,
-        now: i64,
-        except: Option<u64>,
-    ) -> Result<ServerMessage, Refusal> {
-        let ratings = self.db.end_game(&live.end_record(result, now)).await?;
-        Ok(self.announce_end(live, result, ratings, now, except))
+    /// Tells both players that `side` got the grace of a dropped connection, with the clocks as they are now.
+    fn announce_grace(&self, live: &mut LiveGame, side: Side) {
+        let message = ServerMessage::Grace {
+            game: live.id().to_owned(),
+            color: side.into(),
+            clocks: live.clocks_view(live.since),
+        };
+        self.notify(live, None, &message);
     }
 
     /// Marks a game whose end is stored as over, forgets it and tells both players.
@@ -487,61 +611,80 @@ impl Hub {
     async fn play(&self, caller: &Caller, id: &str, ply: u32, text: &str) -> Result<Vec<ServerMessage>, Refusal> {
         let (slot, side) = self.slot(caller, id)?;
         let mut live = slot.live.lock().await;
-        let now = self.clock.now_ms();
-        self.settle_flag(&mut live, now).await?;
-        if live.to_move() != side {
-            return Err(Refusal::new(ErrorCode::NotYourTurn, "it is your opponent's turn"));
+        for _ in 0..ATTEMPTS {
+            let now = self.clock.now_ms();
+            self.settle_flag(&mut live, now).await?;
+            if live.to_move() != side {
+                return Err(Refusal::new(ErrorCode::NotYourTurn, "it is your opponent's turn"));
+            }
+            if ply != live.next_ply() {
+                let message = format!("this is turn {} of the game, not {ply}", live.next_ply());
+                return Err(Refusal::new(ErrorCode::WrongPly, message));
+            }
+            let mut game = live.game.clone();
+            let turn = game.play_notation(text).map_err(|e| Refusal::new(ErrorCode::IllegalTurn, e.to_string()))?;
+            let mut clocks = live.clocks_at(now);
+            clocks[side.index()] += live.settings.time.increment_ms();
+            let notation = turn.to_string();
+            let record = TurnRecord { game: id, ply, notation: &notation, clocks, at: now };
+            let result = game.outcome().map(GameResult::from);
+            let end = result.map(|result| EndRecord { clocks, plies: ply, ..live.end_record(result, now) });
+            let ratings = match self.db.store_turn(&record, end.as_ref()).await {
+                Ok(ratings) => ratings,
+                // Another process stored a turn or the end meanwhile (the same player on a second connection, an
+                // opponent's resignation): look again with the game as it is now.
+                Err(DbError::Stale) => {
+                    self.catch_up(&mut live).await?;
+                    continue;
+                }
+                Err(error) => return Err(error.into()),
+            };
+            // Stored: now the turn counts. A standing draw offer of the opponent is declined by playing on.
+            live.game = game;
+            live.clocks = clocks;
+            live.since = now;
+            if live.draw_offer == Some(!side) {
+                live.draw_offer = None;
+            }
+            let played = played(&live, ply, notation);
+            self.notify(&mut live, Some(caller.connection), &played);
+            let mut replies = vec![played];
+            if let Some(result) = result {
+                replies.push(self.announce_end(&mut live, result, ratings, now, Some(caller.connection)));
+            }
+            return Ok(replies);
         }
-        if ply != live.next_ply() {
-            let message = format!("this is turn {} of the game, not {ply}", live.next_ply());
-            return Err(Refusal::new(ErrorCode::WrongPly, message));
-        }
-        let mut game = live.game.clone();
-        let turn = game.play_notation(text).map_err(|e| Refusal::new(ErrorCode::IllegalTurn, e.to_string()))?;
-        let mut clocks = live.clocks_at(now);
-        clocks[side.index()] += live.settings.time.increment_ms();
-        let notation = turn.to_string();
-        let record = TurnRecord { game: id, ply, notation: &notation, clocks, at: now };
-        let result = game.outcome().map(GameResult::from);
-        let end = result.map(|result| EndRecord { clocks, ..live.end_record(result, now) });
-        let ratings = self.db.store_turn(&record, end.as_ref()).await?;
-        // Stored: now the turn counts. A standing draw offer of the opponent is declined by playing on.
-        live.game = game;
-        live.clocks = clocks;
-        live.since = now;
-        if live.draw_offer == Some(!side) {
-            live.draw_offer = None;
-        }
-        let played = ServerMessage::Played {
-            game: id.to_owned(),
-            ply,
-            turn: notation,
-            clocks: live.clocks_view(now),
-            position: live.game.position().to_string(),
-        };
-        self.notify(&mut live, Some(caller.connection), &played);
-        let mut replies = vec![played];
-        if let Some(result) = result {
-            replies.push(self.announce_end(&mut live, result, ratings, now, Some(caller.connection)));
-        }
-        Ok(replies)
+        Err(busy())
     }
 
     async fn offer_draw(&self, caller: &Caller, id: &str) -> Result<ServerMessage, Refusal> {
         let (slot, side) = self.slot(caller, id)?;
         let mut live = slot.live.lock().await;
-        let now = self.clock.now_ms();
-        self.settle_flag(&mut live, now).await?;
-        if live.draw_offer == Some(!side) {
-            // Two players who both offer a draw agree on it.
-            return self
-                .conclude(&mut live, GameResult::no_winner(EndReason::Agreement), now, Some(caller.connection))
-                .await;
+        for _ in 0..ATTEMPTS {
+            let now = self.clock.now_ms();
+            self.settle_flag(&mut live, now).await?;
+            let stored = if live.draw_offer == Some(!side) {
+                // Two players who both offer a draw agree on it.
+                let result = GameResult::no_winner(EndReason::Agreement);
+                self.db
+                    .end_game(&live.end_record(result, now))
+                    .await
+                    .map(|ratings| self.announce_end(&mut live, result, ratings, now, Some(caller.connection)))
+            } else {
+                self.db.offer_draw(id, live.plies(), side.into()).await.map(|()| {
+                    live.draw_offer = Some(side);
+                    let message = ServerMessage::DrawOffered { game: id.to_owned(), by: side.into() };
+                    self.notify(&mut live, Some(caller.connection), &message);
+                    message
+                })
+            };
+            match stored {
+                Ok(message) => return Ok(message),
+                Err(DbError::Stale) => self.catch_up(&mut live).await?,
+                Err(error) => return Err(error.into()),
+            }
         }
-        live.draw_offer = Some(side);
-        let message = ServerMessage::DrawOffered { game: id.to_owned(), by: side.into() };
-        self.notify(&mut live, Some(caller.connection), &message);
-        Ok(message)
+        Err(busy())
     }
 
     /// Ends a game on a player's word (resign, accept a draw, abort): `decide` gives the result from the game and the
@@ -550,14 +693,118 @@ impl Hub {
         &self,
         caller: &Caller,
         id: &str,
-        decide: impl FnOnce(&LiveGame, Side) -> Result<GameResult, Refusal>,
+        decide: impl Fn(&LiveGame, Side) -> Result<GameResult, Refusal>,
     ) -> Result<ServerMessage, Refusal> {
         let (slot, side) = self.slot(caller, id)?;
         let mut live = slot.live.lock().await;
-        let now = self.clock.now_ms();
-        self.settle_flag(&mut live, now).await?;
-        let result = decide(&live, side)?;
-        self.conclude(&mut live, result, now, Some(caller.connection)).await
+        for _ in 0..ATTEMPTS {
+            let now = self.clock.now_ms();
+            self.settle_flag(&mut live, now).await?;
+            let result = decide(&live, side)?;
+            match self.db.end_game(&live.end_record(result, now)).await {
+                Ok(ratings) => return Ok(self.announce_end(&mut live, result, ratings, now, Some(caller.connection))),
+                // A turn stored meanwhile by another process may change the answer (too late to abort, the draw
+                // offer declined): decide again.
+                Err(DbError::Stale) => self.catch_up(&mut live).await?,
+                Err(error) => return Err(error.into()),
+            }
+        }
+        Err(busy())
+    }
+
+    /// Brings a game up to what the database holds (the turns, draw offer or end another process stored) and tells
+    /// this process's connections of each change, as the process that made it told its own.
+    async fn catch_up(&self, live: &mut LiveGame) -> Result<(), Refusal> {
+        let Some(stored) = self.db.game(live.id()).await? else {
+            return Err(DbError::Corrupt(format!("game {} vanished", live.id())).into());
+        };
+        for (index, turn) in stored.turns.iter().enumerate().skip(live.game.turns().len()) {
+            let mover = live.to_move();
+            let played_turn = live.game.play_notation(&turn.notation).map_err(|e| {
+                DbError::Corrupt(format!("game {}, turn {} ({}): {e}", live.id(), index + 1, turn.notation))
+            })?;
+            // The other side's clock did not run during this turn: its stored value still holds.
+            live.clocks[mover.index()] = turn.clock_after_ms;
+            live.since = stored.since;
+            let message = played(live, u32::try_from(index + 1).unwrap_or(u32::MAX), played_turn.to_string());
+            self.notify(live, None, &message);
+        }
+        let offer = stored.draw_offer.map(Side::from);
+        if offer != live.draw_offer {
+            live.draw_offer = offer;
+            if let Some(by) = offer {
+                let message = ServerMessage::DrawOffered { game: live.id().to_owned(), by: by.into() };
+                self.notify(live, None, &message);
+            }
+        }
+        live.clocks = stored.clocks;
+        live.since = stored.since;
+        for side in [Side::White, Side::Black] {
+            if stored.grace_used[side.index()] && !live.grace_used[side.index()] {
+                live.grace_used[side.index()] = true;
+                if stored.end.is_none() {
+                    self.announce_grace(live, side);
+                }
+            }
+        }
+        if let Some((result, ratings)) = stored.end {
+            // The clocks are stored as they were at the end: none runs on.
+            let now = self.clock.now_ms();
+            live.since = now;
+            self.announce_end(live, result, ratings, now, None);
+        }
+        Ok(())
+    }
+
+    /// Takes up a change that another process sharing the database made to the game `id`: its start (a challenge
+    /// of a player of this process accepted there), a turn, a draw offer or its end.
+    pub async fn sync(&self, id: &str) {
+        if let Err(refusal) = self.try_sync(id).await {
+            tracing::error!("game {id}: a change of another process not taken up: {refusal}");
+        }
+    }
+
+    async fn try_sync(&self, id: &str) -> Result<(), Refusal> {
+        let slot = lock(&self.games).get(id).cloned();
+        if let Some(slot) = slot {
+            let mut live = slot.live.lock().await;
+            return if live.over { Ok(()) } else { self.catch_up(&mut live).await };
+        }
+        // Not known here: a game that started elsewhere, or an open challenge or a game that is over, which this
+        // process has nothing to pass on about (the lobby is read from the database).
+        let Some(stored) = self.db.game(id).await? else { return Ok(()) };
+        if stored.end.is_some() {
+            return Ok(());
+        }
+        let live = LiveGame::from_stored(stored).map_err(|e| DbError::Corrupt(format!("game {id}: {e}")))?;
+        let slot = {
+            let mut games = lock(&self.games);
+            if games.contains_key(id) {
+                return Ok(());
+            }
+            let slot = Slot::new(live);
+            games.insert(id.to_owned(), Arc::clone(&slot));
+            slot
+        };
+        let mut live = slot.live.lock().await;
+        let message = ServerMessage::GameState { game: live.view(self.clock.now_ms()) };
+        self.notify(&mut live, None, &message);
+        Ok(())
+    }
+
+    /// Takes up every change the other processes may have made while this one could not hear them (its connection
+    /// to the database was lost): every game known here and every game in progress in the database.
+    pub async fn sync_all(&self) {
+        let mut ids: Vec<String> = lock(&self.games).keys().cloned().collect();
+        match self.db.games_in_progress().await {
+            Ok(stored) => ids.extend(stored.into_iter().map(|game| game.settings.id)),
+            Err(error) => tracing::error!("games in progress not read: {error}"),
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        for id in ids {
+            self.sync(&id).await;
+        }
     }
 
     /// Ends every game whose side to move has run out of time. The server calls it a few times a second.
@@ -622,6 +869,27 @@ fn deliver(list: &mut Vec<Session>, except: Option<u64>, text: &str) {
         }
         kept
     });
+}
+
+/// The `played` message of the turn `ply` just played in `live`, its clocks as they were when it was stored.
+fn played(live: &LiveGame, ply: u32, turn: String) -> ServerMessage {
+    ServerMessage::Played {
+        game: live.id().to_owned(),
+        ply,
+        turn,
+        clocks: live.clocks_view(live.since),
+        position: live.game.position().to_string(),
+    }
+}
+
+/// A duration in milliseconds, as the clocks count.
+fn millis(duration: Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// The refusal for a game that other processes kept changing under a request.
+fn busy() -> Refusal {
+    Refusal::new(ErrorCode::Internal, "the game kept changing; please try again")
 }
 
 fn not_found(id: &str) -> Refusal {

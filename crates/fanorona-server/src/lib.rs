@@ -1,9 +1,12 @@
 //! The Fanorona game server: people play rated games against each other over a WebSocket.
 //!
 //! - [`server::Server`]: binds an address, opens the database (SQLite or PostgreSQL, [`db::Db`]), takes up the
-//!   games in progress and serves the WebSocket at `/ws` and the web game at `/`.
-//! - [`hub::Hub`]: players, the lobby of challenges, games with server-kept clocks ([`clock::Clock`]), results and
-//!   Glicko-2 ratings ([`rating`]). Every turn is checked by `fanorona-rules` and stored before it is announced.
+//!   games in progress and serves the WebSocket at `/ws` and the web game at `/`. On PostgreSQL it also hears
+//!   the changes of the other processes sharing the database (LISTEN/NOTIFY, `docs/DEPLOYMENT.md`).
+//! - [`hub::Hub`]: players (guests and password accounts), the lobby of challenges, games with server-kept clocks
+//!   ([`clock::Clock`]) and the grace of a dropped connection, results and Glicko-2 ratings ([`rating`]). Every turn
+//!   is checked by `fanorona-rules` and stored (by a conditional write, so that processes sharing a database never
+//!   both accept it) before it is announced.
 //! - [`protocol`]: the JSON messages (`docs/PROTOCOL.md` describes them with an example session).
 //! - [`client::Client`]: a client of the protocol, for tests and programs.
 

@@ -36,9 +36,21 @@ pub enum ClientMessage {
         /// The token a previous `welcome` gave, to play as that player again.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
-        /// The display name wanted for a new guest (a name is generated without it); ignored with a token.
+        /// The display name wanted for a new guest (a name is generated without it), or the name of a registered
+        /// player logging in with `password`; ignored with a token.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
+        /// A registered player's password, with `name`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        password: Option<String>,
+    },
+    /// Makes the current guest a registered player: `name` becomes its name and `password` logs in as it from
+    /// then on (with `hello`).
+    Register {
+        /// The name, as for a guest; it may be the guest's own.
+        name: String,
+        /// 8 to 128 bytes.
+        password: String,
     },
     /// Asks for the open challenges.
     ListChallenges,
@@ -123,6 +135,11 @@ pub enum ServerMessage {
         /// The challenge; its id works as a direct link.
         challenge: ChallengeView,
     },
+    /// The player is registered under this name.
+    Registered {
+        /// The player as it now is.
+        player: PlayerView,
+    },
     /// A challenge was withdrawn.
     ChallengeCancelled {
         /// The challenge's id.
@@ -152,6 +169,16 @@ pub enum ServerMessage {
         game: String,
         /// The side that offered it.
         by: Color,
+    },
+    /// A side ran out of time while it had no connection to the server: it gets the grace of a dropped
+    /// connection on its clock, once a game, instead of losing.
+    Grace {
+        /// The game's id.
+        game: String,
+        /// The side that got it.
+        color: Color,
+        /// The clocks with the grace.
+        clocks: Clocks,
     },
     /// A game ended.
     GameOver {
@@ -200,6 +227,12 @@ pub enum ErrorCode {
     BadName,
     /// Another player has that display name.
     NameTaken,
+    /// The password is not 8 to 128 bytes.
+    BadPassword,
+    /// No registered player has this name and password.
+    BadLogin,
+    /// The player is registered already.
+    AlreadyRegistered,
     /// Only standard tsivy is rated.
     UnratedVariant,
     /// No such challenge or game (or it has ended).
@@ -265,6 +298,30 @@ pub enum Color {
     White,
     /// Black.
     Black,
+}
+
+impl Color {
+    /// The name in messages and in the database.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
+    /// Reads [`Color::name`].
+    pub fn from_name(name: &str) -> Option<Color> {
+        [Color::White, Color::Black].into_iter().find(|c| c.name() == name)
+    }
+}
+
+impl From<Color> for Side {
+    fn from(color: Color) -> Side {
+        match color {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        }
+    }
 }
 
 impl From<Side> for Color {
@@ -423,6 +480,17 @@ impl GameResult {
         GameResult { winner: None, reason }
     }
 
+    /// Reads a stored [`GameResult::score`] and [`EndReason::name`].
+    pub fn from_stored(score: &str, reason: &str) -> Option<GameResult> {
+        let winner = match score {
+            "1-0" => Some(Color::White),
+            "0-1" => Some(Color::Black),
+            "1/2-1/2" | "*" => None,
+            _ => return None,
+        };
+        Some(GameResult { winner, reason: EndReason::from_name(reason)? })
+    }
+
     /// The score as stored: `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
     pub const fn score(&self) -> &'static str {
         match (self.winner, self.reason) {
@@ -481,6 +549,11 @@ impl EndReason {
     pub fn name(self) -> String {
         // The serde name is the one name of each reason; a unit variant always serialises to a string.
         serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+    }
+
+    /// Reads [`EndReason::name`].
+    pub fn from_name(name: &str) -> Option<EndReason> {
+        serde_json::from_value(serde_json::Value::String(name.to_owned())).ok()
     }
 }
 

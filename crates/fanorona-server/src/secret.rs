@@ -1,5 +1,7 @@
-//! Random ids and tokens, and the hash under which a token is stored.
+//! Random ids and tokens, the hash under which a token is stored, and password hashes.
 
+use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use sha2::{Digest, Sha256};
 
 /// Why no random bytes could be had (the operating system's generator failed).
@@ -42,6 +44,33 @@ pub fn token_hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
+/// Why a password could not be hashed.
+#[derive(Debug, thiserror::Error)]
+pub enum PasswordError {
+    /// No random salt.
+    #[error(transparent)]
+    Random(#[from] RandomError),
+    /// argon2 refused (it does only for parameters out of range, which are fixed here).
+    #[error("password hash: {0}")]
+    Hash(String),
+}
+
+/// The argon2id hash of a password in PHC form, with a fresh random salt. Slow on purpose (argon2's default cost,
+/// OWASP's minimum: 19 MiB, two passes): a stolen database is then slow to guess passwords from.
+pub fn password_hash(password: &str) -> Result<String, PasswordError> {
+    let mut salt = [0; 16];
+    getrandom::fill(&mut salt).map_err(RandomError)?;
+    let salt = SaltString::encode_b64(&salt).map_err(|e| PasswordError::Hash(e.to_string()))?;
+    let hash = Argon2::default().hash_password(password.as_bytes(), &salt);
+    Ok(hash.map_err(|e| PasswordError::Hash(e.to_string()))?.to_string())
+}
+
+/// Whether `password` is the one `hash` was made from (false for a hash that cannot be read).
+pub fn password_matches(password: &str, hash: &str) -> bool {
+    // The parameters come from the hash itself, so that hashes made with other costs keep working.
+    PasswordHash::new(hash).is_ok_and(|hash| Argon2::default().verify_password(password.as_bytes(), &hash).is_ok())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,5 +81,15 @@ mod tests {
         assert_eq!(a.len(), 64);
         assert_ne!(a, b);
         assert_eq!(token_hash("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    }
+
+    #[test]
+    fn a_password_matches_its_hash_only() {
+        let hash = password_hash("correct horse").unwrap();
+        assert!(hash.starts_with("$argon2id$"), "{hash}");
+        assert_ne!(hash, password_hash("correct horse").unwrap(), "salted");
+        assert!(password_matches("correct horse", &hash));
+        assert!(!password_matches("correct horsf", &hash));
+        assert!(!password_matches("correct horse", "not a hash"));
     }
 }

@@ -16,12 +16,15 @@ use tower_http::services::ServeDir;
 
 use crate::clock::Clock;
 use crate::connection;
-use crate::db::{Db, DbError};
+use crate::db::{Change, Db, DbError, Listener};
 use crate::hub::Hub;
 use crate::protocol::MAX_MESSAGE_BYTES;
 
 /// How often a server in service looks for fallen flags: a flag falls at most this late.
 pub const FLAG_CHECK_INTERVAL: Duration = Duration::from_millis(100);
+
+/// The read buffer of each WebSocket connection.
+const READ_BUFFER_BYTES: usize = 4 * 1024;
 
 /// What a server needs to start.
 #[derive(Clone, Debug)]
@@ -55,6 +58,8 @@ pub enum ServerError {
 pub struct Server {
     listener: TcpListener,
     hub: Arc<Hub>,
+    /// The changes of the other processes sharing a PostgreSQL database.
+    changes: Option<Listener>,
     static_dir: PathBuf,
     flag_check_interval: Duration,
 }
@@ -63,9 +68,17 @@ impl Server {
     /// Opens (creating and migrating) the database, takes up the games in progress and binds the address.
     pub async fn bind(config: ServerConfig) -> Result<Server, ServerError> {
         let db = Db::connect(&config.database_url).await?;
+        // Listening before the games are read: a change made in between is then heard (and found already known).
+        let changes = db.listen().await?;
         let hub = Arc::new(Hub::load(db, config.clock).await?);
         let listener = TcpListener::bind(config.listen).await?;
-        Ok(Server { listener, hub, static_dir: config.static_dir, flag_check_interval: config.flag_check_interval })
+        Ok(Server {
+            listener,
+            hub,
+            changes,
+            static_dir: config.static_dir,
+            flag_check_interval: config.flag_check_interval,
+        })
     }
 
     /// The address the server listens on.
@@ -88,16 +101,43 @@ impl Server {
                 hub.check_clocks().await;
             }
         });
+        let changes = self.changes.map(|changes| tokio::spawn(take_up_changes(changes, Arc::clone(&self.hub))));
         let served = axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await;
         flags.abort();
+        if let Some(changes) = changes {
+            changes.abort();
+        }
         Ok(served?)
+    }
+}
+
+/// Passes the changes other processes make to the shared database on to this process's connections, for ever.
+async fn take_up_changes(mut changes: Listener, hub: Arc<Hub>) {
+    loop {
+        match changes.next().await {
+            // Each game on its own task: a game waiting for its lock does not hold up the others' changes.
+            Ok(Change::Game(id)) => {
+                let hub = Arc::clone(&hub);
+                tokio::spawn(async move { hub.sync(&id).await });
+            }
+            Ok(Change::Missed) => hub.sync_all().await,
+            Err(error) => {
+                // The database is unreachable: try again in a while, then look for what was missed meanwhile.
+                tracing::error!("changes of other server processes: {error}");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                hub.sync_all().await;
+            }
+        }
     }
 }
 
 async fn upgrade(socket: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
     // Messages a little over the protocol's limit still arrive, to be answered with `too_large`; far larger ones
-    // close the connection before the server buffers them.
+    // close the connection before the server buffers them. The read buffer is allocated whole for each connection
+    // (128 KiB by default: 125 MiB for 1,000 connections, most of the server's memory in the load test); a few
+    // KiB hold the usual message, and a larger one is read in several pieces.
     socket
+        .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| connection::serve(socket, hub))

@@ -1,5 +1,8 @@
 //! Server-kept clocks on a clock moved by hand, flag fall, and the other ways a game ends early.
 
+use std::time::Duration;
+
+use fanorona_server::client::Client;
 use fanorona_server::protocol::{ClientMessage, Clocks, Color, EndReason, ErrorCode, GameResult, ServerMessage};
 use sqlx::Row;
 
@@ -117,4 +120,67 @@ async fn games_end_by_abort_resignation_and_agreement() {
     assert_eq!(black.next().await.unwrap().message, over);
     let ServerMessage::GameOver { result, .. } = over else { panic!("{over:?}") };
     assert_eq!(result, GameResult { winner: None, reason: EndReason::Agreement });
+}
+
+#[tokio::test]
+async fn a_side_away_when_its_flag_falls_gets_the_grace_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let clock = clock();
+    let server = TestServer::start_watching_flags(&db, &clock).await;
+    let ([(white, white_welcome), (black, black_welcome)], game) =
+        start_game(&server, ["alice", "bob"], true, "1+0").await;
+    let stored = async || {
+        let pool = open_db(&db).await;
+        let row = sqlx::query("SELECT status, result, grace_used FROM games WHERE id = $1").bind(&game.id);
+        let row = row.fetch_one(&pool).await.unwrap();
+        (row.get::<String, _>("status"), row.get::<Option<String>, _>("result"), row.get::<i64, _>("grace_used"))
+    };
+    // A restarted server is one that White is certainly not connected to (a connection that closes is forgotten a
+    // moment later, which a test cannot see).
+    let restart = async |server: TestServer| {
+        server.kill();
+        TestServer::start_watching_flags(&db, &clock).await
+    };
+    let reconnect = async |server: &TestServer, token: &Option<String>| {
+        let mut client = Client::connect(&server.url).await.unwrap();
+        let welcome = client.hello(token.as_deref(), None).await.unwrap();
+        (client, welcome)
+    };
+    drop((white, black));
+
+    // White's flag falls while it is away: for the margin nothing happens, then it gets the grace instead of losing.
+    wait(&clock, 61);
+    let server = restart(server).await;
+    let (mut black, _) = reconnect(&server, &black_welcome.token).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(stored().await, ("playing".to_owned(), None, 0), "not before the margin");
+    wait(&clock, 1);
+    let grace = black.next().await.unwrap().message;
+    let with_grace = Clocks { white_ms: 30_000, black_ms: 60_000, running: Some(Color::White) };
+    assert_eq!(grace, ServerMessage::Grace { game: game.id.clone(), color: Color::White, clocks: with_grace });
+    assert_eq!(stored().await, ("playing".to_owned(), None, 1));
+
+    // White comes back in time, sees the grace on its clock and plays.
+    let (mut white, welcome) = reconnect(&server, &white_welcome.token).await;
+    assert_eq!(welcome.games[0].clocks, with_grace);
+    wait(&clock, 10);
+    let played = play(&mut white, &mut black, &game.id, 1, "f3-e3W").await;
+    assert_eq!(clocks_of(&played), Clocks { white_ms: 20_000, black_ms: 60_000, running: Some(Color::Black) });
+    let reply = choose(&rules_game(&["f3-e3W".into()])).to_string();
+    play(&mut black, &mut white, &game.id, 2, &reply).await;
+
+    // Away again when its flag falls: the grace was had, the game is lost on time at once.
+    drop((white, black));
+    wait(&clock, 21);
+    let _server = restart(server).await;
+    let mut over = stored().await;
+    for _ in 0..100 {
+        if over.0 != "playing" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        over = stored().await;
+    }
+    assert_eq!(over, ("finished".to_owned(), Some("0-1".to_owned()), 1));
 }

@@ -1,7 +1,9 @@
 //! Starting and killing servers, and the steps most tests share.
 
+use std::io::{BufRead, BufReader};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -10,7 +12,7 @@ use fanorona_server::client::{Client, Welcome};
 use fanorona_server::clock::ManualClock;
 use fanorona_server::protocol::{ClientMessage, GameVariant, GameView, ServerMessage, TimeControl};
 use fanorona_server::server::{Server, ServerConfig};
-use sqlx::AnyPool;
+use sqlx::{AnyPool, Row};
 use tokio::runtime::Runtime;
 
 /// A server in its own runtime, so that killing it drops every task it had, connections included, like `kill -9`
@@ -85,6 +87,44 @@ pub async fn database_url(db: &Path) -> String {
         sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await.unwrap();
     }
     format!("{server}/{name}")
+}
+
+/// The running program, killed with SIGKILL when dropped (so that a failing test leaves no process behind).
+pub struct Running(pub Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts the program on an OS-chosen port; returns it with its WebSocket URL (read from its log line). The rest of
+/// its log goes to the test's output (shown when the test fails).
+pub async fn spawn(db: &Path) -> (Running, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona-server"))
+        .args(["--listen", "127.0.0.1:0", "--database", &database_url(db).await])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (address, read) = tokio::sync::oneshot::channel();
+    // A thread of its own reads the log for as long as the program runs: a log nobody reads fills the pipe, and the
+    // program's writes would block or fail.
+    std::thread::spawn(move || {
+        let mut address = Some(address);
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            match line.split_once("listening on http://") {
+                Some((_, rest)) if address.is_some() => {
+                    let found = rest.split(' ').next().unwrap_or_default().to_owned();
+                    address.take().map(|sender| sender.send(found));
+                }
+                _ => eprintln!("server: {line}"),
+            }
+        }
+    });
+    let address = read.await.unwrap();
+    (Running(child), format!("ws://{address}/ws"))
 }
 
 /// A pool on the test's database, to check what the server stored.
@@ -165,6 +205,46 @@ pub async fn play(mover: &mut Client, other: &mut Client, game: &str, ply: u32, 
     assert!(matches!(&played, ServerMessage::Played { ply: p, .. } if *p == ply), "{played:?}");
     assert_eq!(other.next().await.unwrap().message, played);
     played
+}
+
+/// Both players play the turns [`choose`] picks, a second each, until the game ends on the board or, after
+/// `most_turns`, the side to move resigns; checks that the opponent and the spectator hear of every turn and of the
+/// end. Returns the turns played and the `game_over`.
+pub async fn play_out(
+    clock: &ManualClock,
+    game: &str,
+    [white, black]: [&mut Client; 2],
+    spectator: &mut Client,
+    most_turns: u32,
+) -> (Vec<String>, ServerMessage) {
+    let mut turns: Vec<String> = Vec::new();
+    loop {
+        let ply = turns.len() as u32 + 1;
+        let (mover, other) = if ply % 2 == 1 { (&mut *white, &mut *black) } else { (&mut *black, &mut *white) };
+        if ply > most_turns {
+            let over = mover.request(ClientMessage::Resign { game: game.to_owned() }).await.unwrap();
+            assert_eq!(other.next().await.unwrap().message, over);
+            assert_eq!(spectator.next().await.unwrap().message, over);
+            return (turns, over);
+        }
+        let turn = choose(&rules_game(&turns)).to_string();
+        wait(clock, 1);
+        let played = play(mover, other, game, ply, &turn).await;
+        assert_eq!(spectator.next().await.unwrap().message, played);
+        turns.push(turn);
+        if rules_game(&turns).is_over() {
+            let over = mover.next().await.unwrap().message;
+            assert_eq!(other.next().await.unwrap().message, over);
+            assert_eq!(spectator.next().await.unwrap().message, over);
+            return (turns, over);
+        }
+    }
+}
+
+/// The turns of a game as stored, in order.
+pub async fn stored_turns(pool: &AnyPool, game: &str) -> Vec<String> {
+    let rows = sqlx::query("SELECT notation FROM turns WHERE game = $1 ORDER BY ply").bind(game).fetch_all(pool);
+    rows.await.unwrap().iter().map(|row| row.get("notation")).collect()
 }
 
 /// Lets time pass on the server's clock.

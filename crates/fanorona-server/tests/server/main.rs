@@ -1,9 +1,12 @@
 //! The server on loopback, started by the tests themselves, each on a fresh SQLite file, played through the
 //! protocol client. One test binary: it links once.
 
+mod accounts;
 mod bad_input;
 mod clocks;
+mod cluster;
 mod common;
+mod load;
 mod process;
 mod rated_game;
 mod restart;

@@ -1,41 +1,9 @@
 //! The real program, killed with SIGKILL between turns and started again on the same database.
 
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
-
 use fanorona_server::client::Client;
 use fanorona_server::protocol::{ClientMessage, GameVariant, ServerMessage};
 
-use crate::common::{choose, database_url, rules_game};
-
-/// The running program, killed with SIGKILL when dropped (so that a failing test leaves no process behind).
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Starts the program on an OS-chosen port; returns it with its WebSocket URL (read from its log line).
-async fn spawn(db: &Path) -> (Running, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona-server"))
-        .args(["--listen", "127.0.0.1:0", "--database", &database_url(db).await])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let address = tokio::task::spawn_blocking(move || {
-        let lines = BufReader::new(stdout).lines().map(Result::unwrap);
-        let line = lines.into_iter().find(|line| line.contains("listening on")).unwrap();
-        line.split("http://").nth(1).unwrap().split(' ').next().unwrap().to_owned()
-    })
-    .await
-    .unwrap();
-    (Running(child), format!("ws://{address}/ws"))
-}
+use crate::common::{choose, rules_game, spawn};
 
 async fn guest(url: &str, name: &str) -> (Client, String) {
     let mut client = Client::connect(url).await.unwrap();

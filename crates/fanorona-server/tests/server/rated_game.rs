@@ -3,7 +3,7 @@
 use fanorona_server::protocol::{ClientMessage, Color, EndReason, ErrorCode, ServerMessage};
 use sqlx::Row;
 
-use crate::common::{TestServer, choose, clock, open_db, play, rules_game, start_game, wait};
+use crate::common::{TestServer, clock, open_db, play_out, start_game, stored_turns};
 
 /// After this many turns the side to move resigns, should the game still be running.
 const MOST_TURNS: u32 = 150;
@@ -23,29 +23,7 @@ async fn a_rated_game_is_played_to_the_end_and_stored_with_both_ratings() {
     assert_eq!(watched, ServerMessage::GameState { game: game.clone() });
 
     // Both play legal turns from the rules until the game ends on the board, or the side to move resigns.
-    let mut turns: Vec<String> = Vec::new();
-    let over = loop {
-        let rules = rules_game(&turns);
-        let ply = turns.len() as u32 + 1;
-        let (mover, other) = if ply % 2 == 1 { (&mut white, &mut black) } else { (&mut black, &mut white) };
-        if ply > MOST_TURNS {
-            let over = mover.request(ClientMessage::Resign { game: game.id.clone() }).await.unwrap();
-            assert_eq!(other.next().await.unwrap().message, over);
-            assert_eq!(carol.next().await.unwrap().message, over);
-            break over;
-        }
-        let turn = choose(&rules).to_string();
-        wait(&clock, 1);
-        let played = play(mover, other, &game.id, ply, &turn).await;
-        assert_eq!(carol.next().await.unwrap().message, played);
-        turns.push(turn);
-        if rules_game(&turns).is_over() {
-            let over = mover.next().await.unwrap().message;
-            assert_eq!(other.next().await.unwrap().message, over);
-            assert_eq!(carol.next().await.unwrap().message, over);
-            break over;
-        }
-    };
+    let (turns, over) = play_out(&clock, &game.id, [&mut white, &mut black], &mut carol, MOST_TURNS).await;
     let ServerMessage::GameOver { result, ratings: Some(ratings), .. } = over else { panic!("{over:?}") };
     assert_eq!(result.winner, Some(Color::White), "{result:?} after {} turns", turns.len());
     assert_eq!(result.reason, EndReason::AllCaptured, "{turns:?}");
@@ -62,14 +40,7 @@ async fn a_rated_game_is_played_to_the_end_and_stored_with_both_ratings() {
     assert_eq!(row.get::<String, _>("result"), "1-0");
     assert_eq!(row.get::<String, _>("reason"), "all_captured");
     assert_eq!(row.get::<i64, _>("rated"), 1);
-    let stored: Vec<String> = sqlx::query("SELECT notation FROM turns WHERE game = $1 ORDER BY ply")
-        .bind(&game.id)
-        .fetch_all(&pool)
-        .await
-        .unwrap()
-        .iter()
-        .map(|row| row.get("notation"))
-        .collect();
+    let stored = stored_turns(&pool, &game.id).await;
     assert_eq!(stored, turns);
     for (welcome, change) in [(&white_welcome, ratings.white), (&black_welcome, ratings.black)] {
         let row = sqlx::query(

@@ -1,0 +1,161 @@
+//! Two servers sharing one PostgreSQL database, as two processes behind a load balancer: players connected to
+//! different servers play each other, see one lobby, and the database's conditional writes keep the servers from
+//! both accepting a turn or both ending a game. Only with `FANORONA_TEST_POSTGRES` (SQLite is one process's).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use fanorona_server::client::{Client, Welcome};
+use fanorona_server::clock::ManualClock;
+use fanorona_server::protocol::{ClientMessage, Color, EndReason, ErrorCode, GameVariant, ServerMessage, TimeControl};
+use tempfile::TempDir;
+
+use crate::common::{TestServer, clock, open_db, play_out, rules_game, stored_turns, wait};
+
+/// A temporary folder, the path that names the database the servers share in it, and their clock; none (with a
+/// note) without PostgreSQL.
+fn shared_database() -> Option<(TempDir, PathBuf, Arc<ManualClock>)> {
+    if std::env::var_os("FANORONA_TEST_POSTGRES").is_none() {
+        eprintln!("skipped: two servers share a database only on PostgreSQL; set FANORONA_TEST_POSTGRES to run this");
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    Some((dir, db, clock()))
+}
+
+/// Alice, on `first`, opens a challenge; Bob, on `second`, finds it in the lobby and accepts it. Returns the id and
+/// the clients as (white, black), each with its token and the URL of its server.
+async fn start_across(
+    first: &TestServer,
+    second: &TestServer,
+    rated: bool,
+    time: &str,
+) -> (String, [(Client, String, String); 2]) {
+    let (mut alice, alice_welcome) = first.guest("alice").await;
+    let (mut bob, bob_welcome) = second.guest("bob").await;
+    let time: TimeControl = time.parse().unwrap();
+    let create = ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated, time };
+    let ServerMessage::ChallengeCreated { challenge } = alice.request(create).await.unwrap() else { panic!() };
+    let lobby = |challenges| match challenges {
+        Ok(ServerMessage::Challenges { challenges }) => challenges,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(lobby(bob.request(ClientMessage::ListChallenges).await), vec![challenge.clone()]);
+    let accept = ClientMessage::AcceptChallenge { challenge: challenge.id.clone() };
+    let ServerMessage::GameState { game } = bob.request(accept).await.unwrap() else { panic!() };
+    // Alice hears of it through her own server.
+    assert_eq!(alice.next().await.unwrap().message, ServerMessage::GameState { game: game.clone() });
+    assert_eq!(lobby(alice.request(ClientMessage::ListChallenges).await), vec![]);
+    let token = |welcome: Welcome| welcome.token.unwrap();
+    let alice_is_white = game.white.id == alice_welcome.player.id;
+    let alice = (alice, token(alice_welcome), first.url.clone());
+    let bob = (bob, token(bob_welcome), second.url.clone());
+    (game.id, if alice_is_white { [alice, bob] } else { [bob, alice] })
+}
+
+#[tokio::test]
+async fn players_on_two_servers_play_a_game_through_one_database() {
+    let Some((_dir, db, clock)) = shared_database() else { return };
+    let (first, second) = (TestServer::start(&db, &clock).await, TestServer::start(&db, &clock).await);
+    let (game, [(mut white, ..), (mut black, ..)]) = start_across(&first, &second, true, "5+3").await;
+    // A spectator on the first server.
+    let (mut carol, _) = first.guest("carol").await;
+    let ServerMessage::GameState { game: watched } =
+        carol.request(ClientMessage::Watch { game: game.clone() }).await.unwrap()
+    else {
+        panic!()
+    };
+    assert!(watched.turns.is_empty());
+
+    // A draw offer crosses over, and is declined by playing on.
+    let offer = black.request(ClientMessage::OfferDraw { game: game.clone() }).await.unwrap();
+    assert_eq!(white.next().await.unwrap().message, offer);
+    assert_eq!(carol.next().await.unwrap().message, offer);
+
+    let (turns, over) = play_out(&clock, &game, [&mut white, &mut black], &mut carol, u32::MAX).await;
+    let ServerMessage::GameOver { result, ratings: Some(ratings), .. } = over else { panic!("{over:?}") };
+    assert_eq!((result.winner, result.reason), (Some(Color::White), EndReason::AllCaptured));
+    assert!(ratings.white.after > ratings.white.before);
+
+    let pool = open_db(&db).await;
+    let stored = stored_turns(&pool, &game).await;
+    assert_eq!(stored, turns);
+}
+
+#[tokio::test]
+async fn two_servers_never_both_accept_a_turn_nor_both_end_a_game() {
+    let Some((_dir, db, clock)) = shared_database() else { return };
+    // Both look for fallen flags, as in service.
+    let first = TestServer::start_watching_flags(&db, &clock).await;
+    let second = TestServer::start_watching_flags(&db, &clock).await;
+    let (game, [(mut white, white_token, white_server), (mut black, ..)]) =
+        start_across(&first, &second, true, "1+0").await;
+
+    // White, connected to the other server as well, sends two different first turns at once, one to each server:
+    // one is played, the other refused, and both connections hear of the one played.
+    let other_server = if white_server == first.url { &second.url } else { &first.url };
+    let mut white_again = Client::connect(other_server).await.unwrap();
+    white_again.hello(Some(&white_token), None).await.unwrap();
+    let legal = rules_game(&[]).legal_turns();
+    let send = |turn: String| ClientMessage::Play { game: game.clone(), ply: 1, turn };
+    let sent = [
+        white.send(send(legal[0].to_string())).await.unwrap(),
+        white_again.send(send(legal[1].to_string())).await.unwrap(),
+    ];
+    let replies = [white.reply_to(sent[0]).await, white_again.reply_to(sent[1]).await];
+    let (played, refused): (Vec<_>, Vec<_>) = replies.into_iter().enumerate().partition(|(_, reply)| reply.is_ok());
+    assert_eq!((played.len(), refused.len()), (1, 1), "{played:?} {refused:?}");
+    let Ok(played) = &played[0].1 else { unreachable!() };
+    assert!(matches!(played, ServerMessage::Played { ply: 1, .. }), "{played:?}");
+    let Err(refusal) = &refused[0].1 else { unreachable!() };
+    assert!(matches!(refusal.code(), Some(ErrorCode::NotYourTurn | ErrorCode::WrongPly)), "{refusal:?}");
+    assert_eq!(&black.next().await.unwrap().message, played);
+    // The connection whose turn was refused hears of the other one's.
+    let refused_connection = if refused[0].0 == 0 { &mut white } else { &mut white_again };
+    assert_eq!(&refused_connection.next().await.unwrap().message, played);
+
+    // Black's flag falls; both servers look for it every 10 ms, one of them ends the game, and every connection
+    // hears of the end once.
+    wait(&clock, 61);
+    let over = black.next().await.unwrap().message;
+    let ServerMessage::GameOver { result, ratings: Some(_), .. } = &over else { panic!("{over:?}") };
+    assert_eq!((result.winner, result.reason), (Some(Color::White), EndReason::Timeout));
+    assert_eq!(white.next().await.unwrap().message, over);
+    assert_eq!(white_again.next().await.unwrap().message, over);
+    for client in [&mut white, &mut white_again, &mut black] {
+        let reply = client.request(ClientMessage::ListChallenges).await.unwrap();
+        assert!(matches!(reply, ServerMessage::Challenges { .. }), "{reply:?}");
+    }
+    let pool = open_db(&db).await;
+    let rows = sqlx::query("SELECT player FROM rating_history WHERE game = $1").bind(&game).fetch_all(&pool).await;
+    assert_eq!(rows.unwrap().len(), 2, "one rating change for each player");
+}
+
+#[tokio::test]
+async fn a_grace_given_by_one_server_reaches_the_others() {
+    let Some((_dir, db, clock)) = shared_database() else { return };
+    let mut servers = vec![
+        TestServer::start_watching_flags(&db, &clock).await,
+        TestServer::start_watching_flags(&db, &clock).await,
+        TestServer::start_watching_flags(&db, &clock).await,
+    ];
+    let (game, [(white, _, white_server), (mut black, ..)]) = start_across(&servers[0], &servers[1], true, "1+0").await;
+    let (mut carol, _) = servers[2].guest("carol").await;
+    let ServerMessage::GameState { .. } = carol.request(ClientMessage::Watch { game: game.clone() }).await.unwrap()
+    else {
+        panic!()
+    };
+
+    // White's server dies with White's connection; White's flag falls. One of the two servers left gives the grace
+    // (after the margin), the other passes it on: Black and the spectator hear the same.
+    let index = servers.iter().position(|server| server.url == white_server).unwrap();
+    servers.remove(index).kill();
+    drop(white);
+    wait(&clock, 61);
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    wait(&clock, 1);
+    let grace = black.next().await.unwrap().message;
+    assert!(matches!(&grace, ServerMessage::Grace { color: Color::White, clocks, .. } if clocks.white_ms == 30_000));
+    assert_eq!(carol.next().await.unwrap().message, grace);
+}
