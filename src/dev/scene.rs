@@ -2,7 +2,8 @@
 //! address) starts the game in a scene instead of the menu: `menu`, `board`, `chain`, `choice`, `gameover`, `telo`,
 //! `computer` (you against the master level), `think` (the master plays itself), `vela` (a lost rated game, with
 //! the rating change and the vela offer), `tutorial` (a lesson on captures), `rules` (the how-to-play screen) and
-//! `review` (the review of a game with a blunder, looking at the better turn once the engine is through).
+//! `review` (the review of a game with a blunder, looking at the better turn once the engine is through) and
+//! `analysis` (the analysis board on a middle game).
 //! A scene name ending in `+cb` shows it in the colour-blind palette. The player's files are not touched in a scene.
 //!
 //! Screenshot mode: with `FANORONA_SCREENSHOT=out.png` as well, the scene's clicks are played, a PNG of the window
@@ -15,6 +16,7 @@ use fanorona_ai::Level;
 use fanorona_rules::{GameRecord, Point, Position, Side, Variant};
 
 use crate::AppSystems;
+use crate::analysis::AnalysisCommand;
 use crate::game::computer::{Purpose, Thinking};
 use crate::game::person::BoardClick;
 use crate::game::saving::SavesGame;
@@ -68,10 +70,16 @@ impl Plugin for ScenePlugin {
     fn build(&self, app: &mut App) {
         let Some(plan) = ScenePlan::from_environment() else { return };
         let screenshot = plan.screenshot.is_some();
-        let review = plan.scene.trim_end_matches("+cb") == "review";
+        let scene = plan.scene.trim_end_matches("+cb").to_owned();
         app.insert_resource(Storage::none()).insert_resource(plan).add_systems(Startup, set_up_scene);
-        if review {
-            app.add_systems(Update, review_scene.in_set(AppSystems::Input));
+        match scene.as_str() {
+            "review" => {
+                app.add_systems(Update, review_scene.in_set(AppSystems::Input));
+            }
+            "analysis" => {
+                app.add_systems(Update, analysis_scene.in_set(AppSystems::Input));
+            }
+            _ => {}
         }
         if screenshot {
             app.add_systems(Update, run_screenshot.in_set(AppSystems::Input));
@@ -145,6 +153,7 @@ fn set_up_scene(
             return;
         }
         "chain" => pos("3b5/9/2w1b4/wwwwww3/9 w"),
+        "analysis" => pos("b2b1bb2/bbb1bbbbb/3b1w2b/wwwwwww1w/2ww1ww1w w"),
         "choice" => pos("bbbbbbbbb/9/3bw1bbb/wwwwwwwww/wwwwwwwww w"),
         "gameover" => pos("9/9/2w1b4/wwww5/9 w"),
         "telo" => pos("3/1w1/b2 w"),
@@ -182,6 +191,14 @@ fn review_scene(
         *shown = true;
         review.write(ReviewCommand::Goto(REVIEW_PLY));
         review.write(ReviewCommand::LineForward);
+    }
+}
+
+/// The `analysis` scene opens the analysis board on the game's position.
+fn analysis_scene(mut frame: Local<u32>, mut analysis: MessageWriter<AnalysisCommand>) {
+    *frame += 1;
+    if *frame == CLICK_FRAME {
+        analysis.write(AnalysisCommand::Open);
     }
 }
 
