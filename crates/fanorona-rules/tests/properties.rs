@@ -5,7 +5,9 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::{moves, naive_moves};
-use fanorona_rules::{Game, GameRecord, Point, Position, Progress, RecordError, Side, Turn, TurnBuilder, Variant};
+use fanorona_rules::{
+    Game, GameForm, GameRecord, Point, Position, Progress, RecordError, Side, Turn, TurnBuilder, Variant,
+};
 use proptest::prelude::*;
 
 /// Every turn the step-by-step builder can produce, found by trying every legal step at every stage.
@@ -218,4 +220,36 @@ fn check_random_record(random: Vec<String>, legal_prefix: usize) -> Result<(), T
         (other, bad) => prop_assert!(false, "{:?} (first bad turn: {:?})", other, bad),
     }
     Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Game text round-trips: a random game (of any variant, vela or not, resigned or not) written as text reads
+    /// back as the same game, in the same form, and is written again identically.
+    #[test]
+    fn game_text_round_trips(
+        variant in variant_strategy(),
+        vela in vela_strategy(),
+        choices in prop::collection::vec(any::<usize>(), 0..60),
+        resign in any::<Option<bool>>(),
+    ) {
+        let mut game = Game::new(Position::start(variant).with_vela(vela));
+        for choice in choices {
+            let turns = game.legal_turns();
+            if turns.is_empty() {
+                break;
+            }
+            game.play(&turns[choice % turns.len()]).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        }
+        if let Some(white) = resign {
+            game.resign(if white { Side::White } else { Side::Black });
+        }
+        let text = GameRecord::of_game(&game).to_text();
+        let (record, read, form) = GameRecord::read(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(form, GameForm::Text);
+        prop_assert_eq!(read.turns(), game.turns());
+        prop_assert_eq!(read.outcome(), game.outcome());
+        prop_assert_eq!(record.to_text(), text);
+    }
 }
