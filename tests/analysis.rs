@@ -11,10 +11,6 @@ use fanorona::game::saving::AUTOSAVE_FILE;
 use fanorona::screens::AppState;
 use fanorona_rules::{Position, Side};
 
-fn state(app: &App) -> AppState {
-    *app.world().resource::<State<AppState>>().get()
-}
-
 fn board(app: &App) -> &AnalysisBoard {
     app.world().resource::<AnalysisBoard>()
 }

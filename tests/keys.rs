@@ -112,12 +112,12 @@ fn app_in_screen(screen: Screen) -> (App, PathBuf, GameKept) {
         Screen::Review => {
             app.world_mut().write_message(ReviewCommand::Open);
             settle(&mut app);
-            assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Review);
+            assert_eq!(state(&app), AppState::Review);
         }
         Screen::Analysis => {
             app.world_mut().write_message(AnalysisCommand::Open);
             settle(&mut app);
-            assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Analysis);
+            assert_eq!(state(&app), AppState::Analysis);
         }
     }
     (app, dir, game)
@@ -169,7 +169,7 @@ fn try_every_key(screen: Screen) {
             let saved = read(&dir, SAVED_FILE);
             press(&mut app, key, shift, ctrl);
             // The board shows the review's or the analysis board's positions: the game comes back when they end.
-            match *app.world().resource::<State<AppState>>().get() {
+            match state(&app) {
                 AppState::Review => {
                     app.world_mut().write_message(ReviewCommand::Close);
                 }
@@ -179,7 +179,7 @@ fn try_every_key(screen: Screen) {
                 _ => {}
             }
             settle(&mut app);
-            if *app.world().resource::<State<AppState>>().get() != AppState::Tutorial {
+            if state(&app) != AppState::Tutorial {
                 // Leaving the board for the menu keeps the game: it is still the session.
                 assert_eq!(kept(session(&app)), game, "{what}");
             }

@@ -23,10 +23,6 @@ fn blunder_game() -> Game {
     GameRecord::load_text(REVIEW_GAME).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn state(app: &App) -> AppState {
-    *app.world().resource::<State<AppState>>().get()
-}
-
 fn reviewing(app: &App) -> &Reviewing {
     app.world().resource::<Reviewing>()
 }

@@ -139,13 +139,13 @@ fn soak(inputs: usize, seed: u64) {
     let mut recent: std::collections::VecDeque<String> = std::collections::VecDeque::new();
     for i in 0..inputs {
         let what = act(&mut app, &mut dice);
-        let state = *app.world().resource::<State<AppState>>().get();
-        recent.push_back(format!("{i}: roll {what} in {state:?}, turns {:?}", turns(&app)));
+        let screen = state(&app);
+        recent.push_back(format!("{i}: roll {what} in {screen:?}, turns {:?}", turns(&app)));
         if recent.len() > 30 {
             recent.pop_front();
         }
         app.update();
-        let on_board = *app.world().resource::<State<AppState>>().get() != AppState::Menu;
+        let on_board = state(&app) != AppState::Menu;
         if on_board && !app.world().resource::<Animations>().busy() {
             assert_pieces_match_after(&mut app, i, &recent);
             checked += 1;

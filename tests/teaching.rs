@@ -27,10 +27,6 @@ fn tutorial_command(app: &mut App, c: TutorialCommand) {
     settle(app);
 }
 
-fn state(app: &App) -> AppState {
-    *app.world().resource::<State<AppState>>().get()
-}
-
 /// Does the current task: a wrong move first where one is possible (and checks the explanation and the retry),
 /// then the right one; a game is won with perfect telo moves or given up.
 fn do_task(app: &mut App) {

@@ -12,7 +12,7 @@ use fanorona_rules::{Game, Position, Side, Turn, Variant};
 use crate::AppSystems;
 use crate::game::computer::{Thinking, WEB_SLICE_MS};
 use crate::game::person::BoardClick;
-use crate::game::saving::SavesGame;
+use crate::game::saving::{SavesGame, SetAside};
 use crate::game::session::{BoardReset, PlayerKind, Session, TurnCommitted};
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
@@ -61,8 +61,8 @@ pub struct Node {
 /// The analysis board's state.
 #[derive(Resource)]
 pub struct AnalysisBoard {
-    /// The session put aside, and the screen to go back to.
-    original: Option<(Session, bool, AppState)>,
+    /// The game put aside, and the screen to go back to.
+    original: Option<(SetAside, AppState)>,
     root: Position,
     nodes: Vec<Node>,
     current: usize,
@@ -224,18 +224,15 @@ fn handle_analysis_commands(
         let board = &mut *board;
         match (command, here) {
             (AnalysisCommand::Open, AppState::Playing | AppState::Menu) => {
-                thinking.cancel();
                 let root =
                     if here == AppState::Playing { *session.position() } else { Position::start(settings.variant) };
-                let original = std::mem::take(&mut *session);
                 *board = AnalysisBoard::new(root);
-                board.original = Some((original, saves.0, here));
-                saves.0 = false;
+                board.original = Some((SetAside::take(&mut session, &mut saves, &mut thinking), here));
                 next_state.set(AppState::Analysis);
                 changed = true;
             }
             (AnalysisCommand::Close, AppState::Analysis) => {
-                let back = board.original.as_ref().map_or(AppState::Menu, |(_, _, state)| *state);
+                let back = board.original.as_ref().map_or(AppState::Menu, |(_, state)| *state);
                 next_state.set(back);
             }
             (AnalysisCommand::Back, AppState::Analysis) if !board.editing => {
@@ -369,9 +366,8 @@ fn leave_analysis(
 ) {
     board.job = None;
     board.editing = false;
-    if let Some((original, saved, _)) = board.original.take() {
-        *session = original;
-        saves.0 = saved;
+    if let Some((original, _)) = board.original.take() {
+        original.give_back(&mut session, &mut saves);
         reset.write(BoardReset);
     }
 }

@@ -13,7 +13,7 @@ use fanorona_rules::{Game, Turn};
 
 use crate::AppSystems;
 use crate::game::computer::Thinking;
-use crate::game::saving::{CanContinue, SavesGame, autosave};
+use crate::game::saving::{CanContinue, SavesGame, SetAside, autosave};
 use crate::game::session::{BoardReset, PlayerKind, Session, trace_of};
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::{Notices, Storage};
@@ -48,10 +48,8 @@ pub enum ReviewCommand {
 /// A review in progress or done, and what it shows.
 #[derive(Resource)]
 pub struct Reviewing {
-    /// The session of the game under review, put back when the review ends.
-    original: Option<Session>,
-    /// Whether that session was autosaved (the review's own never is).
-    original_saves: bool,
+    /// The game under review, put back when the review ends.
+    original: Option<SetAside>,
     /// The game under review.
     game: Game,
     job: Option<Job>,
@@ -68,7 +66,6 @@ impl Default for Reviewing {
     fn default() -> Reviewing {
         Reviewing {
             original: None,
-            original_saves: false,
             game: Game::of_variant(fanorona_rules::Variant::Tsivy),
             job: None,
             progress: (0, 0),
@@ -113,7 +110,7 @@ impl Reviewing {
     /// Whether "try again from here" can be offered: the game under review is over (playing on replaces it) and
     /// the position looked at is not the start.
     pub fn can_try_again(&self) -> bool {
-        self.original.as_ref().is_some_and(Session::is_over) && self.ply > 0
+        self.original.as_ref().is_some_and(|o| o.session().is_over()) && self.ply > 0
     }
 }
 
@@ -225,29 +222,26 @@ fn handle_review_commands(
         let reviewing = &mut *reviewing;
         match (command, *state.get()) {
             (ReviewCommand::Open, AppState::Playing) => {
-                // The computer's search belongs to the game put aside; it starts again when the game is back.
-                thinking.cancel();
-                let original = std::mem::take(&mut *session);
-                reviewing.game = original.game().clone();
+                let original = SetAside::take(&mut session, &mut saves, &mut thinking);
+                reviewing.game = original.session().game().clone();
                 reviewing.ply = reviewing.game.turns().len();
                 reviewing.line = None;
                 reviewing.review = None;
                 reviewing.progress = (0, reviewing.game.turns().len() + 1);
                 reviewing.job = Some(Job::start(&reviewing.game));
                 reviewing.original = Some(original);
-                reviewing.original_saves = saves.0;
-                saves.0 = false;
                 next_state.set(AppState::Review);
             }
             (ReviewCommand::Close, AppState::Review) => next_state.set(AppState::Playing),
             (ReviewCommand::TryAgain, AppState::Review) if reviewing.can_try_again() => {
                 let game = prefix(&reviewing.game, reviewing.ply - 1);
-                let players = try_again_players(reviewing.original.as_ref(), &game, &settings);
+                let players = try_again_players(reviewing.original.as_ref().map(SetAside::session), &game, &settings);
                 let again = Session::from_game(game, players);
                 autosave(&again, &storage, &mut notices);
                 *can_continue = CanContinue::of(&again);
-                reviewing.original = Some(again);
-                reviewing.original_saves = true;
+                if let Some(original) = reviewing.original.as_mut() {
+                    original.replace(again);
+                }
                 next_state.set(AppState::Playing);
             }
             (_, AppState::Review) if reviewing.navigate(command) => {
@@ -380,8 +374,7 @@ fn end_review(
         job.cancel();
     }
     if let Some(original) = reviewing.original.take() {
-        *session = original;
-        saves.0 = reviewing.original_saves;
+        original.give_back(&mut session, &mut saves);
         reset.write(BoardReset);
     }
 }

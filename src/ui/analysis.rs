@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use fanorona_ai::line_text;
 use fanorona_ai::review::{score_text, win_probability};
 use fanorona_rules::{Position, Setup, Side, Variant};
 
@@ -90,17 +91,9 @@ fn engine_lines(ui: &mut egui::Ui, board: &AnalysisBoard, position: &Position) {
     let status = if board.thinking() { " (looking deeper…)" } else { "" };
     ui.label(egui::RichText::new(format!("Master engine, depth {depth}{status}")).small());
     for (i, line) in lines.iter().enumerate() {
-        let turns: Vec<String> = line.pv.iter().take(LINE_TURNS).map(ToString::to_string).collect();
-        let more = if line.pv.len() > LINE_TURNS { " …" } else { "" };
-        ui.label(
-            egui::RichText::new(format!(
-                "{}. {:>6}  {}{more}",
-                i + 1,
-                score_text(for_white(line.score)),
-                turns.join(" ")
-            ))
-            .monospace(),
-        );
+        let score = score_text(for_white(line.score));
+        let text = format!("{}. {score:>6}  {}", i + 1, line_text(&line.pv, LINE_TURNS));
+        ui.label(egui::RichText::new(text).monospace());
     }
     if lines.is_empty() && !board.thinking() {
         ui.label("No legal turn: the game is over here.");

@@ -4,8 +4,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Line, Plot, PlotPoints, Points, VLine};
+use fanorona_ai::line_text;
 use fanorona_ai::review::{Class, Review, score_text};
-use fanorona_rules::{Side, Turn};
+use fanorona_rules::Side;
 
 use super::actions::{Action, Actions};
 use super::widgets::board_side_panel;
@@ -175,7 +176,7 @@ fn current_turn(ui: &mut egui::Ui, reviewing: &Reviewing) -> Option<ReviewComman
     if let (Some(better), Some(review)) = (turn.better(), reviewing.review()) {
         let before = review.scores.get(ply - 1).copied().unwrap_or_default();
         ui.label(format!("Better: {better} ({})", score_text(before)));
-        ui.label(egui::RichText::new(line_text(&turn.best)).small().monospace());
+        ui.label(egui::RichText::new(line_text(&turn.best, usize::MAX)).small().monospace());
         ui.horizontal(|ui| {
             let step = reviewing.line_step();
             let label = match step {
@@ -197,10 +198,6 @@ fn current_turn(ui: &mut egui::Ui, reviewing: &Reviewing) -> Option<ReviewComman
 /// The move number of the turn at `index` as players write it: `3.` for White's, `3...` for Black's.
 fn number(index: usize) -> String {
     format!("{}{}", index / 2 + 1, if index.is_multiple_of(2) { "." } else { "..." })
-}
-
-fn line_text(turns: &[Turn]) -> String {
-    turns.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
 }
 
 /// The game's turns, one a row, each with its class's symbol and colour; returns the position clicked.

@@ -141,6 +141,11 @@ pub fn settle(app: &mut App) {
     panic!("the game did not settle");
 }
 
+/// The screen the app is on.
+pub fn state(app: &App) -> AppState {
+    *app.world().resource::<State<AppState>>().get()
+}
+
 pub fn session(app: &App) -> &Session {
     app.world().resource::<Session>()
 }
@@ -170,7 +175,7 @@ pub fn assert_pieces_match(app: &mut App) {
 pub fn start_with(app: &mut App, f: impl FnOnce(&mut Settings)) {
     f(&mut app.world_mut().resource_mut::<Settings>());
     command(app, GameCommand::Start);
-    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Playing);
+    assert_eq!(state(app), AppState::Playing);
 }
 
 pub fn humans(s: &mut Settings) {

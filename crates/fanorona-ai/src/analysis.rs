@@ -126,6 +126,14 @@ impl Search {
     }
 }
 
+/// A line as players write it: the first `most` turns in notation, separated by spaces, and ` ...` when the line
+/// goes on.
+pub fn line_text(turns: &[Turn], most: usize) -> String {
+    let shown: Vec<String> = turns.iter().take(most).map(ToString::to_string).collect();
+    let more = if turns.len() > most { " ..." } else { "" };
+    format!("{}{more}", shown.join(" "))
+}
+
 /// The score of a finished game for `side`: a won or lost game scores like a win or loss found by the search.
 pub fn outcome_score(outcome: Outcome, side: Side) -> i32 {
     match outcome.winner() {

@@ -29,7 +29,7 @@ mod search;
 pub mod telo;
 mod tt;
 
-pub use analysis::{Analysis, Line, analyze, outcome_score};
+pub use analysis::{Analysis, Line, analyze, line_text, outcome_score};
 pub use eval::{Eval, Weights, evaluate};
 pub use level::{Level, ParseLevelError};
 pub use search::{Limits, MATE, Search, SearchResult, Status};

@@ -5,8 +5,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use fanorona_ai::review::{Class, Review, Reviewer, score_text};
-use fanorona_ai::{Analysis, Limits};
-use fanorona_rules::{Game, Position, Side, Turn};
+use fanorona_ai::{Analysis, Limits, line_text};
+use fanorona_rules::{Game, Position, Side};
 
 use crate::convert;
 
@@ -44,7 +44,7 @@ pub fn annotate(game: &Game, review: &Review) -> String {
                 "  {} (lost {:.0}%); better {better} ({best}): {}",
                 turn.class,
                 turn.loss * 100.0,
-                line_text(&turn.best)
+                line_text(&turn.best, LINE_TURNS)
             );
         }
         out.push('\n');
@@ -69,13 +69,14 @@ pub fn analyze(position: Position, lines: usize, depth: Option<u32>, time: Optio
     let white = position.side_to_move() == Side::White;
     for (i, line) in found.iter().enumerate() {
         let score = if white { line.score } else { -line.score };
-        let _ = writeln!(out, "{}. {:>7} depth {:>2}: {}", i + 1, score_text(score), line.depth, line_text(&line.pv));
+        let _ = writeln!(
+            out,
+            "{}. {:>7} depth {:>2}: {}",
+            i + 1,
+            score_text(score),
+            line.depth,
+            line_text(&line.pv, LINE_TURNS)
+        );
     }
     out
-}
-
-fn line_text(turns: &[Turn]) -> String {
-    let shown: Vec<String> = turns.iter().take(LINE_TURNS).map(ToString::to_string).collect();
-    let more = if turns.len() > LINE_TURNS { " ..." } else { "" };
-    format!("{}{more}", shown.join(" "))
 }
