@@ -97,6 +97,15 @@ pub fn key_action(key: KeyCode, mods: Modifiers, screen: AppState, asking: bool)
         KeyCode::KeyC if mods.shift => CopyGame,
         KeyCode::KeyC => Copy,
         KeyCode::KeyI if !tutorial => OpenGame,
+        KeyCode::KeyS if mods.shift && !tutorial => SaveGameFile,
+        // The browser's file picker; the desktop's box takes a path.
+        KeyCode::KeyO if mods.shift && !tutorial => {
+            if cfg!(target_arch = "wasm32") {
+                ChooseGameFile
+            } else {
+                OpenGame
+            }
+        }
         KeyCode::KeyM => Sound,
         KeyCode::KeyQ if mods.shift => Game(GameCommand::Resign),
         KeyCode::KeyN => Menu,

@@ -122,6 +122,20 @@ try {
   await page.waitForTimeout(2000);
   await page.screenshot({ path: join(shots, 'web-after-reply.png') });
 
+  // Game files: Shift+S downloads the game as text; Shift+O opens the browser's file picker, and the file chosen is
+  // read and opened (after the question, since a game with turns is on the board).
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }),
+    page.keyboard.press('Shift+S')]);
+  const saved = await readFile(await download.path(), 'utf8');
+  if (download.suggestedFilename() !== 'fanorona-game.txt' || !saved.includes('1. e2-e3A')) {
+    fail(`the download is not the game played: ${download.suggestedFilename()}:\n${saved}`);
+  }
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 30_000 }),
+    page.keyboard.press('Shift+O')]);
+  const shared = '1. d2-e3A f5-f4A 2. e1-f2A-f3A h5-h4A 3. c3-d2W i3-h2A-g3W-h3W *\n';
+  await chooser.setFiles({ name: 'shared.txt', mimeType: 'text/plain', buffer: Buffer.from(shared) });
+  console.log(`game files: downloaded ${saved.length} bytes; ${await waitForLog(/read a game of 6 turns/, 30_000)}`);
+
   const reply = logs.find((l) => /turn 2: /.test(l));
   const depth = logs.find((l) => /computer \(Move\): .* at depth/.test(l))?.match(/at depth [0-9]+, [0-9]+ nodes/);
   console.log(`the master's first reply in the browser: ${depth?.[0] ?? 'not logged'}`);

@@ -58,6 +58,15 @@ pub struct Node {
     pub children: Vec<usize>,
 }
 
+/// A row of the drawn tree: moves that follow each other, indented by how deep a variation they are in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeRow {
+    /// 0 for the main line, 1 for a variation of it, and so on.
+    pub depth: usize,
+    /// The nodes, in the order played.
+    pub nodes: Vec<usize>,
+}
+
 /// The analysis board's state.
 #[derive(Resource)]
 pub struct AnalysisBoard {
@@ -116,6 +125,54 @@ impl AnalysisBoard {
         }
         path.reverse();
         path
+    }
+
+    /// The tree as rows to draw: the main line (each position's first move) in rows at depth 0, and each other
+    /// move's line in rows one deeper, right after the move it is an alternative to; the main line goes on in a
+    /// row of its own after them, as chess programs print variations.
+    pub fn rows(&self) -> Vec<TreeRow> {
+        let mut rows = Vec::new();
+        if let Some((&main, others)) = self.nodes[0].children.split_first() {
+            self.line_rows(main, others, 0, &mut rows);
+        }
+        rows
+    }
+
+    /// The rows of the line that starts with `first`, whose alternatives are `others`.
+    fn line_rows(&self, first: usize, others: &[usize], depth: usize, rows: &mut Vec<TreeRow>) {
+        let mut row = vec![first];
+        let branch = |row: &mut Vec<usize>, others: &[usize], rows: &mut Vec<TreeRow>| {
+            if !others.is_empty() {
+                rows.push(TreeRow { depth, nodes: std::mem::take(row) });
+                for &other in others {
+                    self.line_rows(other, &[], depth + 1, rows);
+                }
+            }
+        };
+        branch(&mut row, others, rows);
+        let mut at = first;
+        while let Some((&main, others)) = self.nodes[at].children.split_first() {
+            row.push(main);
+            branch(&mut row, others, rows);
+            at = main;
+        }
+        if !row.is_empty() {
+            rows.push(TreeRow { depth, nodes: row });
+        }
+    }
+
+    /// The move of `node` as the tree shows it: its number before White's moves, and before a Black move that
+    /// starts a row (`3... d4-d3A`).
+    pub fn move_label(&self, node: usize, starts_row: bool) -> String {
+        let Some(turn) = self.nodes.get(node).and_then(|n| n.turn) else { return String::from("start") };
+        // Plies from a position with White to move: the root's side decides where the numbering starts.
+        let ply = self.path(node).len() - 1 + usize::from(self.root.side_to_move() == Side::Black);
+        let number = ply / 2 + 1;
+        match (ply.is_multiple_of(2), starts_row) {
+            (true, _) => format!("{number}. {turn}"),
+            (false, true) => format!("{number}... {turn}"),
+            (false, false) => turn.to_string(),
+        }
     }
 
     /// The engine's lines for the position on the board, best first, and the depth they were searched to.

@@ -104,8 +104,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<OpenGame>()
         .init_resource::<PendingConfirmation>()
         .init_resource::<OpenedGame>()
-        .add_systems(Update, (read_opened_games, handle_game_commands).chain().in_set(AppSystems::Commands));
+        .add_systems(
+            Update,
+            (read_opened_games.in_set(ReadOpenedGames), handle_game_commands).chain().in_set(AppSystems::Commands),
+        );
 }
+
+/// The system that reads [`OpenGame`]: what sends it in the same frame goes before.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ReadOpenedGames;
 
 /// The players of a new game from the settings; `coin` decides a random side.
 pub fn players_for(settings: &Settings, coin: bool) -> [PlayerKind; 2] {
@@ -273,6 +280,7 @@ fn read_opened_games(
     for OpenGame(text) in requests.read() {
         match GameRecord::read(text) {
             Ok((_, game, _)) => {
+                info!("read a game of {} turns", game.turns().len());
                 opened.0 = Some(game);
                 commands.write(GameCommand::OpenRead);
             }

@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod computer;
+pub mod files;
 pub mod person;
 pub mod rating;
 pub mod saving;
@@ -22,6 +23,7 @@ pub fn plugin(app: &mut App) {
         commands::plugin,
         person::plugin,
         computer::plugin,
+        files::plugin,
         rating::plugin,
         saving::plugin,
     ));

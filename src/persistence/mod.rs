@@ -1,6 +1,7 @@
 //! What is kept between runs: the storage (files or the browser's local storage), the preferences, and the
 //! player's profile. Each is loaded before the first frame and saved whenever it changes.
 
+pub mod game_files;
 pub mod profile;
 pub mod settings;
 pub mod storage;
@@ -9,6 +10,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use game_files::GameFiles;
 use storage::{Notices, Storage};
 
 /// A resource kept in a file of its own, as RON: loaded before the first frame, saved whenever it changes.
@@ -36,14 +38,23 @@ pub fn parse<T: DeserializeOwned>(text: &str) -> Result<T, String> {
     ron::from_str(text).map_err(|e| e.to_string())
 }
 
-/// Registers storage (the platform's, unless a test or a scene inserted its own), notices, the settings and the
-/// profile.
+/// Registers storage (the platform's, unless a test or a scene inserted its own), the game files' folder, notices,
+/// the settings and the profile.
 pub struct PersistencePlugin;
 
 impl Plugin for PersistencePlugin {
     fn build(&self, app: &mut App) {
-        if !app.world().contains_resource::<Storage>() {
+        let platform = !app.world().contains_resource::<Storage>();
+        if platform {
             app.insert_resource(Storage::platform());
+        }
+        if !app.world().contains_resource::<GameFiles>() {
+            // A store given by a test or a scene keeps its game files beside it, never in the player's documents.
+            let files = match app.world().get_resource::<Storage>().and_then(Storage::folder) {
+                Some(folder) if !platform => GameFiles::in_dir(folder.join("games")),
+                _ => GameFiles::platform(),
+            };
+            app.insert_resource(files);
         }
         app.init_resource::<Notices>().add_plugins((keep::<settings::Settings>, keep::<profile::Profile>));
     }

@@ -35,6 +35,11 @@ impl Storage {
             .map_or_else(Storage::none, |dirs| Storage::in_dir(dirs.data_dir()))
     }
 
+    /// The folder of the files, if they are kept in one.
+    pub fn folder(&self) -> Option<&std::path::Path> {
+        self.dir.as_deref()
+    }
+
     fn path(&self, name: &str) -> Option<PathBuf> {
         self.dir.as_ref().map(|d| d.join(name))
     }

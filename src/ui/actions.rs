@@ -10,6 +10,7 @@ use crate::audio::ToggleSound;
 use crate::board::FlipBoard;
 use crate::game::commands::GameCommand;
 use crate::game::computer::HintRequest;
+use crate::game::files::GameFileCommand;
 use crate::game::person::TurnCommand;
 use crate::review::ReviewCommand;
 use crate::screens::ShowMenu;
@@ -38,8 +39,12 @@ pub enum Action {
     Copy,
     /// Copy the game as game text.
     CopyGame,
-    /// Open a game from pasted text (shows the box to paste it in).
+    /// Open a game from pasted text or a file (shows the box to paste it in).
     OpenGame,
+    /// Save the game as a file (a download on the web).
+    SaveGameFile,
+    /// Choose a game file to open (the browser's file picker).
+    ChooseGameFile,
     /// Open or close how to play.
     HowToPlay,
     /// Back to the menu.
@@ -60,6 +65,7 @@ pub struct Actions<'w> {
     copy: MessageWriter<'w, CopyPosition>,
     copy_game: MessageWriter<'w, CopyGame>,
     open_game: MessageWriter<'w, ToggleOpenGame>,
+    game_file: MessageWriter<'w, GameFileCommand>,
     how_to_play: MessageWriter<'w, ToggleHowToPlay>,
     menu: MessageWriter<'w, ShowMenu>,
 }
@@ -100,6 +106,12 @@ impl Actions<'_> {
             }
             Action::OpenGame => {
                 self.open_game.write(ToggleOpenGame);
+            }
+            Action::SaveGameFile => {
+                self.game_file.write(GameFileCommand::Save);
+            }
+            Action::ChooseGameFile => {
+                self.game_file.write(GameFileCommand::Choose);
             }
             Action::HowToPlay => {
                 self.how_to_play.write(ToggleHowToPlay);

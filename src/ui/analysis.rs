@@ -1,4 +1,4 @@
-//! The analysis board's panel: the evaluation bar, the engine's lines, the moves played (the tree), and setting up
+//! The analysis board's panel: the evaluation bar, the engine's lines, the moves played (drawn as a tree), and setting up
 //! a position by hand or from its text.
 
 use bevy::prelude::*;
@@ -100,11 +100,10 @@ fn engine_lines(ui: &mut egui::Ui, board: &AnalysisBoard, position: &Position) {
     }
 }
 
-/// The moves played from the position set up: the line to the board's position (click to go back), then the moves
-/// already played from here (variations).
+/// The moves played from the position set up, as a tree: the main line, and each variation indented under the
+/// move it is an alternative to, with a guide line; the board's position is selected, and a click goes to a move.
 fn moves(ui: &mut egui::Ui, board: &AnalysisBoard) -> Option<AnalysisCommand> {
     let mut send = None;
-    let nodes = board.nodes();
     ui.horizontal(|ui| {
         if ui.button("< Back").clicked() {
             send = Some(AnalysisCommand::Back);
@@ -112,32 +111,44 @@ fn moves(ui: &mut egui::Ui, board: &AnalysisBoard) -> Option<AnalysisCommand> {
         if ui.button("Forward >").clicked() {
             send = Some(AnalysisCommand::Forward);
         }
-    });
-    ui.label("Moves played (click one to go back to it):");
-    ui.horizontal_wrapped(|ui| {
         if ui.selectable_label(board.current() == 0, "start").clicked() {
             send = Some(AnalysisCommand::Goto(0));
         }
-        for node in board.path(board.current()) {
-            let turn = nodes[node].turn.map(|t| t.to_string()).unwrap_or_default();
-            if ui.selectable_label(board.current() == node, egui::RichText::new(turn).monospace()).clicked() {
-                send = Some(AnalysisCommand::Goto(node));
-            }
+    });
+    let rows = board.rows();
+    if rows.is_empty() {
+        ui.label("Play moves for both sides on the board; going back and playing another move starts a variation.");
+        return send;
+    }
+    egui::ScrollArea::vertical().max_height(ui.available_height().max(120.0) - 60.0).show(ui, |ui| {
+        for row in rows {
+            ui.horizontal_wrapped(|ui| {
+                if row.depth > 0 {
+                    guide(ui, row.depth);
+                }
+                for (i, &node) in row.nodes.iter().enumerate() {
+                    let label = egui::RichText::new(board.move_label(node, i == 0)).monospace();
+                    let label = if row.depth > 0 { label.italics() } else { label.strong() };
+                    if ui.selectable_label(board.current() == node, label).clicked() {
+                        send = Some(AnalysisCommand::Goto(node));
+                    }
+                }
+            });
         }
     });
-    let children = &nodes[board.current()].children;
-    if !children.is_empty() {
-        ui.label("Played from here before:");
-        ui.horizontal_wrapped(|ui| {
-            for &child in children {
-                let turn = nodes[child].turn.map(|t| t.to_string()).unwrap_or_default();
-                if ui.button(egui::RichText::new(turn).monospace()).clicked() {
-                    send = Some(AnalysisCommand::Goto(child));
-                }
-            }
-        });
-    }
     send
+}
+
+/// How far each level of variation is indented, in points.
+const TREE_INDENT: f32 = 14.0;
+
+/// The indent of a variation `depth` deep, with the tree's guide line: down from the line above, then across.
+fn guide(ui: &mut egui::Ui, depth: usize) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(TREE_INDENT * depth as f32, 16.0), egui::Sense::hover());
+    let x = rect.right() - TREE_INDENT / 2.0;
+    let stroke = egui::Stroke::new(1.5, ui.visuals().weak_text_color());
+    ui.painter().line_segment([egui::pos2(x, rect.top()), egui::pos2(x, rect.center().y)], stroke);
+    ui.painter().line_segment([egui::pos2(x, rect.center().y), egui::pos2(rect.right(), rect.center().y)], stroke);
 }
 
 /// Setting up a position: what a click does, the side to move, whole boards, and position text.

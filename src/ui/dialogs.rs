@@ -11,9 +11,11 @@ use crate::board::animation::Animations;
 use crate::board::highlights::Highlights;
 use crate::board::layout::UiInsets;
 use crate::game::commands::{GameCommand, OpenGame, PendingConfirmation};
+use crate::game::files::GameFileCommand;
 use crate::game::person::TurnCommand;
 use crate::game::rating::LastRatingChange;
 use crate::game::session::{BoardReset, GameEnded, Session};
+use crate::persistence::game_files::GameFiles;
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::Notices;
 use crate::review::ReviewCommand;
@@ -26,6 +28,8 @@ pub struct OpenGameDialog {
     pub open: bool,
     /// What has been pasted or typed so far.
     pub text: String,
+    /// The path of a game file typed (the desktop).
+    pub path: String,
 }
 
 /// Whether the game-over dialog was closed (to look at the final board).
@@ -193,9 +197,19 @@ fn game_over_ui(
     Ok(())
 }
 
-fn toggle_open_game(mut toggles: MessageReader<ToggleOpenGame>, mut dialog: ResMut<OpenGameDialog>) {
+fn toggle_open_game(
+    mut toggles: MessageReader<ToggleOpenGame>,
+    mut dialog: ResMut<OpenGameDialog>,
+    files: Res<GameFiles>,
+) {
     if toggles.read().count() % 2 == 1 {
         dialog.open = !dialog.open;
+        // The folder where saved games go, ready for a file's name.
+        if dialog.path.is_empty()
+            && let Some(folder) = files.folder()
+        {
+            dialog.path = format!("{}{}", folder.display(), std::path::MAIN_SEPARATOR);
+        }
     }
 }
 
@@ -205,6 +219,7 @@ fn open_game_ui(
     mut dialog: ResMut<OpenGameDialog>,
     insets: Res<UiInsets>,
     mut open: MessageWriter<OpenGame>,
+    mut files: MessageWriter<GameFileCommand>,
 ) -> Result {
     if !dialog.open {
         return Ok(());
@@ -235,6 +250,22 @@ fn open_game_ui(
                     dialog.open = false;
                 }
             });
+            ui.separator();
+            if cfg!(target_arch = "wasm32") {
+                if ui.button("Open a file…").clicked() {
+                    files.write(GameFileCommand::Choose);
+                    dialog.open = false;
+                }
+            } else {
+                ui.label("Or a game file's path:");
+                ui.horizontal(|ui| {
+                    ui.add(egui::TextEdit::singleline(&mut dialog.path).desired_width(330.0));
+                    if ui.add_enabled(!dialog.path.trim().is_empty(), egui::Button::new("Open file")).clicked() {
+                        files.write(GameFileCommand::Open(dialog.path.clone()));
+                        dialog.open = false;
+                    }
+                });
+            }
         });
     Ok(())
 }

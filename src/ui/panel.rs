@@ -121,19 +121,28 @@ fn panel_ui(
             }
             ui.end_row();
         });
-        ui.horizontal(|ui| {
+        // Sharing and files two to a row, like the buttons above: three to a row overflow the narrow panel.
+        egui::Grid::new("files").num_columns(2).show(ui, |ui| {
             if ui.button("Copy game").on_hover_text("The game as text, to share or open elsewhere (Shift+C)").clicked()
             {
                 actions.send(Action::CopyGame);
             }
-            if ui.button("Open a game…").on_hover_text("Paste a game's text to open it (I)").clicked() {
-                actions.send(Action::OpenGame);
-            }
-        });
-        ui.horizontal(|ui| {
             if ui.button("Copy position").on_hover_text("The position text (C)").clicked() {
                 actions.send(Action::Copy);
             }
+            ui.end_row();
+            if ui.button("Open a game…").on_hover_text("Paste a game's text or open a game file (I)").clicked() {
+                actions.send(Action::OpenGame);
+            }
+            let (save, hint) = if cfg!(target_arch = "wasm32") {
+                ("Download game", "The game as a text file, to keep or share (Shift+S)")
+            } else {
+                ("Save as file", "The game as a new text file in your documents' Fanorona folder (Shift+S)")
+            };
+            if ui.button(save).on_hover_text(hint).clicked() {
+                actions.send(Action::SaveGameFile);
+            }
+            ui.end_row();
             let review = ui.add_enabled(!session.game().turns().is_empty(), egui::Button::new("Review"));
             if review.on_hover_text("The engine goes through the game: where it turned, and better turns (V)").clicked()
             {
@@ -142,6 +151,7 @@ fn panel_ui(
             if ui.button("Analyse").on_hover_text("This position on the analysis board (B)").clicked() {
                 actions.send(Action::Analysis(AnalysisCommand::Open));
             }
+            ui.end_row();
         });
         ui.separator();
         ui.label("Moves");

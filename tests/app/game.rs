@@ -1,14 +1,13 @@
 //! The game's systems, headless: an `App` with the logic plugins and no window, driven by the same messages a click
 //! or a button produces.
 
-mod common;
-
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use fanorona::audio::{Jingle, SoundCue};
 use fanorona::board::BoardBackground;
 use fanorona::dev::scene::REVIEW_GAME;
 use fanorona::game::commands::{GameCommand, OpenGame, PendingConfirmation, Replace};
+use fanorona::game::files::GameFileCommand;
 use fanorona::game::person::TurnCommand;
 use fanorona::game::saving::{AUTOSAVE_FILE, CanContinue};
 use fanorona::game::session::{GameEnded, PlayerKind};
@@ -372,4 +371,51 @@ fn a_pasted_game_opens_after_asking_and_a_bad_one_is_reported() {
     assert_pieces_match(&mut app);
     let autosave = std::fs::read_to_string(dir.join(AUTOSAVE_FILE)).unwrap_or_default();
     assert!(autosave.contains("c5-b5"), "the opened game is autosaved");
+}
+
+#[test]
+fn a_game_saved_as_a_file_opens_again_and_no_file_is_overwritten() {
+    let dir = temp_dir();
+    let mut app = app_in(&dir);
+    start_with(&mut app, humans);
+    for turn in ["d2-e3A", "f5-f4A"] {
+        play(&mut app, turn);
+    }
+    let saved = turns(&app);
+
+    // Saving twice makes two files, the second beside the first: a save never replaces a file.
+    app.world_mut().write_message(GameFileCommand::Save);
+    settle(&mut app);
+    play(&mut app, "e1-f2A-f3A");
+    app.world_mut().write_message(GameFileCommand::Save);
+    settle(&mut app);
+    let folder = dir.join("games");
+    let first = std::fs::read_to_string(folder.join("fanorona-game-1.txt")).unwrap_or_default();
+    let second = std::fs::read_to_string(folder.join("fanorona-game-2.txt")).unwrap_or_default();
+    assert!(first.contains("1. d2-e3A f5-f4A") && !first.contains("e1-f2A"), "{first}");
+    assert!(second.contains("e1-f2A-f3A"), "{second}");
+    let notices = app.world_mut().resource_mut::<Notices>().0.drain(..).collect::<Vec<_>>().join(" ");
+    assert!(notices.contains("fanorona-game-2.txt"), "the player is told where: {notices}");
+
+    // Opening the first file (its name alone: the folder is where saved games are) asks, then puts it back.
+    app.world_mut().write_message(GameFileCommand::Open("fanorona-game-1.txt".into()));
+    settle(&mut app);
+    assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Replace::OpenedGame));
+    command(&mut app, GameCommand::Confirm);
+    assert_eq!(turns(&app), saved);
+    assert_pieces_match(&mut app);
+
+    // A missing file, a file that is not text and one far too large are reported, and nothing changes.
+    std::fs::write(folder.join("picture.png"), [0x89, b'P', b'N', b'G', 0xff, 0xfe]).unwrap_or_default();
+    std::fs::write(folder.join("huge.txt"), vec![b' '; 2 << 20]).unwrap_or_default();
+    for (file, why) in
+        [("nothing-here.txt", "nothing-here.txt"), ("picture.png", "not a text"), ("huge.txt", "too large")]
+    {
+        app.world_mut().write_message(GameFileCommand::Open(folder.join(file).display().to_string()));
+        settle(&mut app);
+        let notices = app.world_mut().resource_mut::<Notices>().0.drain(..).collect::<Vec<_>>().join(" ");
+        assert!(notices.contains("could not be opened") && notices.contains(why), "{file}: {notices}");
+        assert_eq!(turns(&app), saved);
+        assert_eq!(app.world().resource::<PendingConfirmation>().0, None);
+    }
 }

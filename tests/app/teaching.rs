@@ -1,9 +1,7 @@
 //! The tutorial, the rating and the vela offer, headless: driven by the same messages the buttons and clicks send.
 
-mod common;
-
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use fanorona::game::commands::GameCommand;
 use fanorona::game::computer::HintRequest;
 use fanorona::game::rating::LastRatingChange;

@@ -5,12 +5,10 @@
 //!
 //! CI runs a short run; `cargo soak` runs the full one (100,000 inputs) and prints the count and the time.
 
-mod common;
-
 use std::time::Instant;
 
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use fanorona::audio::ToggleSound;
 use fanorona::board::FlipBoard;
 use fanorona::board::animation::Animations;

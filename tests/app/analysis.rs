@@ -2,10 +2,8 @@
 //! sides forming a tree with variations, a position set up by hand or from text (impossible ones refused with a
 //! message), and back to the game untouched.
 
-mod common;
-
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use fanorona::analysis::{AnalysisBoard, AnalysisCommand, AnalysisText, LINES};
 use fanorona::game::saving::AUTOSAVE_FILE;
 use fanorona::screens::AppState;
@@ -67,6 +65,15 @@ fn moves_on_the_analysis_board_form_a_tree_and_the_game_comes_back_untouched() {
     analysis(&mut app, AnalysisCommand::Back);
     play(&mut app, &replies[1]);
     assert_eq!((board(&app).current(), board(&app).nodes().len()), (2, 3));
+
+    // The tree as drawn: the main line, then the variation (with White's reply in it) one deeper; numbered from
+    // Black's move, as the root has Black to move.
+    let after_second = session(&app).position().legal_turns()[0].to_string();
+    play(&mut app, &after_second);
+    let rows: Vec<(usize, Vec<usize>)> = board(&app).rows().into_iter().map(|r| (r.depth, r.nodes)).collect();
+    assert_eq!(rows, vec![(0, vec![1]), (1, vec![2, 3])]);
+    let labels = [(1, true), (2, true), (3, false)].map(|(node, first)| board(&app).move_label(node, first));
+    assert_eq!(labels, [format!("1... {}", replies[0]), format!("1... {}", replies[1]), format!("2. {after_second}")]);
 
     // Back to the game as it was; nothing was saved meanwhile.
     analysis(&mut app, AnalysisCommand::Close);

@@ -1,8 +1,6 @@
 //! Helpers shared by the headless game tests: an `App` with the logic plugins and no window, driven by the same
 //! messages a click or a button produces.
 
-#![allow(dead_code)] // each test file uses some of the helpers
-
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;

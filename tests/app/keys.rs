@@ -2,12 +2,10 @@
 //! (its start, its players and every turn, undone ones included) and the saved files as they were, unless the
 //! player confirms. Driven through Bevy's keyboard input, as a window reports keys.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use fanorona::analysis::AnalysisCommand;
 use fanorona::game::commands::{GameCommand, PendingConfirmation, Replace};
 use fanorona::game::saving::{AUTOSAVE_FILE, SAVED_FILE, SavedSession};

@@ -2,13 +2,11 @@
 //! and the better line with the keys, and back to the game exactly as it was; "try again from here" after a
 //! finished game.
 
-mod common;
-
 use std::path::Path;
 use std::time::Duration;
 
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use fanorona::dev::scene::REVIEW_GAME;
 use fanorona::game::saving::AUTOSAVE_FILE;
 use fanorona::game::session::PlayerKind;

@@ -1,0 +1,96 @@
+//! Game files: saving the game on the board as a file of game text (a new file in the player's folder on the
+//! desktop, a download on the web) and opening one (a path on the desktop, the browser's file picker on the web).
+//! A file that is read goes the way of pasted text ([`OpenGame`]): it is checked, and replaces the game on the
+//! board only after the player's yes.
+
+use bevy::prelude::*;
+
+use super::commands::{OpenGame, ReadOpenedGames};
+use super::session::Session;
+use crate::AppSystems;
+use crate::persistence::game_files::GameFiles;
+use crate::persistence::storage::Notices;
+
+/// A command about game files, from a button.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum GameFileCommand {
+    /// Save the game on the board as a new file of game text (a download on the web).
+    Save,
+    /// Open the game file at this path (the desktop; relative paths are in the game files' folder).
+    Open(String),
+    /// Choose a file to open with the browser's file picker (the web).
+    Choose,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    // Before the opened text is read, so that a file's game is on the board in the same frame.
+    app.add_message::<GameFileCommand>()
+        .add_systems(Update, handle_game_file_commands.in_set(AppSystems::Commands).before(ReadOpenedGames));
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Update, open_chosen_files.in_set(AppSystems::Commands).before(ReadOpenedGames));
+}
+
+fn handle_game_file_commands(
+    mut requests: MessageReader<GameFileCommand>,
+    session: Res<Session>,
+    files: Res<GameFiles>,
+    mut open: MessageWriter<OpenGame>,
+    mut notices: ResMut<Notices>,
+) {
+    for request in requests.read() {
+        match request {
+            GameFileCommand::Save => notices.0.push(save(&session, &files)),
+            GameFileCommand::Open(path) => match files.read(path) {
+                Ok(text) => {
+                    open.write(OpenGame(text));
+                }
+                Err(e) => notices.0.push(format!("This game could not be opened: {e}")),
+            },
+            GameFileCommand::Choose => {
+                if let Err(e) = choose() {
+                    notices.0.push(format!("The file picker could not be opened: {e}"));
+                }
+            }
+        }
+    }
+}
+
+/// Saves the game and says where it went.
+fn save(session: &Session, files: &GameFiles) -> String {
+    let text = session.record().to_text();
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = files;
+        let name = "fanorona-game.txt";
+        match crate::persistence::game_files::web::download(name, &text) {
+            Ok(()) => format!("The game was downloaded as {name}."),
+            Err(e) => format!("The game could not be downloaded: {e}"),
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    match files.save_new(&text) {
+        Ok(path) => format!("The game was saved as {}.", path.display()),
+        Err(e) => format!("The game could not be saved: {e}"),
+    }
+}
+
+/// Opens the browser's file picker; the desktop has no picker (its dialog takes a path).
+fn choose() -> Result<(), String> {
+    #[cfg(target_arch = "wasm32")]
+    return crate::persistence::game_files::web::choose();
+    #[cfg(not(target_arch = "wasm32"))]
+    Err("type the file's path instead".to_owned())
+}
+
+/// Opens the files chosen in the browser's picker once they have been read.
+#[cfg(target_arch = "wasm32")]
+fn open_chosen_files(mut open: MessageWriter<OpenGame>, mut notices: ResMut<Notices>) {
+    for chosen in crate::persistence::game_files::web::take_chosen() {
+        match chosen {
+            Ok(text) => {
+                open.write(OpenGame(text));
+            }
+            Err(e) => notices.0.push(format!("This game could not be opened: {e}")),
+        }
+    }
+}

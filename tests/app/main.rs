@@ -1,0 +1,11 @@
+//! The game's headless tests, one binary: each would otherwise link its own copy of Bevy (hundreds of MB in a debug
+//! build), and linking them one by one cost CI minutes.
+
+mod common;
+
+mod analysis;
+mod game;
+mod keys;
+mod review;
+mod soak;
+mod teaching;
