@@ -37,7 +37,7 @@ pub enum ClientError {
         /// The error's message.
         message: String,
     },
-    /// The server answered `hello` with something else than `welcome`.
+    /// The server answered a request with another message than the one expected.
     #[error("unexpected reply: {0:?}")]
     Unexpected(Box<ServerMessage>),
 }
@@ -57,7 +57,7 @@ impl ClientError {
 pub struct Welcome {
     /// Who the client plays as.
     pub player: PlayerView,
-    /// The token of a new guest, to keep.
+    /// The token of the login this `hello` opened (a new guest's, or a password login's), to keep.
     pub token: Option<String>,
     /// The player's games in progress.
     pub games: Vec<GameView>,
@@ -124,21 +124,25 @@ impl Client {
 
     /// Says hello: as a new guest without a token (named `name`, or a generated name), else as the token's player.
     pub async fn hello(&mut self, token: Option<&str>, name: Option<&str>) -> Result<Welcome, ClientError> {
-        self.greet(token.map(str::to_owned), name.map(str::to_owned), None).await
+        self.greet(token, name, None, false).await
     }
 
     /// Says hello as the registered player `name`.
     pub async fn log_in(&mut self, name: &str, password: &str) -> Result<Welcome, ClientError> {
-        self.greet(None, Some(name.to_owned()), Some(password.to_owned())).await
+        self.greet(None, Some(name), Some(password), false).await
     }
 
-    async fn greet(
+    /// Says hello with every field of `hello`: a token, or a name and password, or a new guest's name, or none;
+    /// `bot` marks the player a bot.
+    pub async fn greet(
         &mut self,
-        token: Option<String>,
-        name: Option<String>,
-        password: Option<String>,
+        token: Option<&str>,
+        name: Option<&str>,
+        password: Option<&str>,
+        bot: bool,
     ) -> Result<Welcome, ClientError> {
-        let hello = ClientMessage::Hello { protocol: PROTOCOL_VERSION, token, name, password };
+        let [token, name, password] = [token, name, password].map(|field| field.map(str::to_owned));
+        let hello = ClientMessage::Hello { protocol: PROTOCOL_VERSION, token, name, password, bot };
         match self.request(hello).await? {
             ServerMessage::Welcome { player, token, games, .. } => Ok(Welcome { player, token, games }),
             other => Err(ClientError::Unexpected(Box::new(other))),

@@ -10,7 +10,7 @@ use serde_json::Value;
 use tokio::sync::{Notify, mpsc};
 use tokio::time::Instant;
 
-use crate::hub::{Caller, Greeting, Hub, Refusal, SESSION_QUEUE, Session};
+use crate::hub::{Caller, Greeting, Hub, Refusal, SESSION_QUEUE};
 use crate::protocol::{ClientMessage, Envelope, ErrorCode, MAX_MESSAGE_BYTES, ServerMessage};
 
 /// Messages a connection may send per second on average.
@@ -157,15 +157,11 @@ impl State<'_> {
             }
         };
         let replies = match (&self.caller, message) {
-            (None, ClientMessage::Hello { protocol, token, name, password }) => {
-                let session = Session {
-                    connection: self.connection,
-                    sender: self.sender.clone(),
-                    kicked: Arc::clone(&self.kicked),
-                };
-                let greeting = Greeting { protocol, token, name, password };
-                self.hub.hello(session, greeting).await.map(|(player, welcome)| {
-                    self.caller = Some(Caller { player: player.id, connection: self.connection });
+            (None, ClientMessage::Hello { protocol, token, name, password, bot }) => {
+                let greeting = Greeting { protocol, token, name, password, bot };
+                let (sender, kicked) = (self.sender.clone(), Arc::clone(&self.kicked));
+                self.hub.hello(self.connection, sender, kicked, greeting).await.map(|(caller, welcome)| {
+                    self.caller = Some(caller);
                     vec![welcome]
                 })
             }
@@ -174,8 +170,10 @@ impl State<'_> {
         };
         match replies {
             Ok(replies) => {
+                // A connection whose login ended closes once it has sent the reply.
+                let logged_out = replies.first() == Some(&ServerMessage::LoggedOut);
                 let mut id = id;
-                replies.into_iter().all(|reply| self.send(id.take(), reply))
+                replies.into_iter().all(|reply| self.send(id.take(), reply)) && !logged_out
             }
             Err(refusal) => self.refuse(id, refusal),
         }

@@ -23,11 +23,17 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "initial", include_str!("../migrations/0001_initial.sql")),
     (2, "shared games", include_str!("../migrations/0002_shared_games.sql")),
     (3, "accounts", include_str!("../migrations/0003_accounts.sql")),
+    (4, "bots", include_str!("../migrations/0004_bots.sql")),
+    (5, "sessions", include_str!("../migrations/0005_sessions.sql")),
+    (6, "vela", include_str!("../migrations/0006_vela.sql")),
 ];
 
 /// The PostgreSQL channel on which a process says which game it changed, so that the others sharing the database
 /// pass the change on to their own connections.
 const CHANNEL: &str = "fanorona_games";
+
+/// What a notification on [`CHANNEL`] says before a token's hash to tell of a logout instead of a changed game.
+const LOGOUT: &str = "logout:";
 
 /// A failure of the database.
 #[derive(Debug, thiserror::Error)]
@@ -72,6 +78,8 @@ pub struct PlayerRecord {
     pub name: String,
     /// The rating.
     pub rating: Rating,
+    /// Whether a program plays for the player.
+    pub bot: bool,
 }
 
 /// An open challenge.
@@ -87,6 +95,8 @@ pub struct ChallengeRecord {
     pub rated: bool,
     /// The time control.
     pub time: TimeControl,
+    /// A vela game, in which the creator plays with the handicap.
+    pub vela: bool,
 }
 
 /// A game as stored (in progress or over): enough to take it up again after a restart, or to catch up with what
@@ -175,6 +185,8 @@ struct Shared {
 pub enum Change {
     /// The game (or challenge) with this id: a turn, a draw offer, its start or its end.
     Game(String),
+    /// The login whose token has this hash ended: its connections are to be closed.
+    Logout(String),
     /// The connection to the database was lost and is made again: changes may have been missed.
     Missed,
 }
@@ -195,7 +207,13 @@ impl Listener {
             let Some(notification) = self.listener.try_recv().await? else { return Ok(Change::Missed) };
             match notification.payload().split_once(' ') {
                 Some((origin, _)) if origin == self.origin => {}
-                Some((_, game)) => return Ok(Change::Game(game.to_owned())),
+                // Game ids are hex digits: a payload with the prefix is a logout.
+                Some((_, subject)) => {
+                    return Ok(match subject.strip_prefix(LOGOUT) {
+                        Some(token_hash) => Change::Logout(token_hash.to_owned()),
+                        None => Change::Game(subject.to_owned()),
+                    });
+                }
                 None => tracing::warn!("a notification not of this server: {:?}", notification.payload()),
             }
         }
@@ -204,7 +222,7 @@ impl Listener {
 
 /// The columns of the player table under `alias`, named `{alias}_{column}` for [`player_from`].
 fn player_columns(alias: &str) -> String {
-    ["id", "name", "rating", "deviation", "volatility"].map(|c| format!("{alias}.{c} AS {alias}_{c}")).join(", ")
+    ["id", "name", "rating", "deviation", "volatility", "bot"].map(|c| format!("{alias}.{c} AS {alias}_{c}")).join(", ")
 }
 
 fn player_from(row: &AnyRow, alias: &str) -> Result<PlayerRecord, DbError> {
@@ -217,6 +235,7 @@ fn player_from(row: &AnyRow, alias: &str) -> Result<PlayerRecord, DbError> {
             deviation: row.try_get(column("deviation").as_str())?,
             volatility: row.try_get(column("volatility").as_str())?,
         },
+        bot: row.try_get::<i64, _>(column("bot").as_str())? != 0,
     })
 }
 
@@ -230,6 +249,7 @@ fn challenge_from(row: &AnyRow) -> Result<ChallengeRecord, DbError> {
         variant: GameVariant::from_name(&variant).ok_or_else(|| DbError::Corrupt(format!("variant {variant:?}")))?,
         rated: row.try_get::<i64, _>("rated")? != 0,
         time: time.parse().map_err(|e| DbError::Corrupt(format!("{e}")))?,
+        vela: row.try_get::<i64, _>("vela")? != 0,
     })
 }
 
@@ -293,39 +313,85 @@ impl Db {
 
     /// Tells the other processes (on commit, if inside a transaction) that `game` changed.
     async fn announce(&self, connection: &mut AnyConnection, game: &str) -> Result<(), DbError> {
+        self.notify_others(connection, game).await
+    }
+
+    /// Sends `subject` (a game's id, or [`LOGOUT`] and a token's hash) to the other processes sharing the database.
+    async fn notify_others(&self, connection: &mut AnyConnection, subject: &str) -> Result<(), DbError> {
         if let Some(shared) = &self.shared {
             sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(CHANNEL)
-                .bind(format!("{} {game}", shared.origin))
+                .bind(format!("{} {subject}", shared.origin))
                 .execute(&mut *connection)
                 .await?;
         }
         Ok(())
     }
 
-    /// Stores a new player; [`DbError::Duplicate`] when the name (in any case) is taken.
+    /// Stores a new player with its first login, the token whose hash is `token_hash`; [`DbError::Duplicate`] when
+    /// the name (in any case) is taken.
     pub async fn create_player(&self, player: &PlayerRecord, token_hash: &str, now: i64) -> Result<(), DbError> {
+        let mut tx = self.pool.begin().await?;
+        // `token_hash` of the players table is read no more (migration 5): it gets the id, unique and no token's hash.
         sqlx::query(
-            "INSERT INTO players (id, name, name_key, token_hash, rating, deviation, volatility, created) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO players (id, name, name_key, token_hash, rating, deviation, volatility, bot, created) \
+             VALUES ($1, $2, $3, $1, $4, $5, $6, $7, $8)",
         )
         .bind(&player.id)
         .bind(&player.name)
         .bind(player.name.to_lowercase())
-        .bind(token_hash)
         .bind(player.rating.rating)
         .bind(player.rating.deviation)
         .bind(player.rating.volatility)
+        .bind(i64::from(player.bot))
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await
         .map_err(DbError::from_insert)?;
+        insert_session(&mut tx, token_hash, &player.id, now).await?;
+        tx.commit().await?;
         Ok(())
     }
 
-    /// The player whose token has this hash.
-    pub async fn player_by_token(&self, token_hash: &str) -> Result<Option<PlayerRecord>, DbError> {
-        self.player_where("token_hash", token_hash).await
+    /// Stores a new login of `player`, the token whose hash is `token_hash`.
+    pub async fn create_session(&self, token_hash: &str, player: &str, now: i64) -> Result<(), DbError> {
+        let mut connection = self.pool.acquire().await?;
+        insert_session(&mut connection, token_hash, player, now).await
+    }
+
+    /// The player logged in with the token whose hash is `token_hash` (none once logged out); the login is marked
+    /// as seen at `now`.
+    pub async fn session_player(&self, token_hash: &str, now: i64) -> Result<Option<PlayerRecord>, DbError> {
+        let done = sqlx::query("UPDATE sessions SET last_seen = $1 WHERE token_hash = $2")
+            .bind(now)
+            .bind(token_hash)
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Ok(None);
+        }
+        let sql = format!(
+            "SELECT {} FROM sessions s JOIN players p ON p.id = s.player WHERE s.token_hash = $1",
+            player_columns("p")
+        );
+        let row = sqlx::query(&sql).bind(token_hash).fetch_optional(&self.pool).await?;
+        row.map(|row| player_from(&row, "p")).transpose()
+    }
+
+    /// Ends the login whose token has the hash `token_hash` (if it has not ended already) and tells the other
+    /// processes, to close its connections there too.
+    pub async fn delete_session(&self, token_hash: &str) -> Result<(), DbError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(&mut *tx).await?;
+        self.notify_others(&mut tx, &format!("{LOGOUT}{token_hash}")).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Marks the player `id` as a bot, for good.
+    pub async fn mark_bot(&self, id: &str) -> Result<(), DbError> {
+        sqlx::query("UPDATE players SET bot = 1 WHERE id = $1").bind(id).execute(&self.pool).await?;
+        Ok(())
     }
 
     /// Makes the guest `id` a registered player named `name` with this password hash; false if it is registered
@@ -356,12 +422,8 @@ impl Db {
 
     /// The player with this id, with the rating as it is now.
     pub async fn player(&self, id: &str) -> Result<Option<PlayerRecord>, DbError> {
-        self.player_where("id", id).await
-    }
-
-    async fn player_where(&self, column: &'static str, value: &str) -> Result<Option<PlayerRecord>, DbError> {
-        let sql = format!("SELECT {} FROM players p WHERE p.{column} = $1", player_columns("p"));
-        let row = sqlx::query(&sql).bind(value).fetch_optional(&self.pool).await?;
+        let sql = format!("SELECT {} FROM players p WHERE p.id = $1", player_columns("p"));
+        let row = sqlx::query(&sql).bind(id).fetch_optional(&self.pool).await?;
         row.map(|row| player_from(&row, "p")).transpose()
     }
 
@@ -373,14 +435,15 @@ impl Db {
         now: i64,
     ) -> Result<(), DbError> {
         sqlx::query(
-            "INSERT INTO games (id, creator, variant, rated, time_control, status, white_clock_ms, black_clock_ms, \
-             created, updated) VALUES ($1, $2, $3, $4, $5, 'open', $6, $6, $7, $7)",
+            "INSERT INTO games (id, creator, variant, rated, time_control, vela, status, white_clock_ms, \
+             black_clock_ms, created, updated) VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $7, $8, $8)",
         )
         .bind(&challenge.id)
         .bind(&challenge.creator.id)
         .bind(challenge.variant.name())
         .bind(i64::from(challenge.rated))
         .bind(challenge.time.to_string())
+        .bind(i64::from(challenge.vela))
         .bind(initial_ms)
         .bind(now)
         .execute(&self.pool)
@@ -392,7 +455,7 @@ impl Db {
     /// The open challenges (all, or the one with `id`), oldest first.
     async fn challenges(&self, id: Option<&str>) -> Result<Vec<ChallengeRecord>, DbError> {
         let sql = format!(
-            "SELECT g.id, g.variant, g.rated, g.time_control, {} FROM games g JOIN players c ON c.id = g.creator \
+            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, {} FROM games g JOIN players c ON c.id = g.creator \
              WHERE g.status = 'open' AND ($1 = '' OR g.id = $1) ORDER BY g.created, g.id",
             player_columns("c")
         );
@@ -455,7 +518,7 @@ impl Db {
         const WHERE: &str = "g.status <> 'open' AND (($1 = '' AND g.status = 'playing') OR g.id = $1)";
         let id = id.unwrap_or_default();
         let sql = format!(
-            "SELECT g.id, g.variant, g.rated, g.time_control, g.white_clock_ms, g.black_clock_ms, g.clock_since, \
+            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.white_clock_ms, g.black_clock_ms, g.clock_since, \
              g.status, g.result, g.reason, g.draw_offer, g.grace_used, {}, {}, {} FROM games g JOIN players c ON c.id = g.creator \
              JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black WHERE {WHERE} ORDER BY g.id",
             player_columns("c"),
@@ -709,6 +772,22 @@ async fn store_end(connection: &mut AnyConnection, end: &EndRecord<'_>) -> Resul
     let change =
         |old: Rating, new: Rating| RatingChange { before: old.rating, after: new.rating, deviation: new.deviation };
     Ok(Some(RatingChanges { white: change(before[0], after[0]), black: change(before[1], after[1]) }))
+}
+
+/// Stores a login of `player`, inside the caller's transaction or on its connection.
+async fn insert_session(
+    connection: &mut AnyConnection,
+    token_hash: &str,
+    player: &str,
+    now: i64,
+) -> Result<(), DbError> {
+    sqlx::query("INSERT INTO sessions (token_hash, player, created, last_seen) VALUES ($1, $2, $3, $3)")
+        .bind(token_hash)
+        .bind(player)
+        .bind(now)
+        .execute(&mut *connection)
+        .await?;
+    Ok(())
 }
 
 async fn rating_of(connection: &mut AnyConnection, id: &str) -> Result<Rating, DbError> {

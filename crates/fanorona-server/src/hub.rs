@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-use fanorona_rules::{Game, Side};
+use fanorona_rules::{Game, Position, Side};
 use tokio::sync::{Notify, mpsc};
 
 use crate::clock::Clock;
@@ -82,8 +82,10 @@ pub struct Session {
     pub connection: u64,
     /// Where its outgoing messages (JSON text) go.
     pub sender: mpsc::Sender<String>,
-    /// Told when the connection falls too far behind, to close it.
+    /// Told when the connection falls too far behind, or its login ends, to close it.
     pub kicked: Arc<Notify>,
+    /// The hash of the token of the login the connection said hello with.
+    pub login: String,
 }
 
 /// A game in progress: who plays it (readable without waiting for the game's lock) and its state.
@@ -119,8 +121,29 @@ struct LiveGame {
 }
 
 impl LiveGame {
+    /// A game about to start, or to be replayed from its turns: from the start position of the variant, with the
+    /// challenger's side handicapped in a vela game.
+    fn new(settings: ChallengeRecord, players: [PlayerRecord; 2], clocks: [i64; 2], since: i64) -> LiveGame {
+        let handicapped = vela_side(&settings, &players);
+        let game = Game::new(Position::start(settings.variant.variant()).with_vela(handicapped));
+        LiveGame {
+            settings,
+            players,
+            game,
+            clocks,
+            since,
+            draw_offer: None,
+            grace_used: [false; 2],
+            watchers: Vec::new(),
+            over: false,
+        }
+    }
+
     fn from_stored(stored: StoredGame) -> Result<LiveGame, String> {
-        let mut game = Game::of_variant(stored.settings.variant.variant());
+        let mut live = LiveGame::new(stored.settings, [stored.white, stored.black], stored.clocks, stored.since);
+        live.draw_offer = stored.draw_offer.map(Side::from);
+        live.grace_used = stored.grace_used;
+        let game = &mut live.game;
         for (ply, turn) in stored.turns.iter().enumerate() {
             let notation = &turn.notation;
             game.play_notation(notation).map_err(|e| format!("turn {} ({notation}): {e}", ply + 1))?;
@@ -128,17 +151,7 @@ impl LiveGame {
         if let Some(outcome) = game.outcome() {
             return Err(format!("it is over on the board ({outcome}) but stored as in progress"));
         }
-        Ok(LiveGame {
-            settings: stored.settings,
-            players: [stored.white, stored.black],
-            game,
-            clocks: stored.clocks,
-            since: stored.since,
-            draw_offer: stored.draw_offer.map(Side::from),
-            grace_used: stored.grace_used,
-            watchers: Vec::new(),
-            over: false,
-        })
+        Ok(live)
     }
 
     fn id(&self) -> &str {
@@ -188,6 +201,7 @@ impl LiveGame {
             variant: self.settings.variant,
             rated: self.settings.rated,
             time: self.settings.time,
+            vela: self.game.position().vela().map(Color::from),
             turns: self.game.turns().iter().map(ToString::to_string).collect(),
             position: self.game.position().to_string(),
             to_move: self.to_move().into(),
@@ -209,8 +223,21 @@ impl LiveGame {
     }
 }
 
+/// The handicapped side of a vela game between `players` (white's first): the challenger's, who offered the
+/// handicap.
+fn vela_side(settings: &ChallengeRecord, players: &[PlayerRecord; 2]) -> Option<Side> {
+    let side = if players[0].id == settings.creator.id { Side::White } else { Side::Black };
+    settings.vela.then_some(side)
+}
+
 fn player_view(player: PlayerRecord) -> PlayerView {
-    PlayerView { id: player.id, name: player.name, rating: player.rating.rating, deviation: player.rating.deviation }
+    PlayerView {
+        id: player.id,
+        name: player.name,
+        rating: player.rating.rating,
+        deviation: player.rating.deviation,
+        bot: player.bot,
+    }
 }
 
 fn challenge_view(challenge: ChallengeRecord) -> ChallengeView {
@@ -220,6 +247,7 @@ fn challenge_view(challenge: ChallengeRecord) -> ChallengeView {
         variant: challenge.variant,
         rated: challenge.rated,
         time: challenge.time,
+        vela: challenge.vela,
     }
 }
 
@@ -249,6 +277,8 @@ pub struct Greeting {
     pub name: Option<String>,
     /// A registered player's password.
     pub password: Option<String>,
+    /// Whether a program plays for the player.
+    pub bot: bool,
 }
 
 /// Who sent a message: the player a connection said `hello` as, and the connection.
@@ -258,6 +288,8 @@ pub struct Caller {
     pub player: String,
     /// The connection's number.
     pub connection: u64,
+    /// The hash of the token of the connection's login.
+    pub login: String,
 }
 
 /// The lobby, the games in progress and the connected players of one server process.
@@ -296,32 +328,77 @@ impl Hub {
         })
     }
 
-    /// Answers a `hello`: finds the player of the token, or the registered player of the name and password, or
-    /// creates a guest with the name (or a generated name). The session then receives the player's game events.
-    pub async fn hello(&self, session: Session, greeting: Greeting) -> Result<(PlayerRecord, ServerMessage), Refusal> {
-        let Greeting { protocol, token, name, password } = greeting;
+    /// Answers a `hello` on the connection numbered `connection`, whose messages go to `sender`: finds the player
+    /// of the token, or logs in the registered player of the name and password, or creates a guest with the name (or
+    /// a generated name). The connection then receives the player's game events (and is closed through `kicked`).
+    pub async fn hello(
+        &self,
+        connection: u64,
+        sender: mpsc::Sender<String>,
+        kicked: Arc<Notify>,
+        greeting: Greeting,
+    ) -> Result<(Caller, ServerMessage), Refusal> {
+        let Greeting { protocol, token, name, password, bot } = greeting;
         if protocol != PROTOCOL_VERSION {
             let message = format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}");
             return Err(Refusal::new(ErrorCode::UnsupportedProtocol, message));
         }
-        let (player, token) = match (token, password) {
+        let now = self.clock.now_ms();
+        let (mut player, login, token) = match (token, password) {
             (Some(token), _) => {
-                let player = self.db.player_by_token(&secret::token_hash(&token)).await?;
-                (player.ok_or_else(|| Refusal::new(ErrorCode::BadToken, "no player has this token"))?, None)
+                let login = secret::token_hash(&token);
+                let refused = || Refusal::new(ErrorCode::BadToken, "no player is logged in with this token");
+                (self.db.session_player(&login, now).await?.ok_or_else(refused)?, login, None)
             }
-            (None, Some(password)) => (self.log_in(name.unwrap_or_default(), password).await?, None),
+            (None, Some(password)) => {
+                let player = self.log_in(name.unwrap_or_default(), password).await?;
+                let token = secret::new_token()?;
+                let login = secret::token_hash(&token);
+                self.db.create_session(&login, &player.id, now).await?;
+                (player, login, Some(token))
+            }
             (None, None) => {
                 let token = secret::new_token()?;
-                (self.create_guest(name, &token).await?, Some(token))
+                let login = secret::token_hash(&token);
+                (self.create_guest(name, &login, bot).await?, login, Some(token))
             }
         };
+        if bot && !player.bot {
+            self.db.mark_bot(&player.id).await?;
+            player.bot = true;
+        }
+        let session = Session { connection, sender, kicked, login: login.clone() };
         // Registered before the games are read: a turn played meanwhile then reaches this connection as an event
         // (a client skips a `played` whose ply its game already has) instead of being missed.
         lock(&self.sessions).entry(player.id.clone()).or_default().push(session);
         let games = self.games_of(&player.id).await;
-        let welcome =
-            ServerMessage::Welcome { protocol: PROTOCOL_VERSION, player: player_view(player.clone()), token, games };
-        Ok((player, welcome))
+        let caller = Caller { player: player.id.clone(), connection, login };
+        let welcome = ServerMessage::Welcome { protocol: PROTOCOL_VERSION, player: player_view(player), token, games };
+        Ok((caller, welcome))
+    }
+
+    /// Ends the caller's login: its token works no more, and every other connection of this process that uses it
+    /// is closed (the other processes sharing the database close theirs when they hear of it). The caller's own
+    /// connection closes after the reply.
+    async fn log_out(&self, caller: &Caller) -> Result<ServerMessage, Refusal> {
+        self.db.delete_session(&caller.login).await?;
+        self.close_login(&caller.login, Some(caller.connection));
+        Ok(ServerMessage::LoggedOut)
+    }
+
+    /// Closes every connection of this process that uses the login whose token has the hash `login`, but `except`.
+    pub fn close_login(&self, login: &str, except: Option<u64>) {
+        let mut sessions = lock(&self.sessions);
+        for list in sessions.values_mut() {
+            list.retain(|session| {
+                let closed = session.login == login && Some(session.connection) != except;
+                if closed {
+                    session.kicked.notify_one();
+                }
+                !closed
+            });
+        }
+        sessions.retain(|_, list| !list.is_empty());
     }
 
     /// The registered player `name` if `password` is its password.
@@ -365,13 +442,13 @@ impl Hub {
         }
     }
 
-    async fn create_guest(&self, name: Option<String>, token: &str) -> Result<PlayerRecord, Refusal> {
-        let hash = secret::token_hash(token);
+    /// A new player named `name` (or a generated name) with its first login, the token whose hash is `login`.
+    async fn create_guest(&self, name: Option<String>, login: &str, bot: bool) -> Result<PlayerRecord, Refusal> {
         let now = self.clock.now_ms();
         if let Some(name) = name {
             check_name(&name)?;
-            let player = PlayerRecord { id: secret::new_id()?, name, rating: Rating::new_player() };
-            return match self.db.create_player(&player, &hash, now).await {
+            let player = PlayerRecord { id: secret::new_id()?, name, rating: Rating::new_player(), bot };
+            return match self.db.create_player(&player, login, now).await {
                 Ok(()) => Ok(player),
                 Err(DbError::Duplicate) => Err(Refusal::new(ErrorCode::NameTaken, "another player has that name")),
                 Err(error) => Err(error.into()),
@@ -380,8 +457,8 @@ impl Hub {
         // A generated name may already exist; a few tries among a million names make a clash vanishingly rare.
         for _ in 0..5 {
             let name = format!("guest-{:06}", secret::below(1_000_000)?);
-            let player = PlayerRecord { id: secret::new_id()?, name, rating: Rating::new_player() };
-            match self.db.create_player(&player, &hash, now).await {
+            let player = PlayerRecord { id: secret::new_id()?, name, rating: Rating::new_player(), bot };
+            match self.db.create_player(&player, login, now).await {
                 Ok(()) => return Ok(player),
                 Err(DbError::Duplicate) => continue,
                 Err(error) => return Err(error.into()),
@@ -409,12 +486,13 @@ impl Hub {
                 return Err(Refusal::new(ErrorCode::AlreadyGreeted, "this connection already said hello"));
             }
             ClientMessage::Register { name, password } => self.register(caller, name, password).await?,
+            ClientMessage::Logout => self.log_out(caller).await?,
             ClientMessage::ListChallenges => {
                 let challenges = self.db.open_challenges().await?.into_iter().map(challenge_view).collect();
                 ServerMessage::Challenges { challenges }
             }
-            ClientMessage::CreateChallenge { variant, rated, time } => {
-                self.create_challenge(caller, variant, rated, time).await?
+            ClientMessage::CreateChallenge { variant, rated, time, vela } => {
+                self.create_challenge(caller, variant, rated, time, vela).await?
             }
             ClientMessage::CancelChallenge { challenge } => self.cancel_challenge(caller, challenge).await?,
             ClientMessage::AcceptChallenge { challenge } => self.accept_challenge(caller, &challenge).await?,
@@ -423,6 +501,7 @@ impl Hub {
                 self.end_by_player(caller, &game, |_, side| Ok(GameResult::win(!side, EndReason::Resignation))).await?
             }
             ClientMessage::Watch { game } => self.watch(caller, &game).await?,
+            ClientMessage::Unwatch { game } => self.unwatch(caller, game).await?,
             ClientMessage::OfferDraw { game } => self.offer_draw(caller, &game).await?,
             ClientMessage::AcceptDraw { game } => {
                 self.end_by_player(caller, &game, |live, side| match live.draw_offer {
@@ -451,12 +530,19 @@ impl Hub {
         variant: GameVariant,
         rated: bool,
         time: TimeControl,
+        vela: bool,
     ) -> Result<ServerMessage, Refusal> {
-        if rated && variant != GameVariant::Tsivy {
-            return Err(Refusal::new(ErrorCode::UnratedVariant, "only standard tsivy is rated"));
+        if vela && variant != GameVariant::Tsivy {
+            return Err(Refusal::new(ErrorCode::VelaVariant, "vela is played on tsivy only"));
+        }
+        if rated && (variant != GameVariant::Tsivy || vela) {
+            return Err(Refusal::new(ErrorCode::UnratedVariant, "only standard tsivy without vela is rated"));
         }
         let creator = self.current(caller).await?;
-        let challenge = ChallengeRecord { id: secret::new_id()?, creator, variant, rated, time };
+        if rated && creator.bot {
+            return Err(bot_unrated());
+        }
+        let challenge = ChallengeRecord { id: secret::new_id()?, creator, variant, rated, time, vela };
         self.db.create_challenge(&challenge, time.initial_ms(), self.clock.now_ms()).await?;
         Ok(ServerMessage::ChallengeCreated { challenge: challenge_view(challenge) })
     }
@@ -477,6 +563,10 @@ impl Hub {
             return Err(Refusal::new(ErrorCode::OwnChallenge, "you cannot accept your own challenge"));
         }
         let mut players = [challenge.creator.clone(), self.current(caller).await?];
+        // The challenger may have become a bot since it opened the challenge.
+        if challenge.rated && players.iter().any(|p| p.bot) {
+            return Err(bot_unrated());
+        }
         if secret::below(2)? == 1 {
             players.reverse();
         }
@@ -485,17 +575,7 @@ impl Hub {
             return Err(not_found(id));
         }
         let initial = challenge.time.initial_ms();
-        let mut live = LiveGame {
-            game: Game::of_variant(challenge.variant.variant()),
-            settings: challenge,
-            players,
-            clocks: [initial; 2],
-            since: now,
-            draw_offer: None,
-            grace_used: [false; 2],
-            watchers: Vec::new(),
-            over: false,
-        };
+        let mut live = LiveGame::new(challenge, players, [initial; 2], now);
         let message = ServerMessage::GameState { game: live.view(now) };
         self.notify(&mut live, Some(caller.connection), &message);
         lock(&self.games).insert(id.to_owned(), Slot::new(live));
@@ -514,6 +594,18 @@ impl Hub {
             live.watchers.extend(self.session_of(caller));
         }
         Ok(ServerMessage::GameState { game: live.view(self.clock.now_ms()) })
+    }
+
+    /// Stops sending the caller's connection the events of a game it watches (a player's own game is not watched:
+    /// its events keep coming).
+    async fn unwatch(&self, caller: &Caller, id: String) -> Result<ServerMessage, Refusal> {
+        let slot = lock(&self.games).get(&id).cloned().ok_or_else(|| not_found(&id))?;
+        let mut live = slot.live.lock().await;
+        if live.over {
+            return Err(not_found(&id));
+        }
+        live.watchers.retain(|s| s.connection != caller.connection);
+        Ok(ServerMessage::Unwatched { game: id })
     }
 
     /// The caller as stored now (the rating may have changed since its `hello`).
@@ -890,6 +982,10 @@ fn millis(duration: Duration) -> i64 {
 /// The refusal for a game that other processes kept changing under a request.
 fn busy() -> Refusal {
     Refusal::new(ErrorCode::Internal, "the game kept changing; please try again")
+}
+
+fn bot_unrated() -> Refusal {
+    Refusal::new(ErrorCode::BotUnrated, "bots play unrated games only")
 }
 
 fn not_found(id: &str) -> Refusal {

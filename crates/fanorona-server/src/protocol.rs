@@ -43,6 +43,10 @@ pub enum ClientMessage {
         /// A registered player's password, with `name`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         password: Option<String>,
+        /// Says that a program plays for this player: the player is marked a bot, for good, and plays unrated games
+        /// only.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        bot: bool,
     },
     /// Makes the current guest a registered player: `name` becomes its name and `password` logs in as it from
     /// then on (with `hello`).
@@ -52,16 +56,22 @@ pub enum ClientMessage {
         /// 8 to 128 bytes.
         password: String,
     },
+    /// Ends this login: its token no longer works, and every connection that uses it is closed (this one after the
+    /// reply).
+    Logout,
     /// Asks for the open challenges.
     ListChallenges,
     /// Opens a challenge that anyone may accept.
     CreateChallenge {
         /// The board.
         variant: GameVariant,
-        /// Whether the game changes ratings (standard tsivy only).
+        /// Whether the game changes ratings (standard tsivy without vela only).
         rated: bool,
         /// The time control, such as `5+3`.
         time: TimeControl,
+        /// A vela game (tsivy only) in which the challenger plays with the handicap.
+        #[serde(default)]
+        vela: bool,
     },
     /// Accepts a challenge (listed or known from a link): the game starts.
     AcceptChallenge {
@@ -92,6 +102,11 @@ pub enum ClientMessage {
         /// The game's id.
         game: String,
     },
+    /// Stops watching a game: the connection no longer gets its events.
+    Unwatch {
+        /// The game's id.
+        game: String,
+    },
     /// Offers a draw (or accepts the opponent's standing offer).
     OfferDraw {
         /// The game's id.
@@ -119,7 +134,8 @@ pub enum ServerMessage {
         protocol: u32,
         /// The player.
         player: PlayerView,
-        /// For a new guest only: the token to keep and send in later `hello`s (it is shown once).
+        /// The token of the login this `hello` opened (as a new guest or with a password), to keep and send in later
+        /// `hello`s; none when the `hello` came with a token. It is shown once.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
         /// The player's games in progress, to resume.
@@ -139,6 +155,13 @@ pub enum ServerMessage {
     Registered {
         /// The player as it now is.
         player: PlayerView,
+    },
+    /// The login ended: its token no longer works; the server closes the connection.
+    LoggedOut,
+    /// The connection no longer watches the game.
+    Unwatched {
+        /// The game's id.
+        game: String,
     },
     /// A challenge was withdrawn.
     ChallengeCancelled {
@@ -233,8 +256,12 @@ pub enum ErrorCode {
     BadLogin,
     /// The player is registered already.
     AlreadyRegistered,
-    /// Only standard tsivy is rated.
+    /// Only standard tsivy without vela is rated.
     UnratedVariant,
+    /// Bots play unrated games only.
+    BotUnrated,
+    /// Vela is played on tsivy only.
+    VelaVariant,
     /// No such challenge or game (or it has ended).
     NotFound,
     /// The game is someone else's.
@@ -405,6 +432,9 @@ pub struct PlayerView {
     pub rating: f64,
     /// The rating's deviation (how uncertain it is).
     pub deviation: f64,
+    /// Whether a program plays for this player.
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// An open challenge.
@@ -420,6 +450,9 @@ pub struct ChallengeView {
     pub rated: bool,
     /// The time control.
     pub time: TimeControl,
+    /// A vela game, in which the challenger plays with the handicap.
+    #[serde(default)]
+    pub vela: bool,
 }
 
 /// The clocks of a game, in milliseconds left; the running one as of when the message was sent.
@@ -448,6 +481,9 @@ pub struct GameView {
     pub rated: bool,
     /// The time control.
     pub time: TimeControl,
+    /// In a vela game, the handicapped side (the challenger's); none in a normal game.
+    #[serde(default)]
+    pub vela: Option<Color>,
     /// The turns played, in notation.
     pub turns: Vec<String>,
     /// The current position, as position text.
@@ -599,5 +635,19 @@ mod tests {
         let reply = Envelope { id: None, message: ServerMessage::ChallengeCancelled { challenge: "c".into() } };
         assert_eq!(serde_json::to_string(&reply).unwrap(), r#"{"type":"challenge_cancelled","challenge":"c"}"#);
         assert_eq!(EndReason::FiftyTurns.name(), "fifty_turns");
+    }
+
+    #[test]
+    fn fields_added_to_version_1_are_optional() {
+        let hello: ClientMessage = serde_json::from_str(r#"{"type":"hello","protocol":1}"#).unwrap();
+        assert_eq!(hello, ClientMessage::Hello { protocol: 1, token: None, name: None, password: None, bot: false });
+        let create = r#"{"type":"create_challenge","variant":"tsivy","rated":true,"time":"5+3"}"#;
+        let create: ClientMessage = serde_json::from_str(create).unwrap();
+        assert!(matches!(create, ClientMessage::CreateChallenge { vela: false, .. }), "{create:?}");
+        let player = r#"{"id":"p","name":"alice","rating":1500.0,"deviation":350.0}"#;
+        assert!(!serde_json::from_str::<PlayerView>(player).unwrap().bot);
+        // A person's hello is written as before.
+        let hello = ClientMessage::Hello { protocol: 1, token: None, name: None, password: None, bot: false };
+        assert_eq!(serde_json::to_string(&hello).unwrap(), r#"{"type":"hello","protocol":1}"#);
     }
 }

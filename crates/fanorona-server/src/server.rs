@@ -120,6 +120,7 @@ async fn take_up_changes(mut changes: Listener, hub: Arc<Hub>) {
                 let hub = Arc::clone(&hub);
                 tokio::spawn(async move { hub.sync(&id).await });
             }
+            Ok(Change::Logout(login)) => hub.close_login(&login, None),
             Ok(Change::Missed) => hub.sync_all().await,
             Err(error) => {
                 // The database is unreachable: try again in a while, then look for what was missed meanwhile.

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use fanorona_server::client::{Client, Welcome};
+use fanorona_server::client::{Client, ClientError, Welcome};
 use fanorona_server::clock::ManualClock;
 use fanorona_server::protocol::{ClientMessage, Color, EndReason, ErrorCode, GameVariant, ServerMessage, TimeControl};
 use tempfile::TempDir;
@@ -35,7 +35,7 @@ async fn start_across(
     let (mut alice, alice_welcome) = first.guest("alice").await;
     let (mut bob, bob_welcome) = second.guest("bob").await;
     let time: TimeControl = time.parse().unwrap();
-    let create = ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated, time };
+    let create = ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated, time, vela: false };
     let ServerMessage::ChallengeCreated { challenge } = alice.request(create).await.unwrap() else { panic!() };
     let lobby = |challenges| match challenges {
         Ok(ServerMessage::Challenges { challenges }) => challenges,
@@ -158,4 +158,21 @@ async fn a_grace_given_by_one_server_reaches_the_others() {
     let grace = black.next().await.unwrap().message;
     assert!(matches!(&grace, ServerMessage::Grace { color: Color::White, clocks, .. } if clocks.white_ms == 30_000));
     assert_eq!(carol.next().await.unwrap().message, grace);
+}
+
+#[tokio::test]
+async fn a_logout_on_one_server_closes_the_login_s_connections_on_the_others() {
+    let Some((_dir, db, clock)) = shared_database() else { return };
+    let (first, second) = (TestServer::start(&db, &clock).await, TestServer::start(&db, &clock).await);
+    let (mut alice, welcome) = first.guest("alice").await;
+    let token = welcome.token.unwrap();
+    let mut elsewhere = Client::connect(&second.url).await.unwrap();
+    elsewhere.hello(Some(&token), None).await.unwrap();
+
+    assert_eq!(alice.request(ClientMessage::Logout).await.unwrap(), ServerMessage::LoggedOut);
+    // The second server hears of it through the database and closes its connection of that login.
+    let closed = elsewhere.next().await.map(|envelope| envelope.message);
+    assert!(matches!(closed, Err(ClientError::Closed | ClientError::WebSocket(_))), "{closed:?}");
+    let mut again = Client::connect(&second.url).await.unwrap();
+    assert_eq!(again.hello(Some(&token), None).await.unwrap_err().code(), Some(ErrorCode::BadToken));
 }

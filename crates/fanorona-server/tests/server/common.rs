@@ -149,11 +149,13 @@ pub async fn start_game(
     let (mut alice, alice_welcome) = server.guest(names[0]).await;
     let (mut bob, bob_welcome) = server.guest(names[1]).await;
     let time: TimeControl = time.parse().unwrap();
-    let challenge =
-        match alice.request(ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated, time }).await {
-            Ok(ServerMessage::ChallengeCreated { challenge }) => challenge,
-            other => panic!("{other:?}"),
-        };
+    let challenge = match alice
+        .request(ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated, time, vela: false })
+        .await
+    {
+        Ok(ServerMessage::ChallengeCreated { challenge }) => challenge,
+        other => panic!("{other:?}"),
+    };
     let game = match bob.request(ClientMessage::AcceptChallenge { challenge: challenge.id.clone() }).await {
         Ok(ServerMessage::GameState { game }) => game,
         other => panic!("{other:?}"),

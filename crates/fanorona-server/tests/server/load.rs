@@ -41,8 +41,12 @@ async fn one_game(url: String, index: usize, turns: u32, start: Arc<Barrier>) ->
     let mut first = guest(&url, &format!("load-a-{index:04}")).await;
     let mut second = guest(&url, &format!("load-b-{index:04}")).await;
     // Long clocks: no flag falls however slow the machine.
-    let create =
-        ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated: false, time: "180+0".parse().unwrap() };
+    let create = ClientMessage::CreateChallenge {
+        variant: GameVariant::Tsivy,
+        rated: false,
+        time: "180+0".parse().unwrap(),
+        vela: false,
+    };
     let Ok(ServerMessage::ChallengeCreated { challenge }) = first.request(create).await else { panic!() };
     let accept = ClientMessage::AcceptChallenge { challenge: challenge.id.clone() };
     let Ok(ServerMessage::GameState { game }) = second.request(accept).await else { panic!() };

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod bad_input;
+mod bot;
 mod clocks;
 mod cluster;
 mod common;
@@ -10,3 +11,5 @@ mod load;
 mod process;
 mod rated_game;
 mod restart;
+mod spectators;
+mod vela;

@@ -1,0 +1,44 @@
+//! Spectators: watching a game, and stopping.
+
+use fanorona_server::protocol::{ClientMessage, ErrorCode, ServerMessage};
+
+use crate::common::{TestServer, choose, clock, play, rules_game, start_game};
+
+#[tokio::test]
+async fn a_spectator_stops_watching_with_unwatch() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
+    let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["alice", "bob"], false, "5+3").await;
+    let (mut carol, _) = server.guest("carol").await;
+    let watch = ClientMessage::Watch { game: game.id.clone() };
+    let unwatch = ClientMessage::Unwatch { game: game.id.clone() };
+    assert!(matches!(carol.request(watch.clone()).await, Ok(ServerMessage::GameState { .. })));
+    let mut turns: Vec<String> = Vec::new();
+    let next_turn = async |mover: &mut _, other: &mut _, turns: &mut Vec<String>| {
+        let turn = choose(&rules_game(turns)).to_string();
+        let played = play(mover, other, &game.id, turns.len() as u32 + 1, &turn).await;
+        turns.push(turn);
+        played
+    };
+    let played = next_turn(&mut white, &mut black, &mut turns).await;
+    assert_eq!(carol.next().await.unwrap().message, played);
+
+    let unwatched = ServerMessage::Unwatched { game: game.id.clone() };
+    assert_eq!(carol.request(unwatch.clone()).await.unwrap(), unwatched);
+    next_turn(&mut black, &mut white, &mut turns).await;
+    // The turn reached every connection before Black heard it was stored: had Carol still been watching, it would
+    // come before the reply to her next request.
+    let id = carol.send(ClientMessage::ListChallenges).await.unwrap();
+    let next = carol.next().await.unwrap();
+    assert_eq!(next.id, Some(id), "{next:?}");
+    assert!(matches!(next.message, ServerMessage::Challenges { .. }));
+    // Unwatching again says the same; an unknown game is not found.
+    assert_eq!(carol.request(unwatch).await.unwrap(), unwatched);
+    let unknown = ClientMessage::Unwatch { game: "nope".into() };
+    assert_eq!(carol.request(unknown).await.unwrap_err().code(), Some(ErrorCode::NotFound));
+
+    // Watching again brings the events back.
+    assert!(matches!(carol.request(watch).await, Ok(ServerMessage::GameState { .. })));
+    let played = next_turn(&mut white, &mut black, &mut turns).await;
+    assert_eq!(carol.next().await.unwrap().message, played);
+}
