@@ -22,9 +22,11 @@ pub enum Level {
     /// The classic computer of the rules page: four moves ahead, each step of a chain counting as a move; pieces
     /// first, then room to move.
     Classic,
-    /// Iterative deepening alpha-beta with a transposition table, good move ordering and quiescence, to four turns.
+    /// Iterative deepening alpha-beta with a transposition table, good move ordering and quiescence, to four turns;
+    /// perfect in endings of up to four pieces when given the endgame tables.
     Strong,
-    /// Everything: deeper search in a time limit, the tuned evaluation, and perfect play in telo.
+    /// Everything: deeper search in a time limit, the tuned evaluation, perfect play in telo, and in endings of up
+    /// to four pieces when given the endgame tables.
     Master,
 }
 
@@ -92,6 +94,7 @@ impl Level {
             noise: 0,
             blunder: 0.0,
             default_time: None,
+            tablebase: false,
         };
         match self {
             Level::Beginner => Config { noise: 150, blunder: 0.3, ..base },
@@ -105,6 +108,7 @@ impl Level {
                 pvs: true,
                 quiescence: 2,
                 eval: Eval::Full(Weights::TUNED),
+                tablebase: true,
                 ..base
             },
             Level::Master => Config {
@@ -120,6 +124,7 @@ impl Level {
                 delta: Some(DELTA_MARGIN),
                 eval: Eval::Full(Weights::TUNED),
                 default_time: Some(Duration::from_millis(1000)),
+                tablebase: true,
                 ..base
             },
         }
@@ -186,4 +191,6 @@ pub(crate) struct Config {
     pub blunder: f64,
     /// Thinking time when the caller gives no time or depth limit.
     pub default_time: Option<Duration>,
+    /// Whether the level uses endgame tables handed to it ([`crate::Search::with_tablebase`]).
+    pub tablebase: bool,
 }

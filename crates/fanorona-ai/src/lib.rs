@@ -12,6 +12,8 @@
 //! - [`Analysis`]: the best few lines of a position (multi-line analysis), resumable like the search.
 //! - [`review`]: a game reviewed turn by turn, each turn classified against the engine's best.
 //! - [`telo`]: fanoron-telo solved exactly; the master level plays it perfectly.
+//! - [`tablebase`]: perfect endgame tables of tsivy and dimy (up to four pieces); the strong and master levels
+//!   play them perfectly when given them ([`Search::with_tablebase`]).
 //!
 //! ```
 //! use fanorona_ai::{Level, Limits, Search};
@@ -26,13 +28,14 @@ mod eval;
 mod level;
 pub mod review;
 mod search;
+pub mod tablebase;
 pub mod telo;
 mod tt;
 
 pub use analysis::{Analysis, Line, analyze, line_text, outcome_score};
 pub use eval::{Eval, Weights, evaluate};
 pub use level::{Level, ParseLevelError};
-pub use search::{Limits, MATE, Search, SearchResult, Status};
+pub use search::{Limits, MATE, Search, SearchResult, Status, TB_WIN};
 pub use tt::TranspositionTable;
 
 use fanorona_rules::{Game, Variant};

@@ -15,10 +15,14 @@ use web_time::Instant;
 
 use crate::eval::evaluate;
 use crate::level::Config;
+use crate::tablebase::{Tablebase, TbResult, best_of};
 use crate::tt::{Bound, Entry, TranspositionTable};
 
 /// The score of a won position at the root; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
+/// The score of an ending the tables say is won, less its distance and its ply: above every evaluation, below
+/// every mate the search proves by itself (the table's distance is to a won capture, not to the end).
+pub const TB_WIN: i32 = 20_000;
 const INF: i32 = 32_000;
 /// Capture turns followed at each quiescence node (the largest first).
 const Q_WIDTH: usize = 3;
@@ -187,6 +191,8 @@ pub struct Search {
     /// non-iterative search skipped).
     iteration_scores: Vec<Option<i32>>,
     result: Option<SearchResult>,
+    /// Endgame tables, for the levels that use them.
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Search {
@@ -224,6 +230,7 @@ impl Search {
             completed: None,
             iteration_scores: Vec::new(),
             result: None,
+            tablebase: None,
         }
     }
 
@@ -243,6 +250,19 @@ impl Search {
             self.tt_ready = true;
         } else {
             self.unused_table = Some(table);
+        }
+        self
+    }
+
+    /// Uses endgame tables (strong and master only; other levels, and tables of another variant, leave them
+    /// unused). A root position in the tables is answered at once with a perfect turn: the shortest win, else a
+    /// draw, else the longest loss, a turn back into a position of the game since the last capture counting as a
+    /// draw (the result's depth is 0, its score [`TB_WIN`] less the distance for a win, 0 for a draw). Inside the
+    /// search, every position in the tables is a leaf with its exact value: a win scores [`TB_WIN`] less its
+    /// distance and ply. Without tables the search is exactly as before.
+    pub fn with_tablebase(mut self, tables: Arc<Tablebase>) -> Search {
+        if self.config.tablebase && tables.variant() == self.root.variant() {
+            self.tablebase = Some(tables);
         }
         self
     }
@@ -289,6 +309,9 @@ impl Search {
 
     /// Searches about `budget` more nodes (at least one), then reports where it stands.
     pub fn step(&mut self, budget: u64) -> Status {
+        if self.started.is_none() && self.result.is_none() {
+            self.solve_root();
+        }
         if let Some(result) = &self.result {
             return Status::Done(result.clone());
         }
@@ -307,6 +330,31 @@ impl Search {
             }
         }
         Status::Thinking { best: self.best_so_far(), depth: self.completed.as_ref().map_or(0, |r| r.depth) }
+    }
+
+    /// Answers a root position in the endgame tables with a perfect turn (see [`Search::with_tablebase`]). A multi-line
+    /// analysis (some root turns left out) searches as usual.
+    fn solve_root(&mut self) {
+        let Some(tables) = self.tablebase.as_ref().filter(|_| self.excluded.is_empty()) else { return };
+        let root = self.root;
+        let best = best_of(tables.turn_values(&root).into_iter().map(|(turn, value)| {
+            let after = root.play_unchecked(&turn);
+            if self.repeats_game(&after) {
+                return (turn, TbResult::Draw, 0);
+            }
+            (turn, value, tables.probe(&after).map_or(i32::MAX, |v| v.flip().rank()))
+        }));
+        if let Some((turn, value)) = best {
+            self.result =
+                Some(SearchResult { best: Some(turn), score: tb_score(value, 0), depth: 0, nodes: 0, pv: vec![turn] });
+        }
+    }
+
+    /// Whether `pos`, a position after a root turn, occurred in the game since the last capture.
+    fn repeats_game(&self, pos: &Position) -> bool {
+        // The last entry is the root; the positions with the same side to move as `pos` are every second one
+        // before it.
+        self.path.iter().rev().skip(1).step_by(2).any(|&h| h == pos.hash())
     }
 
     fn out_of_resources(&self, started: Instant) -> bool {
@@ -715,6 +763,10 @@ impl Search {
         if ply > 0 && (pos.quiet_turns() >= FIFTY_TURNS || self.repeats(pos)) {
             return Some(0);
         }
+        // The root is answered from the tables before the search starts (or searched, in a multi-line analysis).
+        if let Some(result) = self.tablebase.as_ref().filter(|_| ply > 0).and_then(|tables| tables.probe(&pos)) {
+            return Some(tb_score(result, ply));
+        }
         let mut tt_move = None;
         if let Some(entry) = self.tt.as_ref().and_then(|tt| tt.probe(pos.hash())) {
             tt_move = entry.best;
@@ -819,6 +871,16 @@ fn delta_estimate(config: &Config, frame: &Frame, child: &Child) -> Option<i32> 
 fn history_slot(turn: &Turn) -> usize {
     let dir = turn.steps().next().map_or(0, |s| s.dir().index() as usize);
     turn.from().index() as usize * 8 + dir
+}
+
+/// The score of a table verdict at `ply`: a win is worth [`TB_WIN`] less its distance and ply, so the search
+/// prefers the shortest; a loss the opposite.
+fn tb_score(result: TbResult, ply: usize) -> i32 {
+    match result {
+        TbResult::Win(d) => TB_WIN - i32::from(d) - ply as i32,
+        TbResult::Draw => 0,
+        TbResult::Loss(d) => -TB_WIN + i32::from(d) + ply as i32,
+    }
 }
 
 /// A mate score stored relative to the node (so it means the same wherever the position recurs).

@@ -8,12 +8,15 @@ mod engine;
 mod matches;
 mod review;
 mod show;
+mod tables;
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
+use fanorona_ai::tablebase::Tablebase;
 use fanorona_ai::{Level, Limits, Search};
 use fanorona_rules::{Game, Position, Variant, divide, perft};
 
@@ -68,6 +71,9 @@ enum Command {
         /// Seed for the lower levels' randomness.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Build the endgame tables of the variant first (tsivy and dimy; the strong and master levels use them).
+        #[arg(long)]
+        tables: bool,
     },
     /// Play engine-against-engine games and print a result table.
     Match {
@@ -105,6 +111,9 @@ enum Command {
         /// run as `PROGRAM engine` and spoken to with the engine protocol. A bad answer loses it the game.
         #[arg(long, value_name = "PROGRAM")]
         versus: Option<std::path::PathBuf>,
+        /// Give the first engine (--white) the endgame tables of the variant (used by strong and master).
+        #[arg(long)]
+        tables: bool,
     },
     /// Read a saved game (RON or game text, see docs/GAME-FILES.md), check it by replaying it, and print it in the
     /// other form (or in the one asked for).
@@ -139,6 +148,13 @@ enum Command {
         /// Thinking time per line in milliseconds (without --depth or --time: one second).
         #[arg(long)]
         time: Option<u64>,
+    },
+    /// Build the perfect endgame tables of the position's variant (every position with at most 4 pieces) and print
+    /// the position's verdict with a best turn, then how long the build took.
+    Tb {
+        /// The position.
+        #[arg(required = true, num_args = 1..)]
+        position: Vec<String>,
     },
     /// Speak the engine protocol on standard input and output (see README).
     Engine,
@@ -222,10 +238,14 @@ fn run(command: Command) -> Result<String, CliError> {
             let _ = writeln!(out, "{}", perft(&position, depth));
         }
         Command::Show { position } => out = show::show(&parse_position(&position.join(" "))?),
-        Command::Bestmove { position, level, time, depth, seed } => {
+        Command::Bestmove { position, level, time, depth, seed, tables } => {
             let game = Game::new(parse_position(&position.join(" "))?);
             let limits = Limits { time: time.map(Duration::from_millis), depth, nodes: None };
-            let result = Search::for_level(&game, level, limits, seed).run();
+            let mut search = Search::for_level(&game, level, limits, seed);
+            if tables {
+                search = search.with_tablebase(Arc::new(Tablebase::build(game.position().variant())?));
+            }
+            let result = search.run();
             let pv: Vec<String> = result.pv.iter().map(ToString::to_string).collect();
             let _ = writeln!(
                 out,
@@ -242,7 +262,21 @@ fn run(command: Command) -> Result<String, CliError> {
                 None => return Err(CliError("no legal turn: the game is over".into())),
             }
         }
-        Command::Match { white, black, games, time, seed, variant, alternate, opening, threads, depth, versus } => {
+        Command::Match {
+            white,
+            black,
+            games,
+            time,
+            seed,
+            variant,
+            alternate,
+            opening,
+            threads,
+            depth,
+            versus,
+            tables,
+        } => {
+            let tablebase = if tables { Some(Arc::new(Tablebase::build(variant)?)) } else { None };
             let settings = matches::Settings {
                 engines: [matches::Engine::level(white), matches::Engine::level(black)],
                 games,
@@ -254,6 +288,7 @@ fn run(command: Command) -> Result<String, CliError> {
                 opening,
                 threads,
                 versus,
+                tablebase,
             };
             out = matches::run(&settings).to_string();
         }
@@ -263,6 +298,7 @@ fn run(command: Command) -> Result<String, CliError> {
             let position = parse_position(&position.join(" "))?;
             out = review::analyze(position, lines, depth, time.map(Duration::from_millis));
         }
+        Command::Tb { position } => out = tables::verdict(&parse_position(&position.join(" "))?)?,
         Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
         Command::Tune { games, depth, seed, threads } => out = matches::tune(games, depth, seed, threads),
         Command::Bench { depth, search: true, position, cap } => {

@@ -4,9 +4,11 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use fanorona_ai::tablebase::Tablebase;
 use fanorona_ai::{Eval, Level, Limits, Search, TranspositionTable};
 use fanorona_rules::{Game, Side, Turn, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
@@ -52,6 +54,8 @@ pub struct Settings {
     /// Another engine program for the second player: run as `PROGRAM engine`, it is asked for each turn with the
     /// engine protocol (`go movetime MS level L`, or `go depth N level L`), L the second engine's level.
     pub versus: Option<PathBuf>,
+    /// Endgame tables for the first engine (used by the strong and master levels).
+    pub tablebase: Option<Arc<Tablebase>>,
 }
 
 /// One finished game, from the first engine's point of view.
@@ -136,6 +140,9 @@ pub fn run(settings: &Settings) -> Report {
         }
     }
     let mut names = settings.engines.map(|e| e.level.name().to_owned());
+    if settings.tablebase.is_some() {
+        names[0] = format!("{} (tables)", names[0]);
+    }
     if settings.versus.is_some() {
         names[0] = format!("{} (this)", names[0]);
         names[1] = format!("{} (other)", names[1]);
@@ -184,6 +191,9 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
                 let mut search = Search::with_eval(&game, level, eval, limits, ply_seed);
                 if let Some(table) = tables[engine].take() {
                     search = search.with_table(table);
+                }
+                if let (0, Some(tablebase)) = (engine, &settings.tablebase) {
+                    search = search.with_tablebase(Arc::clone(tablebase));
                 }
                 let result = search.run();
                 tables[engine] = search.take_table();
@@ -326,6 +336,7 @@ pub fn tune(games: u32, depth: u32, seed: u64, threads: usize) -> String {
                 opening: 3,
                 threads,
                 versus: None,
+                tablebase: None,
             };
             let score = run(&settings).score();
             let kept = score >= 0.55;

@@ -225,3 +225,32 @@ fn analyze_prints_the_best_lines_in_order() {
     assert_eq!(firsts.len(), 3, "{text}");
     assert_eq!(cli(&["analyze", "not a position"]).status.code(), Some(2));
 }
+
+#[test]
+fn tb_prints_the_verdict_of_the_endgame_tables() {
+    let won = stdout(&cli(&["tb", "5/2b2/5/1w3/w4 w"]));
+    let mut lines = won.lines();
+    assert_eq!(lines.next(), Some("White wins in 6 turns: best b2-b3"), "{won}");
+    assert!(won.contains("tables: dimy, 191500 entries ("), "{won}");
+    assert!(won.contains(" s\n"), "{won}");
+    // The same position as Black sees it when it is Black's turn (colours swapped, so Black wins), and with too
+    // few turns left before the 50-turn draw.
+    let black = stdout(&cli(&["tb", "5/2w2/5/1b3/b4 b"]));
+    assert!(black.starts_with("Black wins in 6 turns: best b2-b3\n"), "{black}");
+    let late = stdout(&cli(&["tb", "5/2b2/5/1w3/w4", "w", "45"]));
+    assert!(late.starts_with("draw: best "), "{late}");
+    let lost = stdout(&cli(&["tb", "bb3/5/5/5/4w w"]));
+    assert!(lost.starts_with("Black wins in 10 turns: White's longest defence "), "{lost}");
+    assert_eq!(stdout(&cli(&["tb", "dimy"])), "not in the tables: 24 pieces (the tables hold at most 4)\n");
+    let empty = stdout(&cli(&["tb", "5/5/5/1w3/w4 w"]));
+    assert_eq!(empty, "not in the tables: Black has no pieces (the game is over)\n");
+    let over = stdout(&cli(&["tb", "5/2b2/5/1w3/w4 w 50"]));
+    assert_eq!(over, "the game is over: Draw: 50 turns in a row without a capture\n");
+    let telo = cli(&["tb", "3/1w1/b2 w"]);
+    assert_eq!(telo.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&telo.stderr).contains("only for tsivy and dimy"));
+    assert_eq!(cli(&["tb", "5/5/5 w"]).status.code(), Some(2));
+    // The master with the tables answers at once with the tables' best turn.
+    let best = stdout(&cli(&["bestmove", "--tables", "5/2b2/5/1w3/w4 w"]));
+    assert_eq!(best, "info depth 0 score 19994 nodes 0 pv b2-b3\nb2-b3\n");
+}

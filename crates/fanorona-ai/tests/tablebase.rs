@@ -1,0 +1,365 @@
+//! The endgame tables: checked against a brute-force solver of the rules, and played by the strong and master
+//! levels without ever giving a result away.
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+use fanorona_ai::tablebase::{MAX_PIECES, Tablebase, TablebaseBuilder, TbResult};
+use fanorona_ai::{Level, Limits, Search, TB_WIN};
+use fanorona_rules::{FIFTY_TURNS, Game, Outcome, Position, Setup, Side, Variant};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+/// The tables of a variant, built once for all the tests of this file.
+fn tables(variant: Variant) -> Arc<Tablebase> {
+    static TSIVY: OnceLock<Arc<Tablebase>> = OnceLock::new();
+    static DIMY: OnceLock<Arc<Tablebase>> = OnceLock::new();
+    let cell = if variant == Variant::Tsivy { &TSIVY } else { &DIMY };
+    Arc::clone(cell.get_or_init(|| Arc::new(Tablebase::build(variant).expect("tsivy and dimy have tables"))))
+}
+
+/// A random position of `variant` with `white` and `black` pieces, a random side to move and `quiet` turns played
+/// without capture.
+fn random_position(rng: &mut Xoshiro256PlusPlus, variant: Variant, white: u32, black: u32, quiet: u16) -> Position {
+    let points: Vec<_> = variant.points().iter().collect();
+    let mut setup = Setup::empty(variant);
+    let mut placed = 0;
+    while placed < white + black {
+        let p = points[rng.random_range(0..points.len())];
+        if setup.piece_at(p).is_none() {
+            setup.put(p, Some(if placed < white { Side::White } else { Side::Black }));
+            placed += 1;
+        }
+    }
+    setup.side_to_move = if rng.random_bool(0.5) { Side::White } else { Side::Black };
+    setup.quiet_turns = quiet;
+    setup.position().expect("a legal setup")
+}
+
+/// A random material: each side at least one piece, at most `most` in all.
+fn random_material(rng: &mut Xoshiro256PlusPlus, most: u32) -> (u32, u32) {
+    loop {
+        let (w, b) = (rng.random_range(1..=3), rng.random_range(1..=3));
+        if w + b <= most {
+            return (w, b);
+        }
+    }
+}
+
+/// The exact result of positions by the rules alone: a memoized negamax over every legal turn, with
+/// [`Position::outcome`] for the end (no pieces, no legal turn, 50 turns without capture). Every turn captures or
+/// adds to the no-capture count, so the positions form no cycle; repetition is left out, as in the tables.
+#[derive(Default)]
+struct BruteForce {
+    /// 1: the side to move wins, 0: draw, -1: it loses.
+    known: HashMap<Position, i8>,
+}
+
+impl BruteForce {
+    fn value(&mut self, pos: &Position) -> i8 {
+        if let Some(&v) = self.known.get(pos) {
+            return v;
+        }
+        let v = match pos.outcome() {
+            Some(Outcome::Win { winner, .. }) => {
+                if winner == pos.side_to_move() {
+                    1
+                } else {
+                    -1
+                }
+            }
+            Some(Outcome::Draw(_)) => 0,
+            None => pos.legal_turns().iter().map(|t| -self.value(&pos.play_unchecked(t))).max().unwrap_or(-1),
+        };
+        self.known.insert(*pos, v);
+        v
+    }
+
+    /// The value with another no-capture count.
+    fn value_at(&mut self, pos: &Position, quiet: u16) -> i8 {
+        let mut setup = pos.setup();
+        setup.quiet_turns = quiet;
+        self.value(&setup.position().expect("a legal count"))
+    }
+}
+
+/// The class of a table result: 1 win, 0 draw, -1 loss.
+fn class(result: TbResult) -> i8 {
+    match result {
+        TbResult::Win(_) => 1,
+        TbResult::Draw => 0,
+        TbResult::Loss(_) => -1,
+    }
+}
+
+/// Checks the tables on `count` random positions of up to `most` pieces with a no-capture count from `quiet`, and
+/// each win or loss at the two counts around its distance: decided with exactly `d` turns left, drawn with one
+/// fewer. Returns how many positions were decided.
+fn check_against_brute_force(variant: Variant, most: u32, quiet: std::ops::RangeInclusive<u16>, count: usize) -> usize {
+    let tables = tables(variant);
+    let mut brute = BruteForce::default();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(u64::from(most) * 100 + u64::from(*quiet.start()));
+    let mut decided = 0;
+    for _ in 0..count {
+        let (w, b) = random_material(&mut rng, most);
+        let q = rng.random_range(quiet.clone());
+        let pos = random_position(&mut rng, variant, w, b, q);
+        let result = tables.probe(&pos).unwrap_or_else(|| panic!("{pos} is in the tables"));
+        assert_eq!(class(result), brute.value(&pos), "{pos}: the tables say {result}");
+        if let TbResult::Win(d) | TbResult::Loss(d) = result {
+            decided += 1;
+            let last = FIFTY_TURNS - d;
+            if last >= *quiet.start() {
+                assert_eq!(brute.value_at(&pos, last), class(result), "{pos} with {last} quiet turns: {result}");
+                if d > 0 {
+                    assert_eq!(brute.value_at(&pos, last + 1), 0, "{pos}: not drawn one turn too late ({result})");
+                }
+            }
+        }
+    }
+    decided
+}
+
+/// Runs `f` on a thread with a large stack (the brute force recurses through whole endings).
+fn with_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn_scoped(s, f)
+            .expect("a thread")
+            .join()
+            .expect("no panic")
+    })
+}
+
+#[test]
+fn dimy_tables_of_up_to_three_pieces_match_a_brute_force_search() {
+    let decided = with_stack(|| check_against_brute_force(Variant::Dimy, 3, 0..=FIFTY_TURNS, 3000));
+    assert!(decided > 1000, "{decided}");
+}
+
+#[test]
+fn dimy_tables_of_four_pieces_match_a_brute_force_search_near_the_fifty_turn_draw() {
+    // With few quiet turns left the brute force stays small; captures lead into the three-piece endings, solved in
+    // full by the brute force.
+    let decided = with_stack(|| check_against_brute_force(Variant::Dimy, 4, 46..=FIFTY_TURNS, 600));
+    assert!(decided > 100, "{decided}");
+}
+
+#[test]
+fn tsivy_tables_of_up_to_three_pieces_match_a_brute_force_search_near_the_fifty_turn_draw() {
+    let decided = with_stack(|| check_against_brute_force(Variant::Tsivy, 3, 44..=FIFTY_TURNS, 600));
+    assert!(decided > 100, "{decided}");
+}
+
+#[test]
+fn a_sliced_build_gives_the_same_tables() {
+    let mut builder = TablebaseBuilder::new(Variant::Dimy).expect("dimy has tables");
+    let mut slices = 0;
+    let mut progress = 0.0;
+    while !builder.step(5_000) {
+        assert!(builder.progress() >= progress);
+        progress = builder.progress();
+        slices += 1;
+    }
+    assert!(slices > 10, "{slices}");
+    assert_eq!(builder.progress(), 1.0);
+    let sliced = builder.finish().expect("complete");
+    assert_eq!(sliced, *tables(Variant::Dimy));
+    assert!(TablebaseBuilder::new(Variant::Telo).is_err());
+    assert!(Tablebase::build(Variant::Telo).is_err());
+}
+
+#[test]
+fn the_tables_cover_exactly_the_small_positions_of_their_variant() {
+    let dimy = tables(Variant::Dimy);
+    let stats = dimy.stats();
+    assert_eq!(stats.entries, 191_500);
+    assert_eq!(stats.wins + stats.draws + stats.losses, stats.entries);
+    let inside: Position = "5/2b2/5/1w3/w4 w".parse().unwrap();
+    assert!(dimy.probe(&inside).is_some());
+    for outside in ["5/2b2/5/1w3/www2 b", "5/5/5/1w3/w4 w", "9/4b4/9/3w5/w8 w", "3/1w1/b2 w"] {
+        assert_eq!(dimy.probe(&outside.parse().unwrap()), None, "{outside}");
+    }
+    // One entry serves both colours: the same position with the colours swapped has the same value.
+    let swapped: Position = "5/2w2/5/1b3/b4 b".parse().unwrap();
+    assert_eq!(dimy.probe(&inside), dimy.probe(&swapped));
+    assert!(matches!(dimy.probe(&inside), Some(TbResult::Win(6))));
+    // The same position with fewer turns left than its distance is a draw.
+    let late: Position = "5/2b2/5/1w3/w4 w 45".parse().unwrap();
+    assert_eq!(dimy.probe(&late), Some(TbResult::Draw));
+    assert_eq!(TbResult::Win(6).to_string(), "win in 6");
+    assert_eq!(TbResult::Loss(0).to_string(), "loss in 0");
+    assert_eq!(TbResult::Draw.to_string(), "draw");
+}
+
+/// The table value a turn keeps, checked from the position after it.
+fn kept(tables: &Tablebase, pos: &Position, turn: &fanorona_rules::Turn) -> TbResult {
+    let next = pos.play_unchecked(turn);
+    match tables.probe(&next).map(TbResult::flip) {
+        None => TbResult::Win(1),
+        Some(value) if turn.is_capture() => match value {
+            TbResult::Win(_) => TbResult::Win(1),
+            TbResult::Loss(_) => TbResult::Loss(1),
+            TbResult::Draw => TbResult::Draw,
+        },
+        Some(TbResult::Win(d)) => TbResult::Win(d + 1),
+        Some(TbResult::Loss(d)) => TbResult::Loss(d + 1),
+        Some(TbResult::Draw) => TbResult::Draw,
+    }
+}
+
+#[test]
+fn strong_and_master_never_give_a_table_result_away() {
+    for variant in [Variant::Dimy, Variant::Tsivy] {
+        let tables = tables(variant);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut moved = 0;
+        for i in 0..400 {
+            let (w, b) = random_material(&mut rng, MAX_PIECES);
+            let q = rng.random_range(0..FIFTY_TURNS);
+            let pos = random_position(&mut rng, variant, w, b, q);
+            let verdict = tables.probe(&pos).expect("in the tables");
+            let game = Game::new(pos);
+            if game.is_over() {
+                continue;
+            }
+            let level = if i % 2 == 0 { Level::Master } else { Level::Strong };
+            let result = Search::for_level(&game, level, Limits::depth(2), 1).with_tablebase(Arc::clone(&tables)).run();
+            let turn = result.best.expect("a legal turn");
+            assert!(pos.check_turn(&turn).is_ok());
+            // The turn keeps the verdict exactly: the shortest win, or a draw, or the longest loss.
+            assert_eq!(kept(&tables, &pos, &turn), verdict, "{level} in {pos} played {turn}");
+            assert_eq!(result.depth, 0, "answered from the tables");
+            moved += 1;
+        }
+        assert!(moved > 300, "{moved}");
+    }
+}
+
+#[test]
+fn master_against_master_converts_every_won_ending_within_the_fifty_turn_rule() {
+    for variant in [Variant::Dimy, Variant::Tsivy] {
+        let tables = tables(variant);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut converted = 0;
+        while converted < 40 {
+            let (w, b) = random_material(&mut rng, MAX_PIECES);
+            let q = rng.random_range(0..FIFTY_TURNS);
+            let pos = random_position(&mut rng, variant, w, b, q);
+            let Some(TbResult::Win(_)) = tables.probe(&pos) else { continue };
+            let winner = pos.side_to_move();
+            let mut game = Game::new(pos);
+            while !game.is_over() {
+                let search = Search::for_level(&game, Level::Master, Limits::depth(1), 1);
+                let turn = search.with_tablebase(Arc::clone(&tables)).run().best.expect("a legal turn");
+                game.play(&turn).expect("legal");
+                assert!(game.turns().len() < 400, "{pos}: no end");
+            }
+            assert_eq!(game.outcome().and_then(|o| o.winner()), Some(winner), "{pos}: {:?}", game.outcome());
+            converted += 1;
+        }
+    }
+}
+
+#[test]
+fn the_search_scores_positions_in_the_tables_exactly() {
+    // Five-piece positions where every turn is a capture: every child is in the tables, so a one-turn search knows
+    // the exact value of each.
+    let tables = tables(Variant::Dimy);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
+    let mut checked = 0;
+    while checked < 100 {
+        let (w, b) = if rng.random_bool(0.5) { (3, 2) } else { (2, 3) };
+        let pos = random_position(&mut rng, Variant::Dimy, w, b, 0);
+        if !pos.must_capture() {
+            continue;
+        }
+        let best = pos
+            .legal_turns()
+            .iter()
+            .map(|turn| match tables.probe(&pos.play_unchecked(turn)).map(TbResult::flip) {
+                None => TbResult::Win(1),
+                Some(TbResult::Win(_)) => TbResult::Win(1),
+                Some(other) => other,
+            })
+            .map(TbResult::rank)
+            .max()
+            .expect("a capture");
+        let game = Game::new(pos);
+        let result =
+            Search::for_level(&game, Level::Master, Limits::depth(1), 1).with_tablebase(Arc::clone(&tables)).run();
+        let turn = result.best.expect("a capture");
+        let after = pos.play_unchecked(&turn);
+        let chosen = tables.probe(&after).map_or(TbResult::Win(1), TbResult::flip);
+        assert_eq!(chosen.rank().signum(), best.signum(), "{pos}: {turn} ({result:?})");
+        match chosen {
+            TbResult::Win(_) => assert!(result.score > TB_WIN - 100, "{pos}: {result:?}"),
+            TbResult::Draw => assert_eq!(result.score, 0, "{pos}: {result:?}"),
+            TbResult::Loss(_) => assert!(result.score < -TB_WIN + 100, "{pos}: {result:?}"),
+        }
+        checked += 1;
+    }
+}
+
+#[test]
+fn without_tables_or_below_strong_the_search_is_unchanged() {
+    let tables = tables(Variant::Dimy);
+    let game = Game::new("5/2b2/5/1w3/w4 w".parse().unwrap());
+    for level in Level::ALL {
+        let plain = Search::for_level(&game, level, Limits::depth(3), 3).run();
+        let given = Search::for_level(&game, level, Limits::depth(3), 3).with_tablebase(Arc::clone(&tables)).run();
+        if level >= Level::Strong {
+            assert_eq!(given.depth, 0, "{level}");
+        } else {
+            assert_eq!(plain, given, "{level}");
+        }
+    }
+    // Tables of another variant are left unused.
+    let tsivy = Game::new("9/4b4/9/3w5/w8 w".parse().unwrap());
+    let plain = Search::for_level(&tsivy, Level::Master, Limits::depth(3), 3).run();
+    let given = Search::for_level(&tsivy, Level::Master, Limits::depth(3), 3).with_tablebase(tables).run();
+    assert_eq!(plain, given);
+}
+
+#[test]
+fn master_does_not_walk_back_into_the_games_history() {
+    // A won position whose best turn is quiet: both sides step out and back, so the position after that turn is
+    // in the game's history. The master then counts that turn as a draw (as its search counts any repetition) and
+    // plays the best of the values so counted.
+    let tables = tables(Variant::Dimy);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+    let (mut checked, mut avoided) = (0, 0);
+    while checked < 40 {
+        let (w, b) = random_material(&mut rng, MAX_PIECES);
+        let pos = random_position(&mut rng, Variant::Dimy, w, b, 0);
+        let Some((best, TbResult::Win(_))) = tables.best_turn(&pos) else { continue };
+        if best.is_capture() {
+            continue;
+        }
+        let mut game = Game::new(pos);
+        game.play(&best).expect("legal");
+        let Some(reply) = game.legal_turns().into_iter().find(|t| !t.is_capture()) else { continue };
+        game.play(&reply).expect("legal");
+        let back = |t: &fanorona_rules::Turn| format!("{}-{}", t.to(), t.from());
+        if game.play_notation(&back(&best)).is_err() || game.play_notation(&back(&reply)).is_err() {
+            continue;
+        }
+        let now = *game.position();
+        assert!(now.repeats(&pos));
+        let value = |turn: &fanorona_rules::Turn| {
+            let after = now.play_unchecked(turn);
+            if game.positions().iter().any(|p| p.repeats(&after)) { 0 } else { kept(&tables, &now, turn).rank() }
+        };
+        let chosen = Search::for_level(&game, Level::Master, Limits::depth(1), 1)
+            .with_tablebase(Arc::clone(&tables))
+            .run()
+            .best
+            .expect("a legal turn");
+        let best_value = now.legal_turns().iter().map(value).max().expect("a legal turn");
+        assert_eq!(value(&chosen), best_value, "{now}: {chosen}");
+        avoided += usize::from(chosen != best);
+        checked += 1;
+    }
+    assert!(avoided > 10, "{avoided}");
+}
