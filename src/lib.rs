@@ -75,6 +75,7 @@ impl Plugin for GamePlugin {
             audio::SoundPlugin,
             input::KeyboardPlugin,
             input::PointerPlugin,
+            game::tables::EndgameTablesPlugin,
             ui::UiPlugin,
             dev::scene::ScenePlugin,
         ));

@@ -8,6 +8,7 @@ use fanorona_rules::Game;
 
 use super::BoardMoves;
 use super::session::{Announce, BoardReset, PlayerKind, Session};
+use super::tables::EndgameTables;
 use crate::AppSystems;
 use crate::screens::{AppState, OnBoard};
 
@@ -44,12 +45,18 @@ pub struct Thinking {
     job: Option<(Job, Purpose, usize)>,
     seed: u64,
     table: Option<TranspositionTable>,
+    last: Option<SearchResult>,
 }
 
 impl Thinking {
     /// Whether the computer is searching for a purpose.
     pub fn is(&self, purpose: Purpose) -> bool {
         self.job.as_ref().is_some_and(|(_, p, _)| *p == purpose)
+    }
+
+    /// The last search that finished: its turn, score, depth and nodes.
+    pub fn last_result(&self) -> Option<&SearchResult> {
+        self.last.as_ref()
     }
 
     /// Stops and forgets the search.
@@ -73,6 +80,7 @@ pub struct ComputerMoves;
 /// Runs the computer player and hints.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>()
+        .init_resource::<EndgameTables>()
         .add_message::<HintRequest>()
         .add_systems(Update, request_hint.in_set(AppSystems::Commands))
         .add_systems(
@@ -98,9 +106,12 @@ fn cancel_on_reset(mut resets: MessageReader<BoardReset>, mut thinking: ResMut<T
     }
 }
 
-fn start(thinking: &mut Thinking, game: &Game, level: Level, purpose: Purpose) {
+fn start(thinking: &mut Thinking, tables: &EndgameTables, game: &Game, level: Level, purpose: Purpose) {
     thinking.seed = thinking.seed.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let mut search = Search::for_level(game, level, Limits::NONE, thinking.seed);
+    if let Some(tables) = tables.get(game.position().variant()) {
+        search = search.with_tablebase(tables);
+    }
     // A search that is cancelled takes the table with it; the next one starts a new table.
     if let Some(table) = thinking.table.take() {
         search = search.with_table(table);
@@ -121,23 +132,24 @@ fn start(thinking: &mut Thinking, game: &Game, level: Level, purpose: Purpose) {
     }
 }
 
-fn start_thinking(mut thinking: ResMut<Thinking>, session: Res<Session>) {
+fn start_thinking(mut thinking: ResMut<Thinking>, tables: Res<EndgameTables>, session: Res<Session>) {
     if thinking.job.is_some() || session.is_over() {
         return;
     }
     if let PlayerKind::Computer(level) = session.player_to_move() {
-        start(&mut thinking, session.game(), level, Purpose::Move);
+        start(&mut thinking, &tables, session.game(), level, Purpose::Move);
     }
 }
 
 fn request_hint(
     mut requests: MessageReader<HintRequest>,
     mut thinking: ResMut<Thinking>,
+    tables: Res<EndgameTables>,
     mut session: ResMut<Session>,
 ) {
     if requests.read().count() > 0 && thinking.job.is_none() && session.human_to_move() {
         session.help_given();
-        start(&mut thinking, session.game(), Level::Master, Purpose::Hint);
+        start(&mut thinking, &tables, session.game(), Level::Master, Purpose::Hint);
     }
 }
 
@@ -172,6 +184,7 @@ fn poll_thinking(mut thinking: ResMut<Thinking>, mut session: ResMut<Session>, m
     let Some(turn) = result.best else { return };
     // How deep it looked, in the terminal and the browser's console (the web test reports it).
     info!("computer ({purpose:?}): {turn} at depth {}, {} nodes", result.depth, result.nodes);
+    thinking.last = Some(result);
     match purpose {
         Purpose::Hint => session.hint = Some(turn),
         Purpose::Move => announce.whole_turn(&mut session, turn),

@@ -8,6 +8,7 @@ pub mod person;
 pub mod rating;
 pub mod saving;
 pub mod session;
+pub mod tables;
 
 use bevy::prelude::*;
 

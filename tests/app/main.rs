@@ -8,4 +8,5 @@ mod game;
 mod keys;
 mod review;
 mod soak;
+mod tables;
 mod teaching;

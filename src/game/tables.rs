@@ -1,0 +1,137 @@
+//! The endgame tables: every tsivy and dimy position of at most four pieces, solved. The game builds them in the
+//! background when it starts (a thread of the async compute pool on the desktop, about a second; slices of the
+//! frames on the web) and gives them to the computer's searches once they are ready: strong and master then play
+//! those endings perfectly. Until then, and for the levels below, the computer searches as it would without them.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use fanorona_ai::tablebase::Tablebase;
+#[cfg(target_arch = "wasm32")]
+use fanorona_ai::tablebase::TablebaseBuilder;
+use fanorona_rules::Variant;
+
+/// The variants that have tables (telo is solved by its own player).
+const VARIANTS: [Variant; 2] = [Variant::Tsivy, Variant::Dimy];
+
+/// The tables built so far, and the build in progress.
+#[derive(Resource, Default)]
+pub struct EndgameTables {
+    ready: Vec<Arc<Tablebase>>,
+    job: Option<Build>,
+}
+
+impl EndgameTables {
+    /// Tables that are ready (for a test or a scene that builds them itself).
+    pub fn with(tables: Vec<Tablebase>) -> EndgameTables {
+        EndgameTables { ready: tables.into_iter().map(Arc::new).collect(), job: None }
+    }
+
+    /// The tables of `variant`, once built.
+    pub fn get(&self, variant: Variant) -> Option<Arc<Tablebase>> {
+        self.ready.iter().find(|t| t.variant() == variant).cloned()
+    }
+
+    /// Whether tables are still being built.
+    pub fn building(&self) -> bool {
+        self.job.is_some()
+    }
+}
+
+/// A build in progress.
+enum Build {
+    /// Both variants on a thread (desktop).
+    #[cfg(not(target_arch = "wasm32"))]
+    Task(bevy::tasks::Task<Vec<Tablebase>>),
+    /// One variant at a time, a slice a frame on the main thread (web); the variants still to build.
+    #[cfg(target_arch = "wasm32")]
+    Sliced(Box<TablebaseBuilder>, Vec<Variant>),
+}
+
+/// Milliseconds a frame spent building on the web: less than the computer's own slice, as the start screen is
+/// usually showing meanwhile.
+#[cfg(target_arch = "wasm32")]
+const WEB_SLICE_MS: f64 = 4.0;
+
+/// Builds the tables in the background from the start (the game; the headless tests add it only where they look
+/// at the tables, since a build takes a second of a core).
+pub struct EndgameTablesPlugin;
+
+impl Plugin for EndgameTablesPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<EndgameTables>()
+            .add_systems(Startup, start_building)
+            .add_systems(Update, poll_building.run_if(|tables: Res<EndgameTables>| tables.building()));
+    }
+}
+
+fn start_building(mut tables: ResMut<EndgameTables>) {
+    if !tables.ready.is_empty() || tables.building() {
+        return;
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
+            VARIANTS.into_iter().filter_map(|variant| built(Tablebase::build(variant), variant)).collect()
+        });
+        tables.job = Some(Build::Task(task));
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        tables.job = next_builder(VARIANTS.to_vec());
+    }
+}
+
+/// The tables, or nothing if the build failed (then the computer plays on without them; the log says why).
+fn built<T, E: std::fmt::Display>(result: Result<T, E>, variant: Variant) -> Option<T> {
+    result.map_err(|e| warn!("the {variant} endgame tables were not built: {e}")).ok()
+}
+
+/// A builder for the first variant of `left` that can be built.
+#[cfg(target_arch = "wasm32")]
+fn next_builder(mut left: Vec<Variant>) -> Option<Build> {
+    while !left.is_empty() {
+        let variant = left.remove(0);
+        if let Some(builder) = built(TablebaseBuilder::new(variant), variant) {
+            return Some(Build::Sliced(Box::new(builder), left));
+        }
+    }
+    None
+}
+
+fn poll_building(mut tables: ResMut<EndgameTables>) {
+    let tables = &mut *tables;
+    match tables.job.take() {
+        #[cfg(not(target_arch = "wasm32"))]
+        Some(Build::Task(mut task)) => match bevy::tasks::futures::check_ready(&mut task) {
+            Some(built) => {
+                info!("endgame tables ready: {}", names(&built));
+                tables.ready.extend(built.into_iter().map(Arc::new));
+            }
+            None => tables.job = Some(Build::Task(task)),
+        },
+        #[cfg(target_arch = "wasm32")]
+        Some(Build::Sliced(mut builder, left)) => {
+            let started = web_time::Instant::now();
+            while !builder.step(2_000) {
+                if started.elapsed().as_secs_f64() * 1000.0 >= WEB_SLICE_MS {
+                    tables.job = Some(Build::Sliced(builder, left));
+                    return;
+                }
+            }
+            if let Some(table) = builder.finish() {
+                info!("endgame tables ready: {}", names(std::slice::from_ref(&table)));
+                tables.ready.push(Arc::new(table));
+            }
+            tables.job = next_builder(left);
+        }
+        None => {}
+    }
+}
+
+/// The variants of `tables` and their sizes, for the log.
+fn names(tables: &[Tablebase]) -> String {
+    let names: Vec<String> =
+        tables.iter().map(|t| format!("{} ({} positions)", t.variant(), t.stats().entries)).collect();
+    names.join(", ")
+}

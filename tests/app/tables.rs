@@ -1,0 +1,52 @@
+//! The endgame tables in the game: built in the background when the game starts, then given to the computer, which
+//! answers an ending in them at once with a perfect turn.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use fanorona::game::computer::Thinking;
+use fanorona::game::session::PlayerKind;
+use fanorona::game::tables::{EndgameTables, EndgameTablesPlugin};
+use fanorona::persistence::storage::Storage;
+use fanorona_ai::Level;
+use fanorona_rules::{Position, Variant};
+
+use crate::common::*;
+
+#[test]
+fn the_tables_are_built_in_the_background_and_the_computer_plays_endings_from_them() {
+    let dir = temp_dir();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage::in_dir(&dir))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
+        .add_plugins((fanorona::LogicPlugin, EndgameTablesPlugin));
+    // Frames go on while the tables are built (about a second of a core for both variants).
+    let mut frames = 0;
+    while app.world().resource::<EndgameTables>().building() || frames == 0 {
+        app.update();
+        frames += 1;
+        assert!(frames < 20_000, "the tables were not built");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let tables = app.world().resource::<EndgameTables>();
+    let (Some(dimy), Some(_tsivy)) = (tables.get(Variant::Dimy), tables.get(Variant::Tsivy)) else {
+        panic!("the tables of both variants are ready");
+    };
+    assert!(frames > 1, "built in the background, while frames went on");
+
+    // Master, White, in a dimy ending of three pieces: it answers from the tables (depth 0), with a turn of the
+    // best value the tables give.
+    start_with(&mut app, humans);
+    let text = "5/1b3/5/1w3/w4 w";
+    let position: Position = text.parse().unwrap_or_else(|e| panic!("{e}"));
+    let best = dimy.best_turn(&position).map(|(_, value)| value);
+    set_position(&mut app, text, [PlayerKind::Computer(Level::Master), PlayerKind::Human]);
+    let played = *session(&app).game().turns().first().unwrap_or_else(|| panic!("the computer played"));
+    let value = dimy.turn_values(&position).into_iter().find(|(turn, _)| *turn == played).map(|(_, value)| value);
+    assert_eq!(value, best, "{played} keeps the tables' verdict and distance");
+    let result = app.world().resource::<Thinking>().last_result().map(|r| r.depth);
+    assert_eq!(result, Some(0), "answered from the tables, not searched");
+}
