@@ -9,9 +9,11 @@ use fanorona_rules::CaptureKind;
 
 use crate::AppSystems;
 use crate::analysis::AnalysisCommand;
+use crate::board::Dragging;
 use crate::board::layout::{BoardLayout, HoveredPoint};
 use crate::game::commands::{GameCommand, PendingConfirmation};
-use crate::game::person::{BoardClick, TurnCommand};
+use crate::game::person::{BoardClick, BoardDrop, TurnCommand};
+use crate::game::session::Session;
 use crate::review::ReviewCommand;
 use crate::screens::{AppState, OnBoard};
 use crate::tutorial::TutorialCommand;
@@ -165,23 +167,52 @@ fn track_hover(
     hovered.set_if_neq(HoveredPoint(point));
 }
 
+/// Presses are clicks where they land (click, click plays a turn); a piece of the side to move carried off its
+/// point follows the pointer, and letting it go on another point drops it there.
+#[allow(clippy::too_many_arguments)]
 fn click_board(
     mouse: Res<ButtonInput<MouseButton>>,
     touches: Res<Touches>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform)>,
     layout: Res<BoardLayout>,
+    session: Res<Session>,
+    mut dragging: ResMut<Dragging>,
     mut clicks: MessageWriter<BoardClick>,
+    mut drops: MessageWriter<BoardDrop>,
 ) {
     let (camera, transform) = *camera;
-    let mut screens: Vec<Vec2> = touches.iter_just_pressed().map(|t| t.position()).collect();
-    if mouse.just_pressed(MouseButton::Left) {
-        screens.extend(window.cursor_position());
-    }
-    for screen in screens {
-        if let Some(point) = world_position(camera, transform, screen).and_then(|w| layout.point_at(w)) {
+    let to_world = |screen: Vec2| world_position(camera, transform, screen);
+    let cursor = |pressed: bool| pressed.then(|| window.cursor_position()).flatten();
+    let mut presses: Vec<Vec2> = touches.iter_just_pressed().map(|t| t.position()).collect();
+    presses.extend(cursor(mouse.just_pressed(MouseButton::Left)));
+    for screen in presses {
+        if let Some(point) = to_world(screen).and_then(|w| layout.point_at(w)) {
             clicks.write(BoardClick(point));
+            *dragging = Dragging { from: Some(point), at: None };
         }
+    }
+    // Held: a piece that may move follows the pointer once it leaves the piece's point.
+    let held = touches.iter().next().map(|t| t.position()).or_else(|| cursor(mouse.pressed(MouseButton::Left)));
+    if let (Some(from), Some(world)) = (dragging.from, held.and_then(to_world)) {
+        let carried = dragging.at.is_some() || layout.world(from).distance(world) > layout.spacing * 0.4;
+        let source = session.builder.chain_point().or(session.selected);
+        if carried && (session.movable().contains(from) || source == Some(from)) {
+            dragging.at = Some(world);
+        }
+    }
+    // Let go (or the pointer is gone): a carried piece is dropped where the pointer is; off the board, or back on
+    // its own point, it just goes back.
+    let released = touches.iter_just_released().next().map(|t| t.position());
+    let released = released.or_else(|| cursor(mouse.just_released(MouseButton::Left)));
+    if held.is_none() && dragging.from.is_some() {
+        if let (Some(from), Some(_)) = (dragging.from, dragging.at)
+            && let Some(to) = released.and_then(to_world).and_then(|w| layout.point_at(w))
+            && to != from
+        {
+            drops.write(BoardDrop { from, to });
+        }
+        *dragging = Dragging::default();
     }
 }
 

@@ -7,7 +7,7 @@ use fanorona_rules::{Point, Side};
 
 use super::animation::{Appearing, Fading, Sliding, ease};
 use super::layout::{BoardLayout, UiInsets};
-use super::{BoardBackground, BoardLine, BoardPoint, BoardRebuild, CoordLabel, Piece};
+use super::{BoardBackground, BoardLine, BoardPoint, BoardRebuild, CoordLabel, Dragging, Piece};
 use crate::AppSystems;
 use crate::game::session::Session;
 use crate::persistence::settings::Settings;
@@ -243,16 +243,20 @@ fn place_lines(layout: Res<BoardLayout>, mut lines: Query<(&BoardLine, &mut Tran
 fn place_pieces(
     layout: Res<BoardLayout>,
     mut pieces: Query<(&Piece, &mut Transform, Option<&Sliding>, Option<&Fading>, Option<&Appearing>)>,
+    dragging: Res<Dragging>,
 ) {
     let radius = layout.spacing * 0.34;
     for (piece, mut t, sliding, fading, appearing) in &mut pieces {
         let to = layout.world(piece.point);
-        let (at, lift) = match sliding {
-            Some(s) => (layout.world(s.from).lerp(to, ease(s.t)), 1.0 + 0.12 * (std::f32::consts::PI * s.t).sin()),
-            None => (to, 1.0),
+        let held = dragging.at.filter(|_| dragging.from == Some(piece.point) && sliding.is_none() && fading.is_none());
+        let (at, lift) = match (sliding, held) {
+            (Some(s), _) => (layout.world(s.from).lerp(to, ease(s.t)), 1.0 + 0.12 * (std::f32::consts::PI * s.t).sin()),
+            // Carried by the pointer: lifted, above the others.
+            (None, Some(held)) => (held, 1.12),
+            (None, None) => (to, 1.0),
         };
         let scale = fading.map_or(1.0, |f| 1.0 - ease(f.t)) * appearing.map_or(1.0, |a| ease(a.t)) * lift;
-        let z = if sliding.is_some() { 12.0 } else { 10.0 };
+        let z = if sliding.is_some() || held.is_some() { 12.0 } else { 10.0 };
         *t = Transform::from_translation(at.extend(z)).with_scale(Vec3::new(radius * scale, radius * scale, 1.0));
     }
 }

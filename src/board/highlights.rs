@@ -1,11 +1,13 @@
 //! The marks that guide a player on the board: movable pieces, destinations, the chain in progress, the capture
-//! choice, the last turn and hints, in a standard and a colour-blind palette.
+//! choice, the preview of what the point under the pointer would do, the last turn and hints, in a standard and a
+//! colour-blind palette.
 
 use bevy::prelude::*;
 use fanorona_rules::{CaptureKind, Point};
 
 use super::animation::Animations;
 use super::layout::{BoardLayout, HoveredPoint};
+use super::preview::Preview;
 use crate::AppSystems;
 use crate::game::session::Session;
 use crate::persistence::settings::Settings;
@@ -81,6 +83,7 @@ fn draw_highlights(
     hovered: Res<HoveredPoint>,
     animations: Res<Animations>,
     settings: Res<Settings>,
+    preview: Res<Preview>,
 ) {
     let palette = Highlights::of(&settings);
     let s = layout.spacing;
@@ -152,6 +155,20 @@ fn draw_highlights(
         hovered.0.filter(|p| session.movable().contains(*p) || session.destinations().iter().any(|s| s.to() == *p))
     {
         gizmos.circle_2d(at(p), s * 0.47, Color::srgba(1.0, 1.0, 1.0, 0.6));
+    }
+    // The preview: a hovered piece's destinations, faint; the pieces a hovered destination would take, crossed in
+    // the colour of the capture (both kinds when the step offers both).
+    let faint = palette.select.with_alpha(0.55);
+    for p in preview.destinations {
+        gizmos.circle_2d(at(p), s * 0.12, faint);
+    }
+    for (taken, color) in [(preview.approach, palette.approach), (preview.withdrawal, palette.withdrawal)] {
+        for p in taken {
+            let (c, d) = (at(p), s * 0.22);
+            gizmos.circle_2d(c, s * 0.40, color);
+            gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), color);
+            gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), color);
+        }
     }
 }
 

@@ -7,6 +7,7 @@ pub mod animation;
 pub mod drawing;
 pub mod highlights;
 pub mod layout;
+pub mod preview;
 
 use bevy::prelude::*;
 use fanorona_rules::{Direction, Point, Side, Variant};
@@ -50,6 +51,16 @@ pub enum CoordLabel {
     Row(u8),
 }
 
+/// A piece carried by the pointer: the point it was picked up from, and where the pointer holds it (in world
+/// coordinates) once it has been carried off its point. Drawn there until it is let go.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct Dragging {
+    /// Where the pointer went down on the board.
+    pub from: Option<Point>,
+    /// Where the piece is held, once carried.
+    pub at: Option<Vec2>,
+}
+
 /// Turn the board around (a key or the panel's button): Black's side at the bottom, or White's again.
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FlipBoard;
@@ -66,8 +77,9 @@ impl Plugin for BoardPlugin {
         app.init_resource::<BoardLayout>()
             .init_resource::<UiInsets>()
             .init_resource::<HoveredPoint>()
+            .init_resource::<Dragging>()
             .add_message::<FlipBoard>()
-            .add_plugins(animation::plugin)
+            .add_plugins((animation::plugin, preview::plugin))
             .add_systems(OnEnter(OnBoard), (spawn_board, rebuild_board).chain())
             .add_systems(Update, flip_board.in_set(AppSystems::Commands))
             .add_systems(

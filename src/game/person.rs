@@ -1,6 +1,6 @@
 //! A person's turn, one click at a time: pick a piece, pick a destination, choose approach or withdrawal when a step
-//! offers both, go on with a chain or stop. Every decision is the rules crate's; clicks that mean nothing are
-//! ignored.
+//! offers both, go on with a chain or stop; or a piece dragged and dropped. Every decision is the rules crate's;
+//! clicks that mean nothing are ignored, and a drop that is not a legal step is refused with the rules' reason.
 
 use bevy::prelude::*;
 use fanorona_rules::{CaptureKind, Point, Step};
@@ -8,11 +8,22 @@ use fanorona_rules::{CaptureKind, Point, Step};
 use super::BoardMoves;
 use super::session::{Announce, Session, capture_choice};
 use crate::AppSystems;
+use crate::persistence::storage::Notices;
 use crate::screens::OnBoard;
 
 /// A click (or tap) on a point of the board.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardClick(pub Point);
+
+/// A piece carried by the pointer from one point and let go on another: the step between them, if it is legal
+/// (with the approach/withdrawal choice when it offers both), as clicks on both points would play it.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardDrop {
+    /// Where the piece was picked up.
+    pub from: Point,
+    /// Where it was let go.
+    pub to: Point,
+}
 
 /// A decision about the turn in progress, from a button or a key.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,9 +38,9 @@ pub enum TurnCommand {
 
 /// Handles a person's clicks and turn commands.
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<BoardClick>().add_message::<TurnCommand>().add_systems(
+    app.add_message::<BoardClick>().add_message::<BoardDrop>().add_message::<TurnCommand>().add_systems(
         Update,
-        (handle_turn_commands, handle_clicks)
+        (handle_turn_commands, handle_clicks, handle_drops)
             .chain()
             .in_set(AppSystems::Commands)
             .in_set(BoardMoves)
@@ -90,6 +101,45 @@ fn handle_clicks(mut clicks: MessageReader<BoardClick>, mut session: ResMut<Sess
             click(&mut session, &mut announce, *point);
         }
     }
+}
+
+fn handle_drops(
+    mut drops: MessageReader<BoardDrop>,
+    mut session: ResMut<Session>,
+    mut announce: Announce,
+    mut notices: ResMut<Notices>,
+) {
+    for &BoardDrop { from, to } in drops.read() {
+        if !session.human_to_move() || from == to {
+            continue;
+        }
+        // Picking the piece up may have been a click that selected it, or (on the selected piece) one that let it
+        // go: the drop means this piece either way.
+        if session.builder.is_fresh() && session.builder.movable_pieces().contains(from) {
+            session.selected = Some(from);
+            session.choice = None;
+        }
+        let source = session.builder.chain_point().or(session.selected);
+        if source == Some(from) && session.destinations().iter().any(|s| s.to() == to) {
+            click(&mut session, &mut announce, to);
+        } else {
+            notices.0.push(format!("{from} cannot go to {to}: {}.", why_not(&session, from, to)));
+        }
+    }
+}
+
+/// Why the piece on `from` may not step to `to` now, in the rules' words: the error the turn builder gives for the
+/// step (as a paika, which is what a step that takes nothing is).
+fn why_not(session: &Session, from: Point, to: Point) -> String {
+    let Some(step) = Step::between(from, to, None) else {
+        return format!("{to} is not the next point along a line from {from}");
+    };
+    session
+        .builder
+        .clone()
+        .play(step)
+        .err()
+        .map_or_else(|| "that step cannot be played now".to_owned(), |e| e.to_string())
 }
 
 fn handle_turn_commands(

@@ -6,6 +6,7 @@ mod common;
 mod analysis;
 mod game;
 mod keys;
+mod preview;
 mod review;
 mod soak;
 mod tables;
