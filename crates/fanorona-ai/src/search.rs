@@ -8,12 +8,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use fanorona_rules::{FIFTY_TURNS, Game, Position, Turn};
+use fanorona_rules::{FIFTY_TURNS, Game, PointSet, Position, Turn};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use web_time::Instant;
 
-use crate::eval::evaluate;
+use crate::eval::evaluate_with;
 use crate::level::Config;
 use crate::tablebase::{Tablebase, TbResult, best_of};
 use crate::tt::{Bound, Entry, TranspositionTable};
@@ -42,6 +42,8 @@ const TT_KEY: i32 = 1 << 30;
 const CAPTURE_KEY: i32 = 1 << 20;
 const KILLER_KEY: i32 = 1 << 19;
 const HISTORY_MAX: u32 = 1 << 18;
+/// The key of a child already picked, below every other.
+const PICKED: i32 = i32::MIN;
 
 /// What may end a search early.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -98,14 +100,13 @@ pub enum Status {
     Done(SearchResult),
 }
 
-/// A child of a frame: a legal turn, the position after it (played when the turn is picked, for quiet turns), and
-/// its ordering key.
+/// A child of a frame: a legal turn, the enemy pieces it takes, and its ordering key. It is played only when
+/// picked (most frames end after a few children), from what it takes.
 #[derive(Clone, Copy)]
 struct Child {
     turn: Turn,
-    pos: Position,
-    /// Whether `pos` is the position after `turn` yet (otherwise it is the parent's).
-    played: bool,
+    /// The pieces the turn takes, known for generated turns; `None` for the table move tried before generation.
+    taken: Option<PointSet>,
     key: i32,
 }
 
@@ -128,10 +129,14 @@ struct Frame {
     alpha: i32,
     beta: i32,
     orig_alpha: i32,
-    /// The children generated so far: picked ones first, in the order searched.
+    /// The children generated so far, in the order of generation (a picked child's key is [`PICKED`]).
     children: Vec<Child>,
     /// Children picked so far.
     next: usize,
+    /// The index in `children` of the child being searched (the last one picked).
+    current: usize,
+    /// The position after the child being searched (the last one picked).
+    child_pos: Position,
     /// Children to pick at most (the widest captures only, in quiescence).
     limit: usize,
     /// Whether every legal turn is in `children` (otherwise only the table move is, to be tried before
@@ -144,8 +149,8 @@ struct Frame {
     probe: Probe,
     /// Forced-capture plies already added below the nominal depth.
     qdepth: u32,
-    /// Whether a capture is compulsory here (every turn is a capture).
-    must_capture: bool,
+    /// The pieces that can begin a capture: when there are any, a capture is compulsory (every turn is one).
+    capturers: PointSet,
 }
 
 impl Frame {
@@ -402,7 +407,17 @@ impl Search {
         let full_root = ply == 0 && config.noise > 0;
         let qdepth = top.child_qdepth();
         let mut depth = top.depth - config.cost(&child.turn);
-        if let Some(estimate) = delta_estimate(&config, top, &child) {
+        let parent = top.pos;
+        let (taken, played) = match child.taken {
+            Some(taken) => (taken, None),
+            None => {
+                // The table move, not generated here: what it takes is found by playing it.
+                let pos = parent.play_unchecked(&child.turn);
+                let them = !parent.side_to_move();
+                (parent.pieces(them) & !pos.pieces(them), Some(pos))
+            }
+        };
+        if let Some(estimate) = delta_estimate(&config, top, taken) {
             // Delta pruning: even with the margin this capture cannot reach alpha. The estimate stands for its
             // score (an upper bound, as a fail-low would give), and the captures after it take no more pieces.
             if estimate > top.best {
@@ -427,7 +442,10 @@ impl Search {
             top.probe = Probe::Full;
             (-beta, -alpha)
         };
-        self.descend(child.pos, depth, window, ply + 1, qdepth);
+        // Played only now: a child pruned above is never played.
+        let pos = played.unwrap_or_else(|| parent.play_taking(&child.turn, taken));
+        top.child_pos = pos;
+        self.descend(pos, depth, window, ply + 1, qdepth);
         true
     }
 
@@ -465,8 +483,8 @@ impl Search {
         true
     }
 
-    /// The next child of the frame at `ply` to search, by best key (played now if it was not yet). When only the
-    /// table move was there, the other turns are generated first.
+    /// The next child of the frame at `ply` to search, by best key. When only the table move was there, the other
+    /// turns are generated first.
     fn pick(&mut self, ply: usize) -> Option<Child> {
         let top = &self.stack[ply];
         if top.next >= top.limit {
@@ -480,28 +498,23 @@ impl Search {
         }
         let ordering = self.config.ordering;
         let top = &mut self.stack[ply];
-        let start = top.next;
-        if start >= top.children.len() {
+        if top.next >= top.children.len() {
             return None;
         }
+        let mut best = top.next;
         if ordering {
-            // Selection instead of sorting: most nodes end after a few children. Rotating keeps the others in
-            // order, so the children come out exactly as a stable sort would give them.
-            let mut best = start;
-            for i in start + 1..top.children.len() {
+            // Selection instead of sorting: most nodes end after a few children. The first of the best keys is
+            // taken and the children never move, so they come out exactly as a stable sort would give them.
+            best = 0;
+            for i in 1..top.children.len() {
                 if top.children[i].key > top.children[best].key {
                     best = i;
                 }
             }
-            top.children[start..=best].rotate_right(1);
         }
-        let parent = top.pos;
-        let child = &mut top.children[start];
-        if !child.played {
-            child.pos = parent.play_unchecked(&child.turn);
-            child.played = true;
-        }
-        let child = *child;
+        let child = top.children[best];
+        top.children[best].key = PICKED;
+        top.current = best;
         top.next += 1;
         Some(child)
     }
@@ -519,16 +532,16 @@ impl Search {
         let staged = frame.children.first().map(|c| c.turn);
         let excluded: &[Turn] = if ply == 0 { &self.excluded } else { &[] };
         let children = &mut frame.children;
-        if ordering && frame.must_capture {
+        if ordering && !frame.capturers.is_empty() {
             // Captures are ordered by what they take, which the generator gathers as it walks the chains; only the
             // few picked are played (in quiescence most frames end after one or two).
-            pos.for_each_turn_taking(|turn, taken| {
+            pos.for_each_capture_taking(frame.capturers, |turn, taken| {
                 if Some(*turn) == staged || excluded.contains(turn) {
                     return;
                 }
-                let taken = taken.len() as i32;
-                let key = if Some(*turn) == tt_move { TT_KEY } else { CAPTURE_KEY + taken * 1000 + turn.len() as i32 };
-                children.push(Child { turn: *turn, pos, played: false, key });
+                let size = taken.len() as i32;
+                let key = if Some(*turn) == tt_move { TT_KEY } else { CAPTURE_KEY + size * 1000 + turn.len() as i32 };
+                children.push(Child { turn: *turn, taken: Some(taken), key });
             });
             return;
         }
@@ -536,7 +549,8 @@ impl Search {
             if Some(*turn) == staged || excluded.contains(turn) {
                 return;
             }
-            let mut child = Child { turn: *turn, pos, played: false, key: 0 };
+            // Without a compulsory capture every turn is a paika (or a telo placement): it takes nothing.
+            let mut child = Child { turn: *turn, taken: Some(PointSet::EMPTY), key: 0 };
             if !ordering {
             } else if Some(*turn) == tt_move {
                 child.key = TT_KEY;
@@ -557,20 +571,21 @@ impl Search {
         let full_root = ply == 0 && self.config.noise > 0;
         let cost_of = |turn: &Turn| self.config.cost(turn);
         let top = &mut self.stack[ply];
-        let child = top.children[top.next - 1];
+        let child = top.children[top.current];
+        let child_pos = top.child_pos;
         let (alpha, beta, qdepth) = (top.alpha, top.beta, top.child_qdepth());
         let depth = top.depth - cost_of(&child.turn);
         match top.probe {
             Probe::Reduced if score > alpha => {
                 // A reduced search beat alpha: search again at full depth, still with a null window.
                 top.probe = Probe::Null;
-                self.descend(child.pos, depth, (-alpha - 1, -alpha), ply + 1, qdepth);
+                self.descend(child_pos, depth, (-alpha - 1, -alpha), ply + 1, qdepth);
                 return;
             }
             Probe::Null if score > alpha && score < beta => {
                 // The null window failed high: search this child again with the full window.
                 top.probe = Probe::Full;
-                self.descend(child.pos, depth, (-beta, -alpha), ply + 1, qdepth);
+                self.descend(child_pos, depth, (-beta, -alpha), ply + 1, qdepth);
                 return;
             }
             _ => top.probe = Probe::Full,
@@ -627,7 +642,8 @@ impl Search {
         }
         // A root searched without some of its turns has no true score to keep.
         let partial = ply == 0 && !self.excluded.is_empty();
-        if let (Some(tt), true) = (self.tt.as_mut(), frame.qdepth == 0 && !partial) {
+        // Only the main search stores, as only it probes (see `enter`).
+        if let (Some(tt), true) = (self.tt.as_mut(), frame.depth > 0 && !partial) {
             let bound = if frame.best <= frame.orig_alpha {
                 Bound::Upper
             } else if frame.best >= frame.beta {
@@ -756,7 +772,9 @@ impl Search {
             return Some(if winner == pos.side_to_move() { ply_score } else { -ply_score });
         }
         // A capture to make is a legal turn: the search for one stops at once.
-        let must_capture = pos.must_capture();
+        // Found once for the node: move generation and the evaluation use them again.
+        let capturers = pos.capturing_pieces();
+        let must_capture = !capturers.is_empty();
         if !must_capture && !pos.has_legal_turn() {
             return Some(-ply_score);
         }
@@ -767,10 +785,16 @@ impl Search {
         if let Some(result) = self.tablebase.as_ref().filter(|_| ply > 0).and_then(|tables| tables.probe(&pos)) {
             return Some(tb_score(result, ply));
         }
+        if depth <= 0 && !(must_capture && qdepth < self.config.quiescence) {
+            return Some(evaluate_with(&pos, self.config.eval, capturers));
+        }
         let mut tt_move = None;
-        if let Some(entry) = self.tt.as_ref().and_then(|tt| tt.probe(pos.hash())) {
+        // The table serves the main search only. From the nominal depth down it would give at best a move to try
+        // first, for a probe that misses the cache nearly every time: without it the nodes to depth 10 changed by
+        // -15% to +2.5% over the bench positions, and the time fell by about a tenth (see docs/DECISIONS.md).
+        if let Some(entry) = self.tt.as_ref().filter(|_| depth > 0).and_then(|tt| tt.probe(pos.hash())) {
             tt_move = entry.best;
-            if ply > 0 && entry.depth >= depth && qdepth == 0 {
+            if ply > 0 && entry.depth >= depth {
                 let score = from_tt(entry.score, ply);
                 match entry.bound {
                     Bound::Exact => return Some(score),
@@ -782,16 +806,13 @@ impl Search {
                 }
             }
         }
-        if depth <= 0 && !(must_capture && qdepth < self.config.quiescence) {
-            return Some(evaluate(&pos, self.config.eval));
-        }
         let mut children = self.spare.pop().unwrap_or_default();
         // Staged: the table move is searched before the other turns are generated, which a cut-off often spares.
         if let (true, Some(turn)) = (self.config.staged && self.config.ordering, tt_move)
             && pos.check_turn(&turn).is_ok()
             && !(ply == 0 && self.excluded.contains(&turn))
         {
-            children.push(Child { turn, pos, played: false, key: TT_KEY });
+            children.push(Child { turn, taken: None, key: TT_KEY });
         }
         let staged = !children.is_empty();
         self.stack.push(Frame {
@@ -802,6 +823,8 @@ impl Search {
             orig_alpha: alpha,
             children,
             next: 0,
+            current: 0,
+            child_pos: pos,
             // Below the nominal depth only the compulsory captures are followed, and only the largest few.
             limit: if depth <= 0 { Q_WIDTH } else { usize::MAX },
             generated: false,
@@ -810,7 +833,7 @@ impl Search {
             best_move: None,
             probe: Probe::Full,
             qdepth,
-            must_capture,
+            capturers,
         });
         if !staged {
             self.generate(ply);
@@ -854,15 +877,16 @@ fn reduction(config: &Config, frame: &Frame, child: &Child, index: usize, ply: u
 /// f3-e3A instead of 44%, but scored 46% at equal depth in 200 games, where the forced reply that gives more back is
 /// the very tactic the quiescence search is there to see. A capture that takes the opponent's last pieces is a win
 /// and is always searched.
-fn delta_estimate(config: &Config, frame: &Frame, child: &Child) -> Option<i32> {
+fn delta_estimate(config: &Config, frame: &Frame, taken: PointSet) -> Option<i32> {
     let margin = config.delta?;
     // Without ordering the captures are not largest first, and the frame could not stop at the first one pruned.
     if frame.depth > 0 || frame.qdepth == 0 || !config.ordering {
         return None;
     }
-    let pos = &child.pos;
-    let them = pos.pieces(pos.side_to_move()).len() as i32;
-    let us = pos.pieces(!pos.side_to_move()).len() as i32;
+    // The balance after the capture, from the side that makes it.
+    let pos = &frame.pos;
+    let them = (pos.pieces(!pos.side_to_move()) & !taken).len() as i32;
+    let us = pos.pieces(pos.side_to_move()).len() as i32;
     let estimate = 100 * (us - them) + margin;
     (them > 0 && estimate <= frame.alpha).then_some(estimate)
 }

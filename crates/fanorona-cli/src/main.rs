@@ -9,6 +9,7 @@ mod matches;
 mod review;
 mod show;
 mod tables;
+mod texel;
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -173,6 +174,32 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Fit the full evaluation's weights to the results of self-play games (Texel's method, see docs/DECISIONS.md):
+    /// master-against-master games at a fixed depth give the quiet positions, labelled with their results; the fit
+    /// prints the weights. With --check, a match of the fitted weights against the current ones follows.
+    Texel {
+        /// Self-play games to draw positions from.
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+        /// Search depth (turns) of the self-play games.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        /// Random opening turns of each game.
+        #[arg(long, default_value_t = 3)]
+        opening: u32,
+        /// Seed for the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Games of the check match (master with the fitted weights against master as it is), colours alternating.
+        #[arg(long, default_value_t = 0)]
+        check: u32,
+        /// Thinking time per move of the check match, in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        time: u64,
+    },
     /// Time perft (or, with --search, the master search) from a position; build with --release for real figures.
     Bench {
         /// The depth (turns): 6 for perft; for --search, the one depth to time (default: 8 and 10).
@@ -301,6 +328,31 @@ fn run(command: Command) -> Result<String, CliError> {
         Command::Tb { position } => out = tables::verdict(&parse_position(&position.join(" "))?)?,
         Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
         Command::Tune { games, depth, seed, threads } => out = matches::tune(games, depth, seed, threads),
+        Command::Texel { games, depth, opening, seed, threads, check, time } => {
+            let samples = texel::samples(games, depth, opening, seed, threads);
+            let _ = writeln!(out, "{}", texel::summary(&samples));
+            let (fitted, log) = texel::fit(&samples, fanorona_ai::Weights::TUNED);
+            out.push_str(&log);
+            if check > 0 {
+                let settings = matches::Settings {
+                    engines: [
+                        matches::Engine { level: Level::Master, eval: fanorona_ai::Eval::Full(fitted) },
+                        matches::Engine::level(Level::Master),
+                    ],
+                    games: check,
+                    time: Some(Duration::from_millis(time)),
+                    depth: None,
+                    seed,
+                    variant: Variant::Tsivy,
+                    alternate: true,
+                    opening: 2,
+                    threads,
+                    versus: None,
+                    tablebase: None,
+                };
+                let _ = write!(out, "check match, fitted (first) against current:\n{}", matches::run(&settings));
+            }
+        }
         Command::Bench { depth, search: true, position, cap } => {
             let positions = match position {
                 Some(text) => vec![("position".to_owned(), parse_position(&text)?)],

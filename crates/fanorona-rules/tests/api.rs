@@ -222,7 +222,9 @@ fn the_start_positions_trace_like_play() {
 }
 
 /// The pieces `for_each_turn_taking` says each turn takes are the ones playing it takes, turn by turn in the order of
-/// `for_each_turn`, along random games of every variant, vela included.
+/// `for_each_turn`, along random games of every variant, vela included; `for_each_capture_taking` gives the same
+/// captures from the capturing pieces; playing a turn from what it takes (`play_taking`) gives the position, hash
+/// included, that `play_unchecked` gives; and a turn ends where its last step does.
 #[test]
 fn turns_come_with_the_pieces_they_take() {
     let mut rng = Rng(0x5eed);
@@ -240,6 +242,18 @@ fn turns_come_with_the_pieces_they_take() {
                 position.for_each_turn_taking(|turn, taken| walked.push((*turn, taken)));
                 let expected: Vec<(Turn, PointSet)> = played.iter().map(|&(turn, taken, _)| (turn, taken)).collect();
                 assert_eq!(walked, expected, "{position}");
+                let capturers = position.capturing_pieces();
+                if !capturers.is_empty() {
+                    let mut captures = Vec::new();
+                    position.for_each_capture_taking(capturers, |turn, taken| captures.push((*turn, taken)));
+                    assert_eq!(captures, expected, "{position}");
+                }
+                for &(turn, taken, after) in &played {
+                    assert_eq!(position.play_taking(&turn, taken), after, "{position} {turn}");
+                    assert_eq!(after.hash(), position.play_taking(&turn, taken).hash());
+                    let end = turn.steps().last().map_or(turn.from(), |step| step.to());
+                    assert_eq!(turn.to(), end, "{turn}");
+                }
                 if played.is_empty() {
                     break;
                 }

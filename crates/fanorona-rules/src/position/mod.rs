@@ -364,8 +364,15 @@ impl Position {
         let capturers = self.capturing_pieces();
         if capturers.is_empty() {
             self.for_each_turn(|turn| f(turn, PointSet::EMPTY));
-            return;
+        } else {
+            self.for_each_capture_taking(capturers, f);
         }
+    }
+
+    /// Calls `f` with every capture of the pieces in `capturers`, in the order of [`Position::for_each_turn`], and
+    /// the enemy pieces it takes. `capturers` must be [`Position::capturing_pieces`] (or some of them): a caller
+    /// that has found them already spares finding them again.
+    pub fn for_each_capture_taking(&self, capturers: PointSet, mut f: impl FnMut(&Turn, PointSet)) {
         for p in capturers {
             let mut turn = Turn::place(p);
             let chain = ChainState::start(self.own(), self.enemy(), p);
@@ -473,6 +480,31 @@ impl Position {
         next.quiet = if captured { 0 } else { self.quiet.saturating_add(1) };
         next.side = them;
         next.hash ^= zobrist::BLACK_TO_MOVE ^ zobrist::vela(vela_before) ^ zobrist::vela(next.vela_active());
+        next
+    }
+
+    /// Plays a legal turn whose captured pieces are known: `taken` must be what [`Position::for_each_turn_taking`]
+    /// gave with `turn`. The result is [`Position::play_unchecked`]'s, found without walking the turn's lines again:
+    /// only the start and end of the piece's path matter, since a chain never stands twice on one point. Other
+    /// pieces in `taken` give a meaningless position, never a panic.
+    pub fn play_taking(&self, turn: &Turn, taken: PointSet) -> Position {
+        if turn.is_empty() {
+            return self.play_unchecked(turn);
+        }
+        let (us, them) = (self.side, !self.side);
+        let (from, to) = (turn.from(), turn.to());
+        let vela_before = self.vela_active();
+        let mut next = *self;
+        next.pieces[us.index()] = next.pieces[us.index()].without(from).with(to);
+        next.pieces[them.index()] = next.pieces[them.index()] & !taken;
+        next.quiet = if taken.is_empty() { self.quiet.saturating_add(1) } else { 0 };
+        next.side = them;
+        next.hash ^= zobrist::piece(us, from)
+            ^ zobrist::piece(us, to)
+            ^ zobrist::pieces(them, taken)
+            ^ zobrist::BLACK_TO_MOVE
+            ^ zobrist::vela(vela_before)
+            ^ zobrist::vela(next.vela_active());
         next
     }
 
