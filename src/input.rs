@@ -20,6 +20,7 @@ use crate::tutorial::TutorialCommand;
 use crate::ui::actions::{Action, Actions};
 use crate::ui::how_to_play::ToggleHowToPlay;
 use crate::ui::{CopyGame, CopyPosition, ToggleOpenGame};
+use crate::window::ToggleFullScreen;
 
 /// The modifier keys held with a key.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,6 +37,10 @@ pub struct Modifiers {
 /// buttons only.
 pub fn key_action(key: KeyCode, mods: Modifiers, screen: AppState, asking: bool) -> Option<Action> {
     use Action::*;
+    // Full screen changes nothing in the game: it works everywhere, even while a question waits.
+    if key == KeyCode::F11 {
+        return Some(FullScreen);
+    }
     if asking {
         return (key == KeyCode::Escape).then_some(Game(GameCommand::Decline));
     }
@@ -128,6 +133,7 @@ impl Plugin for KeyboardPlugin {
             .add_message::<CopyGame>()
             .add_message::<ToggleOpenGame>()
             .add_message::<ToggleHowToPlay>()
+            .add_message::<ToggleFullScreen>()
             .add_systems(Update, keyboard_shortcuts.in_set(AppSystems::Input).run_if(keys_for_the_game));
     }
 }

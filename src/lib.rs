@@ -2,9 +2,10 @@
 //!
 //! The game is a set of feature plugins, one folder or file each: `screens` (which screen is shown), `game` (the
 //! session, commands, the person's turn, the computer player, rating, saved games), `board` (the board's entities,
-//! layout, animation, drawing and highlights), `tutorial`, `review` (post-game review), `analysis` (the analysis board), `ui` (menus, panels, dialogs), `persistence` (storage,
-//! settings, the player's profile), `audio`, `input`, and `dev` (start scenes and screenshots). Data flows one way:
-//! the rules crate decides, the session holds the game, systems react to messages, and entities show the result.
+//! layout, animation, drawing and highlights), `tutorial`, `review` (post-game review), `analysis` (the analysis
+//! board), `ui` (menus, panels, dialogs), `persistence` (storage, settings, the player's profile), `audio`, `input`,
+//! `window` (title, smallest size, full screen) and `dev` (start scenes and screenshots). Data flows one way: the rules
+//! crate decides, the session holds the game, systems react to messages, and entities show the result.
 //!
 //! [`LogicPlugin`] holds everything that decides what happens and runs headless in tests; [`GamePlugin`] adds what
 //! is drawn and heard and the pointer (it needs a window and a renderer).
@@ -20,6 +21,7 @@ pub mod review;
 pub mod screens;
 pub mod tutorial;
 pub mod ui;
+pub mod window;
 
 use bevy::prelude::*;
 
@@ -76,6 +78,7 @@ impl Plugin for GamePlugin {
             input::KeyboardPlugin,
             input::PointerPlugin,
             game::tables::EndgameTablesPlugin,
+            window::FullScreenPlugin,
             ui::UiPlugin,
             dev::scene::ScenePlugin,
         ));

@@ -1,7 +1,6 @@
 //! Fanorona: the game.
 
 use bevy::prelude::*;
-use bevy::window::WindowResolution;
 
 fn main() -> AppExit {
     let launched = fanorona::dev::scene::LaunchedAt(web_time::Instant::now());
@@ -9,17 +8,7 @@ fn main() -> AppExit {
         .insert_resource(launched)
         .add_plugins(
             DefaultPlugins
-                .set(WindowPlugin {
-                    primary_window: Some(Window {
-                        title: "Fanorona".into(),
-                        resolution: WindowResolution::new(1280, 800),
-                        canvas: Some("#bevy".into()),
-                        fit_canvas_to_parent: true,
-                        prevent_default_event_handling: true,
-                        ..default()
-                    }),
-                    ..default()
-                })
+                .set(WindowPlugin { primary_window: Some(fanorona::window::primary_window()), ..default() })
                 .set(AssetPlugin { meta_check: bevy::asset::AssetMetaCheck::Never, ..default() }),
         )
         .add_plugins(bevy_egui::EguiPlugin::default())

@@ -2,9 +2,12 @@
 //! address) starts the game in a scene instead of the menu: `menu`, `board`, `chain`, `choice`, `gameover`, `telo`,
 //! `computer` (you against the master level), `think` (the master plays itself), `vela` (a lost rated game, with
 //! the rating change and the vela offer), `tutorial` (a lesson on captures), `rules` (the how-to-play screen) and
-//! `review` (the review of a game with a blunder, looking at the better turn once the engine is through) and
-//! `analysis` (the analysis board on a middle game).
-//! A scene name ending in `+cb` shows it in the colour-blind palette. The player's files are not touched in a scene.
+//! `review` (the review of a game with a blunder, looking at the better turn once the engine is through),
+//! `analysis` (the analysis board on a middle game), `moves` (the review's game in play, for the move list) and
+//! `toast` (the board with a notice and a problem shown).
+//! A scene name ending in `+cb` shows it in the colour-blind palette, one ending in `+big` at the largest UI size.
+//! `FANORONA_WINDOW=390x844` opens the window at that size (a phone's, say). The player's files are not touched in a
+//! scene.
 //!
 //! Screenshot mode: with `FANORONA_SCREENSHOT=out.png` as well, the scene's clicks are played, a PNG of the window
 //! is saved, and the program exits, printing the time to the first frame and frame times while the computer
@@ -12,6 +15,7 @@
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::window::PrimaryWindow;
 use fanorona_ai::Level;
 use fanorona_rules::{GameRecord, Point, Position, Side, Variant};
 
@@ -22,7 +26,7 @@ use crate::game::person::BoardClick;
 use crate::game::saving::SavesGame;
 use crate::game::session::{Announce, PlayerKind, Session};
 use crate::persistence::settings::Settings;
-use crate::persistence::storage::Storage;
+use crate::persistence::storage::{Notices, Storage};
 use crate::review::{ReviewCommand, Reviewing};
 use crate::screens::AppState;
 use crate::tutorial::TutorialCommand;
@@ -70,9 +74,12 @@ impl Plugin for ScenePlugin {
     fn build(&self, app: &mut App) {
         let Some(plan) = ScenePlan::from_environment() else { return };
         let screenshot = plan.screenshot.is_some();
-        let scene = plan.scene.trim_end_matches("+cb").to_owned();
-        app.insert_resource(Storage::none()).insert_resource(plan).add_systems(Startup, set_up_scene);
+        let scene = base_scene(&plan.scene).to_owned();
+        app.insert_resource(Storage::none()).insert_resource(plan).add_systems(Startup, (set_up_scene, size_window));
         match scene.as_str() {
+            "toast" => {
+                app.add_systems(Update, toast_scene.in_set(AppSystems::Input));
+            }
             "review" => {
                 app.add_systems(Update, review_scene.in_set(AppSystems::Input));
             }
@@ -84,6 +91,30 @@ impl Plugin for ScenePlugin {
         if screenshot {
             app.add_systems(Update, run_screenshot.in_set(AppSystems::Input));
         }
+    }
+}
+
+/// A scene's name without its `+cb` and `+big` suffixes.
+fn base_scene(name: &str) -> &str {
+    name.split('+').next().unwrap_or(name)
+}
+
+/// Opens the window at the size `FANORONA_WINDOW` (`<width>x<height>`) asks for, if any.
+fn size_window(mut window: Single<&mut Window, With<PrimaryWindow>>) {
+    let Ok(size) = std::env::var("FANORONA_WINDOW") else { return };
+    if let Some((w, h)) = size.split_once('x').and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+    {
+        window.resolution.set(w as f32, h as f32);
+    }
+}
+
+/// The `toast` scene's notices, shown shortly before the screenshot so they are still there.
+fn toast_scene(mut frame: Local<u32>, mut notices: ResMut<Notices>) {
+    *frame += 1;
+    if *frame == SHOT_FRAME - 6 {
+        notices.say("Game saved.");
+        notices.problem("Your settings could not be read (expected a struct). They were kept as settings.ron.bad.");
+        notices.say("Copied: bbbbbbbbb/bbbbbbbbb/wbwb1wbwb/wwwwwwwww/wwwwwwwww w");
     }
 }
 
@@ -110,11 +141,11 @@ fn set_up_scene(
     mut how_to_play: ResMut<HowToPlayOpen>,
     mut settings: ResMut<Settings>,
 ) {
-    let (scene, colour_blind) = match plan.scene.strip_suffix("+cb") {
-        Some(scene) => (scene, true),
-        None => (plan.scene.as_str(), false),
-    };
-    settings.colour_blind = colour_blind;
+    let scene = base_scene(&plan.scene);
+    settings.colour_blind = plan.scene.contains("+cb");
+    if plan.scene.contains("+big") {
+        settings.ui_scale = 2.0;
+    }
     let mut players = [PlayerKind::Human, PlayerKind::Human];
     let start = match scene {
         "tutorial" => {
@@ -145,7 +176,8 @@ fn set_up_scene(
             Position::start(Variant::Tsivy)
         }
         "menu" => return,
-        "review" => {
+        // `moves`: the review's game on the board, for the game panel's move list.
+        "review" | "moves" => {
             if let Ok(game) = GameRecord::load_text(REVIEW_GAME) {
                 *session = Session::from_game(game, players);
                 next.set(AppState::Playing);
@@ -234,7 +266,7 @@ fn run_screenshot(
         let bucket = if thinking.is(Purpose::Move) { &mut measured.thinking } else { &mut measured.idle };
         *bucket = (bucket.0 + 1, bucket.1 + dt, bucket.2.max(dt));
     }
-    let scene = plan.scene.trim_end_matches("+cb");
+    let scene = base_scene(&plan.scene);
     if scene == "review" && *frame > CLICK_FRAME && reviewing.review().is_none() {
         // The shot waits for the engine: the frames do not count meanwhile.
         *frame = CLICK_FRAME + 1;

@@ -208,8 +208,8 @@ impl Context<'_> {
                     return self.ask(Replace::SavedGame);
                 }
                 match self.storage.write(SAVED_FILE, &SavedSession::text(self.session)) {
-                    Ok(()) => self.notices.0.push("Game saved.".into()),
-                    Err(e) => self.notices.0.push(format!("The game could not be saved: {e}")),
+                    Ok(()) => self.notices.say("Game saved."),
+                    Err(e) => self.notices.problem(format!("The game could not be saved: {e}")),
                 }
                 Effect::None
             }
@@ -229,7 +229,7 @@ impl Context<'_> {
                     }
                     None => {
                         if self.notices.0.is_empty() {
-                            self.notices.0.push("There is no saved game yet.".into());
+                            self.notices.say("There is no saved game yet.");
                         }
                         Effect::None
                     }
@@ -284,7 +284,7 @@ fn read_opened_games(
                 opened.0 = Some(game);
                 commands.write(GameCommand::OpenRead);
             }
-            Err(e) => notices.0.push(format!("This game could not be opened: {e}")),
+            Err(e) => notices.problem(format!("This game could not be opened: {e}")),
         }
     }
 }

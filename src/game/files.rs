@@ -39,38 +39,41 @@ fn handle_game_file_commands(
 ) {
     for request in requests.read() {
         match request {
-            GameFileCommand::Save => notices.0.push(save(&session, &files)),
+            GameFileCommand::Save => match save(&session, &files) {
+                Ok(done) => notices.say(done),
+                Err(problem) => notices.problem(problem),
+            },
             GameFileCommand::Open(path) => match files.read(path) {
                 Ok(text) => {
                     open.write(OpenGame(text));
                 }
-                Err(e) => notices.0.push(format!("This game could not be opened: {e}")),
+                Err(e) => notices.problem(format!("This game could not be opened: {e}")),
             },
             GameFileCommand::Choose => {
                 if let Err(e) = choose() {
-                    notices.0.push(format!("The file picker could not be opened: {e}"));
+                    notices.problem(format!("The file picker could not be opened: {e}"));
                 }
             }
         }
     }
 }
 
-/// Saves the game and says where it went.
-fn save(session: &Session, files: &GameFiles) -> String {
+/// Saves the game and says where it went, or what went wrong.
+fn save(session: &Session, files: &GameFiles) -> Result<String, String> {
     let text = session.record().to_text();
     #[cfg(target_arch = "wasm32")]
     {
         let _ = files;
         let name = "fanorona-game.txt";
         match crate::persistence::game_files::web::download(name, &text) {
-            Ok(()) => format!("The game was downloaded as {name}."),
-            Err(e) => format!("The game could not be downloaded: {e}"),
+            Ok(()) => Ok(format!("The game was downloaded as {name}.")),
+            Err(e) => Err(format!("The game could not be downloaded: {e}")),
         }
     }
     #[cfg(not(target_arch = "wasm32"))]
     match files.save_new(&text) {
-        Ok(path) => format!("The game was saved as {}.", path.display()),
-        Err(e) => format!("The game could not be saved: {e}"),
+        Ok(path) => Ok(format!("The game was saved as {}.", path.display())),
+        Err(e) => Err(format!("The game could not be saved: {e}")),
     }
 }
 
@@ -90,7 +93,7 @@ fn open_chosen_files(mut open: MessageWriter<OpenGame>, mut notices: ResMut<Noti
             Ok(text) => {
                 open.write(OpenGame(text));
             }
-            Err(e) => notices.0.push(format!("This game could not be opened: {e}")),
+            Err(e) => notices.problem(format!("This game could not be opened: {e}")),
         }
     }
 }

@@ -123,7 +123,7 @@ fn handle_drops(
         if source == Some(from) && session.destinations().iter().any(|s| s.to() == to) {
             click(&mut session, &mut announce, to);
         } else {
-            notices.0.push(format!("{from} cannot go to {to}: {}.", why_not(&session, from, to)));
+            notices.problem(format!("{from} cannot go to {to}: {}.", why_not(&session, from, to)));
         }
     }
 }

@@ -50,7 +50,7 @@ pub fn load_stored(storage: &Storage, name: &str, notices: &mut Notices) -> Opti
 /// Writes the session as the autosaved current game.
 pub fn autosave(session: &Session, storage: &Storage, notices: &mut Notices) {
     if let Err(e) = storage.write(AUTOSAVE_FILE, &SavedSession::text(session)) {
-        notices.0.push(format!("The game could not be autosaved: {e}"));
+        notices.problem(format!("The game could not be autosaved: {e}"));
     }
 }
 

@@ -74,6 +74,6 @@ fn save_changed<T: Kept>(kept: Res<T>, storage: Res<Storage>, mut notices: ResMu
         && !kept.is_added()
         && let Err(e) = kept.save(&storage)
     {
-        notices.0.push(format!("{} could not be saved: {e}", T::WHAT));
+        notices.problem(format!("{} could not be saved: {e}", T::WHAT));
     }
 }

@@ -1,6 +1,6 @@
-//! The player's preferences: the last menu choices, the animation speed, sound and colours. Kept as RON in the data
-//! folder; a corrupt file is set aside, the defaults are used, and the player is told. What the player has achieved
-//! (rating, lessons) is kept apart, in [`super::profile`].
+//! The player's preferences: the last menu choices, the animation speed, sound, colours and the interface's size. Kept
+//! as RON in the data folder; a corrupt file is set aside, the defaults are used, and the player is told. What the
+//! player has achieved (rating, lessons) is kept apart, in [`super::profile`].
 
 use bevy::prelude::*;
 use fanorona_ai::Level;
@@ -61,7 +61,12 @@ pub struct Settings {
     pub sound: bool,
     /// Highlight colours that stay apart for colour-blind players.
     pub colour_blind: bool,
+    /// The size of the interface's text and controls, as a factor (1 is 100%, 2 is 200%): egui's zoom factor.
+    pub ui_scale: f32,
 }
+
+/// The UI sizes offered, as factors: 100% to 200%.
+pub const UI_SCALES: [f32; 5] = [1.0, 1.25, 1.5, 1.75, 2.0];
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -77,6 +82,7 @@ impl Default for Settings {
             flipped: false,
             sound: true,
             colour_blind: false,
+            ui_scale: 1.0,
         }
     }
 }
@@ -88,6 +94,8 @@ impl Kept for Settings {
     fn load(storage: &Storage, notices: &mut Notices) -> Settings {
         let mut settings: Settings = storage.load(SETTINGS_FILE, Self::WHAT, notices, parse).unwrap_or_default();
         settings.animation_speed = settings.animation_speed.clamp(0.25, 4.0);
+        // A hand-edited file must not make the interface vanish or fill the screen many times over.
+        settings.ui_scale = if settings.ui_scale.is_finite() { settings.ui_scale.clamp(1.0, 2.0) } else { 1.0 };
         settings
     }
 }

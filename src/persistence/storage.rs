@@ -75,12 +75,12 @@ impl Storage {
             },
             Err(ReadError::NotText) => "it is not text".to_owned(),
             Err(ReadError::Io(e)) => {
-                notices.0.push(format!("{what} could not be read: {e}"));
+                notices.problem(format!("{what} could not be read: {e}"));
                 return None;
             }
         };
         let aside = self.set_aside(name);
-        notices.0.push(format!("{what} could not be read ({problem}). It was kept as {aside}."));
+        notices.problem(format!("{what} could not be read ({problem}). It was kept as {aside}."));
         None
     }
 
@@ -180,6 +180,27 @@ mod web {
     }
 }
 
-/// Messages for the player about files (shown by the interface, then dismissed).
+/// A message for the player: what was done (a game saved, a text copied) or what went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// What the player reads.
+    pub text: String,
+    /// Whether something went wrong (the interface keeps a problem in view longer).
+    pub problem: bool,
+}
+
+/// Messages for the player, waiting to be shown: the interface takes them as they come (headless, they stay here).
 #[derive(Resource, Default, Debug)]
-pub struct Notices(pub Vec<String>);
+pub struct Notices(pub Vec<Notice>);
+
+impl Notices {
+    /// Tells the player what was done.
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.0.push(Notice { text: text.into(), problem: false });
+    }
+
+    /// Tells the player what went wrong.
+    pub fn problem(&mut self, text: impl Into<String>) {
+        self.0.push(Notice { text: text.into(), problem: true });
+    }
+}

@@ -15,6 +15,7 @@ use crate::game::person::TurnCommand;
 use crate::review::ReviewCommand;
 use crate::screens::ShowMenu;
 use crate::tutorial::TutorialCommand;
+use crate::window::ToggleFullScreen;
 
 /// What a button or a key asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +48,8 @@ pub enum Action {
     ChooseGameFile,
     /// Open or close how to play.
     HowToPlay,
+    /// Full screen on or off.
+    FullScreen,
     /// Back to the menu.
     Menu,
 }
@@ -67,6 +70,7 @@ pub struct Actions<'w> {
     open_game: MessageWriter<'w, ToggleOpenGame>,
     game_file: MessageWriter<'w, GameFileCommand>,
     how_to_play: MessageWriter<'w, ToggleHowToPlay>,
+    full_screen: MessageWriter<'w, ToggleFullScreen>,
     menu: MessageWriter<'w, ShowMenu>,
 }
 
@@ -115,6 +119,9 @@ impl Actions<'_> {
             }
             Action::HowToPlay => {
                 self.how_to_play.write(ToggleHowToPlay);
+            }
+            Action::FullScreen => {
+                self.full_screen.write(ToggleFullScreen);
             }
             Action::Menu => {
                 self.menu.write(ShowMenu);

@@ -8,8 +8,10 @@ use fanorona_ai::review::{score_text, win_probability};
 use fanorona_rules::{Position, Setup, Side, Variant};
 
 use super::actions::{Action, Actions};
-use super::widgets::{board_side_panel, side_line};
+use super::theme;
+use super::widgets::{board_side_panel, list_height, side_line};
 use crate::analysis::{AnalysisBoard, AnalysisCommand, AnalysisText};
+use crate::board::drawing::palette;
 use crate::board::layout::UiInsets;
 use crate::game::session::Session;
 use crate::screens::AppState;
@@ -42,7 +44,7 @@ fn analysis_ui(
         ui.add_space(6.0);
         ui.heading("Analysis board");
         if let Some(message) = board.message() {
-            ui.colored_label(egui::Color32::from_rgb(230, 90, 80), message);
+            ui.colored_label(ui.visuals().error_fg_color, message);
         }
         if board.editing() {
             send = set_up(ui, &position, &mut text, &mut texts).or(send);
@@ -82,10 +84,11 @@ fn engine_lines(ui: &mut egui::Ui, board: &AnalysisBoard, position: &Position) {
         let score = for_white(best.score);
         let share = win_probability(score) as f32;
         let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 14.0), egui::Sense::hover());
-        ui.painter().rect_filled(rect, 3.0, egui::Color32::from_gray(30));
+        // Black's share in the black pieces' charcoal, White's in their ivory.
+        ui.painter().rect_filled(rect, 3.0, theme::colour(palette::BLACK_BODY));
         let mut light = rect;
         light.set_width(rect.width() * share);
-        ui.painter().rect_filled(light, 3.0, egui::Color32::from_gray(235));
+        ui.painter().rect_filled(light, 3.0, theme::colour(palette::WHITE_BODY));
         ui.label(format!("{} for White", score_text(score)));
     }
     let status = if board.thinking() { " (looking deeper…)" } else { "" };
@@ -120,7 +123,7 @@ fn moves(ui: &mut egui::Ui, board: &AnalysisBoard) -> Option<AnalysisCommand> {
         ui.label("Play moves for both sides on the board; going back and playing another move starts a variation.");
         return send;
     }
-    egui::ScrollArea::vertical().max_height(ui.available_height().max(120.0) - 60.0).show(ui, |ui| {
+    egui::ScrollArea::vertical().max_height(list_height(ui, 60.0)).show(ui, |ui| {
         for row in rows {
             ui.horizontal_wrapped(|ui| {
                 if row.depth > 0 {

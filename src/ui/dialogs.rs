@@ -1,11 +1,13 @@
-//! Dialogs: the approach/withdrawal choice, the end of the game, questions before something is replaced, and
-//! notices.
+//! Dialogs: the approach/withdrawal choice, the end of the game, questions before something is replaced, and the box
+//! to open a game. (Notices are toasts, in [`super::toasts`].)
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_rules::CaptureKind;
 
 use super::ToggleOpenGame;
+use super::theme;
+use super::widgets::board_centre;
 use crate::AppSystems;
 use crate::board::animation::Animations;
 use crate::board::highlights::Highlights;
@@ -17,7 +19,6 @@ use crate::game::rating::LastRatingChange;
 use crate::game::session::{BoardReset, GameEnded, Session};
 use crate::persistence::game_files::GameFiles;
 use crate::persistence::settings::Settings;
-use crate::persistence::storage::Notices;
 use crate::review::ReviewCommand;
 use crate::screens::{AppState, OnBoard, ShowMenu};
 
@@ -48,7 +49,6 @@ impl Plugin for DialogsPlugin {
             .add_systems(
                 EguiPrimaryContextPass,
                 (
-                    notices_ui,
                     confirmation_ui,
                     choice_ui.run_if(in_state(OnBoard)),
                     game_over_ui.run_if(in_state(AppState::Playing)),
@@ -79,7 +79,7 @@ fn confirmation_ui(
     let Some(what) = pending.0 else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Are you sure?")
-        .anchor(egui::Align2::CENTER_CENTER, [board_centre(&insets), 0.0])
+        .anchor(egui::Align2::CENTER_CENTER, [board_centre(ctx, &insets), 0.0])
         .order(egui::Order::Foreground)
         .collapsible(false)
         .resizable(false)
@@ -98,11 +98,6 @@ fn confirmation_ui(
     Ok(())
 }
 
-/// The horizontal offset that centres a dialog over the board (beside the panel, if it stands to the left).
-fn board_centre(insets: &UiInsets) -> f32 {
-    insets.left / 2.0
-}
-
 fn choice_ui(
     mut contexts: EguiContexts,
     session: Res<Session>,
@@ -114,7 +109,7 @@ fn choice_ui(
     let ctx = contexts.ctx_mut()?;
     let highlights = Highlights::of(&settings);
     egui::Window::new("Capture which line?")
-        .anchor(egui::Align2::CENTER_TOP, [board_centre(&insets), 12.0])
+        .anchor(egui::Align2::CENTER_TOP, [board_centre(ctx, &insets), 12.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
@@ -126,9 +121,7 @@ fn choice_ui(
                         Some(CaptureKind::Approach) => ("Approach", "A", highlights.approach),
                         _ => ("Withdrawal", "W", highlights.withdrawal),
                     };
-                    let [r, g, b, _] = color.to_srgba().to_u8_array();
-                    let label = egui::RichText::new(format!("{name}: takes {n} ({key})"))
-                        .color(egui::Color32::from_rgb(r, g, b));
+                    let label = egui::RichText::new(format!("{name}: takes {n} ({key})")).color(theme::colour(color));
                     if ui.button(label).clicked() {
                         turn.write(TurnCommand::Choose(step.capture().unwrap_or(CaptureKind::Approach)));
                     }
@@ -159,7 +152,7 @@ fn game_over_ui(
     }
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Game over")
-        .anchor(egui::Align2::CENTER_TOP, [board_centre(&insets), 24.0])
+        .anchor(egui::Align2::CENTER_TOP, [board_centre(ctx, &insets), 24.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
@@ -227,7 +220,7 @@ fn open_game_ui(
     let ctx = contexts.ctx_mut()?;
     let dialog = &mut *dialog;
     egui::Window::new("Open a game")
-        .anchor(egui::Align2::CENTER_CENTER, [board_centre(&insets), 0.0])
+        .anchor(egui::Align2::CENTER_CENTER, [board_centre(ctx, &insets), 0.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
@@ -267,27 +260,5 @@ fn open_game_ui(
                 });
             }
         });
-    Ok(())
-}
-
-fn notices_ui(mut contexts: EguiContexts, mut notices: ResMut<Notices>, insets: Res<UiInsets>) -> Result {
-    if notices.0.is_empty() {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    let mut dismissed = false;
-    egui::Window::new("Note")
-        .anchor(egui::Align2::CENTER_BOTTOM, [board_centre(&insets), -16.0 - insets.bottom])
-        .collapsible(false)
-        .resizable(false)
-        .show(ctx, |ui| {
-            for notice in &notices.0 {
-                ui.label(notice);
-            }
-            dismissed = ui.button("OK").clicked();
-        });
-    if dismissed {
-        notices.0.clear();
-    }
     Ok(())
 }

@@ -4,6 +4,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_rules::{Point, Position, Side};
 
+use super::theme;
 use super::widgets::SHORTCUTS;
 use crate::AppSystems;
 use crate::board::drawing::palette;
@@ -162,10 +163,7 @@ fn draw_diagram(ui: &mut egui::Ui, diagram: &Diagram, highlights: &Highlights, w
     let size = egui::vec2(width, spacing * (h + 0.4));
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    let color = |c: Color| {
-        let [r, g, b, a] = c.to_srgba().to_u8_array();
-        egui::Color32::from_rgba_unmultiplied(r, g, b, a)
-    };
+    let color = theme::colour;
     let at = |p: Point| {
         rect.left_bottom() + egui::vec2(spacing * (0.7 + f32::from(p.x())), -spacing * (0.7 + f32::from(p.y())))
     };
@@ -239,10 +237,11 @@ fn how_to_play_ui(mut contexts: EguiContexts, mut open: ResMut<HowToPlayOpen>, s
                 }
                 ui.add_space(8.0);
                 ui.heading("Keyboard");
-                egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
+                // The descriptions wrap within the window rather than widening it.
+                egui::Grid::new("keys").num_columns(2).max_col_width(width - 200.0).show(ui, |ui| {
                     for (keys, what) in SHORTCUTS {
                         ui.label(egui::RichText::new(*keys).monospace());
-                        ui.label(*what);
+                        ui.add(egui::Label::new(*what).wrap());
                         ui.end_row();
                     }
                 });

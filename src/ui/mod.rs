@@ -1,6 +1,6 @@
 //! The interface, drawn with egui: the main menu, the game panel, the tutorial panel, the review panel, the
-//! analysis board's panel, the how-to-play screen, and the dialogs. The interface shows the session and sends
-//! messages; it decides no rule.
+//! analysis board's panel, the how-to-play screen, the dialogs and the toasts, all in one theme. The interface shows
+//! the session and sends messages; it decides no rule.
 
 pub mod actions;
 mod analysis;
@@ -9,6 +9,8 @@ pub mod how_to_play;
 mod menu;
 mod panel;
 mod review;
+pub mod theme;
+pub mod toasts;
 mod tutorial;
 pub mod widgets;
 
@@ -42,6 +44,8 @@ impl Plugin for UiPlugin {
             .add_message::<CopyGame>()
             .add_message::<ToggleOpenGame>()
             .add_plugins((
+                theme::ThemePlugin,
+                toasts::ToastsPlugin,
                 menu::MenuUiPlugin,
                 panel::PanelUiPlugin,
                 dialogs::DialogsPlugin,
@@ -65,7 +69,7 @@ fn copy_position(
     for _ in requests.read() {
         let text = session.position().to_string();
         clipboard.set_text(&text);
-        notices.0.push(format!("Copied: {text}"));
+        notices.say(format!("Copied: {text}"));
     }
 }
 
@@ -78,7 +82,7 @@ fn copy_game(
 ) {
     for _ in requests.read() {
         clipboard.set_text(&session.record().to_text());
-        notices.0.push(format!("Copied the game ({} turns) as game text.", session.game().turns().len()));
+        notices.say(format!("Copied the game ({} turns) as game text.", session.game().turns().len()));
     }
 }
 

@@ -2,10 +2,11 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use fanorona_rules::Side;
+use fanorona_rules::{Side, Turn};
 
 use super::actions::{Action, Actions};
-use super::widgets::{SHORTCUTS, board_side_panel, side_line};
+use super::theme;
+use super::widgets::{SHORTCUTS, board_side_panel, list_height, side_line};
 use crate::analysis::AnalysisCommand;
 use crate::board::layout::UiInsets;
 use crate::game::commands::GameCommand;
@@ -154,21 +155,7 @@ fn panel_ui(
             ui.end_row();
         });
         ui.separator();
-        ui.label("Moves");
-        egui::ScrollArea::vertical().max_height(ui.available_height() - 40.0).stick_to_bottom(true).show(ui, |ui| {
-            let turns = session.game().turns();
-            egui::Grid::new("moves").num_columns(3).striped(true).show(ui, |ui| {
-                for (i, pair) in turns.chunks(2).enumerate() {
-                    ui.label(format!("{}.", i + 1));
-                    for (j, t) in pair.iter().enumerate() {
-                        let text = egui::RichText::new(t.to_string()).monospace();
-                        let current = i * 2 + j + 1 == turns.len();
-                        ui.label(if current { text.strong().underline() } else { text });
-                    }
-                    ui.end_row();
-                }
-            });
-        });
+        move_list(ui, session.game().start().side_to_move(), session.game().turns());
         ui.collapsing("Keyboard", |ui| {
             for (keys, what) in SHORTCUTS {
                 ui.label(format!("{keys}: {what}"));
@@ -177,4 +164,115 @@ fn panel_ui(
     };
     insets.set_if_neq(board_side_panel(ctx, "game-panel", contents));
     Ok(())
+}
+
+/// One row of the move list: the move number, White's turn and Black's (either is missing when the game starts with
+/// Black to move, or ends after White's turn), each with its index among the turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct MoveRow<'a> {
+    number: usize,
+    white: Option<(usize, &'a Turn)>,
+    black: Option<(usize, &'a Turn)>,
+}
+
+/// The turns two to a row, White's on the left, numbered as players write them.
+fn move_rows(first: Side, turns: &[Turn]) -> Vec<MoveRow<'_>> {
+    // A game that starts with Black to move leaves the first row's White cell empty.
+    let skip = usize::from(first == Side::Black);
+    let cell = |slot: usize| slot.checked_sub(skip).and_then(|i| turns.get(i).map(|t| (i, t)));
+    (0..(turns.len() + skip).div_ceil(2))
+        .map(|row| MoveRow { number: row + 1, white: cell(row * 2), black: cell(row * 2 + 1) })
+        .collect()
+}
+
+/// The game's turns as a numbered two-column list (White, Black) like a chess app's; a long chain wraps at its dashes
+/// within its column, and the last turn is marked.
+fn move_list(ui: &mut egui::Ui, first: Side, turns: &[Turn]) {
+    ui.label(egui::RichText::new("Moves").font(egui::FontId::new(20.0, theme::display_family())));
+    if turns.is_empty() {
+        ui.label(egui::RichText::new("No turn played yet.").weak());
+    }
+    let number_width = 30.0;
+    // Room for the Keyboard header below the list.
+    let height = list_height(ui, 40.0);
+    egui::ScrollArea::vertical().max_height(height).stick_to_bottom(true).show(ui, |ui| {
+        let spacing = ui.spacing().item_spacing.x;
+        let column = ((ui.available_width() - number_width - 2.0 * spacing) / 2.0).max(60.0);
+        // Each cell a fixed width, so the columns line up and a long chain wraps within its own.
+        let cell = |ui: &mut egui::Ui, width: f32, text: egui::RichText| {
+            ui.allocate_ui(egui::vec2(width, 0.0), |ui| {
+                ui.set_width(width);
+                ui.add(egui::Label::new(text).wrap());
+            });
+        };
+        // Rows laid out one by one rather than in a grid: a row's height is then that of its tallest cell in the
+        // same frame (a grid sizes rows from the frame before, so a chain that just wrapped would overlap the next
+        // row).
+        let row = |ui: &mut egui::Ui, striped: bool, cells: [egui::RichText; 3]| {
+            let background = ui.painter().add(egui::Shape::Noop);
+            let [number, white, black] = cells;
+            let rect = ui
+                .horizontal_top(|ui| {
+                    cell(ui, number_width, number);
+                    cell(ui, column, white);
+                    cell(ui, column, black);
+                })
+                .response
+                .rect;
+            if striped {
+                ui.painter()
+                    .set(background, egui::Shape::rect_filled(rect.expand(1.0), 3.0, ui.visuals().faint_bg_color));
+            }
+        };
+        ui.spacing_mut().item_spacing.y = 2.0;
+        if !turns.is_empty() {
+            let side = |s: Side| egui::RichText::new(s.to_string()).small().weak();
+            row(ui, false, [egui::RichText::new(""), side(Side::White), side(Side::Black)]);
+        }
+        for (k, r) in move_rows(first, turns).into_iter().enumerate() {
+            let turn_text = |turn: Option<(usize, &Turn)>| match turn {
+                Some((i, t)) => {
+                    let text = egui::RichText::new(t.to_string()).monospace();
+                    if i + 1 == turns.len() {
+                        text.strong().color(theme::IVORY).background_color(theme::MALAGASY_GREEN)
+                    } else {
+                        text
+                    }
+                }
+                None => egui::RichText::new(if r.white.is_none() { "…" } else { "" }).weak(),
+            };
+            let number = egui::RichText::new(format!("{}.", r.number)).weak();
+            row(ui, k % 2 == 0, [number, turn_text(r.white), turn_text(r.black)]);
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fanorona_rules::{Game, Position, Variant};
+
+    fn turns(start: Position, notations: &[&str]) -> Vec<Turn> {
+        let mut game = Game::new(start);
+        for n in notations {
+            game.play_notation(n).expect("a legal turn");
+        }
+        game.turns().to_vec()
+    }
+
+    #[test]
+    fn turns_go_two_to_a_numbered_row_white_on_the_left() {
+        let played = turns(Position::start(Variant::Tsivy), &["d2-e3A", "f5-f4A", "e1-f2A-f3A"]);
+        let rows = move_rows(Side::White, &played);
+        let cells: Vec<_> = rows.iter().map(|r| (r.number, r.white.map(|c| c.0), r.black.map(|c| c.0))).collect();
+        assert_eq!(cells, [(1, Some(0), Some(1)), (2, Some(2), None)]);
+    }
+
+    #[test]
+    fn a_game_that_starts_with_black_leaves_the_first_white_cell_empty() {
+        let played = turns("9/9/2w1b4/wwww5/9 b".parse().expect("a position"), &["e3-d3A"]);
+        let rows = move_rows(Side::Black, &played);
+        assert_eq!(rows.len(), 1);
+        assert_eq!((rows[0].white, rows[0].black.map(|c| c.0)), (None, Some(0)));
+    }
 }

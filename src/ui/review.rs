@@ -9,8 +9,10 @@ use fanorona_ai::review::{Class, Review, score_text};
 use fanorona_rules::Side;
 
 use super::actions::{Action, Actions};
-use super::widgets::board_side_panel;
+use super::theme::{self, Tones};
+use super::widgets::{board_side_panel, list_height};
 use crate::board::layout::UiInsets;
+use crate::persistence::settings::Settings;
 use crate::review::{ReviewCommand, Reviewing};
 use crate::screens::AppState;
 
@@ -26,23 +28,26 @@ impl Plugin for ReviewUiPlugin {
 /// The chart shows scores up to this many pieces either way (a forced result sits on the edge).
 const CHART_PIECES: f64 = 8.0;
 
-/// The colour of a class in the move list and the chart (its symbol and name say the same in words).
-fn class_colour(class: Class) -> egui::Color32 {
+/// The colour of a class in the move list and the chart (its symbol and name say the same in words), in the
+/// palette the settings ask for.
+fn class_colour(class: Class, tones: &Tones) -> egui::Color32 {
     match class {
-        Class::Best | Class::Good => egui::Color32::from_rgb(90, 160, 90),
-        Class::Inaccuracy => egui::Color32::from_rgb(220, 180, 40),
-        Class::Mistake => egui::Color32::from_rgb(235, 120, 30),
-        Class::Blunder => egui::Color32::from_rgb(220, 50, 50),
+        Class::Best | Class::Good => tones.good,
+        Class::Inaccuracy => tones.slip,
+        Class::Mistake => tones.warn,
+        Class::Blunder => tones.bad,
     }
 }
 
 fn review_ui(
     mut contexts: EguiContexts,
     reviewing: Res<Reviewing>,
+    settings: Res<Settings>,
     mut insets: ResMut<UiInsets>,
     mut actions: Actions,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let tones = Tones::of(&settings);
     let mut send = None;
     let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
@@ -58,14 +63,14 @@ fn review_ui(
                 );
             }
             Some(review) => {
-                if let Some(ply) = chart(ui, review, reviewing.ply()) {
+                if let Some(ply) = chart(ui, review, reviewing.ply(), tones) {
                     send = Some(ReviewCommand::Goto(ply));
                 }
                 accuracy_lines(ui, review);
             }
         }
         ui.separator();
-        if let Some(command) = current_turn(ui, &reviewing) {
+        if let Some(command) = current_turn(ui, &reviewing, tones) {
             send = Some(command);
         }
         ui.horizontal(|ui| {
@@ -91,7 +96,7 @@ fn review_ui(
             send = Some(ReviewCommand::Close);
         }
         ui.separator();
-        if let Some(ply) = move_list(ui, &reviewing) {
+        if let Some(ply) = move_list(ui, &reviewing, tones) {
             send = Some(ReviewCommand::Goto(ply));
         }
     };
@@ -103,7 +108,7 @@ fn review_ui(
 }
 
 /// The evaluation chart over the game, for White; returns the position clicked, if any.
-fn chart(ui: &mut egui::Ui, review: &Review, ply: usize) -> Option<usize> {
+fn chart(ui: &mut egui::Ui, review: &Review, ply: usize, tones: &Tones) -> Option<usize> {
     let pieces = |score: i32| (f64::from(score) / 100.0).clamp(-CHART_PIECES, CHART_PIECES);
     let scores: Vec<[f64; 2]> = review.scores.iter().enumerate().map(|(i, &s)| [i as f64, pieces(s)]).collect();
     let response = Plot::new("review-chart")
@@ -118,7 +123,7 @@ fn chart(ui: &mut egui::Ui, review: &Review, ply: usize) -> Option<usize> {
         .include_y(CHART_PIECES)
         .y_axis_label("White")
         .show(ui, |plot| {
-            plot.line(Line::new("score", PlotPoints::new(scores.clone())).width(2.0).color(egui::Color32::LIGHT_GRAY));
+            plot.line(Line::new("score", PlotPoints::new(scores.clone())).width(2.0).color(theme::PALE_WOOD));
             for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
                 let marked: Vec<[f64; 2]> = review
                     .turns
@@ -127,7 +132,7 @@ fn chart(ui: &mut egui::Ui, review: &Review, ply: usize) -> Option<usize> {
                     .filter(|(_, t)| t.class == class)
                     .filter_map(|(i, _)| scores.get(i + 1).copied())
                     .collect();
-                plot.points(Points::new(class.name(), marked).radius(4.0).color(class_colour(class)));
+                plot.points(Points::new(class.name(), marked).radius(4.0).color(class_colour(class, tones)));
             }
             plot.vline(VLine::new("now", ply as f64));
             plot.pointer_coordinate()
@@ -160,7 +165,7 @@ fn accuracy_lines(ui: &mut egui::Ui, review: &Review) {
 }
 
 /// The turn looked at: its class and, for an error, the better turn and the engine's line.
-fn current_turn(ui: &mut egui::Ui, reviewing: &Reviewing) -> Option<ReviewCommand> {
+fn current_turn(ui: &mut egui::Ui, reviewing: &Reviewing, tones: &Tones) -> Option<ReviewCommand> {
     let ply = reviewing.ply();
     let Some(played) = ply.checked_sub(1).and_then(|i| reviewing.game().turns().get(i)) else {
         ui.label("The start of the game.");
@@ -171,7 +176,7 @@ fn current_turn(ui: &mut egui::Ui, reviewing: &Reviewing) -> Option<ReviewComman
     let turn = reviewing.current_turn()?;
     ui.label(
         egui::RichText::new(format!("{}{} — lost {:.0}%", turn.class, turn.class.symbol(), turn.loss * 100.0))
-            .color(class_colour(turn.class)),
+            .color(class_colour(turn.class, tones)),
     );
     if let (Some(better), Some(review)) = (turn.better(), reviewing.review()) {
         let before = review.scores.get(ply - 1).copied().unwrap_or_default();
@@ -201,10 +206,12 @@ fn number(index: usize) -> String {
 }
 
 /// The game's turns, one a row, each with its class's symbol and colour; returns the position clicked.
-fn move_list(ui: &mut egui::Ui, reviewing: &Reviewing) -> Option<usize> {
+fn move_list(ui: &mut egui::Ui, reviewing: &Reviewing, tones: &Tones) -> Option<usize> {
     let mut clicked = None;
     let classes = reviewing.review().map(|r| &r.turns[..]).unwrap_or_default();
-    egui::ScrollArea::vertical().max_height(ui.available_height() - 8.0).show(ui, |ui| {
+    egui::ScrollArea::vertical().max_height(list_height(ui, 8.0)).show(ui, |ui| {
+        // Rows close together, as in a score sheet.
+        ui.spacing_mut().item_spacing.y = 1.0;
         for (index, turn) in reviewing.game().turns().iter().enumerate() {
             let class = classes.get(index).map(|t| t.class);
             let symbol = class.map_or("", Class::symbol);
@@ -212,7 +219,7 @@ fn move_list(ui: &mut egui::Ui, reviewing: &Reviewing) -> Option<usize> {
             let mut text = egui::RichText::new(format!("{:<6}{turn}{symbol}", number(index))).monospace();
             // The selected row keeps the selection's own text colour, which reads on its background.
             if let Some(class) = class.filter(|c| c.is_error() && !selected) {
-                text = text.color(class_colour(class));
+                text = text.color(class_colour(class, tones));
             }
             let label = ui.selectable_label(selected, text);
             let label = match class {

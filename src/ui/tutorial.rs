@@ -4,6 +4,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::how_to_play::ToggleHowToPlay;
+use super::theme::Tones;
 use super::widgets::board_side_panel;
 use crate::board::layout::UiInsets;
 use crate::game::commands::GameCommand;
@@ -11,6 +12,7 @@ use crate::game::computer::{HintRequest, Purpose, Thinking};
 use crate::game::person::TurnCommand;
 use crate::game::session::Session;
 use crate::persistence::profile::Profile;
+use crate::persistence::settings::Settings;
 use crate::screens::AppState;
 use crate::tutorial::lessons::{Goal, LESSONS};
 use crate::tutorial::{Status, Tutorial, TutorialCommand};
@@ -24,15 +26,13 @@ impl Plugin for TutorialUiPlugin {
     }
 }
 
-const RIGHT: egui::Color32 = egui::Color32::from_rgb(120, 220, 140);
-const WRONG: egui::Color32 = egui::Color32::from_rgb(255, 190, 90);
-
 #[allow(clippy::too_many_arguments)]
 fn tutorial_ui(
     mut contexts: EguiContexts,
     tutorial: Res<Tutorial>,
     session: Res<Session>,
     profile: Res<Profile>,
+    settings: Res<Settings>,
     thinking: Res<Thinking>,
     mut insets: ResMut<UiInsets>,
     mut commands: MessageWriter<TutorialCommand>,
@@ -44,6 +44,7 @@ fn tutorial_ui(
     let ctx = contexts.ctx_mut()?;
     let lesson = tutorial.current_lesson();
     let task = tutorial.current_task();
+    let tones = Tones::of(&settings);
     let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
         ui.heading("Learn to play");
@@ -72,14 +73,14 @@ fn tutorial_ui(
         match &tutorial.status {
             Status::Doing => {
                 if let Some(note) = &tutorial.note {
-                    ui.colored_label(WRONG, note);
+                    ui.colored_label(tones.warn, note);
                 }
             }
             Status::Wrong(why) => {
-                ui.colored_label(WRONG, format!("Not quite. {why}"));
+                ui.colored_label(tones.warn, format!("Not quite. {why}"));
             }
             Status::Done(word) => {
-                ui.colored_label(RIGHT, word);
+                ui.colored_label(tones.good, word);
             }
         }
         if thinking.is(Purpose::Move) {

@@ -1,9 +1,9 @@
 //! Pieces of interface shared by the screens: the panel beside the board, a side's disc with a text, and the
 //! keyboard help.
 
-use bevy::prelude::ColorToPacked;
 use bevy_egui::egui;
 
+use super::theme;
 use crate::board::drawing::side_color;
 use crate::board::layout::UiInsets;
 
@@ -32,11 +32,17 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Left / Right, Home / End", "Review: previous / next turn, start / end"),
     ("Down / Up", "Review: show the better turn and step along its line / back"),
     ("F1", "How to play"),
+    ("F11", "Full screen on / off"),
 ];
 
-/// Shows a panel beside the board: to the left, or below the board on a narrow screen (a phone). Returns the room
-/// it takes, for fitting the board.
+/// The width of the panel beside the board, in points.
+const PANEL_WIDTH: f32 = 300.0;
+
+/// Shows a panel beside the board: to the left, or below the board on a narrow screen (a phone, or a large UI size).
+/// Returns the room it takes in the window's logical pixels (egui's points times the UI size), for fitting the
+/// board.
 pub fn board_side_panel(ctx: &egui::Context, id: &str, contents: impl FnOnce(&mut egui::Ui)) -> UiInsets {
+    let zoom = ctx.zoom_factor();
     // egui 0.36 shows panels inside a `Ui`: a root one covering the whole window.
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -48,29 +54,48 @@ pub fn board_side_panel(ctx: &egui::Context, id: &str, contents: impl FnOnce(&mu
         egui::Panel::bottom(format!("{id}-bottom")).exact_size(height).resizable(false).show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, contents);
         });
-        UiInsets { left: 0.0, top: 0.0, bottom: height }
+        UiInsets { left: 0.0, top: 0.0, bottom: height * zoom }
     } else {
         let width = egui::Panel::left(id.to_owned())
             .resizable(false)
-            .exact_size(250.0)
-            .show(&mut root, contents)
+            .exact_size(PANEL_WIDTH)
+            .show(&mut root, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    contents(ui);
+                });
+            })
             .response
             .rect
             .width();
-        UiInsets { left: width, top: 0.0, bottom: 0.0 }
+        UiInsets { left: width * zoom, top: 0.0, bottom: 0.0 }
     }
+}
+
+/// The horizontal offset, in points, that centres a dialog or a toast over the board (beside the panel, if one stands
+/// to the left).
+pub fn board_centre(ctx: &egui::Context, insets: &UiInsets) -> f32 {
+    insets.left / 2.0 / ctx.zoom_factor()
+}
+
+/// The shortest a list in a panel gets: a few rows (the panel scrolls when a large UI size leaves less room).
+const MIN_LIST_HEIGHT: f32 = 120.0;
+
+/// The height a list in a panel may take: what is left of the panel's visible height under the list's top, less
+/// `below` for what follows the list.
+pub fn list_height(ui: &egui::Ui, below: f32) -> f32 {
+    (ui.clip_rect().bottom() - ui.cursor().top() - below).max(MIN_LIST_HEIGHT)
 }
 
 /// A disc in a side's piece colour followed by a text, for "White to move" and the like.
 pub fn side_line(ui: &mut egui::Ui, side: fanorona_rules::Side, text: &str) {
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-        let [r, g, b, _] = side_color(side).to_srgba().to_u8_array();
         ui.painter().circle(
             rect.center(),
             7.0,
-            egui::Color32::from_rgb(r, g, b),
-            egui::Stroke::new(1.5, egui::Color32::GRAY),
+            theme::colour(side_color(side)),
+            egui::Stroke::new(1.5, theme::PALE_WOOD),
         );
         ui.label(egui::RichText::new(text).strong());
     });

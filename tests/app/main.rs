@@ -5,6 +5,7 @@ mod common;
 
 mod analysis;
 mod game;
+mod interface;
 mod keys;
 mod preview;
 mod review;

@@ -1,0 +1,252 @@
+//! The look of every egui screen, in one place: colours taken from the board (its wood, ink, ivory and charcoal) with
+//! the green of Madagascar's flag as the one accent, a display font for titles and headings, text sizes that read
+//! comfortably (body text 16 points), rounded buttons that answer hover and press, and the player's UI size (egui's
+//! zoom factor). Applied once to the egui context; the screens only pick text styles and the colours below.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPreUpdateSet, egui};
+
+use crate::board::drawing::palette;
+use crate::persistence::settings::Settings;
+
+/// An egui colour from one of the game's (Bevy) colours.
+pub fn colour(c: Color) -> egui::Color32 {
+    let [r, g, b, a] = c.to_srgba().to_u8_array();
+    egui::Color32::from_rgba_unmultiplied(r, g, b, a)
+}
+
+/// Panels and windows: the charcoal of the black pieces warmed towards the board's ink, so that the board's wood
+/// stays the brightest thing on screen.
+pub const CHARCOAL: egui::Color32 = egui::Color32::from_rgb(36, 30, 27);
+/// Windows over the board, a shade lighter than the panels so they stand out from them.
+pub const CHARCOAL_RAISED: egui::Color32 = egui::Color32::from_rgb(48, 39, 33);
+/// Text: the ivory of the white pieces.
+pub const IVORY: egui::Color32 = egui::Color32::from_rgb(245, 235, 214);
+/// Secondary text: light wood.
+pub const PALE_WOOD: egui::Color32 = egui::Color32::from_rgb(205, 180, 145);
+/// The one accent, the green of the flag of Madagascar: the main button, selections, focus.
+pub const MALAGASY_GREEN: egui::Color32 = egui::Color32::from_rgb(0, 126, 58);
+/// The flag's red, kept for errors (never for the board's marks, which have their own palette).
+pub const MALAGASY_RED: egui::Color32 = egui::Color32::from_rgb(226, 74, 60);
+
+/// The display font's name among egui's fonts, and the family that uses it (falling back to egui's own font for any
+/// character it lacks).
+const DISPLAY: &str = "display";
+
+/// The family of titles and headings.
+pub fn display_family() -> egui::FontFamily {
+    egui::FontFamily::Name(DISPLAY.into())
+}
+
+/// Text sizes, in points (logical pixels before the player's UI size).
+pub const BODY_SIZE: f32 = 16.0;
+/// Headings: clearly larger than the body, in the display font.
+pub const HEADING_SIZE: f32 = 25.0;
+/// A screen's title (the menu's "Fanorona").
+pub const TITLE_SIZE: f32 = 46.0;
+
+/// A screen's title, in the display font.
+pub fn title(text: &str) -> egui::RichText {
+    egui::RichText::new(text).font(egui::FontId::new(TITLE_SIZE, display_family())).color(IVORY)
+}
+
+/// The colours that carry meaning in the panels (right and wrong in the tutorial, the review's classes of turn), in
+/// two sets like the board's marks: the standard one, and one whose colours stay apart for colour-blind players
+/// (Okabe and Ito's palette).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tones {
+    /// Right, good, best.
+    pub good: egui::Color32,
+    /// A small slip: an inaccuracy.
+    pub slip: egui::Color32,
+    /// A warning, a mistake, "not quite".
+    pub warn: egui::Color32,
+    /// An error, a blunder.
+    pub bad: egui::Color32,
+}
+
+impl Tones {
+    /// The standard tones.
+    pub const STANDARD: Tones = Tones {
+        good: egui::Color32::from_rgb(110, 200, 120),
+        slip: egui::Color32::from_rgb(228, 190, 70),
+        warn: egui::Color32::from_rgb(240, 140, 50),
+        bad: egui::Color32::from_rgb(235, 80, 70),
+    };
+
+    /// Tones for colour-blind players: bluish green, yellow, orange and vermilion.
+    pub const COLOUR_BLIND: Tones = Tones {
+        good: egui::Color32::from_rgb(0, 170, 125),
+        slip: egui::Color32::from_rgb(240, 228, 66),
+        warn: egui::Color32::from_rgb(230, 159, 0),
+        bad: egui::Color32::from_rgb(213, 94, 0),
+    };
+
+    /// The tones the settings ask for.
+    pub fn of(settings: &Settings) -> &'static Tones {
+        if settings.colour_blind { &Tones::COLOUR_BLIND } else { &Tones::STANDARD }
+    }
+}
+
+/// Applies the theme to the egui context (once) and the player's UI size (whenever it changes).
+pub struct ThemePlugin;
+
+impl Plugin for ThemePlugin {
+    fn build(&self, app: &mut App) {
+        // Before egui's pass begins, so that the fonts and the style hold from the very first frame: a screen that
+        // asked for the display font before it was installed would panic.
+        app.add_systems(
+            PreUpdate,
+            apply_theme.after(EguiPreUpdateSet::InitContexts).before(EguiPreUpdateSet::BeginPass),
+        );
+    }
+}
+
+/// Sets the fonts and the style the first time the context is there, and the zoom factor whenever the UI size
+/// setting differs from it (egui takes both up as its pass begins, so no screen sees half a change).
+fn apply_theme(mut contexts: EguiContexts, settings: Res<Settings>, mut styled: Local<bool>) {
+    // No context yet (the window's camera comes first): the theme waits for it.
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    if !*styled {
+        *styled = true;
+        ctx.set_fonts(fonts());
+        // The game has one look: the same style whatever the system's light or dark preference.
+        ctx.set_theme(egui::Theme::Dark);
+        ctx.set_style_of(egui::Theme::Dark, style());
+        ctx.set_style_of(egui::Theme::Light, style());
+        // The UI size comes from the settings only: egui's own Ctrl+plus/minus would change it behind their back.
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+    }
+    if ctx.zoom_factor() != settings.ui_scale {
+        ctx.set_zoom_factor(settings.ui_scale);
+    }
+}
+
+/// egui's fonts plus the display font, embedded in the program like the sounds (the web build cannot read files).
+fn fonts() -> egui::FontDefinitions {
+    let mut fonts = egui::FontDefinitions::default();
+    fonts.font_data.insert(
+        DISPLAY.to_owned(),
+        egui::FontData::from_static(include_bytes!("../../assets/fonts/GoudyBookletter1911.otf")).into(),
+    );
+    let mut family = vec![DISPLAY.to_owned()];
+    family.extend(fonts.families.get(&egui::FontFamily::Proportional).cloned().unwrap_or_default());
+    fonts.families.insert(display_family(), family);
+    fonts
+}
+
+/// The style of every screen.
+fn style() -> egui::Style {
+    use egui::{FontFamily, FontId, TextStyle};
+    let mut style = egui::Style {
+        text_styles: [
+            (TextStyle::Small, FontId::new(13.0, FontFamily::Proportional)),
+            (TextStyle::Body, FontId::new(BODY_SIZE, FontFamily::Proportional)),
+            (TextStyle::Button, FontId::new(BODY_SIZE, FontFamily::Proportional)),
+            (TextStyle::Monospace, FontId::new(15.0, FontFamily::Monospace)),
+            (TextStyle::Heading, FontId::new(HEADING_SIZE, display_family())),
+        ]
+        .into(),
+        visuals: visuals(),
+        ..egui::Style::default()
+    };
+    let spacing = &mut style.spacing;
+    spacing.item_spacing = egui::vec2(8.0, 6.0);
+    spacing.button_padding = egui::vec2(12.0, 5.0);
+    spacing.window_margin = egui::Margin::same(16);
+    spacing.menu_margin = egui::Margin::same(8);
+    spacing.interact_size = egui::vec2(40.0, 22.0);
+    spacing.icon_width = 18.0;
+    spacing.icon_width_inner = 10.0;
+    spacing.combo_width = 120.0;
+    spacing.slider_width = 140.0;
+    style
+}
+
+/// The colours and shapes of every screen.
+fn visuals() -> egui::Visuals {
+    use egui::{Color32, CornerRadius, Stroke};
+    let wood = colour(palette::WOOD);
+    let frame = colour(palette::FRAME);
+    let ink = colour(palette::INK);
+    let mut v = egui::Visuals::dark();
+    v.override_text_color = None;
+    v.panel_fill = CHARCOAL;
+    v.window_fill = CHARCOAL_RAISED;
+    v.window_stroke = Stroke::new(1.5, frame);
+    v.window_corner_radius = CornerRadius::same(10);
+    v.menu_corner_radius = CornerRadius::same(8);
+    v.window_shadow = egui::Shadow { offset: [0, 8], blur: 24, spread: 0, color: Color32::from_black_alpha(140) };
+    v.popup_shadow = egui::Shadow { offset: [0, 4], blur: 12, spread: 0, color: Color32::from_black_alpha(120) };
+    v.extreme_bg_color = Color32::from_rgb(24, 20, 18);
+    v.faint_bg_color = Color32::from_rgb(44, 37, 32);
+    v.code_bg_color = Color32::from_rgb(58, 46, 38);
+    v.hyperlink_color = wood;
+    v.warn_fg_color = Tones::STANDARD.warn;
+    v.error_fg_color = MALAGASY_RED;
+    v.selection = egui::style::Selection { bg_fill: MALAGASY_GREEN, stroke: Stroke::new(1.5, IVORY) };
+    v.slider_trailing_fill = true;
+    v.striped = false;
+
+    let radius = CornerRadius::same(7);
+    let w = &mut v.widgets;
+    // Labels, separators, frames: ivory text, thin wood lines.
+    w.noninteractive.bg_fill = CHARCOAL;
+    w.noninteractive.weak_bg_fill = CHARCOAL;
+    w.noninteractive.bg_stroke = Stroke::new(1.0, frame);
+    w.noninteractive.fg_stroke = Stroke::new(1.0, IVORY);
+    w.noninteractive.corner_radius = radius;
+    // Buttons at rest: dark wood with an ink edge.
+    w.inactive.bg_fill = Color32::from_rgb(70, 50, 34);
+    w.inactive.weak_bg_fill = Color32::from_rgb(70, 50, 34);
+    w.inactive.bg_stroke = Stroke::new(1.0, ink);
+    w.inactive.fg_stroke = Stroke::new(1.0, IVORY);
+    w.inactive.corner_radius = radius;
+    // Under the pointer: the frame's warmer wood, edged with the board's wood, a little larger.
+    w.hovered.bg_fill = Color32::from_rgb(104, 70, 40);
+    w.hovered.weak_bg_fill = Color32::from_rgb(104, 70, 40);
+    w.hovered.bg_stroke = Stroke::new(1.5, wood);
+    w.hovered.fg_stroke = Stroke::new(1.5, IVORY);
+    w.hovered.corner_radius = radius;
+    w.hovered.expansion = 1.0;
+    // Pressed: the button sinks to a dark ink, still edged with wood. (egui also draws strong text in this
+    // state's text colour, so it stays ivory.)
+    w.active.bg_fill = Color32::from_rgb(46, 31, 20);
+    w.active.weak_bg_fill = Color32::from_rgb(46, 31, 20);
+    w.active.bg_stroke = Stroke::new(2.0, wood);
+    w.active.fg_stroke = Stroke::new(2.0, IVORY);
+    w.active.corner_radius = radius;
+    w.active.expansion = 1.0;
+    // An open combo box or menu.
+    w.open.bg_fill = Color32::from_rgb(58, 44, 34);
+    w.open.weak_bg_fill = Color32::from_rgb(58, 44, 34);
+    w.open.bg_stroke = Stroke::new(1.0, wood);
+    w.open.fg_stroke = Stroke::new(1.0, IVORY);
+    w.open.corner_radius = radius;
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn body_text_reads_comfortably_and_headings_stand_out_in_the_display_font() {
+        let style = style();
+        let size = |s: egui::TextStyle| style.text_styles[&s].size;
+        assert!(size(egui::TextStyle::Body) >= 15.0);
+        assert!(size(egui::TextStyle::Button) >= 15.0);
+        assert!(size(egui::TextStyle::Heading) >= size(egui::TextStyle::Body) * 1.4);
+        assert_eq!(style.text_styles[&egui::TextStyle::Heading].family, display_family());
+        assert!(fonts().families[&display_family()].len() > 1, "the display font falls back to egui's own font");
+    }
+
+    #[test]
+    fn the_colour_blind_tones_differ_from_the_standard_ones() {
+        let standard = Settings::default();
+        let colour_blind = Settings { colour_blind: true, ..Settings::default() };
+        assert_eq!(Tones::of(&standard), &Tones::STANDARD);
+        assert_eq!(Tones::of(&colour_blind), &Tones::COLOUR_BLIND);
+        assert_ne!(Tones::STANDARD, Tones::COLOUR_BLIND);
+    }
+}

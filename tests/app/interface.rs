@@ -1,0 +1,127 @@
+//! The interface's state, headless: notices become toasts that go away by themselves, the UI size is kept with the
+//! settings, and F11 switches full screen on every screen.
+
+use std::time::Duration;
+
+use crate::common::*;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use bevy::window::{PrimaryWindow, WindowMode};
+use fanorona::game::commands::{GameCommand, PendingConfirmation};
+use fanorona::input::{Modifiers, key_action};
+use fanorona::persistence::settings::{SETTINGS_FILE, Settings};
+use fanorona::persistence::storage::{Notices, Storage};
+use fanorona::screens::AppState;
+use fanorona::ui::actions::Action;
+use fanorona::ui::toasts::{PROBLEM_SECONDS, TOAST_SECONDS, Toasts, ToastsPlugin};
+use fanorona::window::FullScreenPlugin;
+
+/// Simulated time per frame in the toast tests.
+const FRAME: Duration = Duration::from_millis(100);
+
+/// The logic and the toasts, with a clock that moves `FRAME` a frame.
+fn app_with_toasts() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage::in_dir(temp_dir()))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
+        .add_plugins((fanorona::LogicPlugin, ToastsPlugin));
+    app.update();
+    app
+}
+
+/// The texts of the toasts shown.
+fn shown(app: &App) -> Vec<String> {
+    app.world().resource::<Toasts>().shown().iter().map(|t| t.notice.text.clone()).collect()
+}
+
+/// Runs frames for `seconds` of the game's clock.
+fn wait(app: &mut App, seconds: f32) {
+    for _ in 0..(seconds / FRAME.as_secs_f32()).round() as usize {
+        app.update();
+    }
+}
+
+#[test]
+fn a_notice_is_shown_as_a_toast_and_gone_after_its_time() {
+    let mut app = app_with_toasts();
+    app.world_mut().resource_mut::<Notices>().say("Game saved.");
+    app.update();
+    assert_eq!(shown(&app), ["Game saved."]);
+    assert!(app.world().resource::<Notices>().0.is_empty(), "the notice was taken");
+    wait(&mut app, TOAST_SECONDS - 0.5);
+    assert_eq!(shown(&app), ["Game saved."], "still there just before its time is up");
+    wait(&mut app, 0.6);
+    assert!(shown(&app).is_empty(), "gone after {TOAST_SECONDS} s");
+}
+
+#[test]
+fn a_problem_stays_longer_and_toasts_stack_up_to_a_few() {
+    let mut app = app_with_toasts();
+    app.world_mut().resource_mut::<Notices>().problem("The game could not be saved: disk full");
+    app.world_mut().resource_mut::<Notices>().say("Copied the game.");
+    app.update();
+    assert_eq!(shown(&app), ["The game could not be saved: disk full", "Copied the game."]);
+    wait(&mut app, TOAST_SECONDS + 0.2);
+    assert_eq!(shown(&app), ["The game could not be saved: disk full"], "the problem outlasts the notice");
+    wait(&mut app, PROBLEM_SECONDS - TOAST_SECONDS);
+    assert!(shown(&app).is_empty());
+
+    for i in 0..7 {
+        app.world_mut().resource_mut::<Notices>().say(format!("Notice {i}"));
+    }
+    app.world_mut().resource_mut::<Notices>().say("Notice 6");
+    app.update();
+    assert_eq!(shown(&app), ["Notice 3", "Notice 4", "Notice 5", "Notice 6"], "the newest few, each once");
+}
+
+#[test]
+fn the_ui_size_is_kept_with_the_settings_and_kept_within_bounds() {
+    let dir = temp_dir();
+    let mut app = app_in(&dir);
+    assert_eq!(app.world().resource::<Settings>().ui_scale, 1.0);
+    app.world_mut().resource_mut::<Settings>().ui_scale = 1.5;
+    app.update();
+    let text = std::fs::read_to_string(dir.join(SETTINGS_FILE)).expect("settings written");
+    assert!(text.contains("ui_scale: 1.5"), "{text}");
+    assert_eq!(app_in(&dir).world().resource::<Settings>().ui_scale, 1.5);
+
+    // A hand-edited size is brought back within 100% to 200%.
+    std::fs::write(dir.join(SETTINGS_FILE), text.replace("ui_scale: 1.5", "ui_scale: 9.0")).expect("write");
+    assert_eq!(app_in(&dir).world().resource::<Settings>().ui_scale, 2.0);
+}
+
+#[test]
+fn f11_means_full_screen_on_every_screen_even_during_a_question() {
+    for screen in [AppState::Menu, AppState::Playing, AppState::Tutorial, AppState::Review, AppState::Analysis] {
+        for asking in [false, true] {
+            for mods in [Modifiers::default(), Modifiers { shift: true, ctrl: false }] {
+                let action = key_action(KeyCode::F11, mods, screen, asking);
+                assert_eq!(action, Some(Action::FullScreen), "{screen:?}, asking {asking}");
+            }
+        }
+    }
+}
+
+#[test]
+fn f11_switches_the_window_to_full_screen_and_back() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
+        .insert_resource(Storage::in_dir(temp_dir()))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
+        .add_plugins((fanorona::LogicPlugin, fanorona::input::KeyboardPlugin, FullScreenPlugin));
+    app.update();
+    let window = app.world_mut().spawn((Window::default(), PrimaryWindow)).id();
+    let mode = |app: &App| app.world().get::<Window>(window).map(|w| w.mode);
+    press(&mut app, KeyCode::F11, false, false);
+    assert_eq!(mode(&app), Some(WindowMode::BorderlessFullscreen(MonitorSelection::Current)));
+    // In a game, with a question open, as well.
+    start_with(&mut app, humans);
+    play(&mut app, "d2-e3A");
+    command(&mut app, GameCommand::Start);
+    assert!(app.world().resource::<PendingConfirmation>().0.is_some());
+    press(&mut app, KeyCode::F11, false, false);
+    assert_eq!(mode(&app), Some(WindowMode::Windowed));
+    assert!(app.world().resource::<PendingConfirmation>().0.is_some(), "the question is still open");
+}
