@@ -9,8 +9,12 @@ pub struct Weights {
     pub material: i32,
     /// One step of room to move (see [`Position::mobility`]).
     pub mobility: i32,
-    /// One piece that could begin a capture.
+    /// One piece of the side to move that could begin a capture.
     pub threat: i32,
+    /// One piece of the other side that could begin a capture if it were its turn (a cost to the side to move).
+    /// Apart from `threat` because the two mean different things: in a quiet position, where the evaluation is
+    /// trusted, the side to move has no threat at all, and the other side's threats are what it must answer.
+    pub their_threat: i32,
     /// Being to move while a capture is available (the threat is real, not just potential).
     pub initiative: i32,
     /// One piece on a strong point (eight lines instead of four).
@@ -20,7 +24,8 @@ pub struct Weights {
 impl Weights {
     /// The weights chosen by self-play matches: `fanorona-cli tune` halves and doubles each weight in turn and keeps
     /// a change that wins its match (`fanorona-cli match` checks the result).
-    pub const TUNED: Weights = Weights { material: 100, mobility: 2, threat: 6, initiative: 20, strong: 3 };
+    pub const TUNED: Weights =
+        Weights { material: 100, mobility: 2, threat: 6, their_threat: 6, initiative: 20, strong: 3 };
 }
 
 /// How a level judges a position.
@@ -70,24 +75,18 @@ pub(crate) fn evaluate_with(pos: &Position, eval: Eval, capturers: PointSet) -> 
         Eval::Full(w) => {
             let vela = pos.vela_active();
             let side_terms = |side: Side| {
-                let pieces = pos.pieces(side);
-                let strong = (pieces & STRONG).len() as i32;
-                // The side to move's capturers are its threats, none when vela binds it (telo returned above).
-                let threats = if vela == Some(side) {
-                    0
-                } else if side == us {
-                    capturers.len() as i32
-                } else {
-                    pos.threats(side).len() as i32
-                };
-                (w.mobility * pos.mobility(side) as i32 + w.threat * threats + w.strong * strong, threats)
+                let strong = (pos.pieces(side) & STRONG).len() as i32;
+                w.mobility * pos.mobility(side) as i32 + w.strong * strong
             };
-            let (ours, our_threats) = side_terms(us);
-            let (theirs, _) = side_terms(them);
+            // The side to move's capturers are its threats, none when vela binds it (telo returned above).
+            let our_threats = if vela == Some(us) { 0 } else { capturers.len() as i32 };
+            let their_threats = if vela == Some(them) { PointSet::EMPTY } else { pos.threats(them) };
             // The side to move must capture exactly when it has a threat it may carry out (the threats of a side
             // bound by vela count as none): the same as `pos.must_capture()`, without finding the capturers again.
             let initiative = if our_threats > 0 { w.initiative } else { 0 };
-            w.material * material + ours - theirs + initiative
+            w.material * material + side_terms(us) - side_terms(them) + w.threat * our_threats
+                - w.their_threat * their_threats.len() as i32
+                + initiative
         }
     }
 }
@@ -95,6 +94,19 @@ pub(crate) fn evaluate_with(pos: &Position, eval: Eval, capturers: PointSet) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The two threat weights count different sides: here White, to move, can capture with one piece (e4 takes c4
+    /// by approach, or g4), and Black's c4 and g4 could each take e4 if it were Black's turn.
+    #[test]
+    fn each_threat_weight_counts_its_own_side() {
+        let pos: Position = "9/2b1w1b2/9/9/9 w 0 -".parse().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((pos.capturing_pieces().len(), pos.threats(Side::Black).len()), (1, 2));
+        let base = evaluate(&pos, Eval::Full(Weights::TUNED));
+        let ours = Weights { threat: Weights::TUNED.threat + 1, ..Weights::TUNED };
+        let theirs = Weights { their_threat: Weights::TUNED.their_threat + 1, ..Weights::TUNED };
+        assert_eq!(evaluate(&pos, Eval::Full(ours)) - base, 1);
+        assert_eq!(evaluate(&pos, Eval::Full(theirs)) - base, -2);
+    }
 
     #[test]
     fn the_strong_mask_holds_exactly_the_strong_points() {

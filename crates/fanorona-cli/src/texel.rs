@@ -130,9 +130,10 @@ pub fn fit(samples: &[Sample], start: Weights) -> (Weights, String) {
     let mut best = error(samples, weights, k);
     let _ = writeln!(log, "{} quiet positions; scale K = {k:.3}; error {best:.6} with {start:?}", samples.len());
     type Field = (&'static str, fn(&mut Weights) -> &mut i32);
-    let fields: [Field; 4] = [
+    let fields: [Field; 5] = [
         ("mobility", |w| &mut w.mobility),
         ("threat", |w| &mut w.threat),
+        ("their_threat", |w| &mut w.their_threat),
         ("initiative", |w| &mut w.initiative),
         ("strong", |w| &mut w.strong),
     ];
@@ -172,16 +173,16 @@ pub fn summary(samples: &[Sample]) -> String {
 mod tests {
     use super::*;
 
-    /// The fit only ever lowers the error, and moves a weight that is plainly wrong: a threat weight of 60 (ten times
-    /// the tuned one) is brought down.
+    /// The fit only ever lowers the error, and moves a weight that is plainly wrong: a weight of 60 for the other
+    /// side's threats (ten times the tuned one) is brought down.
     #[test]
     fn the_fit_lowers_the_error_and_corrects_a_bad_weight() {
         let samples = samples(6, 2, 2, 7, 1);
         assert!(!samples.is_empty());
-        let bad = Weights { threat: 60, ..Weights::TUNED };
+        let bad = Weights { their_threat: 60, ..Weights::TUNED };
         let k = fit_scale(&samples, bad);
         let (fitted, log) = fit(&samples, bad);
         assert!(error(&samples, fitted, k) < error(&samples, bad, k), "{log}");
-        assert!(fitted.threat < 60, "{log}");
+        assert!(fitted.their_threat < 60, "{log}");
     }
 }
