@@ -188,41 +188,27 @@ fn visuals() -> egui::Visuals {
     v.slider_trailing_fill = true;
     v.striped = false;
 
-    let radius = CornerRadius::same(7);
+    // Each state: its fill, the width and colour of its edge (the text is ivory in every state; egui also draws
+    // strong text in the state's text colour), and how much it grows.
+    let state = |fill: Color32, width: f32, edge: Color32, expansion: f32| egui::style::WidgetVisuals {
+        bg_fill: fill,
+        weak_bg_fill: fill,
+        bg_stroke: Stroke::new(width, edge),
+        fg_stroke: Stroke::new(width, IVORY),
+        corner_radius: CornerRadius::same(7),
+        expansion,
+    };
     let w = &mut v.widgets;
     // Labels, separators, frames: ivory text, thin wood lines.
-    w.noninteractive.bg_fill = CHARCOAL;
-    w.noninteractive.weak_bg_fill = CHARCOAL;
-    w.noninteractive.bg_stroke = Stroke::new(1.0, frame);
-    w.noninteractive.fg_stroke = Stroke::new(1.0, IVORY);
-    w.noninteractive.corner_radius = radius;
+    w.noninteractive = state(CHARCOAL, 1.0, frame, 0.0);
     // Buttons at rest: dark wood with an ink edge.
-    w.inactive.bg_fill = Color32::from_rgb(70, 50, 34);
-    w.inactive.weak_bg_fill = Color32::from_rgb(70, 50, 34);
-    w.inactive.bg_stroke = Stroke::new(1.0, ink);
-    w.inactive.fg_stroke = Stroke::new(1.0, IVORY);
-    w.inactive.corner_radius = radius;
+    w.inactive = state(Color32::from_rgb(70, 50, 34), 1.0, ink, 0.0);
     // Under the pointer: the frame's warmer wood, edged with the board's wood, a little larger.
-    w.hovered.bg_fill = Color32::from_rgb(104, 70, 40);
-    w.hovered.weak_bg_fill = Color32::from_rgb(104, 70, 40);
-    w.hovered.bg_stroke = Stroke::new(1.5, wood);
-    w.hovered.fg_stroke = Stroke::new(1.5, IVORY);
-    w.hovered.corner_radius = radius;
-    w.hovered.expansion = 1.0;
-    // Pressed: the button sinks to a dark ink, still edged with wood. (egui also draws strong text in this
-    // state's text colour, so it stays ivory.)
-    w.active.bg_fill = Color32::from_rgb(46, 31, 20);
-    w.active.weak_bg_fill = Color32::from_rgb(46, 31, 20);
-    w.active.bg_stroke = Stroke::new(2.0, wood);
-    w.active.fg_stroke = Stroke::new(2.0, IVORY);
-    w.active.corner_radius = radius;
-    w.active.expansion = 1.0;
+    w.hovered = state(Color32::from_rgb(104, 70, 40), 1.5, wood, 1.0);
+    // Pressed: the button sinks to a dark ink, still edged with wood.
+    w.active = state(Color32::from_rgb(46, 31, 20), 2.0, wood, 1.0);
     // An open combo box or menu.
-    w.open.bg_fill = Color32::from_rgb(58, 44, 34);
-    w.open.weak_bg_fill = Color32::from_rgb(58, 44, 34);
-    w.open.bg_stroke = Stroke::new(1.0, wood);
-    w.open.fg_stroke = Stroke::new(1.0, IVORY);
-    w.open.corner_radius = radius;
+    w.open = state(Color32::from_rgb(58, 44, 34), 1.0, wood, 0.0);
     v
 }
 

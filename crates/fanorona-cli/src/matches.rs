@@ -306,15 +306,7 @@ pub fn tune(games: u32, depth: u32, seed: u64, threads: usize) -> String {
     use std::fmt::Write as _;
     let mut current = Weights::TUNED;
     let mut log = String::new();
-    type Field = (&'static str, fn(&mut Weights) -> &mut i32);
-    let fields: [Field; 5] = [
-        ("mobility", |w| &mut w.mobility),
-        ("threat", |w| &mut w.threat),
-        ("their_threat", |w| &mut w.their_threat),
-        ("initiative", |w| &mut w.initiative),
-        ("strong", |w| &mut w.strong),
-    ];
-    for (name, field) in fields {
+    for (name, field) in crate::texel::TUNABLE {
         for factor in [2, 0] {
             let mut candidate = current;
             let value = *field(&mut candidate);

@@ -18,6 +18,18 @@ use fanorona_rules::{Game, Position, Side, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
+/// A weight that fitting and tuning change: its name, and where it is in [`Weights`].
+pub(crate) type Tunable = (&'static str, fn(&mut Weights) -> &mut i32);
+
+/// The weights that fitting and tuning change (material is the unit the others are measured in).
+pub(crate) const TUNABLE: [Tunable; 5] = [
+    ("mobility", |w| &mut w.mobility),
+    ("threat", |w| &mut w.threat),
+    ("their_threat", |w| &mut w.their_threat),
+    ("initiative", |w| &mut w.initiative),
+    ("strong", |w| &mut w.strong),
+];
+
 /// A game longer than this many turns is counted a draw (the rules end nearly every game well before).
 const MAX_TURNS: usize = 400;
 
@@ -129,17 +141,9 @@ pub fn fit(samples: &[Sample], start: Weights) -> (Weights, String) {
     let mut weights = start;
     let mut best = error(samples, weights, k);
     let _ = writeln!(log, "{} quiet positions; scale K = {k:.3}; error {best:.6} with {start:?}", samples.len());
-    type Field = (&'static str, fn(&mut Weights) -> &mut i32);
-    let fields: [Field; 5] = [
-        ("mobility", |w| &mut w.mobility),
-        ("threat", |w| &mut w.threat),
-        ("their_threat", |w| &mut w.their_threat),
-        ("initiative", |w| &mut w.initiative),
-        ("strong", |w| &mut w.strong),
-    ];
     for pass in 1..=100 {
         let mut changed = false;
-        for (name, field) in fields {
+        for (name, field) in TUNABLE {
             for delta in [1, -1] {
                 let mut candidate = weights;
                 let old = *field(&mut candidate);
