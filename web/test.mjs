@@ -124,14 +124,25 @@ try {
 
   // Game files: Shift+S downloads the game as text; Shift+O opens the browser's file picker, and the file chosen is
   // read and opened (after the question, since a game with turns is on the board).
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }),
-    page.keyboard.press('Shift+S')]);
+  // A key is read in the next frame, and SwiftShader's frames take up to a second on a loaded machine: a key whose
+  // frame came too late for the browser (a file picker needs a recent user action) is pressed again.
+  const afterKey = async (event, key) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const [result] = await Promise.all([page.waitForEvent(event, { timeout: 20_000 }), page.keyboard.press(key)]);
+        return result;
+      } catch (e) {
+        if (attempt === 3) throw e;
+        console.log(`${key}: no ${event} within 20 s, pressed again`);
+      }
+    }
+  };
+  const download = await afterKey('download', 'Shift+S');
   const saved = await readFile(await download.path(), 'utf8');
   if (download.suggestedFilename() !== 'fanorona-game.txt' || !saved.includes('1. e2-e3A')) {
     fail(`the download is not the game played: ${download.suggestedFilename()}:\n${saved}`);
   }
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 30_000 }),
-    page.keyboard.press('Shift+O')]);
+  const chooser = await afterKey('filechooser', 'Shift+O');
   const shared = '1. d2-e3A f5-f4A 2. e1-f2A-f3A h5-h4A 3. c3-d2W i3-h2A-g3W-h3W *\n';
   await chooser.setFiles({ name: 'shared.txt', mimeType: 'text/plain', buffer: Buffer.from(shared) });
   console.log(`game files: downloaded ${saved.length} bytes; ${await waitForLog(/read a game of 6 turns/, 30_000)}`);
