@@ -44,8 +44,23 @@ pub fn key_action(key: KeyCode, mods: Modifiers, screen: AppState, asking: bool)
     if asking {
         return (key == KeyCode::Escape).then_some(Game(GameCommand::Decline));
     }
-    if screen == AppState::Menu {
+    if matches!(screen, AppState::Menu | AppState::Lobby) {
         return (key == KeyCode::F1).then_some(HowToPlay);
+    }
+    if screen == AppState::Online {
+        // An online game: the turn, the view and resigning (with Shift); no undo, hint, files or leaving the board.
+        return match key {
+            KeyCode::Space | KeyCode::Enter | KeyCode::NumpadEnter => Some(Turn(TurnCommand::Stop)),
+            KeyCode::KeyA if !mods.ctrl => Some(Turn(TurnCommand::Choose(CaptureKind::Approach))),
+            KeyCode::KeyW if !mods.ctrl => Some(Turn(TurnCommand::Choose(CaptureKind::Withdrawal))),
+            KeyCode::Escape => Some(Turn(TurnCommand::Cancel)),
+            KeyCode::KeyF if !mods.ctrl => Some(Flip),
+            KeyCode::KeyM if !mods.ctrl => Some(Sound),
+            KeyCode::KeyC if !mods.ctrl => Some(Copy),
+            KeyCode::KeyQ if mods.shift => Some(Game(GameCommand::Resign)),
+            KeyCode::F1 => Some(HowToPlay),
+            _ => None,
+        };
     }
     if screen == AppState::Review {
         // Under review the keys move through the game; nothing can change it.

@@ -3,9 +3,10 @@
 //! The game is a set of feature plugins, one folder or file each: `screens` (which screen is shown), `game` (the
 //! session, commands, the person's turn, the computer player, rating, saved games), `board` (the board's entities,
 //! layout, animation, drawing and highlights), `tutorial`, `review` (post-game review), `analysis` (the analysis
-//! board), `ui` (menus, panels, dialogs), `persistence` (storage, settings, the player's profile), `audio`, `input`,
-//! `window` (title, smallest size, full screen) and `dev` (start scenes and screenshots). Data flows one way: the rules
-//! crate decides, the session holds the game, systems react to messages, and entities show the result.
+//! board), `online` (play against people through the game server), `ui` (menus, panels, dialogs), `persistence`
+//! (storage, settings, the player's profile), `audio`, `input`, `window` (title, smallest size, full screen) and
+//! `dev` (start scenes and screenshots). Data flows one way: the rules crate decides, the session holds the game,
+//! systems react to messages, and entities show the result.
 //!
 //! [`LogicPlugin`] holds everything that decides what happens and runs headless in tests; [`GamePlugin`] adds what
 //! is drawn and heard and the pointer (it needs a window and a renderer).
@@ -16,6 +17,7 @@ pub mod board;
 pub mod dev;
 pub mod game;
 pub mod input;
+pub mod online;
 pub mod persistence;
 pub mod review;
 pub mod screens;
@@ -60,6 +62,7 @@ impl Plugin for LogicPlugin {
             review::ReviewPlugin,
             analysis::AnalysisPlugin,
             audio::SoundCuesPlugin,
+            online::plugin,
         ));
     }
 }

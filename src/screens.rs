@@ -1,4 +1,5 @@
-//! The screens of the game, as states: the menu, a game on the board, the tutorial.
+//! The screens of the game, as states: the menu, a game on the board, the tutorial, review, the analysis board, and
+//! online play (the lobby and a game).
 
 use bevy::prelude::*;
 
@@ -18,6 +19,10 @@ pub enum AppState {
     Review,
     /// The analysis board.
     Analysis,
+    /// Online play: the connection and the lobby of challenges.
+    Lobby,
+    /// A game against someone online.
+    Online,
 }
 
 /// Present while a board is on screen (a game or the tutorial): the board, the pieces, clicks and the computer
@@ -29,8 +34,11 @@ impl ComputedStates for OnBoard {
     type SourceStates = AppState;
 
     fn compute(state: AppState) -> Option<OnBoard> {
-        matches!(state, AppState::Playing | AppState::Tutorial | AppState::Review | AppState::Analysis)
-            .then_some(OnBoard)
+        matches!(
+            state,
+            AppState::Playing | AppState::Tutorial | AppState::Review | AppState::Analysis | AppState::Online
+        )
+        .then_some(OnBoard)
     }
 }
 

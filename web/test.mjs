@@ -2,9 +2,13 @@
 // software WebGL through SwiftShader) with playwright-core, waits for the game to say it is ready, plays a turn by
 // clicking on the canvas against the master level, waits for the computer's reply, checks the console has no
 // errors, saves screenshots, and prints the figures: time to the first frame and the longest frame while the
-// computer thinks. Exits non-zero on any failure.
+// computer thinks. With FANORONA_SERVER_BIN (the game server's program) it also plays a turn online between two
+// pages served by that server. Exits non-zero on any failure.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -50,6 +54,80 @@ function pointOnPage(logs, name) {
   const match = line && line.match(new RegExp(`\\b${name}=(-?[0-9]+),(-?[0-9]+)`));
   if (!match) throw new Error(`the game has not said where ${name} is`);
   return { x: Number(match[1]), y: Number(match[2]) };
+}
+
+// Starts the game server on a loopback port chosen by the system, serving dist/ and keeping its database in a new
+// temporary folder; resolves to the process and its address once it says where it listens.
+async function startGameServer(program) {
+  const data = mkdtempSync(join(tmpdir(), 'fanorona-server-'));
+  const args = ['--listen', '127.0.0.1:0', '--static-dir', dist, '--database', `sqlite://${join(data, 'server.db')}`];
+  const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const address = await new Promise((ok, no) => {
+    let said = '';
+    const read = (chunk) => {
+      said += chunk;
+      const match = said.match(/listening on (http:\/\/[0-9.:]+)/);
+      if (match) ok(match[1]);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => no(new Error(`the game server exited (${code}): ${said}`)));
+    setTimeout(() => no(new Error(`the game server did not start within 30 s: ${said}`)), 30_000);
+  });
+  return { child, address };
+}
+
+// A page whose console is kept in `logs` (errors also in `errors`), with a wait for a console message.
+async function watchedPage(browser, name, errors) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const logs = [];
+  page.on('console', (msg) => {
+    logs.push(msg.text());
+    if (msg.type() === 'error') errors.push(`${name}: ${msg.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${name}: ${e}`));
+  const waitFor = async (pattern, timeout) => {
+    const start = Date.now();
+    while (Date.now() - start < timeout) {
+      const found = logs.find((l) => pattern.test(l));
+      if (found) return found;
+      await page.waitForTimeout(100);
+    }
+    throw new Error(`${name}: no console message matching ${pattern} within ${timeout} ms`);
+  };
+  return { page, logs, waitFor };
+}
+
+// Online: one page opens a challenge (the `challenge` scene logs its id), the other opens the challenge's link, which
+// accepts it; White's page plays e2-e3 by clicks and Black's page shows the turn.
+async function playOnline(browser, program, errors) {
+  const { child, address } = await startGameServer(program);
+  try {
+    const a = await watchedPage(browser, 'online A', errors);
+    const b = await watchedPage(browser, 'online B', errors);
+    await a.page.goto(`${address}/?scene=challenge`);
+    const id = (await a.waitFor(/challenge open: [A-Za-z0-9_-]+/, 180_000)).match(/challenge open: ([A-Za-z0-9_-]+)/)[1];
+    await b.page.goto(`${address}/?challenge=${id}`);
+    const sideOfA = await a.waitFor(/online game \S+ as (white|black)/, 180_000);
+    await b.waitFor(/online game \S+ as (white|black)/, 180_000);
+    const [white, black] = /as white/.test(sideOfA) ? [a, b] : [b, a];
+    await settledLayout(white.page, white.logs);
+    for (const p of ['e2', 'e3']) {
+      const { x, y } = pointOnPage(white.logs, p);
+      await white.page.mouse.click(x, y);
+      await white.page.waitForTimeout(2500);
+    }
+    await white.waitFor(/turn 1: e2-e3A/, 30_000);
+    const started = Date.now();
+    await black.waitFor(/turn 1: e2-e3A/, 30_000);
+    console.log(`online: challenge ${id} accepted from its link; White's e2-e3A reached Black's page ` +
+      `${Date.now() - started} ms after White's page showed it`);
+    await black.page.waitForTimeout(2000);
+    await white.page.screenshot({ path: join(shots, 'web-online-white.png') });
+    await black.page.screenshot({ path: join(shots, 'web-online-black.png') });
+  } finally {
+    child.kill();
+  }
 }
 
 const browser = await chromium.launch({
@@ -208,6 +286,12 @@ try {
   console.log(`tutorial: ${await waitForLog(/tutorial lesson 3 step 1: c1-c2A done/, 30_000)}`);
   await page.waitForTimeout(1000);
   await page.screenshot({ path: join(shots, 'web-tutorial.png') });
+
+  if (process.env.FANORONA_SERVER_BIN) {
+    await playOnline(browser, process.env.FANORONA_SERVER_BIN, errors);
+  } else {
+    console.log('online: skipped (FANORONA_SERVER_BIN, the game server program, is not set)');
+  }
   if (errors.length) fail(`console errors:\n${errors.join('\n')}`);
 } catch (e) {
   fail(String(e));

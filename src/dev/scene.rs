@@ -3,8 +3,10 @@
 //! `computer` (you against the master level), `think` (the master plays itself), `vela` (a lost rated game, with
 //! the rating change and the vela offer), `tutorial` (a lesson on captures), `rules` (the how-to-play screen) and
 //! `review` (the review of a game with a blunder, looking at the better turn once the engine is through),
-//! `analysis` (the analysis board on a middle game), `moves` (the review's game in play, for the move list) and
-//! `toast` (the board with a notice and a problem shown).
+//! `analysis` (the analysis board on a middle game), `moves` (the review's game in play, for the move list),
+//! `toast` (the board with a notice and a problem shown), `lobby` (the online lobby of the server the settings
+//! name), `online` (the lobby's first challenge accepted: a game against whoever opened it, such as
+//! `fanorona-bot`) and `challenge` (a challenge opened in the lobby, its id logged, for the browser test).
 //! A scene name ending in `+cb` shows it in the colour-blind palette, one ending in `+big` at the largest UI size.
 //! `FANORONA_WINDOW=390x844` opens the window at that size (a phone's, say). The player's files are not touched in a
 //! scene.
@@ -17,6 +19,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::PrimaryWindow;
 use fanorona_ai::Level;
+use fanorona_protocol::{GameVariant, TimeControl};
 use fanorona_rules::{GameRecord, Point, Position, Side, Variant};
 
 use crate::AppSystems;
@@ -25,6 +28,9 @@ use crate::game::computer::{Purpose, Thinking};
 use crate::game::person::BoardClick;
 use crate::game::saving::SavesGame;
 use crate::game::session::{Announce, PlayerKind, Session};
+use crate::online::link::Link;
+use crate::online::lobby::Lobby;
+use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::{Notices, Storage};
 use crate::review::{ReviewCommand, Reviewing};
@@ -85,6 +91,9 @@ impl Plugin for ScenePlugin {
             }
             "analysis" => {
                 app.add_systems(Update, analysis_scene.in_set(AppSystems::Input));
+            }
+            "lobby" | "online" | "challenge" => {
+                app.add_systems(Update, online_scene.in_set(AppSystems::Input));
             }
             _ => {}
         }
@@ -175,7 +184,7 @@ fn set_up_scene(
             players = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];
             Position::start(Variant::Tsivy)
         }
-        "menu" => return,
+        "menu" | "lobby" | "online" | "challenge" => return,
         // `moves`: the review's game on the board, for the game panel's move list.
         "review" | "moves" => {
             if let Ok(game) = GameRecord::load_text(REVIEW_GAME) {
@@ -200,6 +209,8 @@ fn set_up_scene(
 fn scene_clicks(scene: &str) -> &'static [&'static str] {
     match scene {
         "board" => &["f3"],
+        // White's first turn, if the person plays White.
+        "online" => &["e2", "e3"],
         "chain" => &["c3", "d3"],
         "choice" => &["e3", "f3"],
         "gameover" => &["c3", "d3"],
@@ -234,6 +245,65 @@ fn analysis_scene(mut frame: Local<u32>, mut analysis: MessageWriter<AnalysisCom
     }
 }
 
+/// The `lobby` scene opens the lobby; the `online` scene also accepts the first challenge of someone else's; the
+/// `challenge` scene opens a challenge (tsivy 5+3, unrated) and logs its id.
+fn online_scene(
+    mut frame: Local<u32>,
+    mut done: Local<bool>,
+    mut asked: Local<bool>,
+    plan: Res<ScenePlan>,
+    lobby: Res<Lobby>,
+    link: Res<Link>,
+    mut online: MessageWriter<OnlineCommand>,
+) {
+    *frame += 1;
+    if *frame == 1 {
+        online.write(OnlineCommand::Open);
+    }
+    if *done || !link.is_online() {
+        return;
+    }
+    let mine = |id: &str| link.me().is_some_and(|me| me.id == id);
+    match base_scene(&plan.scene) {
+        "online" => {
+            if let Some(challenge) = lobby.challenges.iter().find(|c| !mine(&c.by.id)) {
+                *done = true;
+                online.write(OnlineCommand::Accept(challenge.id.clone()));
+            }
+        }
+        "challenge" => match &lobby.mine {
+            Some(challenge) => {
+                *done = true;
+                info!("challenge open: {}", challenge.id);
+            }
+            None if !*asked => {
+                *asked = true;
+                let time = TimeControl { minutes: 5, increment: 3 };
+                online.write(OnlineCommand::Create(ChallengeSettings {
+                    variant: GameVariant::Tsivy,
+                    rated: false,
+                    time,
+                }));
+            }
+            None => {}
+        },
+        _ => {}
+    }
+}
+
+/// Whether a scene that waits for something (the review's engine, the server) is not ready for its shot yet.
+fn waiting(scene: &str, reviewing: &Reviewing, lobby: &Lobby, state: AppState) -> bool {
+    match scene {
+        "review" => reviewing.review().is_none(),
+        "lobby" => lobby.challenges.is_empty(),
+        "online" => state != AppState::Online,
+        _ => false,
+    }
+}
+
+/// How long a scene waits for the server, in frames, before its shot is taken anyway.
+const MOST_WAITING_FRAMES: u32 = 1800;
+
 /// Frame times with and without the computer thinking: (count, total, longest) each.
 #[derive(Default)]
 struct ThinkingFrames {
@@ -253,6 +323,9 @@ fn run_screenshot(
     mut clicks: MessageWriter<BoardClick>,
     mut exit: MessageWriter<AppExit>,
     reviewing: Res<Reviewing>,
+    lobby: Res<Lobby>,
+    state: Res<State<AppState>>,
+    mut waited: Local<u32>,
 ) {
     *frame += 1;
     if *frame == 2
@@ -267,8 +340,9 @@ fn run_screenshot(
         *bucket = (bucket.0 + 1, bucket.1 + dt, bucket.2.max(dt));
     }
     let scene = base_scene(&plan.scene);
-    if scene == "review" && *frame > CLICK_FRAME && reviewing.review().is_none() {
-        // The shot waits for the engine: the frames do not count meanwhile.
+    if *frame > CLICK_FRAME && *waited < MOST_WAITING_FRAMES && waiting(scene, &reviewing, &lobby, *state.get()) {
+        // The shot waits for the engine or the server: the frames do not count meanwhile.
+        *waited += 1;
         *frame = CLICK_FRAME + 1;
         return;
     }

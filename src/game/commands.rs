@@ -106,7 +106,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<OpenedGame>()
         .add_systems(
             Update,
-            (read_opened_games.in_set(ReadOpenedGames), handle_game_commands).chain().in_set(AppSystems::Commands),
+            (
+                read_opened_games.in_set(ReadOpenedGames),
+                // An online game's commands go to the server (`online::play`); the rest mean nothing there.
+                handle_game_commands.run_if(not(in_state(AppState::Online))),
+            )
+                .chain()
+                .in_set(AppSystems::Commands),
         );
 }
 

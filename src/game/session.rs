@@ -18,6 +18,8 @@ pub enum PlayerKind {
     Human,
     /// The computer at a level.
     Computer(Level),
+    /// A person playing from elsewhere, through the game server.
+    Online,
 }
 
 impl std::fmt::Display for PlayerKind {
@@ -26,6 +28,7 @@ impl std::fmt::Display for PlayerKind {
         match self {
             PlayerKind::Human => f.write_str("Player"),
             PlayerKind::Computer(level) => write!(f, "Computer ({level})"),
+            PlayerKind::Online => f.write_str("Online player"),
         }
     }
 }
@@ -194,15 +197,15 @@ impl Session {
     pub fn computer_level(&self) -> Option<Level> {
         self.players.iter().find_map(|p| match p {
             PlayerKind::Computer(level) => Some(*level),
-            PlayerKind::Human => None,
+            PlayerKind::Human | PlayerKind::Online => None,
         })
     }
 
-    /// The side a person plays, if exactly one person plays (against the computer).
+    /// The side a person at this device plays, if exactly one does (against the computer or someone online).
     pub fn person_side(&self) -> Option<Side> {
         match self.players {
-            [PlayerKind::Human, PlayerKind::Computer(_)] => Some(Side::White),
-            [PlayerKind::Computer(_), PlayerKind::Human] => Some(Side::Black),
+            [PlayerKind::Human, other] if other != PlayerKind::Human => Some(Side::White),
+            [other, PlayerKind::Human] if other != PlayerKind::Human => Some(Side::Black),
             _ => None,
         }
     }

@@ -63,6 +63,32 @@ pub struct Settings {
     pub colour_blind: bool,
     /// The size of the interface's text and controls, as a factor (1 is 100%, 2 is 200%): egui's zoom factor.
     pub ui_scale: f32,
+    /// Online play: the server and who the player is there.
+    pub online: OnlineSettings,
+}
+
+/// Online play: the server, the name a new guest asks for, and the login kept between visits.
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OnlineSettings {
+    /// The server's WebSocket address, such as `ws://192.168.1.20:8080/ws`; empty for the default (on the web the
+    /// page's own server, on the desktop one on this computer).
+    pub server: String,
+    /// The name asked for as a new guest (the server makes one up when it is empty).
+    pub name: String,
+    /// The login's token, which signs the player in again: a secret, kept here and never shown.
+    pub token: Option<String>,
+}
+
+impl std::fmt::Debug for OnlineSettings {
+    /// Everything but the token, which is a password in all but name and must not reach a log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OnlineSettings")
+            .field("server", &self.server)
+            .field("name", &self.name)
+            .field("token", &self.token.as_ref().map(|_| "(kept)"))
+            .finish()
+    }
 }
 
 /// The UI sizes offered, as factors: 100% to 200%.
@@ -83,6 +109,7 @@ impl Default for Settings {
             sound: true,
             colour_blind: false,
             ui_scale: 1.0,
+            online: OnlineSettings::default(),
         }
     }
 }

@@ -12,6 +12,7 @@ use crate::game::commands::GameCommand;
 use crate::game::computer::HintRequest;
 use crate::game::files::GameFileCommand;
 use crate::game::person::TurnCommand;
+use crate::online::OnlineCommand;
 use crate::review::ReviewCommand;
 use crate::screens::ShowMenu;
 use crate::tutorial::TutorialCommand;
@@ -48,6 +49,8 @@ pub enum Action {
     ChooseGameFile,
     /// Open or close how to play.
     HowToPlay,
+    /// Show the online lobby and connect.
+    PlayOnline,
     /// Full screen on or off.
     FullScreen,
     /// Back to the menu.
@@ -72,6 +75,7 @@ pub struct Actions<'w> {
     how_to_play: MessageWriter<'w, ToggleHowToPlay>,
     full_screen: MessageWriter<'w, ToggleFullScreen>,
     menu: MessageWriter<'w, ShowMenu>,
+    online: MessageWriter<'w, OnlineCommand>,
 }
 
 impl Actions<'_> {
@@ -125,6 +129,9 @@ impl Actions<'_> {
             }
             Action::Menu => {
                 self.menu.write(ShowMenu);
+            }
+            Action::PlayOnline => {
+                self.online.write(OnlineCommand::Open);
             }
         }
     }

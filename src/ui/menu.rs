@@ -188,6 +188,9 @@ fn menu_ui(
                     if can_continue.saved && ui.button("Continue the last game").clicked() {
                         actions.send(Action::Game(GameCommand::Continue));
                     }
+                    if ui.button("Play online").on_hover_text("Play people through a game server").clicked() {
+                        actions.send(Action::PlayOnline);
+                    }
                 });
                 ui.add_space(8.0);
                 ui.horizontal_wrapped(|ui| {

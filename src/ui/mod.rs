@@ -1,5 +1,5 @@
 //! The interface, drawn with egui: the main menu, the game panel, the tutorial panel, the review panel, the
-//! analysis board's panel, the how-to-play screen, the dialogs and the toasts, all in one theme. The interface shows
+//! analysis board's panel, the online lobby and game panel, the how-to-play screen, the dialogs and the toasts, all in one theme. The interface shows
 //! the session and sends messages; it decides no rule.
 
 pub mod actions;
@@ -7,6 +7,7 @@ mod analysis;
 mod dialogs;
 pub mod how_to_play;
 mod menu;
+mod online;
 mod panel;
 mod review;
 pub mod theme;
@@ -53,6 +54,7 @@ impl Plugin for UiPlugin {
                 tutorial::TutorialUiPlugin,
                 review::ReviewUiPlugin,
                 analysis::AnalysisUiPlugin,
+                online::OnlineUiPlugin,
             ))
             .add_systems(Update, (copy_position, copy_game).in_set(AppSystems::Commands))
             .add_systems(OnExit(OnBoard), clear_insets);

@@ -187,7 +187,7 @@ fn move_rows(first: Side, turns: &[Turn]) -> Vec<MoveRow<'_>> {
 
 /// The game's turns as a numbered two-column list (White, Black) like a chess app's; a long chain wraps at its dashes
 /// within its column, and the last turn is marked.
-fn move_list(ui: &mut egui::Ui, first: Side, turns: &[Turn]) {
+pub(super) fn move_list(ui: &mut egui::Ui, first: Side, turns: &[Turn]) {
     ui.label(egui::RichText::new("Moves").font(egui::FontId::new(20.0, theme::display_family())));
     if turns.is_empty() {
         ui.label(egui::RichText::new("No turn played yet.").weak());

@@ -198,12 +198,7 @@ pub async fn run(config: &BotConfig, shutdown: impl Future<Output = ()>) -> Resu
     result
 }
 
-/// The WebSocket URL of a server given by its address (`ws://HOST:PORT`, perhaps behind a path), or already by its
-/// WebSocket (`.../ws`).
-pub fn websocket_url(server: &str) -> String {
-    let server = server.trim_end_matches('/');
-    if server.ends_with("/ws") { server.to_owned() } else { format!("{server}/ws") }
-}
+pub use crate::protocol::websocket_url;
 
 /// Logs in with the name and password, registering the name the first time, or comes in as a new guest; marks the
 /// player a bot either way.
@@ -498,13 +493,6 @@ mod tests {
         assert_eq!(thinking_time(-5, 0, most), LEAST_THOUGHT);
         // The cap.
         assert_eq!(thinking_time(600_000, 0, Duration::from_millis(50)), Duration::from_millis(50));
-    }
-
-    #[test]
-    fn a_server_address_leads_to_its_websocket() {
-        assert_eq!(websocket_url("ws://127.0.0.1:8080"), "ws://127.0.0.1:8080/ws");
-        assert_eq!(websocket_url("ws://127.0.0.1:8080/"), "ws://127.0.0.1:8080/ws");
-        assert_eq!(websocket_url("wss://example.org/fanorona/ws"), "wss://example.org/fanorona/ws");
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //!   ([`clock::Clock`]) and the grace of a dropped connection, results and Glicko-2 ratings ([`rating`]). Every turn
 //!   is checked by `fanorona-rules` and stored (by a conditional write, so that processes sharing a database never
 //!   both accept it) before it is announced.
-//! - [`protocol`]: the JSON messages (`docs/PROTOCOL.md` describes them with an example session).
+//! - [`protocol`]: the JSON messages (the `fanorona-protocol` crate; `docs/PROTOCOL.md` describes them with an
+//!   example session).
 //! - [`client::Client`]: a client of the protocol, for tests and programs.
 //! - [`bot`]: the engine of `fanorona-ai` playing online as a bot account through the client (the `fanorona-bot`
 //!   program).
@@ -18,7 +19,7 @@ pub mod clock;
 mod connection;
 pub mod db;
 pub mod hub;
-pub mod protocol;
+pub use fanorona_protocol as protocol;
 pub mod rating;
 mod secret;
 pub mod server;

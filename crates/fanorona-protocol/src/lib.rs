@@ -1,6 +1,9 @@
-//! The messages of protocol version 1: JSON objects tagged by `type`, sent as WebSocket text messages. Every
-//! message from a client may carry a numeric `id`, which the server echoes in its reply. `docs/PROTOCOL.md` has the
-//! full description and an example session.
+//! The messages of the Fanorona game server's protocol, version 1: JSON objects tagged by `type`, sent as WebSocket
+//! text messages. Every message from a client may carry a numeric `id`, which the server echoes in its reply.
+//! `docs/PROTOCOL.md` has the full description and an example session.
+//!
+//! A crate of its own, with nothing but the rules and serde, so that the game (on the desktop and in the browser)
+//! speaks the same messages as the server without building the server.
 
 use std::fmt;
 use std::str::FromStr;
@@ -13,6 +16,19 @@ pub const PROTOCOL_VERSION: u32 = 1;
 
 /// The largest message the server reads, in bytes; a larger one is answered with [`ErrorCode::TooLarge`].
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+
+/// The WebSocket URL of a server given as people write it: its WebSocket (`ws://HOST:PORT/ws`), its address
+/// (`ws://HOST:PORT`, perhaps behind a path), its web page (`http://` or `https://`), or a bare `HOST:PORT`.
+pub fn websocket_url(server: &str) -> String {
+    let server = server.trim().trim_end_matches('/');
+    let server = match (server.strip_prefix("http://"), server.strip_prefix("https://")) {
+        (Some(rest), _) => format!("ws://{rest}"),
+        (_, Some(rest)) => format!("wss://{rest}"),
+        _ if !server.contains("://") => format!("ws://{server}"),
+        _ => server.to_owned(),
+    };
+    if server.ends_with("/ws") { server } else { format!("{server}/ws") }
+}
 
 /// A message with the optional `id` that pairs a request with its reply.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -616,6 +632,16 @@ pub struct RatingChange {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_server_address_leads_to_its_websocket() {
+        assert_eq!(websocket_url("ws://127.0.0.1:8080"), "ws://127.0.0.1:8080/ws");
+        assert_eq!(websocket_url("ws://127.0.0.1:8080/"), "ws://127.0.0.1:8080/ws");
+        assert_eq!(websocket_url("wss://example.org/fanorona/ws"), "wss://example.org/fanorona/ws");
+        assert_eq!(websocket_url(" http://192.168.1.20:8080/ "), "ws://192.168.1.20:8080/ws");
+        assert_eq!(websocket_url("https://example.org"), "wss://example.org/ws");
+        assert_eq!(websocket_url("192.168.1.20:8080"), "ws://192.168.1.20:8080/ws");
+    }
 
     #[test]
     fn time_controls_read_and_print() {

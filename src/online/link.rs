@@ -1,0 +1,384 @@
+//! The link to the game server: one WebSocket (`ewebsock`: a thread with tungstenite on the desktop, the browser's
+//! WebSocket on the web), polled once a frame and never waited on. The link greets the server with the kept token
+//! (or as a new guest) and keeps the token it is given in the settings. While the player wants to be online, a
+//! connection that fails or drops is made again by itself, waiting longer after each failure ([`BACKOFF`]); what
+//! was sent meanwhile waits for the next welcome.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+use fanorona_protocol::{
+    ClientMessage, Envelope, ErrorCode, PROTOCOL_VERSION, PlayerView, ServerMessage, websocket_url,
+};
+use web_time::{Duration, Instant};
+
+use super::OnlineCommand;
+use crate::AppSystems;
+use crate::persistence::settings::{OnlineSettings, Settings};
+use crate::persistence::storage::Notices;
+
+/// The waits before connecting again after a failure, longer each time; the last one repeats.
+pub const BACKOFF: [Duration; 6] = [
+    Duration::from_secs(1),
+    Duration::from_secs(2),
+    Duration::from_secs(4),
+    Duration::from_secs(8),
+    Duration::from_secs(15),
+    Duration::from_secs(30),
+];
+
+/// The largest message read from the server (the desktop's socket refuses larger frames; the server sends far less).
+const MAX_MESSAGE: usize = 1 << 20;
+
+/// At most this many messages wait for a connection; older ones go first (lobby refreshes, not turns, pile up).
+const OUTBOX_LIMIT: usize = 64;
+
+/// The server of a desktop game when the settings name none: one started on this computer with its defaults.
+pub const LOCAL_SERVER: &str = "ws://127.0.0.1:8080/ws";
+
+/// The WebSocket address the settings point at: theirs (written as people write it, see [`websocket_url`]), or by
+/// default the page's own server on the web and [`LOCAL_SERVER`] on the desktop.
+pub fn server_url(settings: &OnlineSettings) -> String {
+    let chosen = settings.server.trim();
+    if chosen.is_empty() { default_server() } else { websocket_url(chosen) }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn default_server() -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let host = location.as_ref().and_then(|l| l.host().ok()).unwrap_or_default();
+    let secure = location.and_then(|l| l.protocol().ok()).is_some_and(|p| p == "https:");
+    if host.is_empty() { LOCAL_SERVER.to_owned() } else { format!("{}://{host}/ws", if secure { "wss" } else { "ws" }) }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn default_server() -> String {
+    LOCAL_SERVER.to_owned()
+}
+
+/// Where the connection stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LinkState {
+    /// Not connected, and not trying to be.
+    #[default]
+    Offline,
+    /// Connecting, or connected and waiting for the server's welcome.
+    Connecting,
+    /// Welcomed by the server: messages flow.
+    Online,
+    /// The connection failed or dropped; the next try starts at this instant.
+    Waiting(Instant),
+}
+
+/// A message for the server. It is sent once the link is welcomed, in the order written.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct ToServer(pub ClientMessage);
+
+/// A message from the server: a reply (with the request it answers) or an event.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct FromServer {
+    /// The message.
+    pub message: ServerMessage,
+    /// The request this message answers, if it is a reply.
+    pub request: Option<ClientMessage>,
+}
+
+/// The state of the link, for the rest of the game and the screens.
+#[derive(Resource, Debug, Default)]
+pub struct Link {
+    state: LinkState,
+    /// The player wants to be online: a connection that drops is made again.
+    wanted: bool,
+    /// Why the last connection failed or was refused, for the screen.
+    problem: Option<String>,
+    /// The player on the server, once welcomed (kept while reconnecting, to show who is coming back).
+    me: Option<PlayerView>,
+    next_id: u64,
+    /// The id of the `hello` waiting for its welcome.
+    hello: Option<u64>,
+    /// Messages waiting for the welcome.
+    outbox: Vec<ClientMessage>,
+    /// Requests sent and not yet answered, by id.
+    pending: HashMap<u64, ClientMessage>,
+    /// Messages received that were not the protocol's, in this connection (reported once).
+    garbage: u32,
+    /// Connections that failed since the last welcome.
+    failures: u32,
+}
+
+impl Link {
+    /// Where the connection stands.
+    pub fn state(&self) -> LinkState {
+        self.state
+    }
+
+    /// Whether the server has welcomed this connection.
+    pub fn is_online(&self) -> bool {
+        self.state == LinkState::Online
+    }
+
+    /// Who the player is on the server (known from the last welcome).
+    pub fn me(&self) -> Option<&PlayerView> {
+        self.me.as_ref()
+    }
+
+    /// What the connection is doing, in a sentence for the screen.
+    pub fn describe(&self) -> String {
+        let problem = self.problem.as_deref().map(|p| format!(" ({p})")).unwrap_or_default();
+        match self.state {
+            LinkState::Offline if self.problem.is_some() => format!("Offline{problem}."),
+            LinkState::Offline => "Offline.".to_owned(),
+            LinkState::Connecting => "Connecting to the server…".to_owned(),
+            LinkState::Online => match &self.me {
+                Some(me) => format!("Connected as {}.", me.name),
+                None => "Connected.".to_owned(),
+            },
+            LinkState::Waiting(at) => {
+                let seconds = at.saturating_duration_since(Instant::now()).as_secs_f32().ceil();
+                let lost = if self.me.is_some() { "Connection lost" } else { "No connection to the server" };
+                format!("{lost}{problem}. Trying again in {seconds:.0} s (attempt {}).", self.failures + 1)
+            }
+        }
+    }
+
+    /// Forgets the connection: what was waiting for replies will get none.
+    fn drop_connection(&mut self, socket: &mut Socket) {
+        socket.0 = None;
+        self.hello = None;
+        self.pending.clear();
+    }
+
+    /// The connection failed or dropped: try again later if the player still wants to be online.
+    fn failed(&mut self, socket: &mut Socket, problem: String) {
+        self.drop_connection(socket);
+        self.problem = Some(problem);
+        self.state = if self.wanted {
+            let wait = BACKOFF[(self.failures as usize).min(BACKOFF.len() - 1)];
+            self.failures += 1;
+            LinkState::Waiting(Instant::now() + wait)
+        } else {
+            LinkState::Offline
+        };
+    }
+
+    fn send(&mut self, socket: &mut Socket, message: ClientMessage) -> Option<u64> {
+        let (sender, _) = socket.0.as_mut()?;
+        self.next_id += 1;
+        let id = self.next_id;
+        match serde_json::to_string(&Envelope { id: Some(id), message: message.clone() }) {
+            Ok(text) => sender.send(ewebsock::WsMessage::Text(text)),
+            Err(e) => error!("a message could not be written: {e}"),
+        }
+        self.pending.insert(id, message);
+        Some(id)
+    }
+}
+
+/// The socket itself: on the web it holds the browser's WebSocket, which may not leave the main thread.
+#[derive(Default)]
+pub struct Socket(Option<(ewebsock::WsSender, ewebsock::WsReceiver)>);
+
+/// Runs the link.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Link>()
+        .init_non_send::<Socket>()
+        .add_message::<ToServer>()
+        .add_message::<FromServer>()
+        .add_systems(Update, (poll_socket, retry).chain().in_set(AppSystems::Input))
+        // After the lobby and the game have said what to send this frame.
+        .add_systems(Update, send_and_connect.in_set(AppSystems::Presentation));
+}
+
+/// Connects to the settings' server (the old connection, if any, is dropped).
+fn connect(link: &mut Link, socket: &mut Socket, settings: &Settings) {
+    link.drop_connection(socket);
+    link.garbage = 0;
+    let url = server_url(&settings.online);
+    let options = ewebsock::Options { max_incoming_frame_size: MAX_MESSAGE, ..Default::default() };
+    match ewebsock::connect(&url, options) {
+        Ok(pair) => {
+            info!("connecting to {url}");
+            socket.0 = Some(pair);
+            link.state = LinkState::Connecting;
+        }
+        Err(e) => link.failed(socket, e),
+    }
+}
+
+/// The greeting: the kept token, or a new guest with the chosen name (or one the server makes up).
+fn hello(online: &OnlineSettings, with_name: bool) -> ClientMessage {
+    let name = online.name.trim();
+    let name = (online.token.is_none() && with_name && !name.is_empty()).then(|| name.to_owned());
+    ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: online.token.clone(), name, password: None, bot: false }
+}
+
+/// Reads what the socket has: the opening, messages, errors and the end.
+fn poll_socket(
+    mut link: ResMut<Link>,
+    mut socket: NonSendMut<Socket>,
+    mut settings: ResMut<Settings>,
+    mut received: MessageWriter<FromServer>,
+    mut notices: ResMut<Notices>,
+) {
+    let link = &mut *link;
+    let socket = &mut *socket;
+    while let Some(event) = socket.0.as_ref().and_then(|(_, receiver)| receiver.try_recv()) {
+        match event {
+            ewebsock::WsEvent::Opened => link.hello = link.send(socket, hello(&settings.online, true)),
+            ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
+                match serde_json::from_str::<Envelope<ServerMessage>>(&text) {
+                    Ok(envelope) => receive(link, socket, envelope, &mut settings, &mut received, &mut notices),
+                    Err(e) => {
+                        warn!("not a message of the server's: {e}");
+                        link.garbage += 1;
+                        if link.garbage == 1 {
+                            notices.problem("The server sent something this game cannot read; it was ignored.");
+                        }
+                    }
+                }
+            }
+            ewebsock::WsEvent::Message(_) => {}
+            ewebsock::WsEvent::Error(e) => {
+                warn!("connection to the server: {e}");
+                link.failed(socket, plain(&e).to_owned());
+            }
+            ewebsock::WsEvent::Closed => link.failed(socket, "the server closed the connection".to_owned()),
+        }
+    }
+}
+
+/// A socket's failure as a player would say it (its own words go to the log).
+fn plain(problem: &str) -> &str {
+    if problem.contains("Unable to connect") || problem.contains("refused") {
+        "the server cannot be reached"
+    } else if problem.contains("parse URL") || problem.contains("URL error") {
+        "the server's address is not a WebSocket address"
+    } else if problem.contains("reset") || problem.contains("closed") || problem.contains("Connection") {
+        "the connection was cut"
+    } else {
+        problem
+    }
+}
+
+/// Handles one message: the welcome (or a refused greeting) here, everything else passed on.
+fn receive(
+    link: &mut Link,
+    socket: &mut Socket,
+    envelope: Envelope<ServerMessage>,
+    // The resource itself, not `&mut Settings`: only a changed token marks the settings changed (and saves them).
+    settings: &mut ResMut<Settings>,
+    received: &mut MessageWriter<FromServer>,
+    notices: &mut Notices,
+) {
+    let request = envelope.id.and_then(|id| link.pending.remove(&id));
+    if envelope.id.is_none() || envelope.id != link.hello {
+        received.write(FromServer { message: envelope.message, request });
+        return;
+    }
+    link.hello = None;
+    match envelope.message {
+        ServerMessage::Welcome { player, token, games, protocol } => {
+            info!("welcomed as {} ({} games in progress)", player.name, games.len());
+            if let Some(token) = token {
+                settings.online.token = Some(token);
+            }
+            link.me = Some(player.clone());
+            link.state = LinkState::Online;
+            link.problem = None;
+            link.failures = 0;
+            for message in std::mem::take(&mut link.outbox) {
+                link.send(socket, message);
+            }
+            received.write(FromServer {
+                message: ServerMessage::Welcome { protocol, player, token: None, games },
+                request,
+            });
+        }
+        ServerMessage::Error { code: ErrorCode::BadToken, .. } => {
+            // The login ended (logged out elsewhere, or another server): come back as a new guest.
+            settings.online.token = None;
+            notices.say("Your online login had ended: you are a new guest now.");
+            link.hello = link.send(socket, hello(&settings.online, true));
+        }
+        ServerMessage::Error { code: ErrorCode::NameTaken | ErrorCode::BadName, message } => {
+            notices.problem(format!(
+                "The name “{}” cannot be used: {message}. The server chose one.",
+                settings.online.name
+            ));
+            link.hello = link.send(socket, hello(&settings.online, false));
+        }
+        ServerMessage::Error { message, .. } => {
+            // The server will not have this game (another protocol version): trying again would not help.
+            link.wanted = false;
+            link.failed(socket, format!("the server refused: {message}"));
+        }
+        other => {
+            link.wanted = false;
+            link.failed(socket, format!("the server answered hello with {other:?}"));
+        }
+    }
+}
+
+/// Connects again when the wait after a failure is over.
+fn retry(mut link: ResMut<Link>, mut socket: NonSendMut<Socket>, settings: Res<Settings>) {
+    if let LinkState::Waiting(at) = link.state
+        && Instant::now() >= at
+    {
+        connect(&mut link, &mut socket, &settings);
+    }
+}
+
+/// Sends this frame's messages (or keeps them for the welcome), then connects or goes offline as asked.
+fn send_and_connect(
+    mut link: ResMut<Link>,
+    mut socket: NonSendMut<Socket>,
+    settings: Res<Settings>,
+    mut outgoing: MessageReader<ToServer>,
+    mut commands: MessageReader<OnlineCommand>,
+) {
+    for ToServer(message) in outgoing.read() {
+        if link.is_online() {
+            link.send(&mut socket, message.clone());
+        } else if link.wanted {
+            if link.outbox.len() == OUTBOX_LIMIT {
+                link.outbox.remove(0);
+            }
+            link.outbox.push(message.clone());
+        }
+    }
+    for command in commands.read() {
+        match command {
+            OnlineCommand::Open if link.state != LinkState::Offline => {}
+            OnlineCommand::Open | OnlineCommand::Connect => {
+                link.wanted = true;
+                link.problem = None;
+                link.failures = 0;
+                connect(&mut link, &mut socket, &settings);
+            }
+            OnlineCommand::Close => {
+                // What was just sent goes first: the socket's thread sends what it has before it closes.
+                link.wanted = false;
+                link.outbox.clear();
+                link.drop_connection(&mut socket);
+                link.state = LinkState::Offline;
+                link.problem = None;
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain;
+
+    #[test]
+    fn socket_failures_read_as_a_player_would_say_them() {
+        let refused = "Connect: URL error: Unable to connect to ws://127.0.0.1:8080/ws";
+        assert_eq!(plain(refused), "the server cannot be reached");
+        let reset = "read: WebSocket protocol error: Connection reset without closing handshake";
+        assert_eq!(plain(reset), "the connection was cut");
+        assert_eq!(plain("Failed to parse URL \"x y\": invalid"), "the server's address is not a WebSocket address");
+        assert_eq!(plain("something new"), "something new");
+    }
+}

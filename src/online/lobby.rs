@@ -1,0 +1,182 @@
+//! The lobby: the open challenges, kept fresh while the lobby is on screen, and the player's own challenge. The
+//! server lists challenges on request only, so the lobby asks again every [`REFRESH`]. A challenge's link opens the
+//! web game straight into it ([`challenge_link`]).
+
+use bevy::prelude::*;
+use fanorona_protocol::{ChallengeView, ClientMessage, ServerMessage, TimeControl};
+use web_time::{Duration, Instant};
+
+use super::link::{FromServer, Link, ToServer};
+use super::{ChallengeSettings, OnlineCommand};
+use crate::AppSystems;
+use crate::screens::AppState;
+
+/// How often the open challenges are asked for while the lobby is shown.
+pub const REFRESH: Duration = Duration::from_secs(2);
+
+/// The time controls offered for a new challenge, minutes + increment seconds.
+pub const TIME_CONTROLS: [TimeControl; 5] = [
+    TimeControl { minutes: 1, increment: 0 },
+    TimeControl { minutes: 3, increment: 2 },
+    TimeControl { minutes: 5, increment: 3 },
+    TimeControl { minutes: 10, increment: 5 },
+    TimeControl { minutes: 15, increment: 10 },
+];
+
+/// What the lobby knows.
+#[derive(Resource, Debug, Default)]
+pub struct Lobby {
+    /// The open challenges, oldest first (the player's own among them).
+    pub challenges: Vec<ChallengeView>,
+    /// The player's own open challenge, waiting for an opponent.
+    pub mine: Option<ChallengeView>,
+    /// The settings of the player's last challenge or game, for a rematch.
+    pub last: Option<ChallengeSettings>,
+    asked: Option<Instant>,
+    /// A challenge to accept once welcomed: the one the page's address named.
+    invited: Option<String>,
+}
+
+/// The address of the web game opened straight into a challenge: the server's page (its WebSocket address with
+/// `http` for `ws`, without `/ws`) with `?challenge=ID`.
+pub fn challenge_link(server: &str, id: &str) -> String {
+    let page = server.strip_suffix("/ws").unwrap_or(server).trim_end_matches('/');
+    let page = match (page.strip_prefix("wss://"), page.strip_prefix("ws://")) {
+        (Some(rest), _) => format!("https://{rest}"),
+        (None, Some(rest)) => format!("http://{rest}"),
+        (None, None) => page.to_owned(),
+    };
+    format!("{page}/?challenge={id}")
+}
+
+/// The challenge named by the page's address (`?challenge=ID`), on the web.
+#[cfg(target_arch = "wasm32")]
+fn challenge_in_address() -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    let id = search.strip_prefix('?')?.split('&').find_map(|pair| pair.strip_prefix("challenge="))?;
+    // Ids are the server's own letters and digits; anything else in an address is not one.
+    (!id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')).then(|| id.to_owned())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn challenge_in_address() -> Option<String> {
+    None
+}
+
+/// A page opened from a challenge's link goes to the lobby and accepts it once connected.
+fn follow_invitation(mut lobby: ResMut<Lobby>, mut commands: MessageWriter<OnlineCommand>) {
+    if let Some(id) = challenge_in_address() {
+        lobby.invited = Some(id);
+        commands.write(OnlineCommand::Open);
+    }
+}
+
+/// Runs the lobby.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Lobby>().add_systems(Startup, follow_invitation).add_systems(
+        Update,
+        (lobby_commands, lobby_messages, refresh.run_if(in_state(AppState::Lobby)))
+            .chain()
+            .in_set(AppSystems::Commands),
+    );
+}
+
+fn create(lobby: &mut Lobby, outgoing: &mut MessageWriter<ToServer>, settings: ChallengeSettings) {
+    let ChallengeSettings { variant, rated, time } = settings;
+    lobby.last = Some(settings);
+    outgoing.write(ToServer(ClientMessage::CreateChallenge { variant, rated, time, vela: false }));
+}
+
+fn lobby_commands(
+    mut commands: MessageReader<OnlineCommand>,
+    mut lobby: ResMut<Lobby>,
+    mut outgoing: MessageWriter<ToServer>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    for command in commands.read() {
+        match command {
+            OnlineCommand::Open => {
+                lobby.asked = None;
+                (*next).set_if_neq(AppState::Lobby);
+            }
+            OnlineCommand::Create(settings) if lobby.mine.is_none() => create(&mut lobby, &mut outgoing, *settings),
+            OnlineCommand::Accept(id) => {
+                outgoing.write(ToServer(ClientMessage::AcceptChallenge { challenge: id.clone() }));
+            }
+            OnlineCommand::Cancel | OnlineCommand::Close => {
+                if let Some(mine) = lobby.mine.take() {
+                    outgoing.write(ToServer(ClientMessage::CancelChallenge { challenge: mine.id }));
+                }
+            }
+            OnlineCommand::Rematch => {
+                if let Some(settings) = lobby.last {
+                    create(&mut lobby, &mut outgoing, settings);
+                    (*next).set_if_neq(AppState::Lobby);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn lobby_messages(
+    mut received: MessageReader<FromServer>,
+    mut lobby: ResMut<Lobby>,
+    mut outgoing: MessageWriter<ToServer>,
+) {
+    for FromServer { message, .. } in received.read() {
+        match message {
+            ServerMessage::Welcome { .. } => {
+                lobby.asked = None;
+                if let Some(challenge) = lobby.invited.take() {
+                    outgoing.write(ToServer(ClientMessage::AcceptChallenge { challenge }));
+                }
+            }
+            ServerMessage::Challenges { challenges } => {
+                lobby.challenges = challenges.clone();
+                // A challenge of the player's that is no longer listed was accepted or withdrawn elsewhere.
+                let listed = |mine: &ChallengeView| challenges.iter().any(|c| c.id == mine.id);
+                if lobby.mine.as_ref().is_some_and(|mine| !listed(mine)) {
+                    lobby.mine = None;
+                }
+            }
+            ServerMessage::ChallengeCreated { challenge } => {
+                lobby.mine = Some(challenge.clone());
+                lobby.asked = None;
+            }
+            ServerMessage::ChallengeCancelled { challenge } => {
+                lobby.challenges.retain(|c| c.id != *challenge);
+                if lobby.mine.as_ref().is_some_and(|mine| mine.id == *challenge) {
+                    lobby.mine = None;
+                }
+            }
+            ServerMessage::GameState { game } => {
+                lobby.challenges.retain(|c| c.id != game.id);
+                if lobby.mine.as_ref().is_some_and(|mine| mine.id == game.id) {
+                    lobby.mine = None;
+                }
+                lobby.last = Some(ChallengeSettings { variant: game.variant, rated: game.rated, time: game.time });
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Asks for the open challenges now and then while the lobby is shown.
+fn refresh(link: Res<Link>, mut lobby: ResMut<Lobby>, mut outgoing: MessageWriter<ToServer>) {
+    if link.is_online() && lobby.asked.is_none_or(|at| at.elapsed() >= REFRESH) {
+        lobby.asked = Some(Instant::now());
+        outgoing.write(ToServer(ClientMessage::ListChallenges));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::challenge_link;
+
+    #[test]
+    fn a_challenge_link_is_the_servers_page_with_the_challenge() {
+        assert_eq!(challenge_link("ws://192.168.1.20:8080/ws", "abc"), "http://192.168.1.20:8080/?challenge=abc");
+        assert_eq!(challenge_link("wss://fanorona.example/ws", "x1"), "https://fanorona.example/?challenge=x1");
+    }
+}

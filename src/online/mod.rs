@@ -1,0 +1,56 @@
+//! Online play against people through the game server (`fanorona-server`): the WebSocket link, its greeting and
+//! its reconnection ([`link`]), the lobby of challenges ([`lobby`]), and a game whose opponent plays from elsewhere
+//! on the same board as any other game ([`play`]). The server decides every result and keeps the clocks; the game
+//! shows what it says. The screens are in `ui::online`; everything here runs headless.
+
+pub mod link;
+pub mod lobby;
+pub mod play;
+
+use bevy::prelude::*;
+use fanorona_protocol::{GameVariant, TimeControl};
+
+/// The settings of a challenge: the board, whether it is rated, the time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChallengeSettings {
+    /// The board.
+    pub variant: GameVariant,
+    /// Whether the game changes ratings (standard tsivy only).
+    pub rated: bool,
+    /// The time control.
+    pub time: TimeControl,
+}
+
+/// A request from the online screens (their buttons and keys).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum OnlineCommand {
+    /// Show the lobby and connect.
+    Open,
+    /// Connect again now (after a failure, or with another address or name).
+    Connect,
+    /// Go offline: the lobby's Back (an open challenge of the player's is withdrawn first).
+    Close,
+    /// Open a challenge that anyone may accept.
+    Create(ChallengeSettings),
+    /// Accept a challenge: the game starts.
+    Accept(String),
+    /// Withdraw the player's open challenge.
+    Cancel,
+    /// A new challenge with the settings of the last game, after it ended.
+    Rematch,
+    /// Resign the game.
+    Resign,
+    /// Offer a draw (or accept the opponent's standing offer).
+    OfferDraw,
+    /// Accept the opponent's draw offer.
+    AcceptDraw,
+    /// End the game without result, before each side has played a turn.
+    Abort,
+    /// Leave a finished game for the lobby.
+    Leave,
+}
+
+/// Online play.
+pub fn plugin(app: &mut App) {
+    app.add_message::<OnlineCommand>().add_plugins((link::plugin, lobby::plugin, play::plugin));
+}

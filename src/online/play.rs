@@ -1,0 +1,359 @@
+//! An online game: the same board, highlights, chains, choices and animations as any other game. The opponent's
+//! turns come from the server and are played on the board step by step; the player's turns go to it. The server
+//! keeps the clocks and decides how a game ends (a turn, resignation, time, agreement, abort); between its messages
+//! the running clock is counted down here for the screen. An online game is never autosaved: the server keeps it,
+//! and the player's own unfinished game stays in its slot.
+
+use bevy::prelude::*;
+use fanorona_protocol::{
+    ClientMessage, Clocks, Color, EndReason, GameResult, GameView, PlayerView, RatingChange, RatingChanges,
+    ServerMessage,
+};
+use fanorona_rules::{Game, Position, Side};
+use web_time::Instant;
+
+use super::link::{FromServer, Link, ToServer};
+use super::{ChallengeSettings, OnlineCommand};
+use crate::AppSystems;
+use crate::game::commands::GameCommand;
+use crate::game::saving::SavesGame;
+use crate::game::session::{Announce, BoardReset, PlayerKind, Session, TurnCommitted};
+use crate::persistence::storage::Notices;
+use crate::screens::AppState;
+
+/// The online game on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OnlineGame {
+    /// The game's id on the server.
+    pub id: String,
+    /// The side the player plays.
+    pub me: Color,
+    /// The white player.
+    pub white: PlayerView,
+    /// The black player.
+    pub black: PlayerView,
+    /// The board, rating and time control.
+    pub settings: ChallengeSettings,
+    clocks: Clocks,
+    /// When the clocks were read from the server.
+    clocks_at: Instant,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+    /// How the game ended, once it has.
+    pub result: Option<GameResult>,
+    /// The rating changes of a rated game that ended.
+    pub ratings: Option<RatingChanges>,
+}
+
+impl OnlineGame {
+    fn new(view: &GameView, me: Color) -> OnlineGame {
+        OnlineGame {
+            id: view.id.clone(),
+            me,
+            white: view.white.clone(),
+            black: view.black.clone(),
+            settings: ChallengeSettings { variant: view.variant, rated: view.rated, time: view.time },
+            clocks: view.clocks,
+            clocks_at: Instant::now(),
+            draw_offer: view.draw_offer,
+            result: None,
+            ratings: None,
+        }
+    }
+
+    fn set_clocks(&mut self, clocks: Clocks) {
+        self.clocks = clocks;
+        self.clocks_at = Instant::now();
+    }
+
+    /// The time left on `color`'s clock in milliseconds: as the server last said, less the time since for the
+    /// running clock.
+    pub fn clock_ms(&self, color: Color) -> i64 {
+        let left = match color {
+            Color::White => self.clocks.white_ms,
+            Color::Black => self.clocks.black_ms,
+        };
+        if self.running() == Some(color) {
+            let elapsed = i64::try_from(self.clocks_at.elapsed().as_millis()).unwrap_or(i64::MAX);
+            left.saturating_sub(elapsed).max(0)
+        } else {
+            left
+        }
+    }
+
+    /// The side whose clock runs (none once the game is over).
+    pub fn running(&self) -> Option<Color> {
+        if self.result.is_some() { None } else { self.clocks.running }
+    }
+
+    /// The player of `color`.
+    pub fn player(&self, color: Color) -> &PlayerView {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// The opponent.
+    pub fn opponent(&self) -> &PlayerView {
+        self.player(other(self.me))
+    }
+
+    /// The player's rating before and after the game, once a rated game has ended.
+    pub fn my_rating_change(&self) -> Option<RatingChange> {
+        self.ratings.map(|r| if self.me == Color::White { r.white } else { r.black })
+    }
+
+    /// How the game ended, for the player: who won and why.
+    pub fn result_text(&self) -> Option<String> {
+        let result = self.result?;
+        let verdict = match result.winner {
+            Some(winner) if winner == self.me => "You won",
+            Some(_) => "You lost",
+            None if result.reason == EndReason::Aborted => "Aborted",
+            None => "Draw",
+        };
+        let loser = result.winner.map(|w| self.player(other(w)).name.clone()).unwrap_or_default();
+        let why = match result.reason {
+            EndReason::AllCaptured => format!("{loser} has no pieces left"),
+            EndReason::NoLegalTurn => format!("{loser} cannot move"),
+            EndReason::TeloLine => "three in a line".to_owned(),
+            EndReason::Resignation => format!("{loser} resigned"),
+            EndReason::Timeout => format!("{loser}'s time ran out"),
+            EndReason::FiftyTurns => "50 turns without a capture".to_owned(),
+            EndReason::Repetition => "the same position three times".to_owned(),
+            EndReason::Agreement => "agreed".to_owned(),
+            EndReason::Aborted => "the game ended before it began".to_owned(),
+        };
+        Some(format!("{verdict}: {why}."))
+    }
+}
+
+fn other(color: Color) -> Color {
+    match color {
+        Color::White => Color::Black,
+        Color::Black => Color::White,
+    }
+}
+
+/// The online game on the board, if any (it stays after it ends, until the player leaves it).
+#[derive(Resource, Debug, Default)]
+pub struct OnlineMatch(pub Option<OnlineGame>);
+
+/// Runs online games.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<OnlineMatch>()
+        .add_systems(Update, (play_commands, game_messages).chain().in_set(AppSystems::Commands))
+        .add_systems(Update, send_own_turns.in_set(AppSystems::Rules).run_if(in_state(AppState::Online)));
+}
+
+/// The rules' game of a game on the server: its start (with vela) and its turns, checked one by one.
+fn rules_game(view: &GameView) -> Result<Game, String> {
+    let start = Position::start(view.variant.variant()).with_vela(view.vela.map(Side::from));
+    let mut game = Game::new(start);
+    for text in &view.turns {
+        let turn = game.position().parse_turn(text).map_err(|e| format!("turn {text}: {e}"))?;
+        game.play(&turn).map_err(|e| format!("turn {text}: {e}"))?;
+    }
+    Ok(game)
+}
+
+/// Everything that follows a message from the server.
+struct Context<'a, 'w> {
+    current: &'a mut OnlineMatch,
+    session: &'a mut Session,
+    announce: &'a mut Announce<'w>,
+    notices: &'a mut Notices,
+    /// Messages for the server, sent when the frame's messages have been read.
+    outgoing: Vec<ToServer>,
+    /// A game was put on the board: redraw it and show the game screen.
+    adopted: bool,
+}
+
+impl Context<'_, '_> {
+    /// Puts a game of the player's on the board, or brings the one there up to date.
+    fn adopt(&mut self, view: &GameView, me: &PlayerView) {
+        let color = if view.white.id == me.id {
+            Color::White
+        } else if view.black.id == me.id {
+            Color::Black
+        } else {
+            return;
+        };
+        let local: Vec<String> = self.session.game().turns().iter().map(ToString::to_string).collect();
+        let same_game = self.current.0.as_ref().is_some_and(|g| g.id == view.id && g.result.is_none());
+        // A turn of the player's that the server has not had yet (it waits for the connection) stays on the board.
+        if same_game && local.starts_with(&view.turns) && local.len() <= view.turns.len() + 1 {
+            if let Some(game) = &mut self.current.0 {
+                game.set_clocks(view.clocks);
+                game.draw_offer = view.draw_offer;
+            }
+            return;
+        }
+        match rules_game(view) {
+            Ok(game) => {
+                let mut players = [PlayerKind::Online; 2];
+                players[Side::from(color).index()] = PlayerKind::Human;
+                *self.session = Session::from_game(game, players);
+                self.current.0 = Some(OnlineGame::new(view, color));
+                self.adopted = true;
+                info!("online game {} as {}: {} turns", view.id, color.name(), view.turns.len());
+            }
+            Err(e) => self.notices.problem(format!("The online game could not be shown: {e}.")),
+        }
+    }
+
+    /// Asks the server for the game as it stands: the board here has gone out of step with it.
+    fn resync(&mut self, id: &str) {
+        self.outgoing.push(ToServer(ClientMessage::Watch { game: id.to_owned() }));
+    }
+
+    fn handle(&mut self, message: &ServerMessage, request: Option<&ClientMessage>, me: Option<&PlayerView>) {
+        match message {
+            ServerMessage::Welcome { games, player, .. } => {
+                if let Some(view) = games.first() {
+                    self.adopt(view, player);
+                }
+            }
+            ServerMessage::GameState { game } => {
+                if let Some(me) = me {
+                    self.adopt(game, me);
+                }
+            }
+            ServerMessage::Played { game, ply, turn, clocks, .. } => {
+                let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game) else { return };
+                current.set_clocks(*clocks);
+                current.draw_offer = None;
+                let have = self.session.game().turns().len();
+                match (*ply as usize).cmp(&(have + 1)) {
+                    // The player's own turn, coming back.
+                    std::cmp::Ordering::Less => {}
+                    std::cmp::Ordering::Equal => match self.session.position().parse_turn(turn) {
+                        Ok(turn) => self.announce.whole_turn(self.session, turn),
+                        Err(e) => {
+                            warn!("turn {ply} {turn} from the server: {e}");
+                            self.resync(game);
+                        }
+                    },
+                    std::cmp::Ordering::Greater => self.resync(game),
+                }
+            }
+            ServerMessage::DrawOffered { game, by } => {
+                let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game) else { return };
+                current.draw_offer = Some(*by);
+                if *by != current.me {
+                    let name = current.opponent().name.clone();
+                    self.notices.say(format!("{name} offers a draw."));
+                }
+            }
+            ServerMessage::Grace { game, color, clocks } => {
+                let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game) else { return };
+                current.set_clocks(*clocks);
+                let name = current.player(*color).name.clone();
+                self.notices.say(format!("{name}'s time ran out while disconnected: the clock was given time once."));
+            }
+            ServerMessage::GameOver { game, result, clocks, ratings } => {
+                let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game) else { return };
+                current.set_clocks(*clocks);
+                current.result = Some(*result);
+                current.ratings = *ratings;
+                current.draw_offer = None;
+                self.session.reset_turn();
+                self.session.locked = true;
+                info!("online game over: {}", current.result_text().unwrap_or_default());
+            }
+            ServerMessage::Error { message, .. } => {
+                self.notices.problem(format!("The server refused: {message}."));
+                // A refused turn means the board here is not the server's: take the server's.
+                if let Some(ClientMessage::Play { game, .. }) = request {
+                    self.resync(game);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn game_messages(
+    mut received: MessageReader<FromServer>,
+    link: Res<Link>,
+    mut current: ResMut<OnlineMatch>,
+    mut session: ResMut<Session>,
+    mut announce: Announce,
+    mut outgoing: MessageWriter<ToServer>,
+    mut notices: ResMut<Notices>,
+    mut saves: ResMut<SavesGame>,
+    mut reset: MessageWriter<BoardReset>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    let mut context = Context {
+        current: &mut current,
+        session: &mut session,
+        announce: &mut announce,
+        notices: &mut notices,
+        outgoing: Vec::new(),
+        adopted: false,
+    };
+    for FromServer { message, request } in received.read() {
+        context.handle(message, request.as_ref(), link.me());
+    }
+    outgoing.write_batch(context.outgoing);
+    if context.adopted {
+        saves.0 = false;
+        reset.write(BoardReset);
+        (*next).set_if_neq(AppState::Online);
+    }
+}
+
+fn play_commands(
+    mut commands: MessageReader<OnlineCommand>,
+    mut game_commands: MessageReader<GameCommand>,
+    state: Res<State<AppState>>,
+    mut current: ResMut<OnlineMatch>,
+    mut outgoing: MessageWriter<ToServer>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    let online = *state.get() == AppState::Online;
+    // Resign from its key reaches the server; the other game commands mean nothing in an online game.
+    let resign = game_commands.read().filter(|c| online && **c == GameCommand::Resign).map(|_| OnlineCommand::Resign);
+    let requests: Vec<OnlineCommand> = commands.read().cloned().chain(resign).collect();
+    for command in requests {
+        if command == OnlineCommand::Leave {
+            if current.0.as_ref().is_none_or(|g| g.result.is_some()) {
+                current.0 = None;
+                (*next).set_if_neq(AppState::Lobby);
+            }
+            continue;
+        }
+        let Some(game) = current.0.as_ref().filter(|g| g.result.is_none()).map(|g| g.id.clone()) else { continue };
+        let message = match command {
+            OnlineCommand::Resign => ClientMessage::Resign { game },
+            OnlineCommand::OfferDraw => ClientMessage::OfferDraw { game },
+            OnlineCommand::AcceptDraw => ClientMessage::AcceptDraw { game },
+            OnlineCommand::Abort => ClientMessage::Abort { game },
+            _ => continue,
+        };
+        outgoing.write(ToServer(message));
+    }
+}
+
+/// Sends the player's turns to the server, numbered as the server counts them.
+fn send_own_turns(
+    mut committed: MessageReader<TurnCommitted>,
+    current: Res<OnlineMatch>,
+    session: Res<Session>,
+    mut outgoing: MessageWriter<ToServer>,
+) {
+    let turns: Vec<TurnCommitted> = committed.read().copied().collect();
+    let Some(game) = current.0.as_ref().filter(|g| g.result.is_none()) else { return };
+    let played = session.game().turns().len();
+    // The turns committed this frame are the game's last ones, in order.
+    for (ply, TurnCommitted { turn }) in (played + 1 - turns.len().min(played)..).zip(turns) {
+        let mover = session.game().positions()[ply - 1].side_to_move();
+        if Color::from(mover) == game.me {
+            let ply = u32::try_from(ply).unwrap_or(u32::MAX);
+            outgoing.write(ToServer(ClientMessage::Play { game: game.id.clone(), ply, turn: turn.to_string() }));
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! The online screens: the lobby (connection, the player, a new challenge, the open challenges) and the panel of an
+//! online game (both clocks, the state of the connection, draw offers, resign, abort, the result and a rematch).
+//! They show what `online` knows and send [`OnlineCommand`]s; the server decides everything.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
+use fanorona_protocol::{ChallengeView, Color, GameVariant, PlayerView};
+
+use super::how_to_play::ToggleHowToPlay;
+use super::theme;
+use super::widgets::{board_centre, board_side_panel, side_line};
+use crate::board::FlipBoard;
+use crate::board::animation::Animations;
+use crate::board::layout::UiInsets;
+use crate::game::person::TurnCommand;
+use crate::game::session::Session;
+use crate::online::link::{Link, LinkState, server_url};
+use crate::online::lobby::{Lobby, TIME_CONTROLS, challenge_link};
+use crate::online::play::{OnlineGame, OnlineMatch};
+use crate::online::{ChallengeSettings, OnlineCommand};
+use crate::persistence::settings::Settings;
+use crate::persistence::storage::Notices;
+use crate::screens::{AppState, ShowMenu};
+
+/// Below this much time a clock is shown in red.
+const LOW_TIME_MS: i64 = 20_000;
+
+/// The lobby and the online game's panel.
+pub struct OnlineUiPlugin;
+
+impl Plugin for OnlineUiPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            EguiPrimaryContextPass,
+            (
+                lobby_ui.run_if(in_state(AppState::Lobby)),
+                (online_panel_ui, online_game_over_ui).chain().run_if(in_state(AppState::Online)),
+            ),
+        );
+    }
+}
+
+/// The new challenge being made up in the lobby.
+struct ChallengeForm {
+    variant: GameVariant,
+    rated: bool,
+    time: usize,
+}
+
+impl Default for ChallengeForm {
+    fn default() -> ChallengeForm {
+        ChallengeForm { variant: GameVariant::Tsivy, rated: true, time: 2 }
+    }
+}
+
+fn player_text(player: &PlayerView) -> String {
+    let bot = if player.bot { " (bot)" } else { "" };
+    format!("{}{bot} · {:.0}", player.name, player.rating)
+}
+
+fn challenge_text(variant: GameVariant, rated: bool, time: impl std::fmt::Display) -> String {
+    format!("{} {time} · {}", variant.name(), if rated { "rated" } else { "unrated" })
+}
+
+/// A dot in the colour of the connection's state, and the sentence that says it.
+fn link_line(ui: &mut egui::Ui, link: &Link) {
+    let colour = match link.state() {
+        LinkState::Online => theme::MALAGASY_GREEN,
+        LinkState::Connecting => theme::PALE_WOOD,
+        LinkState::Offline | LinkState::Waiting(_) => theme::MALAGASY_RED,
+    };
+    ui.horizontal_wrapped(|ui| {
+        // Painted: the interface's fonts have no round bullet.
+        let size = ui.text_style_height(&egui::TextStyle::Body);
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+        ui.painter().circle_filled(rect.center(), size * 0.3, colour);
+        ui.label(link.describe());
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn lobby_ui(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    link: Res<Link>,
+    lobby: Res<Lobby>,
+    mut form: Local<ChallengeForm>,
+    mut commands: MessageWriter<OnlineCommand>,
+    mut menu: MessageWriter<ShowMenu>,
+    mut clipboard: ResMut<EguiClipboard>,
+    mut notices: ResMut<Notices>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut online = settings.online.clone();
+    let viewport = ctx.viewport_rect();
+    let width = (viewport.width() - 56.0).min(560.0);
+    let max_height = (viewport.height() - 72.0).max(200.0);
+    egui::Window::new("Play online")
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .min_width(width)
+        .max_width(width)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().max_height(max_height).min_scrolled_height(max_height).show(ui, |ui| {
+                ui.vertical_centered(|ui| ui.label(theme::title("Play online")));
+                link_line(ui, &link);
+                if let Some(me) = link.me() {
+                    ui.label(format!("You: {} · rating {:.0} ± {:.0}", me.name, me.rating, me.deviation));
+                }
+                ui.collapsing("Server and name", |ui| {
+                    if !cfg!(target_arch = "wasm32") {
+                        ui.horizontal(|ui| {
+                            ui.label("Server:");
+                            ui.add(
+                                egui::TextEdit::singleline(&mut online.server)
+                                    .hint_text(server_url(&Default::default())),
+                            );
+                        });
+                    }
+                    ui.add_enabled_ui(online.token.is_none(), |ui| {
+                        ui.horizontal(|ui| {
+                            ui.label("Name:");
+                            ui.add(egui::TextEdit::singleline(&mut online.name).hint_text("chosen by the server"));
+                        });
+                    });
+                    if online.token.is_some() {
+                        ui.label(
+                            egui::RichText::new("Signed in on this device: you come back as the same player.").small(),
+                        );
+                    }
+                    if ui.button("Connect again").clicked() {
+                        commands.write(OnlineCommand::Connect);
+                    }
+                });
+                ui.separator();
+                ui.heading("New challenge");
+                ui.horizontal_wrapped(|ui| {
+                    ui.radio_value(&mut form.variant, GameVariant::Tsivy, "Tsivy 9×5");
+                    ui.radio_value(&mut form.variant, GameVariant::Dimy, "Dimy 5×5");
+                    let tsivy = form.variant == GameVariant::Tsivy;
+                    ui.add_enabled(tsivy, egui::Checkbox::new(&mut form.rated, "Rated"))
+                        .on_disabled_hover_text("Only tsivy is rated");
+                });
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Time:");
+                    for (i, time) in TIME_CONTROLS.iter().enumerate() {
+                        ui.selectable_value(&mut form.time, i, time.to_string()).on_hover_text(format!(
+                            "{} minutes each, {} s added after each turn",
+                            time.minutes, time.increment
+                        ));
+                    }
+                });
+                match &lobby.mine {
+                    Some(mine) => mine_ui(ui, mine, &settings, &mut commands, &mut clipboard, &mut notices),
+                    None => {
+                        let create = egui::Button::new(egui::RichText::new("Create challenge").color(theme::IVORY))
+                            .fill(theme::MALAGASY_GREEN);
+                        if ui.add_enabled(link.is_online(), create).clicked() {
+                            let rated = form.rated && form.variant == GameVariant::Tsivy;
+                            let time = TIME_CONTROLS[form.time.min(TIME_CONTROLS.len() - 1)];
+                            commands.write(OnlineCommand::Create(ChallengeSettings {
+                                variant: form.variant,
+                                rated,
+                                time,
+                            }));
+                        }
+                    }
+                }
+                ui.separator();
+                ui.heading("Open challenges");
+                challenges_ui(ui, &lobby, link.me(), &mut commands);
+                ui.add_space(8.0);
+                if ui.button("Back to the menu").clicked() {
+                    commands.write(OnlineCommand::Close);
+                    menu.write(ShowMenu);
+                }
+            });
+        });
+    if online != settings.online {
+        settings.online = online;
+    }
+    Ok(())
+}
+
+/// The player's own challenge, waiting: cancel it or copy a link to it.
+fn mine_ui(
+    ui: &mut egui::Ui,
+    mine: &ChallengeView,
+    settings: &Settings,
+    commands: &mut MessageWriter<OnlineCommand>,
+    clipboard: &mut EguiClipboard,
+    notices: &mut Notices,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spinner();
+        ui.label(format!(
+            "Your challenge, {}: waiting for an opponent…",
+            challenge_text(mine.variant, mine.rated, mine.time)
+        ));
+    });
+    ui.horizontal(|ui| {
+        if ui.button("Cancel").clicked() {
+            commands.write(OnlineCommand::Cancel);
+        }
+        let link = challenge_link(&server_url(&settings.online), &mine.id);
+        if ui.button("Copy link").on_hover_text("Send it to a friend: it opens this challenge in a browser").clicked() {
+            clipboard.set_text(&link);
+            notices.say(format!("Copied: {link}"));
+        }
+    });
+}
+
+fn challenges_ui(
+    ui: &mut egui::Ui,
+    lobby: &Lobby,
+    me: Option<&PlayerView>,
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    if lobby.challenges.is_empty() {
+        ui.label("None yet: create one, or send a friend a link to yours.");
+        return;
+    }
+    egui::Grid::new("challenges").num_columns(3).striped(true).show(ui, |ui| {
+        for challenge in &lobby.challenges {
+            ui.label(player_text(&challenge.by));
+            ui.label(challenge_text(challenge.variant, challenge.rated, challenge.time));
+            if me.is_some_and(|me| me.id == challenge.by.id) {
+                ui.label("yours");
+            } else if ui.button("Accept").clicked() {
+                commands.write(OnlineCommand::Accept(challenge.id.clone()));
+            }
+            ui.end_row();
+        }
+    });
+}
+
+/// A clock as players read it: minutes and seconds, tenths in the last ten seconds.
+pub fn clock_text(ms: i64) -> String {
+    let ms = ms.max(0);
+    if ms < 10_000 {
+        format!("0:{:02}.{}", ms / 1000, ms % 1000 / 100)
+    } else {
+        format!("{}:{:02}", ms / 60_000, ms / 1000 % 60)
+    }
+}
+
+/// One player's line: the side, the name and rating, and the clock (lit while it runs, red when time is low).
+fn player_row(ui: &mut egui::Ui, game: &OnlineGame, color: Color) {
+    let running = game.running() == Some(color);
+    let ms = game.clock_ms(color);
+    let fill = if running { theme::CHARCOAL_RAISED } else { egui::Color32::TRANSPARENT };
+    egui::Frame::new().fill(fill).corner_radius(6.0).inner_margin(6.0).show(ui, |ui| {
+        // The clock first, from the right, so that a long name is cut beside it instead of running under it; one
+        // row high (a layout of its own would take the rest of the panel).
+        let row = egui::vec2(ui.available_width(), theme::HEADING_SIZE * 1.3);
+        ui.allocate_ui_with_layout(row, egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let colour = match (ms < LOW_TIME_MS, running) {
+                (true, _) => theme::MALAGASY_RED,
+                (false, true) => theme::IVORY,
+                (false, false) => theme::PALE_WOOD,
+            };
+            ui.label(egui::RichText::new(clock_text(ms)).monospace().size(theme::HEADING_SIZE).color(colour));
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                let you = if color == game.me { " (you)" } else { "" };
+                side_line(ui, color.into(), &format!("{}{you}", player_text(game.player(color))));
+            });
+        });
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn online_panel_ui(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    current: Res<OnlineMatch>,
+    link: Res<Link>,
+    mut insets: ResMut<UiInsets>,
+    // Not `Actions`, which writes online commands too: one system may hold one writer of a message.
+    mut turn: MessageWriter<TurnCommand>,
+    mut flip: MessageWriter<FlipBoard>,
+    mut how_to_play: MessageWriter<ToggleHowToPlay>,
+    mut commands: MessageWriter<OnlineCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(game) = current.0.as_ref() else { return Ok(()) };
+    let contents = |ui: &mut egui::Ui| {
+        ui.add_space(6.0);
+        let settings = game.settings;
+        ui.heading(format!("Online · {}", challenge_text(settings.variant, settings.rated, settings.time)));
+        let opponent = if game.me == Color::White { Color::Black } else { Color::White };
+        player_row(ui, game, opponent);
+        player_row(ui, game, game.me);
+        if link.state() != LinkState::Online {
+            link_line(ui, &link);
+        }
+        ui.separator();
+        match game.result_text() {
+            Some(text) => {
+                ui.label(egui::RichText::new(text).strong());
+                if let Some(change) = game.my_rating_change() {
+                    let delta = change.after - change.before;
+                    ui.label(format!("Your rating: {:.0} to {:.0} ({delta:+.0})", change.before, change.after));
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Rematch").on_hover_text("A new challenge with the same settings").clicked() {
+                        commands.write(OnlineCommand::Rematch);
+                    }
+                    if ui.button("Back to the lobby").clicked() {
+                        commands.write(OnlineCommand::Leave);
+                    }
+                });
+            }
+            None => {
+                if session.human_to_move() {
+                    ui.label(egui::RichText::new("Your turn").strong());
+                } else {
+                    ui.label(format!("{} to move…", game.opponent().name));
+                }
+                if session.builder.can_stop() {
+                    ui.label("Capture again with the same piece, or stop.");
+                } else if session.position().must_capture() && session.human_to_move() {
+                    ui.label("A capture is possible, so you must capture.");
+                }
+                if ui.add_enabled(session.builder.can_stop(), egui::Button::new("Stop here (Space)")).clicked() {
+                    turn.write(TurnCommand::Stop);
+                }
+                if let Some(by) = game.draw_offer {
+                    if by == game.me {
+                        ui.label("You offered a draw.");
+                    } else {
+                        ui.label(format!("{} offers a draw.", game.opponent().name));
+                        if ui.button("Accept the draw").clicked() {
+                            commands.write(OnlineCommand::AcceptDraw);
+                        }
+                    }
+                }
+                ui.horizontal_wrapped(|ui| {
+                    if ui.add_enabled(game.draw_offer != Some(game.me), egui::Button::new("Offer a draw")).clicked() {
+                        commands.write(OnlineCommand::OfferDraw);
+                    }
+                    if ui.button("Resign").on_hover_text("Shift+Q").clicked() {
+                        commands.write(OnlineCommand::Resign);
+                    }
+                    if session.game().turns().len() < 2
+                        && ui
+                            .button("Abort")
+                            .on_hover_text("End the game without result: before each side has played")
+                            .clicked()
+                    {
+                        commands.write(OnlineCommand::Abort);
+                    }
+                });
+            }
+        }
+        ui.separator();
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Flip board").clicked() {
+                flip.write(FlipBoard);
+            }
+            if ui.button("How to play").clicked() {
+                how_to_play.write(ToggleHowToPlay);
+            }
+        });
+        super::panel::move_list(ui, session.game().start().side_to_move(), session.game().turns());
+    };
+    insets.set_if_neq(board_side_panel(ctx, "online-panel", contents));
+    Ok(())
+}
+
+/// The result over the board once the last turn has been shown, until the player looks at the board instead.
+fn online_game_over_ui(
+    mut contexts: EguiContexts,
+    current: Res<OnlineMatch>,
+    animations: Res<Animations>,
+    insets: Res<UiInsets>,
+    mut closed: Local<Option<String>>,
+    mut commands: MessageWriter<OnlineCommand>,
+) -> Result {
+    let Some(game) = current.0.as_ref() else { return Ok(()) };
+    let Some(text) = game.result_text() else { return Ok(()) };
+    if animations.busy() || closed.as_deref() == Some(game.id.as_str()) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Game over")
+        .anchor(egui::Align2::CENTER_TOP, [board_centre(ctx, &insets), 24.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.heading(text);
+            if let Some(change) = game.my_rating_change() {
+                let delta = change.after - change.before;
+                ui.label(format!("Your rating: {:.0} to {:.0} ({delta:+.0})", change.before, change.after));
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Rematch").clicked() {
+                    commands.write(OnlineCommand::Rematch);
+                }
+                if ui.button("Back to the lobby").clicked() {
+                    commands.write(OnlineCommand::Leave);
+                }
+                if ui.button("Look at the board").clicked() {
+                    *closed = Some(game.id.clone());
+                }
+            });
+        });
+    Ok(())
+}

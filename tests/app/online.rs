@@ -1,0 +1,258 @@
+//! Online play against a real game server, started inside the test on loopback with its database in a temporary
+//! folder and a clock moved by hand: two headless games find each other in the lobby and play a game to its end with
+//! identical boards after every turn; a dropped connection comes back by itself and the game goes on (a turn played
+//! meanwhile reaches the opponent); a clock runs out.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use fanorona::online::link::{Link, LinkState};
+use fanorona::online::lobby::Lobby;
+use fanorona::online::play::{OnlineGame, OnlineMatch};
+use fanorona::online::{ChallengeSettings, OnlineCommand};
+use fanorona::persistence::settings::Settings;
+use fanorona::screens::AppState;
+use fanorona_protocol::{Color, EndReason, GameVariant, TimeControl};
+use fanorona_server::clock::ManualClock;
+use fanorona_server::server::{Server, ServerConfig};
+
+use crate::common::{app_in, play, session, settle, state, temp_dir, turns};
+
+/// A server in a runtime of its own: dropping the runtime stops it at once, connections and all.
+struct TestServer {
+    runtime: Option<tokio::runtime::Runtime>,
+    address: SocketAddr,
+}
+
+impl TestServer {
+    /// Starts a server on `address` (port 0: any free one) with the SQLite database `db`. It looks for fallen flags
+    /// every 10 ms, as in service, on `clock`.
+    fn start(db: &Path, address: SocketAddr, clock: &Arc<ManualClock>) -> TestServer {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        // The port of a server just stopped may take a moment to be free again.
+        let server = loop {
+            let config = ServerConfig {
+                listen: address,
+                database_url: format!("sqlite://{}", db.display()),
+                static_dir: db.with_file_name("dist"),
+                clock: Arc::clone(clock) as _,
+                flag_check_interval: Duration::from_millis(10),
+            };
+            match runtime.block_on(Server::bind(config)) {
+                Ok(server) => break server,
+                Err(e) if Instant::now() < deadline => {
+                    eprintln!("binding {address}: {e}");
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+                Err(e) => panic!("the server did not start: {e}"),
+            }
+        };
+        let address = server.local_addr().unwrap();
+        runtime.spawn(server.run(std::future::pending()));
+        TestServer { runtime: Some(runtime), address }
+    }
+
+    fn url(&self) -> String {
+        format!("ws://{}/ws", self.address)
+    }
+
+    /// Stops the server in the middle of whatever it was doing.
+    fn kill(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn clock() -> Arc<ManualClock> {
+    Arc::new(ManualClock::new(1_800_000_000_000))
+}
+
+fn any_port() -> SocketAddr {
+    SocketAddr::from((Ipv4Addr::LOCALHOST, 0))
+}
+
+/// A game in its own folder, set to play on `url` as a new guest named `name`, opening the lobby.
+fn player(url: &str, name: &str) -> App {
+    let dir: PathBuf = temp_dir();
+    let mut app = app_in(&dir);
+    let mut settings = app.world_mut().resource_mut::<Settings>();
+    settings.online.server = url.to_owned();
+    settings.online.name = name.to_owned();
+    app.world_mut().write_message(OnlineCommand::Open);
+    app
+}
+
+/// Runs frames of every app (and lets real time pass, for the sockets) until `done`, at most 20 s.
+fn run_until(apps: &mut [&mut App], what: &str, done: impl Fn(&[&mut App]) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        if done(apps) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn link(app: &App) -> &Link {
+    app.world().resource::<Link>()
+}
+
+fn game(app: &App) -> Option<&OnlineGame> {
+    app.world().resource::<OnlineMatch>().0.as_ref()
+}
+
+fn command(app: &mut App, command: OnlineCommand) {
+    app.world_mut().write_message(command);
+}
+
+/// Alice opens a challenge, Bob finds it in his lobby and accepts it: both are on the board of the same game.
+/// Returns them as (White, Black).
+fn start_game(server: &TestServer, variant: GameVariant, time: &str) -> (App, App) {
+    let mut alice = player(&server.url(), "alice");
+    let mut bob = player(&server.url(), "bob");
+    run_until(&mut [&mut alice, &mut bob], "both welcomed", |apps| apps.iter().all(|a| link(a).is_online()));
+    assert_eq!(state(&alice), AppState::Lobby);
+    let time: TimeControl = time.parse().unwrap();
+    command(&mut alice, OnlineCommand::Create(ChallengeSettings { variant, rated: false, time }));
+    run_until(&mut [&mut alice, &mut bob], "the challenge in Bob's lobby", |apps| {
+        apps[1].world().resource::<Lobby>().challenges.iter().any(|c| c.by.name == "alice")
+    });
+    let lobby = bob.world().resource::<Lobby>();
+    let challenge = lobby.challenges.iter().find(|c| c.by.name == "alice").unwrap().clone();
+    assert_eq!((challenge.variant, challenge.time, challenge.rated), (variant, time, false));
+    assert_eq!(alice.world().resource::<Lobby>().mine.as_ref().map(|c| &c.id), Some(&challenge.id));
+    command(&mut bob, OnlineCommand::Accept(challenge.id.clone()));
+    run_until(&mut [&mut alice, &mut bob], "both on the board", |apps| {
+        apps.iter().all(|a| state(a) == AppState::Online && game(a).is_some_and(|g| g.id == challenge.id))
+    });
+    assert!(alice.world().resource::<Lobby>().mine.is_none(), "an accepted challenge is no longer open");
+    match game(&alice).unwrap().me {
+        Color::White => (alice, bob),
+        Color::Black => (bob, alice),
+    }
+}
+
+/// The app whose person is to move, and the other.
+fn mover<'a>(white: &'a mut App, black: &'a mut App) -> (&'a mut App, &'a mut App) {
+    if session(white).human_to_move() { (white, black) } else { (black, white) }
+}
+
+/// The player to move plays the first legal turn by clicks; the opponent's board gets it.
+fn play_a_turn(white: &mut App, black: &mut App) {
+    // Clicks wait until the board has shown the opponent's turn, as a person would.
+    settle(white);
+    settle(black);
+    let (mover, other) = mover(white, black);
+    assert!(!session(other).human_to_move(), "only one side may move");
+    let turn = session(mover).position().legal_turns()[0].to_string();
+    play(mover, &turn);
+    let count = turns(mover).len();
+    run_until(&mut [mover, other], "the turn on the other board", |apps| turns(apps[1]).len() == count);
+    assert_eq!(turns(mover), turns(other), "both boards have the same game");
+    assert_eq!(session(mover).position(), session(other).position());
+}
+
+#[test]
+fn two_players_find_each_other_in_the_lobby_and_play_to_the_end() {
+    let dir = temp_dir();
+    let clock = clock();
+    let server = TestServer::start(&dir.join("server.db"), any_port(), &clock);
+    let (mut white, mut black) = start_game(&server, GameVariant::Dimy, "5+0");
+    assert_eq!((game(&white).unwrap().me, game(&black).unwrap().me), (Color::White, Color::Black));
+    assert!(session(&white).human_to_move() && !session(&black).human_to_move());
+    let mut played = 0;
+    while game(&white).unwrap().result.is_none() {
+        assert!(played < 300, "the game did not end");
+        play_a_turn(&mut white, &mut black);
+        played += 1;
+        run_until(&mut [&mut white, &mut black], "the server's word on the turn", |apps| {
+            let ended = session(apps[0]).is_over();
+            // A turn that ends the game is followed by the server's result on both boards.
+            !ended || apps.iter().all(|a| game(a).is_some_and(|g| g.result.is_some()))
+        });
+    }
+    let (result, other) = (game(&white).unwrap().result, game(&black).unwrap().result);
+    assert_eq!(result, other);
+    let outcome = session(&white).outcome().expect("the rules ended the game");
+    assert_eq!(result.map(|r| r.winner.map(Into::into)), Some(outcome.winner()));
+    assert!(session(&white).locked && session(&black).locked, "a finished online game takes no more turns");
+    // Back in the lobby, the game is gone from the board's resources.
+    command(&mut white, OnlineCommand::Leave);
+    run_until(&mut [&mut white], "the lobby", |apps| state(apps[0]) == AppState::Lobby);
+    assert!(game(&white).is_none());
+}
+
+#[test]
+fn a_dropped_connection_comes_back_and_the_game_goes_on() {
+    let dir = temp_dir();
+    let db = dir.join("server.db");
+    let clock = clock();
+    let mut server = TestServer::start(&db, any_port(), &clock);
+    let address = server.address;
+    let (mut white, mut black) = start_game(&server, GameVariant::Tsivy, "10+5");
+    play_a_turn(&mut white, &mut black);
+    play_a_turn(&mut white, &mut black);
+
+    server.kill();
+    run_until(&mut [&mut white, &mut black], "both to see the connection drop", |apps| {
+        apps.iter().all(|a| matches!(link(a).state(), LinkState::Waiting(_)))
+    });
+    assert!(link(&white).describe().starts_with("Connection lost"), "{}", link(&white).describe());
+    // The board stays, and the player to move may play: the turn waits for the connection.
+    assert_eq!(state(&white), AppState::Online);
+    assert_eq!(turns(&white).len(), 2);
+    settle(&mut white);
+    let turn = session(&white).position().legal_turns()[0].to_string();
+    play(&mut white, &turn);
+    assert_eq!(turns(&white).len(), 3);
+
+    let server = TestServer::start(&db, address, &clock);
+    assert_eq!(server.address, address);
+    run_until(&mut [&mut white, &mut black], "the turn played offline on the other board", |apps| {
+        apps.iter().all(|a| link(a).is_online()) && turns(apps[1]).len() == 3
+    });
+    assert_eq!(turns(&white), turns(&black));
+    assert_eq!(session(&white).position(), session(&black).position());
+    // And the game goes on.
+    play_a_turn(&mut white, &mut black);
+    assert_eq!(turns(&white).len(), 4);
+}
+
+#[test]
+fn a_clock_that_runs_out_ends_the_game() {
+    let dir = temp_dir();
+    let clock = clock();
+    let server = TestServer::start(&dir.join("server.db"), any_port(), &clock);
+    let (mut white, mut black) = start_game(&server, GameVariant::Tsivy, "1+0");
+    assert_eq!(game(&white).unwrap().running(), Some(Color::White));
+    clock.advance(Duration::from_secs(61));
+    run_until(&mut [&mut white, &mut black], "the flag to fall", |apps| {
+        apps.iter().all(|a| game(a).is_some_and(|g| g.result.is_some()))
+    });
+    for app in [&white, &black] {
+        let game = game(app).unwrap();
+        let result = game.result.unwrap();
+        assert_eq!((result.winner, result.reason), (Some(Color::Black), EndReason::Timeout));
+        assert_eq!(game.clock_ms(Color::White), 0);
+        assert_eq!(game.running(), None);
+    }
+    let name = game(&white).unwrap().white.name.clone();
+    assert_eq!(game(&white).unwrap().result_text().unwrap(), format!("You lost: {name}'s time ran out."));
+    assert_eq!(game(&black).unwrap().result_text().unwrap(), format!("You won: {name}'s time ran out."));
+    assert!(!session(&white).human_to_move(), "no turn after the flag fell");
+}
