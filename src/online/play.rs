@@ -94,9 +94,14 @@ impl OnlineGame {
         }
     }
 
+    /// The opponent's side.
+    pub fn opponent_color(&self) -> Color {
+        other(self.me)
+    }
+
     /// The opponent.
     pub fn opponent(&self) -> &PlayerView {
-        self.player(other(self.me))
+        self.player(self.opponent_color())
     }
 
     /// The player's rating before and after the game, once a rated game has ended.

@@ -7,7 +7,7 @@ use fanorona_rules::CaptureKind;
 
 use super::ToggleOpenGame;
 use super::theme;
-use super::widgets::board_centre;
+use super::widgets::{board_centre, rating_change_text};
 use crate::AppSystems;
 use crate::board::animation::Animations;
 use crate::board::highlights::Highlights;
@@ -159,7 +159,7 @@ fn game_over_ui(
             ui.heading(outcome.to_string());
             ui.label(format!("Result {} after {} turns.", outcome.score(), session.game().turns().len()));
             if let Some((before, after)) = rating.0 {
-                ui.label(format!("Your rating: {before:.0} to {after:.0} ({:+.0})", after - before));
+                ui.label(rating_change_text(before, after));
             }
             if let Some(winner) = session.vela_offer() {
                 ui.add_space(4.0);

@@ -8,6 +8,7 @@ use fanorona_rules::{Side, Variant};
 use super::actions::{Action, Actions};
 use super::how_to_play::HowToPlayOpen;
 use super::theme;
+use super::widgets::screen_window;
 use crate::analysis::AnalysisCommand;
 use crate::game::commands::GameCommand;
 use crate::game::saving::CanContinue;
@@ -90,128 +91,109 @@ fn menu_ui(
     let ctx = contexts.ctx_mut()?;
     // Edit a copy so that the settings change (and are saved) only when something really changed.
     let mut s = settings.clone();
-    // The menu scrolls when a small window or a large UI size leaves too little room for it.
-    let viewport = ctx.viewport_rect();
-    let max_height = (viewport.height() - 72.0).max(200.0);
-    let width = (viewport.width() - 56.0).min(500.0);
-    egui::Window::new("Fanorona")
-        .title_bar(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
-        .resizable(false)
-        .min_width(width)
-        .max_width(width)
-        .show(ctx, |ui| {
-            egui::ScrollArea::vertical().max_height(max_height).min_scrolled_height(max_height).show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.label(theme::title("Fanorona"));
-                    ui.label(egui::RichText::new("The board game of Madagascar").italics().color(theme::PALE_WOOD));
-                });
-                ui.add_space(4.0);
-                ui.separator();
-                ui.heading("Board");
-                ui.horizontal_wrapped(|ui| {
-                    ui.radio_value(&mut s.variant, Variant::Tsivy, "Tsivy 9×5")
-                        .on_hover_text("The standard game, 22 pieces each");
-                    ui.radio_value(&mut s.variant, Variant::Dimy, "Dimy 5×5")
-                        .on_hover_text("A shorter game, 12 pieces each");
-                    ui.radio_value(&mut s.variant, Variant::Telo, "Telo 3×3")
-                        .on_hover_text("Place three, then move: make a line");
-                });
-                ui.add_enabled_ui(s.variant == Variant::Tsivy, |ui| {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.checkbox(&mut s.vela, "Vela handicap").on_hover_text(
-                            "The previous winner makes only paika moves (no captures) until it has 5 pieces left",
-                        );
-                        ui.add_enabled_ui(s.vela, |ui| {
-                            ui.label("handicapped:");
-                            ui.radio_value(&mut s.vela_side, Side::White, "White");
-                            ui.radio_value(&mut s.vela_side, Side::Black, "Black");
-                        });
-                    });
-                });
-                ui.add_space(8.0);
-                ui.heading("Players");
-                ui.radio_value(&mut s.opponent, Opponent::Computer, "Play against the computer");
-                ui.radio_value(&mut s.opponent, Opponent::Human, "Two people on this device");
-                ui.radio_value(&mut s.opponent, Opponent::ComputerVsComputer, "Watch the computer play itself");
-                match s.opponent {
-                    Opponent::Computer => {
-                        ui.horizontal(|ui| {
-                            ui.label("Level:");
-                            level_combo(ui, "level", &mut s.level);
-                        });
-                        ui.label(egui::RichText::new(s.level.description()).small().color(theme::PALE_WOOD));
-                        ui.horizontal_wrapped(|ui| {
-                            ui.label("You play:");
-                            ui.radio_value(&mut s.side, SideChoice::White, "White (first)");
-                            ui.radio_value(&mut s.side, SideChoice::Black, "Black");
-                            ui.radio_value(&mut s.side, SideChoice::Random, "Random");
-                        });
-                    }
-                    Opponent::ComputerVsComputer => {
-                        ui.horizontal(|ui| {
-                            ui.label("White:");
-                            level_combo(ui, "white-level", &mut s.level);
-                            ui.label("Black:");
-                            level_combo(ui, "black-level", &mut s.second_level);
-                        });
-                    }
-                    Opponent::Human => {}
-                }
-                ui.add_space(8.0);
-                ui.horizontal(|ui| {
-                    ui.label("Animation speed:");
-                    ui.add(egui::Slider::new(&mut s.animation_speed, 0.5..=3.0).step_by(0.25));
-                });
-                ui.horizontal_wrapped(|ui| {
-                    ui.checkbox(&mut s.sound, "Sound");
-                    ui.checkbox(&mut s.colour_blind, "Colour-blind friendly colours");
-                });
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("Text size:")
-                        .on_hover_text("The size of the menus and panels (the board fits the window)");
-                    for scale in UI_SCALES {
-                        ui.selectable_value(&mut s.ui_scale, scale, format!("{:.0}%", scale * 100.0));
-                    }
-                });
-                ui.add_space(8.0);
-                rating_ui(ui, &profile.rating);
-                ui.add_space(12.0);
-                ui.horizontal_wrapped(|ui| {
-                    let start = egui::Button::new(egui::RichText::new("Start").heading().color(theme::IVORY))
-                        .fill(theme::MALAGASY_GREEN)
-                        .min_size(egui::vec2(120.0, 40.0));
-                    if ui.add(start).clicked() {
-                        actions.send(Action::Game(GameCommand::Start));
-                    }
-                    if can_continue.saved && ui.button("Continue the last game").clicked() {
-                        actions.send(Action::Game(GameCommand::Continue));
-                    }
-                    if ui.button("Play online").on_hover_text("Play people through a game server").clicked() {
-                        actions.send(Action::PlayOnline);
-                    }
-                });
-                ui.add_space(8.0);
-                ui.horizontal_wrapped(|ui| {
-                    let new_player = profile.lessons_done.is_empty();
-                    let label = if new_player { "New to fanorona? Learn to play" } else { "Tutorial" };
-                    if ui.button(label).clicked() {
-                        actions.send(Action::Tutorial(TutorialCommand::Open));
-                    }
-                    if ui.button("How to play").clicked() {
-                        actions.send(Action::HowToPlay);
-                    }
-                    if ui
-                        .button("Analysis board")
-                        .on_hover_text("Set up any position; the engine's best lines")
-                        .clicked()
-                    {
-                        actions.send(Action::Analysis(AnalysisCommand::Open));
-                    }
-                });
-            })
+    screen_window(ctx, "Fanorona", 500.0, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(theme::title("Fanorona"));
+            ui.label(egui::RichText::new("The board game of Madagascar").italics().color(theme::PALE_WOOD));
         });
+        ui.add_space(4.0);
+        ui.separator();
+        ui.heading("Board");
+        ui.horizontal_wrapped(|ui| {
+            ui.radio_value(&mut s.variant, Variant::Tsivy, "Tsivy 9×5")
+                .on_hover_text("The standard game, 22 pieces each");
+            ui.radio_value(&mut s.variant, Variant::Dimy, "Dimy 5×5").on_hover_text("A shorter game, 12 pieces each");
+            ui.radio_value(&mut s.variant, Variant::Telo, "Telo 3×3")
+                .on_hover_text("Place three, then move: make a line");
+        });
+        ui.add_enabled_ui(s.variant == Variant::Tsivy, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.checkbox(&mut s.vela, "Vela handicap").on_hover_text(
+                    "The previous winner makes only paika moves (no captures) until it has 5 pieces left",
+                );
+                ui.add_enabled_ui(s.vela, |ui| {
+                    ui.label("handicapped:");
+                    ui.radio_value(&mut s.vela_side, Side::White, "White");
+                    ui.radio_value(&mut s.vela_side, Side::Black, "Black");
+                });
+            });
+        });
+        ui.add_space(8.0);
+        ui.heading("Players");
+        ui.radio_value(&mut s.opponent, Opponent::Computer, "Play against the computer");
+        ui.radio_value(&mut s.opponent, Opponent::Human, "Two people on this device");
+        ui.radio_value(&mut s.opponent, Opponent::ComputerVsComputer, "Watch the computer play itself");
+        match s.opponent {
+            Opponent::Computer => {
+                ui.horizontal(|ui| {
+                    ui.label("Level:");
+                    level_combo(ui, "level", &mut s.level);
+                });
+                ui.label(egui::RichText::new(s.level.description()).small().color(theme::PALE_WOOD));
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("You play:");
+                    ui.radio_value(&mut s.side, SideChoice::White, "White (first)");
+                    ui.radio_value(&mut s.side, SideChoice::Black, "Black");
+                    ui.radio_value(&mut s.side, SideChoice::Random, "Random");
+                });
+            }
+            Opponent::ComputerVsComputer => {
+                ui.horizontal(|ui| {
+                    ui.label("White:");
+                    level_combo(ui, "white-level", &mut s.level);
+                    ui.label("Black:");
+                    level_combo(ui, "black-level", &mut s.second_level);
+                });
+            }
+            Opponent::Human => {}
+        }
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            ui.label("Animation speed:");
+            ui.add(egui::Slider::new(&mut s.animation_speed, 0.5..=3.0).step_by(0.25));
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut s.sound, "Sound");
+            ui.checkbox(&mut s.colour_blind, "Colour-blind friendly colours");
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Text size:").on_hover_text("The size of the menus and panels (the board fits the window)");
+            for scale in UI_SCALES {
+                ui.selectable_value(&mut s.ui_scale, scale, format!("{:.0}%", scale * 100.0));
+            }
+        });
+        ui.add_space(8.0);
+        rating_ui(ui, &profile.rating);
+        ui.add_space(12.0);
+        ui.horizontal_wrapped(|ui| {
+            let start = egui::Button::new(egui::RichText::new("Start").heading().color(theme::IVORY))
+                .fill(theme::MALAGASY_GREEN)
+                .min_size(egui::vec2(120.0, 40.0));
+            if ui.add(start).clicked() {
+                actions.send(Action::Game(GameCommand::Start));
+            }
+            if can_continue.saved && ui.button("Continue the last game").clicked() {
+                actions.send(Action::Game(GameCommand::Continue));
+            }
+            if ui.button("Play online").on_hover_text("Play people through a game server").clicked() {
+                actions.send(Action::PlayOnline);
+            }
+        });
+        ui.add_space(8.0);
+        ui.horizontal_wrapped(|ui| {
+            let new_player = profile.lessons_done.is_empty();
+            let label = if new_player { "New to fanorona? Learn to play" } else { "Tutorial" };
+            if ui.button(label).clicked() {
+                actions.send(Action::Tutorial(TutorialCommand::Open));
+            }
+            if ui.button("How to play").clicked() {
+                actions.send(Action::HowToPlay);
+            }
+            if ui.button("Analysis board").on_hover_text("Set up any position; the engine's best lines").clicked() {
+                actions.send(Action::Analysis(AnalysisCommand::Open));
+            }
+        });
+    });
     if s != *settings {
         *settings = s;
     }

@@ -8,7 +8,7 @@ use fanorona_protocol::{ChallengeView, Color, GameVariant, PlayerView};
 
 use super::how_to_play::ToggleHowToPlay;
 use super::theme;
-use super::widgets::{board_centre, board_side_panel, side_line};
+use super::widgets::{board_centre, board_side_panel, rating_change_text, screen_window, side_line};
 use crate::board::FlipBoard;
 use crate::board::animation::Animations;
 use crate::board::layout::UiInsets;
@@ -92,92 +92,71 @@ fn lobby_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut online = settings.online.clone();
-    let viewport = ctx.viewport_rect();
-    let width = (viewport.width() - 56.0).min(560.0);
-    let max_height = (viewport.height() - 72.0).max(200.0);
-    egui::Window::new("Play online")
-        .title_bar(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
-        .resizable(false)
-        .min_width(width)
-        .max_width(width)
-        .show(ctx, |ui| {
-            egui::ScrollArea::vertical().max_height(max_height).min_scrolled_height(max_height).show(ui, |ui| {
-                ui.vertical_centered(|ui| ui.label(theme::title("Play online")));
-                link_line(ui, &link);
-                if let Some(me) = link.me() {
-                    ui.label(format!("You: {} · rating {:.0} ± {:.0}", me.name, me.rating, me.deviation));
-                }
-                ui.collapsing("Server and name", |ui| {
-                    if !cfg!(target_arch = "wasm32") {
-                        ui.horizontal(|ui| {
-                            ui.label("Server:");
-                            ui.add(
-                                egui::TextEdit::singleline(&mut online.server)
-                                    .hint_text(server_url(&Default::default())),
-                            );
-                        });
-                    }
-                    ui.add_enabled_ui(online.token.is_none(), |ui| {
-                        ui.horizontal(|ui| {
-                            ui.label("Name:");
-                            ui.add(egui::TextEdit::singleline(&mut online.name).hint_text("chosen by the server"));
-                        });
-                    });
-                    if online.token.is_some() {
-                        ui.label(
-                            egui::RichText::new("Signed in on this device: you come back as the same player.").small(),
-                        );
-                    }
-                    if ui.button("Connect again").clicked() {
-                        commands.write(OnlineCommand::Connect);
-                    }
+    screen_window(ctx, "Play online", 560.0, |ui| {
+        ui.vertical_centered(|ui| ui.label(theme::title("Play online")));
+        link_line(ui, &link);
+        if let Some(me) = link.me() {
+            ui.label(format!("You: {} · rating {:.0} ± {:.0}", me.name, me.rating, me.deviation));
+        }
+        ui.collapsing("Server and name", |ui| {
+            if !cfg!(target_arch = "wasm32") {
+                ui.horizontal(|ui| {
+                    ui.label("Server:");
+                    ui.add(egui::TextEdit::singleline(&mut online.server).hint_text(server_url(&Default::default())));
                 });
-                ui.separator();
-                ui.heading("New challenge");
-                ui.horizontal_wrapped(|ui| {
-                    ui.radio_value(&mut form.variant, GameVariant::Tsivy, "Tsivy 9×5");
-                    ui.radio_value(&mut form.variant, GameVariant::Dimy, "Dimy 5×5");
-                    let tsivy = form.variant == GameVariant::Tsivy;
-                    ui.add_enabled(tsivy, egui::Checkbox::new(&mut form.rated, "Rated"))
-                        .on_disabled_hover_text("Only tsivy is rated");
+            }
+            ui.add_enabled_ui(online.token.is_none(), |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("Name:");
+                    ui.add(egui::TextEdit::singleline(&mut online.name).hint_text("chosen by the server"));
                 });
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("Time:");
-                    for (i, time) in TIME_CONTROLS.iter().enumerate() {
-                        ui.selectable_value(&mut form.time, i, time.to_string()).on_hover_text(format!(
-                            "{} minutes each, {} s added after each turn",
-                            time.minutes, time.increment
-                        ));
-                    }
-                });
-                match &lobby.mine {
-                    Some(mine) => mine_ui(ui, mine, &settings, &mut commands, &mut clipboard, &mut notices),
-                    None => {
-                        let create = egui::Button::new(egui::RichText::new("Create challenge").color(theme::IVORY))
-                            .fill(theme::MALAGASY_GREEN);
-                        if ui.add_enabled(link.is_online(), create).clicked() {
-                            let rated = form.rated && form.variant == GameVariant::Tsivy;
-                            let time = TIME_CONTROLS[form.time.min(TIME_CONTROLS.len() - 1)];
-                            commands.write(OnlineCommand::Create(ChallengeSettings {
-                                variant: form.variant,
-                                rated,
-                                time,
-                            }));
-                        }
-                    }
-                }
-                ui.separator();
-                ui.heading("Open challenges");
-                challenges_ui(ui, &lobby, link.me(), &mut commands);
-                ui.add_space(8.0);
-                if ui.button("Back to the menu").clicked() {
-                    commands.write(OnlineCommand::Close);
-                    menu.write(ShowMenu);
-                }
             });
+            if online.token.is_some() {
+                ui.label(egui::RichText::new("Signed in on this device: you come back as the same player.").small());
+            }
+            if ui.button("Connect again").clicked() {
+                commands.write(OnlineCommand::Connect);
+            }
         });
+        ui.separator();
+        ui.heading("New challenge");
+        ui.horizontal_wrapped(|ui| {
+            ui.radio_value(&mut form.variant, GameVariant::Tsivy, "Tsivy 9×5");
+            ui.radio_value(&mut form.variant, GameVariant::Dimy, "Dimy 5×5");
+            let tsivy = form.variant == GameVariant::Tsivy;
+            ui.add_enabled(tsivy, egui::Checkbox::new(&mut form.rated, "Rated"))
+                .on_disabled_hover_text("Only tsivy is rated");
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Time:");
+            for (i, time) in TIME_CONTROLS.iter().enumerate() {
+                ui.selectable_value(&mut form.time, i, time.to_string()).on_hover_text(format!(
+                    "{} minutes each, {} s added after each turn",
+                    time.minutes, time.increment
+                ));
+            }
+        });
+        match &lobby.mine {
+            Some(mine) => mine_ui(ui, mine, &settings, &mut commands, &mut clipboard, &mut notices),
+            None => {
+                let create = egui::Button::new(egui::RichText::new("Create challenge").color(theme::IVORY))
+                    .fill(theme::MALAGASY_GREEN);
+                if ui.add_enabled(link.is_online(), create).clicked() {
+                    let rated = form.rated && form.variant == GameVariant::Tsivy;
+                    let time = TIME_CONTROLS[form.time.min(TIME_CONTROLS.len() - 1)];
+                    commands.write(OnlineCommand::Create(ChallengeSettings { variant: form.variant, rated, time }));
+                }
+            }
+        }
+        ui.separator();
+        ui.heading("Open challenges");
+        challenges_ui(ui, &lobby, link.me(), &mut commands);
+        ui.add_space(8.0);
+        if ui.button("Back to the menu").clicked() {
+            commands.write(OnlineCommand::Close);
+            menu.write(ShowMenu);
+        }
+    });
     if online != settings.online {
         settings.online = online;
     }
@@ -270,6 +249,28 @@ fn player_row(ui: &mut egui::Ui, game: &OnlineGame, color: Color) {
     });
 }
 
+/// What follows a finished game, in the panel and the game-over dialog: the rating change of a rated game, then a
+/// row with a rematch, the lobby and whatever `more` adds.
+fn after_the_game(
+    ui: &mut egui::Ui,
+    game: &OnlineGame,
+    commands: &mut MessageWriter<OnlineCommand>,
+    more: impl FnOnce(&mut egui::Ui),
+) {
+    if let Some(change) = game.my_rating_change() {
+        ui.label(rating_change_text(change.before, change.after));
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Rematch").on_hover_text("A new challenge with the same settings").clicked() {
+            commands.write(OnlineCommand::Rematch);
+        }
+        if ui.button("Back to the lobby").clicked() {
+            commands.write(OnlineCommand::Leave);
+        }
+        more(ui);
+    });
+}
+
 #[allow(clippy::too_many_arguments)]
 fn online_panel_ui(
     mut contexts: EguiContexts,
@@ -289,8 +290,7 @@ fn online_panel_ui(
         ui.add_space(6.0);
         let settings = game.settings;
         ui.heading(format!("Online · {}", challenge_text(settings.variant, settings.rated, settings.time)));
-        let opponent = if game.me == Color::White { Color::Black } else { Color::White };
-        player_row(ui, game, opponent);
+        player_row(ui, game, game.opponent_color());
         player_row(ui, game, game.me);
         if link.state() != LinkState::Online {
             link_line(ui, &link);
@@ -299,18 +299,7 @@ fn online_panel_ui(
         match game.result_text() {
             Some(text) => {
                 ui.label(egui::RichText::new(text).strong());
-                if let Some(change) = game.my_rating_change() {
-                    let delta = change.after - change.before;
-                    ui.label(format!("Your rating: {:.0} to {:.0} ({delta:+.0})", change.before, change.after));
-                }
-                ui.horizontal(|ui| {
-                    if ui.button("Rematch").on_hover_text("A new challenge with the same settings").clicked() {
-                        commands.write(OnlineCommand::Rematch);
-                    }
-                    if ui.button("Back to the lobby").clicked() {
-                        commands.write(OnlineCommand::Leave);
-                    }
-                });
+                after_the_game(ui, game, &mut commands, |_| {});
             }
             None => {
                 if session.human_to_move() {
@@ -390,18 +379,8 @@ fn online_game_over_ui(
         .resizable(false)
         .show(ctx, |ui| {
             ui.heading(text);
-            if let Some(change) = game.my_rating_change() {
-                let delta = change.after - change.before;
-                ui.label(format!("Your rating: {:.0} to {:.0} ({delta:+.0})", change.before, change.after));
-            }
             ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button("Rematch").clicked() {
-                    commands.write(OnlineCommand::Rematch);
-                }
-                if ui.button("Back to the lobby").clicked() {
-                    commands.write(OnlineCommand::Leave);
-                }
+            after_the_game(ui, game, &mut commands, |ui| {
                 if ui.button("Look at the board").clicked() {
                     *closed = Some(game.id.clone());
                 }

@@ -38,6 +38,29 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
 /// The width of the panel beside the board, in points.
 const PANEL_WIDTH: f32 = 300.0;
 
+/// A screen of its own in the middle of the window (the menu, the lobby): at most `max_width` wide, scrolling when a
+/// small window or a large UI size leaves too little room for it.
+pub fn screen_window(ctx: &egui::Context, id: &str, max_width: f32, contents: impl FnOnce(&mut egui::Ui)) {
+    let viewport = ctx.viewport_rect();
+    let max_height = (viewport.height() - 72.0).max(200.0);
+    let width = (viewport.width() - 56.0).min(max_width);
+    egui::Window::new(id)
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .min_width(width)
+        .max_width(width)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().max_height(max_height).min_scrolled_height(max_height).show(ui, contents);
+        });
+}
+
+/// The player's rating before and after a game, as the game-over dialogs say it.
+pub fn rating_change_text(before: f64, after: f64) -> String {
+    format!("Your rating: {before:.0} to {after:.0} ({:+.0})", after - before)
+}
+
 /// Shows a panel beside the board: to the left, or below the board on a narrow screen (a phone, or a large UI size).
 /// Returns the room it takes in the window's logical pixels (egui's points times the UI size), for fitting the
 /// board.
