@@ -1,5 +1,5 @@
-//! Sound effects: a tap for a move or a placement, a clack for a capture (louder and lower the more it takes), and
-//! a jingle when a game ends. The sounds are made for this project by `assets/sounds/make_sounds.py` and built
+//! Sound effects: a tap for a move or a placement, a clack for a capture (louder and lower the more it takes), a
+//! jingle when a game ends, and a tick each second of the last ten on the player's clock online. The sounds are made for this project by `assets/sounds/make_sounds.py` and built
 //! into the program, so they need no files at run time. The mute switch is in the settings (key M). In a browser,
 //! sound starts only after the first click or key (the page resumes its audio then; see `web/index.html`).
 //!
@@ -25,6 +25,8 @@ pub enum SoundCue {
     Step(usize),
     /// The end of a game.
     End(Jingle),
+    /// A second gone from the player's last ten.
+    Tick,
 }
 
 /// Decides which sounds to play, and the mute switch (no audio needed: usable headless).
@@ -70,6 +72,7 @@ struct Sounds {
     win: Handle<AudioSource>,
     lose: Handle<AudioSource>,
     draw: Handle<AudioSource>,
+    tick: Handle<AudioSource>,
 }
 
 /// Plays the sound cues (needs Bevy's audio).
@@ -90,6 +93,7 @@ fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>)
         win: add(include_bytes!("../assets/sounds/win.wav")),
         lose: add(include_bytes!("../assets/sounds/lose.wav")),
         draw: add(include_bytes!("../assets/sounds/draw.wav")),
+        tick: add(include_bytes!("../assets/sounds/tick.wav")),
     });
 }
 
@@ -139,6 +143,7 @@ fn play_cues(mut commands: Commands, mut cues: MessageReader<SoundCue>, sounds: 
                 };
                 (sound, PlaybackSettings::DESPAWN.with_volume(Volume::Linear(0.7)))
             }
+            SoundCue::Tick => (&sounds.tick, PlaybackSettings::DESPAWN.with_volume(Volume::Linear(0.5))),
         };
         commands.spawn((AudioPlayer::new(sound.clone()), playback));
     }

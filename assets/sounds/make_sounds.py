@@ -8,6 +8,7 @@ capture.wav  a sharper double clack (the game plays it louder and lower for bigg
 win.wav      a rising three-note arpeggio (marimba-like: sine plus a fourth harmonic, fast decay)
 lose.wav     a falling three-note figure, softer
 draw.wav     two even notes
+tick.wav     a short high click, once a second while the player's clock is in its last ten seconds
 """
 import math
 import random
@@ -64,3 +65,4 @@ write("capture.wav", mix_at([(0.0, tap(0.08, 260, 0.6, 70, 2)), (0.045, tap(0.10
 write("win.wav", mix_at([(0.0, note(523.25, 0.5)), (0.12, note(659.25, 0.5)), (0.24, note(783.99, 0.7))]))
 write("lose.wav", mix_at([(0.0, note(392.0, 0.5, 0.7)), (0.15, note(329.63, 0.5, 0.7)), (0.30, note(261.63, 0.8, 0.7))]))
 write("draw.wav", mix_at([(0.0, note(440.0, 0.5, 0.8)), (0.18, note(440.0, 0.6, 0.8))]))
+write("tick.wav", tap(0.04, 1400, 0.9, 140, 4))

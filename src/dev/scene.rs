@@ -37,6 +37,7 @@ use crate::review::{ReviewCommand, Reviewing};
 use crate::screens::AppState;
 use crate::tutorial::TutorialCommand;
 use crate::ui::how_to_play::HowToPlayOpen;
+use crate::ui::online::LobbyTab;
 
 /// The scene to start, and the screenshot to take of it.
 #[derive(Resource, Clone, Debug)]
@@ -92,7 +93,7 @@ impl Plugin for ScenePlugin {
             "analysis" => {
                 app.add_systems(Update, analysis_scene.in_set(AppSystems::Input));
             }
-            "lobby" | "online" | "challenge" => {
+            "lobby" | "online" | "challenge" | "watch" | "profile" => {
                 app.add_systems(Update, online_scene.in_set(AppSystems::Input));
             }
             _ => {}
@@ -246,7 +247,10 @@ fn analysis_scene(mut frame: Local<u32>, mut analysis: MessageWriter<AnalysisCom
 }
 
 /// The `lobby` scene opens the lobby; the `online` scene also accepts the first challenge of someone else's; the
-/// `challenge` scene opens a challenge (tsivy 5+3, unrated) and logs its id.
+/// `challenge` scene opens a challenge (tsivy 5+3, unrated) and logs its id; the `watch` scene watches the first
+/// game in progress; the `profile` scene shows the player's games, as the player whose token
+/// `FANORONA_ONLINE_TOKEN` holds (a new guest without it).
+#[allow(clippy::too_many_arguments)]
 fn online_scene(
     mut frame: Local<u32>,
     mut done: Local<bool>,
@@ -254,10 +258,15 @@ fn online_scene(
     plan: Res<ScenePlan>,
     lobby: Res<Lobby>,
     link: Res<Link>,
+    mut settings: ResMut<Settings>,
+    mut tab: ResMut<LobbyTab>,
     mut online: MessageWriter<OnlineCommand>,
 ) {
     *frame += 1;
     if *frame == 1 {
+        if base_scene(&plan.scene) == "profile" {
+            settings.online.token = std::env::var("FANORONA_ONLINE_TOKEN").ok();
+        }
         online.write(OnlineCommand::Open);
     }
     if *done || !link.is_online() {
@@ -270,6 +279,17 @@ fn online_scene(
                 *done = true;
                 online.write(OnlineCommand::Accept(challenge.id.clone()));
             }
+        }
+        "watch" => {
+            if let Some(game) = lobby.games.first() {
+                *done = true;
+                online.write(OnlineCommand::Watch(game.id.clone()));
+            }
+        }
+        "profile" => {
+            *done = true;
+            *tab = LobbyTab::Profile;
+            online.write(OnlineCommand::Profile);
         }
         "challenge" => match &lobby.mine {
             Some(challenge) => {
@@ -296,7 +316,8 @@ fn waiting(scene: &str, reviewing: &Reviewing, lobby: &Lobby, state: AppState) -
     match scene {
         "review" => reviewing.review().is_none(),
         "lobby" => lobby.challenges.is_empty(),
-        "online" => state != AppState::Online,
+        "online" | "watch" => state != AppState::Online,
+        "profile" => lobby.profile.is_none(),
         _ => false,
     }
 }

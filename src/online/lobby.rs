@@ -1,9 +1,12 @@
-//! The lobby: the open challenges, kept fresh while the lobby is on screen, and the player's own challenge. The
-//! server lists challenges on request only, so the lobby asks again every [`REFRESH`]. A challenge's link opens the
+//! The lobby: the open challenges and the games in progress, kept fresh while the lobby is on screen, the player's
+//! own challenge, and the player's profile. The server lists challenges and games on request only, so the lobby
+//! asks again every [`REFRESH`]. A challenge's link opens the
 //! web game straight into it ([`challenge_link`]).
 
 use bevy::prelude::*;
-use fanorona_protocol::{ChallengeView, ClientMessage, ServerMessage, TimeControl};
+use fanorona_protocol::{
+    ChallengeView, ClientMessage, FinishedGame, GameView, PlayerView, RatingPoint, ServerMessage, TimeControl,
+};
 use web_time::{Duration, Instant};
 
 use super::link::{FromServer, Link, ToServer};
@@ -28,6 +31,10 @@ pub const TIME_CONTROLS: [TimeControl; 5] = [
 pub struct Lobby {
     /// The open challenges, oldest first (the player's own among them).
     pub challenges: Vec<ChallengeView>,
+    /// The games in progress, to watch.
+    pub games: Vec<GameView>,
+    /// The player's profile, once asked for.
+    pub profile: Option<Profile>,
     /// The player's own open challenge, waiting for an opponent.
     pub mine: Option<ChallengeView>,
     /// The settings of the player's last challenge or game, for a rematch.
@@ -35,6 +42,17 @@ pub struct Lobby {
     asked: Option<Instant>,
     /// A challenge to accept once welcomed: the one the page's address named.
     invited: Option<String>,
+}
+
+/// A player's online profile, as the server keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Profile {
+    /// The player as they are now.
+    pub player: PlayerView,
+    /// The rating after each rated game, oldest first.
+    pub history: Vec<RatingPoint>,
+    /// The finished games, newest first.
+    pub games: Vec<FinishedGame>,
 }
 
 /// The address of the web game opened straight into a challenge: the server's page (its WebSocket address with
@@ -108,6 +126,13 @@ fn lobby_commands(
                     outgoing.write(ToServer(ClientMessage::CancelChallenge { challenge: mine.id }));
                 }
             }
+            OnlineCommand::Profile => {
+                outgoing.write(ToServer(ClientMessage::Profile { player: None }));
+            }
+            OnlineCommand::Replay(finished) => {
+                let game = &finished.game;
+                lobby.last = Some(ChallengeSettings { variant: game.variant, rated: game.rated, time: game.time });
+            }
             OnlineCommand::Rematch => {
                 if let Some(settings) = lobby.last {
                     create(&mut lobby, &mut outgoing, settings);
@@ -140,6 +165,11 @@ fn lobby_messages(
                     lobby.mine = None;
                 }
             }
+            ServerMessage::Games { games } => lobby.games = games.clone(),
+            ServerMessage::Profile { player, history, games } => {
+                let (history, games) = (history.clone(), games.clone());
+                lobby.profile = Some(Profile { player: player.clone(), history, games });
+            }
             ServerMessage::ChallengeCreated { challenge } => {
                 lobby.mine = Some(challenge.clone());
                 lobby.asked = None;
@@ -162,11 +192,11 @@ fn lobby_messages(
     }
 }
 
-/// Asks for the open challenges now and then while the lobby is shown.
+/// Asks for the open challenges and the games in progress now and then while the lobby is shown.
 fn refresh(link: Res<Link>, mut lobby: ResMut<Lobby>, mut outgoing: MessageWriter<ToServer>) {
     if link.is_online() && lobby.asked.is_none_or(|at| at.elapsed() >= REFRESH) {
         lobby.asked = Some(Instant::now());
-        outgoing.write(ToServer(ClientMessage::ListChallenges));
+        outgoing.write_batch([ToServer(ClientMessage::ListChallenges), ToServer(ClientMessage::ListGames)]);
     }
 }
 

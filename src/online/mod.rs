@@ -8,7 +8,7 @@ pub mod lobby;
 pub mod play;
 
 use bevy::prelude::*;
-use fanorona_protocol::{GameVariant, TimeControl};
+use fanorona_protocol::{FinishedGame, GameVariant, TimeControl};
 
 /// The settings of a challenge: the board, whether it is rated, the time control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +22,7 @@ pub struct ChallengeSettings {
 }
 
 /// A request from the online screens (their buttons and keys).
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
+#[derive(Message, Clone, Debug, PartialEq)]
 pub enum OnlineCommand {
     /// Show the lobby and connect.
     Open,
@@ -46,8 +46,14 @@ pub enum OnlineCommand {
     AcceptDraw,
     /// End the game without result, before each side has played a turn.
     Abort,
-    /// Leave a finished game for the lobby.
+    /// Leave a finished game, or a game watched, for the lobby.
     Leave,
+    /// Watch a game in progress.
+    Watch(String),
+    /// Ask the server for the player's profile: the rating history and the finished games.
+    Profile,
+    /// Put a finished game of the player's profile on the board, to replay and review it.
+    Replay(Box<FinishedGame>),
 }
 
 /// Online play.

@@ -2,12 +2,14 @@
 //! turns come from the server and are played on the board step by step; the player's turns go to it. The server
 //! keeps the clocks and decides how a game ends (a turn, resignation, time, agreement, abort); between its messages
 //! the running clock is counted down here for the screen. An online game is never autosaved: the server keeps it,
-//! and the player's own unfinished game stays in its slot.
+//! and the player's own unfinished game stays in its slot. A game of others can be watched the same way (every
+//! side played from elsewhere), and a finished game of the player's profile put back on the board to replay and
+//! review.
 
 use bevy::prelude::*;
 use fanorona_protocol::{
-    ClientMessage, Clocks, Color, EndReason, GameResult, GameView, PlayerView, RatingChange, RatingChanges,
-    ServerMessage,
+    ClientMessage, Clocks, Color, EndReason, FinishedGame, GameResult, GameView, PlayerView, RatingChange,
+    RatingChanges, ServerMessage,
 };
 use fanorona_rules::{Game, Position, Side};
 use web_time::Instant;
@@ -15,9 +17,11 @@ use web_time::Instant;
 use super::link::{FromServer, Link, ToServer};
 use super::{ChallengeSettings, OnlineCommand};
 use crate::AppSystems;
+use crate::audio::SoundCue;
 use crate::game::commands::GameCommand;
 use crate::game::saving::SavesGame;
 use crate::game::session::{Announce, BoardReset, PlayerKind, Session, TurnCommitted};
+use crate::persistence::settings::Settings;
 use crate::persistence::storage::Notices;
 use crate::screens::AppState;
 
@@ -26,8 +30,8 @@ use crate::screens::AppState;
 pub struct OnlineGame {
     /// The game's id on the server.
     pub id: String,
-    /// The side the player plays.
-    pub me: Color,
+    /// The side the player plays; none in a game watched.
+    pub me: Option<Color>,
     /// The white player.
     pub white: PlayerView,
     /// The black player.
@@ -46,7 +50,7 @@ pub struct OnlineGame {
 }
 
 impl OnlineGame {
-    fn new(view: &GameView, me: Color) -> OnlineGame {
+    fn new(view: &GameView, me: Option<Color>) -> OnlineGame {
         OnlineGame {
             id: view.id.clone(),
             me,
@@ -94,31 +98,28 @@ impl OnlineGame {
         }
     }
 
-    /// The opponent's side.
-    pub fn opponent_color(&self) -> Color {
-        other(self.me)
+    /// The side shown at the top of the panel: the opponent's, or Black in a game watched.
+    pub fn top_color(&self) -> Color {
+        self.me.map_or(Color::Black, |me| !me)
     }
 
-    /// The opponent.
-    pub fn opponent(&self) -> &PlayerView {
-        self.player(self.opponent_color())
-    }
-
-    /// The player's rating before and after the game, once a rated game has ended.
+    /// The player's rating before and after the game, once a rated game of theirs has ended.
     pub fn my_rating_change(&self) -> Option<RatingChange> {
-        self.ratings.map(|r| if self.me == Color::White { r.white } else { r.black })
+        let (ratings, me) = (self.ratings?, self.me?);
+        Some(if me == Color::White { ratings.white } else { ratings.black })
     }
 
-    /// How the game ended, for the player: who won and why.
+    /// How the game ended, for the player (or the spectator): who won and why.
     pub fn result_text(&self) -> Option<String> {
         let result = self.result?;
-        let verdict = match result.winner {
-            Some(winner) if winner == self.me => "You won",
-            Some(_) => "You lost",
-            None if result.reason == EndReason::Aborted => "Aborted",
-            None => "Draw",
+        let verdict = match (result.winner, self.me) {
+            (Some(winner), Some(me)) if winner == me => "You won".to_owned(),
+            (Some(_), Some(_)) => "You lost".to_owned(),
+            (Some(winner), None) => format!("{} won", self.player(winner).name),
+            (None, _) if result.reason == EndReason::Aborted => "Aborted".to_owned(),
+            (None, _) => "Draw".to_owned(),
         };
-        let loser = result.winner.map(|w| self.player(other(w)).name.clone()).unwrap_or_default();
+        let loser = result.winner.map(|w| self.player(!w).name.clone()).unwrap_or_default();
         let why = match result.reason {
             EndReason::AllCaptured => format!("{loser} has no pieces left"),
             EndReason::NoLegalTurn => format!("{loser} cannot move"),
@@ -134,10 +135,14 @@ impl OnlineGame {
     }
 }
 
-fn other(color: Color) -> Color {
-    match color {
-        Color::White => Color::Black,
-        Color::Black => Color::White,
+/// The side `me` plays in `view`, if it is theirs.
+fn color_of(view: &GameView, me: &PlayerView) -> Option<Color> {
+    if view.white.id == me.id {
+        Some(Color::White)
+    } else if view.black.id == me.id {
+        Some(Color::Black)
+    } else {
+        None
     }
 }
 
@@ -149,7 +154,8 @@ pub struct OnlineMatch(pub Option<OnlineGame>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OnlineMatch>()
         .add_systems(Update, (play_commands, game_messages).chain().in_set(AppSystems::Commands))
-        .add_systems(Update, send_own_turns.in_set(AppSystems::Rules).run_if(in_state(AppState::Online)));
+        .add_systems(Update, send_own_turns.in_set(AppSystems::Rules).run_if(in_state(AppState::Online)))
+        .add_systems(Update, tick_last_seconds.in_set(AppSystems::Presentation).run_if(in_state(AppState::Online)));
 }
 
 /// The rules' game of a game on the server: its start (with vela) and its turns, checked one by one.
@@ -176,15 +182,8 @@ struct Context<'a, 'w> {
 }
 
 impl Context<'_, '_> {
-    /// Puts a game of the player's on the board, or brings the one there up to date.
-    fn adopt(&mut self, view: &GameView, me: &PlayerView) {
-        let color = if view.white.id == me.id {
-            Color::White
-        } else if view.black.id == me.id {
-            Color::Black
-        } else {
-            return;
-        };
+    /// Puts a game on the board (the player's, or one watched: `color` none), or brings the one there up to date.
+    fn adopt(&mut self, view: &GameView, color: Option<Color>) {
         let local: Vec<String> = self.session.game().turns().iter().map(ToString::to_string).collect();
         let same_game = self.current.0.as_ref().is_some_and(|g| g.id == view.id && g.result.is_none());
         // A turn of the player's that the server has not had yet (it waits for the connection) stays on the board.
@@ -195,14 +194,38 @@ impl Context<'_, '_> {
             }
             return;
         }
+        self.show(view, color, None);
+    }
+
+    /// Puts a finished game of the player's on the board, as it ended.
+    fn replay(&mut self, finished: &FinishedGame, me: &PlayerView) {
+        let view = &finished.game;
+        self.show(view, color_of(view, me), Some(finished));
+    }
+
+    /// Puts `view` on the board with the player on side `color` (none: watching), over if `end` says how it ended.
+    fn show(&mut self, view: &GameView, color: Option<Color>, end: Option<&FinishedGame>) {
         match rules_game(view) {
             Ok(game) => {
                 let mut players = [PlayerKind::Online; 2];
-                players[Side::from(color).index()] = PlayerKind::Human;
+                if let Some(color) = color {
+                    players[Side::from(color).index()] = PlayerKind::Human;
+                }
                 *self.session = Session::from_game(game, players);
-                self.current.0 = Some(OnlineGame::new(view, color));
+                let mut online = OnlineGame::new(view, color);
+                if let Some(end) = end {
+                    online.result = Some(end.result);
+                    online.ratings = end.ratings;
+                    self.session.locked = true;
+                }
+                self.current.0 = Some(online);
                 self.adopted = true;
-                info!("online game {} as {}: {} turns", view.id, color.name(), view.turns.len());
+                info!(
+                    "online game {} as {}: {} turns",
+                    view.id,
+                    color.map_or("spectator", Color::name),
+                    view.turns.len()
+                );
             }
             Err(e) => self.notices.problem(format!("The online game could not be shown: {e}.")),
         }
@@ -217,12 +240,18 @@ impl Context<'_, '_> {
         match message {
             ServerMessage::Welcome { games, player, .. } => {
                 if let Some(view) = games.first() {
-                    self.adopt(view, player);
+                    self.adopt(view, color_of(view, player));
+                } else if let Some(watched) = self.current.0.as_ref().filter(|g| g.me.is_none() && g.result.is_none()) {
+                    // A new connection watches nothing: watch the game on the board again.
+                    let id = watched.id.clone();
+                    self.resync(&id);
                 }
             }
             ServerMessage::GameState { game } => {
-                if let Some(me) = me {
-                    self.adopt(game, me);
+                let color = me.and_then(|me| color_of(game, me));
+                let asked = matches!(request, Some(ClientMessage::Watch { game: id }) if *id == game.id);
+                if color.is_some() || asked {
+                    self.adopt(game, color);
                 }
             }
             ServerMessage::Played { game, ply, turn, clocks, .. } => {
@@ -246,8 +275,8 @@ impl Context<'_, '_> {
             ServerMessage::DrawOffered { game, by } => {
                 let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game) else { return };
                 current.draw_offer = Some(*by);
-                if *by != current.me {
-                    let name = current.opponent().name.clone();
+                if current.me.is_some_and(|me| me != *by) {
+                    let name = current.player(*by).name.clone();
                     self.notices.say(format!("{name} offers a draw."));
                 }
             }
@@ -291,6 +320,7 @@ fn game_messages(
     mut saves: ResMut<SavesGame>,
     mut reset: MessageWriter<BoardReset>,
     mut next: ResMut<NextState<AppState>>,
+    mut commands: MessageReader<OnlineCommand>,
 ) {
     let mut context = Context {
         current: &mut current,
@@ -302,6 +332,11 @@ fn game_messages(
     };
     for FromServer { message, request } in received.read() {
         context.handle(message, request.as_ref(), link.me());
+    }
+    for command in commands.read() {
+        if let (OnlineCommand::Replay(finished), Some(me)) = (command, link.me()) {
+            context.replay(finished, me);
+        }
     }
     outgoing.write_batch(context.outgoing);
     if context.adopted {
@@ -325,13 +360,24 @@ fn play_commands(
     let requests: Vec<OnlineCommand> = commands.read().cloned().chain(resign).collect();
     for command in requests {
         if command == OnlineCommand::Leave {
-            if current.0.as_ref().is_none_or(|g| g.result.is_some()) {
-                current.0 = None;
-                (*next).set_if_neq(AppState::Lobby);
+            match current.0.as_ref() {
+                // A game watched is left whenever the spectator likes; the player's own only once it is over.
+                Some(game) if game.me.is_none() && game.result.is_none() => {
+                    outgoing.write(ToServer(ClientMessage::Unwatch { game: game.id.clone() }));
+                }
+                Some(game) if game.result.is_none() => continue,
+                _ => {}
             }
+            current.0 = None;
+            (*next).set_if_neq(AppState::Lobby);
             continue;
         }
-        let Some(game) = current.0.as_ref().filter(|g| g.result.is_none()).map(|g| g.id.clone()) else { continue };
+        if let OnlineCommand::Watch(game) = command {
+            outgoing.write(ToServer(ClientMessage::Watch { game }));
+            continue;
+        }
+        let playing = |g: &&OnlineGame| g.result.is_none() && g.me.is_some();
+        let Some(game) = current.0.as_ref().filter(playing).map(|g| g.id.clone()) else { continue };
         let message = match command {
             OnlineCommand::Resign => ClientMessage::Resign { game },
             OnlineCommand::OfferDraw => ClientMessage::OfferDraw { game },
@@ -356,9 +402,28 @@ fn send_own_turns(
     // The turns committed this frame are the game's last ones, in order.
     for (ply, TurnCommitted { turn }) in (played + 1 - turns.len().min(played)..).zip(turns) {
         let mover = session.game().positions()[ply - 1].side_to_move();
-        if Color::from(mover) == game.me {
+        if Some(Color::from(mover)) == game.me {
             let ply = u32::try_from(ply).unwrap_or(u32::MAX);
             outgoing.write(ToServer(ClientMessage::Play { game: game.id.clone(), ply, turn: turn.to_string() }));
         }
     }
+}
+
+/// Below this much time on the player's running clock, each second ticks (with the sound on).
+pub const TICKING_MS: i64 = 10_000;
+
+/// A tick for each whole second the player's running clock passes in its last [`TICKING_MS`].
+fn tick_last_seconds(
+    current: Res<OnlineMatch>,
+    settings: Res<Settings>,
+    mut last: Local<Option<i64>>,
+    mut cues: MessageWriter<SoundCue>,
+) {
+    let running = current.0.as_ref().and_then(|g| Some(g.clock_ms(g.me.filter(|me| g.running() == Some(*me))?)));
+    // Whole seconds still to go, counted up: 9 s left and a bit is the tenth second from the end.
+    let second = running.filter(|ms| *ms < TICKING_MS).map(|ms| ms / 1000);
+    if second.is_some() && second != *last && settings.sound {
+        cues.write(SoundCue::Tick);
+    }
+    *last = second;
 }

@@ -22,9 +22,9 @@ use crate::screens::AppState;
 /// What the review screen can be asked to do (its buttons, keys and the chart send these).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReviewCommand {
-    /// Review the game on the board (from the game screen).
+    /// Review the game on the board (from the game screen, or a finished online game's).
     Open,
-    /// Back to the game, as it was.
+    /// Back to the game, as it was, on the screen it was reviewed from.
     Close,
     /// Show the position after this many turns (0: the start).
     Goto(usize),
@@ -60,6 +60,8 @@ pub struct Reviewing {
     /// Steps along the engine's better line from the position before the turn looked at (`None`: the game's own
     /// position).
     line: Option<usize>,
+    /// The screen the review was opened from, and goes back to.
+    back: AppState,
 }
 
 impl Default for Reviewing {
@@ -72,6 +74,7 @@ impl Default for Reviewing {
             review: None,
             ply: 0,
             line: None,
+            back: AppState::Playing,
         }
     }
 }
@@ -107,10 +110,11 @@ impl Reviewing {
         self.review.as_ref()?.turns.get(self.ply.checked_sub(1)?)
     }
 
-    /// Whether "try again from here" can be offered: the game under review is over (playing on replaces it) and
-    /// the position looked at is not the start.
+    /// Whether "try again from here" can be offered: the game under review is the player's own (not an online
+    /// game, which the server keeps), it is over (playing on replaces it), and the position looked at is not the
+    /// start.
     pub fn can_try_again(&self) -> bool {
-        self.original.as_ref().is_some_and(|o| o.session().is_over()) && self.ply > 0
+        self.back == AppState::Playing && self.original.as_ref().is_some_and(|o| o.session().is_over()) && self.ply > 0
     }
 }
 
@@ -221,7 +225,11 @@ fn handle_review_commands(
     for &command in commands.read() {
         let reviewing = &mut *reviewing;
         match (command, *state.get()) {
-            (ReviewCommand::Open, AppState::Playing) => {
+            // An online game is reviewed once it is over (its session is locked then): the server keeps it.
+            (ReviewCommand::Open, back @ AppState::Playing) | (ReviewCommand::Open, back @ AppState::Online)
+                if back == AppState::Playing || session.locked =>
+            {
+                reviewing.back = back;
                 let original = SetAside::take(&mut session, &mut saves, &mut thinking);
                 reviewing.game = original.session().game().clone();
                 reviewing.ply = reviewing.game.turns().len();
@@ -232,7 +240,7 @@ fn handle_review_commands(
                 reviewing.original = Some(original);
                 next_state.set(AppState::Review);
             }
-            (ReviewCommand::Close, AppState::Review) => next_state.set(AppState::Playing),
+            (ReviewCommand::Close, AppState::Review) => next_state.set(reviewing.back),
             (ReviewCommand::TryAgain, AppState::Review) if reviewing.can_try_again() => {
                 let game = prefix(&reviewing.game, reviewing.ply - 1);
                 let players = try_again_players(reviewing.original.as_ref().map(SetAside::session), &game, &settings);

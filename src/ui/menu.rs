@@ -8,7 +8,7 @@ use fanorona_rules::{Side, Variant};
 use super::actions::{Action, Actions};
 use super::how_to_play::HowToPlayOpen;
 use super::theme;
-use super::widgets::screen_window;
+use super::widgets::{rating_chart, screen_window};
 use crate::analysis::AnalysisCommand;
 use crate::game::commands::GameCommand;
 use crate::game::saving::CanContinue;
@@ -62,23 +62,8 @@ fn rating_ui(ui: &mut egui::Ui, rating: &PlayerRating) {
         format!(" · last game {result} against {}", g.opponent)
     });
     ui.label(format!("{:.0} after {} rated games{}", rating.rating, rating.games, last.unwrap_or_default()));
-    if rating.history.len() >= 2 {
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width().min(320.0), 48.0), egui::Sense::hover());
-        let values: Vec<f64> = rating.history.iter().map(|g| g.rating).collect();
-        let (lo, hi) = values.iter().fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(*v), hi.max(*v)));
-        let span = (hi - lo).max(50.0);
-        let step = rect.width() / (values.len() - 1) as f32;
-        let points: Vec<egui::Pos2> = values
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                egui::pos2(rect.left() + step * i as f32, rect.bottom() - ((v - lo) / span) as f32 * rect.height())
-            })
-            .collect();
-        let painter = ui.painter_at(rect);
-        painter.rect_stroke(rect, 4.0, ui.visuals().widgets.noninteractive.bg_stroke, egui::StrokeKind::Inside);
-        painter.line(points, egui::Stroke::new(2.0, theme::PALE_WOOD));
-    }
+    let values: Vec<f64> = rating.history.iter().map(|g| g.rating).collect();
+    rating_chart(ui, &values, 48.0);
 }
 
 fn menu_ui(

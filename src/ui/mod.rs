@@ -7,7 +7,7 @@ mod analysis;
 mod dialogs;
 pub mod how_to_play;
 mod menu;
-mod online;
+pub mod online;
 mod panel;
 mod review;
 pub mod theme;

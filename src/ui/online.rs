@@ -1,25 +1,27 @@
-//! The online screens: the lobby (connection, the player, a new challenge, the open challenges) and the panel of an
-//! online game (both clocks, the state of the connection, draw offers, resign, abort, the result and a rematch).
-//! They show what `online` knows and send [`OnlineCommand`]s; the server decides everything.
+//! The online screens: the lobby (connection, the player, a new challenge, the open challenges, the games to watch,
+//! the player's profile with the online rating's history and finished games) and the panel of an online game (both
+//! clocks, the state of the connection, draw offers, resign, abort, the result, a rematch and the review). They
+//! show what `online` knows and send [`OnlineCommand`]s; the server decides everything.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
-use fanorona_protocol::{ChallengeView, Color, GameVariant, PlayerView};
+use fanorona_protocol::{ChallengeView, Color, EndReason, FinishedGame, GameVariant, GameView, PlayerView};
 
 use super::how_to_play::ToggleHowToPlay;
 use super::theme;
-use super::widgets::{board_centre, board_side_panel, rating_change_text, screen_window, side_line};
+use super::widgets::{board_centre, board_side_panel, rating_change_text, rating_chart, screen_window, side_line};
 use crate::board::FlipBoard;
 use crate::board::animation::Animations;
 use crate::board::layout::UiInsets;
 use crate::game::person::TurnCommand;
 use crate::game::session::Session;
 use crate::online::link::{Link, LinkState, server_url};
-use crate::online::lobby::{Lobby, TIME_CONTROLS, challenge_link};
+use crate::online::lobby::{Lobby, Profile, TIME_CONTROLS, challenge_link};
 use crate::online::play::{OnlineGame, OnlineMatch};
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::Notices;
+use crate::review::ReviewCommand;
 use crate::screens::{AppState, ShowMenu};
 
 /// Below this much time a clock is shown in red.
@@ -30,7 +32,7 @@ pub struct OnlineUiPlugin;
 
 impl Plugin for OnlineUiPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
+        app.init_resource::<LobbyTab>().add_systems(
             EguiPrimaryContextPass,
             (
                 lobby_ui.run_if(in_state(AppState::Lobby)),
@@ -38,6 +40,18 @@ impl Plugin for OnlineUiPlugin {
             ),
         );
     }
+}
+
+/// The lobby's part on screen.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LobbyTab {
+    /// A new challenge and the open ones.
+    #[default]
+    Play,
+    /// The games in progress.
+    Watch,
+    /// The player's online rating and finished games.
+    Profile,
 }
 
 /// The new challenge being made up in the lobby.
@@ -85,6 +99,7 @@ fn lobby_ui(
     link: Res<Link>,
     lobby: Res<Lobby>,
     mut form: Local<ChallengeForm>,
+    mut tab: ResMut<LobbyTab>,
     mut commands: MessageWriter<OnlineCommand>,
     mut menu: MessageWriter<ShowMenu>,
     mut clipboard: ResMut<EguiClipboard>,
@@ -119,38 +134,55 @@ fn lobby_ui(
             }
         });
         ui.separator();
-        ui.heading("New challenge");
-        ui.horizontal_wrapped(|ui| {
-            ui.radio_value(&mut form.variant, GameVariant::Tsivy, "Tsivy 9×5");
-            ui.radio_value(&mut form.variant, GameVariant::Dimy, "Dimy 5×5");
-            let tsivy = form.variant == GameVariant::Tsivy;
-            ui.add_enabled(tsivy, egui::Checkbox::new(&mut form.rated, "Rated"))
-                .on_disabled_hover_text("Only tsivy is rated");
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Time:");
-            for (i, time) in TIME_CONTROLS.iter().enumerate() {
-                ui.selectable_value(&mut form.time, i, time.to_string()).on_hover_text(format!(
-                    "{} minutes each, {} s added after each turn",
-                    time.minutes, time.increment
-                ));
-            }
-        });
-        match &lobby.mine {
-            Some(mine) => mine_ui(ui, mine, &settings, &mut commands, &mut clipboard, &mut notices),
-            None => {
-                let create = egui::Button::new(egui::RichText::new("Create challenge").color(theme::IVORY))
-                    .fill(theme::MALAGASY_GREEN);
-                if ui.add_enabled(link.is_online(), create).clicked() {
-                    let rated = form.rated && form.variant == GameVariant::Tsivy;
-                    let time = TIME_CONTROLS[form.time.min(TIME_CONTROLS.len() - 1)];
-                    commands.write(OnlineCommand::Create(ChallengeSettings { variant: form.variant, rated, time }));
+        ui.horizontal(|ui| {
+            let games = format!("Watch ({})", lobby.games.len());
+            for (value, label) in
+                [(LobbyTab::Play, "Play"), (LobbyTab::Watch, games.as_str()), (LobbyTab::Profile, "Your games")]
+            {
+                if ui.selectable_label(*tab == value, label).clicked() && *tab != value {
+                    *tab = value;
+                    if value == LobbyTab::Profile {
+                        commands.write(OnlineCommand::Profile);
+                    }
                 }
             }
-        }
+        });
         ui.separator();
-        ui.heading("Open challenges");
-        challenges_ui(ui, &lobby, link.me(), &mut commands);
+        match *tab {
+            LobbyTab::Play => {
+                ui.heading("New challenge");
+                challenge_form_ui(ui, &mut form);
+                match &lobby.mine {
+                    Some(mine) => mine_ui(ui, mine, &settings, &mut commands, &mut clipboard, &mut notices),
+                    None => {
+                        let create = egui::Button::new(egui::RichText::new("Create challenge").color(theme::IVORY))
+                            .fill(theme::MALAGASY_GREEN);
+                        if ui.add_enabled(link.is_online(), create).clicked() {
+                            let rated = form.rated && form.variant == GameVariant::Tsivy;
+                            let time = TIME_CONTROLS[form.time.min(TIME_CONTROLS.len() - 1)];
+                            let settings = ChallengeSettings { variant: form.variant, rated, time };
+                            commands.write(OnlineCommand::Create(settings));
+                        }
+                    }
+                }
+                ui.separator();
+                ui.heading("Open challenges");
+                challenges_ui(ui, &lobby, link.me(), &mut commands);
+            }
+            LobbyTab::Watch => games_ui(ui, &lobby.games, &mut commands),
+            LobbyTab::Profile => match &lobby.profile {
+                Some(profile) => profile_ui(ui, profile, &mut commands),
+                None if link.is_online() => {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label("Asking the server…");
+                    });
+                }
+                None => {
+                    ui.label("Your online games are shown once connected.");
+                }
+            },
+        }
         ui.add_space(8.0);
         if ui.button("Back to the menu").clicked() {
             commands.write(OnlineCommand::Close);
@@ -161,6 +193,104 @@ fn lobby_ui(
         settings.online = online;
     }
     Ok(())
+}
+
+/// The settings of a new challenge: the board, rated or not, the time control.
+fn challenge_form_ui(ui: &mut egui::Ui, form: &mut ChallengeForm) {
+    ui.horizontal_wrapped(|ui| {
+        ui.radio_value(&mut form.variant, GameVariant::Tsivy, "Tsivy 9×5");
+        ui.radio_value(&mut form.variant, GameVariant::Dimy, "Dimy 5×5");
+        let tsivy = form.variant == GameVariant::Tsivy;
+        ui.add_enabled(tsivy, egui::Checkbox::new(&mut form.rated, "Rated"))
+            .on_disabled_hover_text("Only tsivy is rated");
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Time:");
+        for (i, time) in TIME_CONTROLS.iter().enumerate() {
+            ui.selectable_value(&mut form.time, i, time.to_string())
+                .on_hover_text(format!("{} minutes each, {} s added after each turn", time.minutes, time.increment));
+        }
+    });
+}
+
+/// The games in progress, each with a button to watch it.
+fn games_ui(ui: &mut egui::Ui, games: &[GameView], commands: &mut MessageWriter<OnlineCommand>) {
+    if games.is_empty() {
+        ui.label("Nobody is playing just now.");
+        return;
+    }
+    // Rows that wrap rather than a grid, the button first so that the buttons line up: a phone's window is narrower
+    // than a grid's columns.
+    for game in games {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Watch").clicked() {
+                commands.write(OnlineCommand::Watch(game.id.clone()));
+            }
+            ui.label(format!("{} – {}", player_text(&game.white), player_text(&game.black)));
+            ui.label(format!(
+                "{} · turn {}",
+                challenge_text(game.variant, game.rated, game.time),
+                game.turns.len() + 1
+            ));
+        });
+    }
+}
+
+/// A finished game from its player's side: won, lost or drawn, and why in a word.
+fn verdict(game: &FinishedGame, me: Color) -> (&'static str, egui::Color32) {
+    match game.result.winner {
+        Some(winner) if winner == me => ("Won", theme::MALAGASY_GREEN),
+        Some(_) => ("Lost", theme::MALAGASY_RED),
+        None => ("Draw", theme::PALE_WOOD),
+    }
+}
+
+fn reason_text(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::AllCaptured => "all captured",
+        EndReason::NoLegalTurn => "no move",
+        EndReason::TeloLine => "telo",
+        EndReason::Resignation => "resigned",
+        EndReason::Timeout => "on time",
+        EndReason::FiftyTurns => "50 turns",
+        EndReason::Repetition => "repetition",
+        EndReason::Agreement => "agreed",
+        EndReason::Aborted => "aborted",
+    }
+}
+
+/// The player's online rating, its history, and their finished games, each of which can be replayed and reviewed.
+fn profile_ui(ui: &mut egui::Ui, profile: &Profile, commands: &mut MessageWriter<OnlineCommand>) {
+    let player = &profile.player;
+    let rated = profile.history.len();
+    ui.label(format!("Online rating {:.0} ± {:.0} after {rated} rated games", player.rating, player.deviation));
+    ui.label(egui::RichText::new("Your rating against the computer is kept apart, in the menu.").small());
+    let values: Vec<f64> = profile.history.iter().map(|p| p.rating).collect();
+    rating_chart(ui, &values, 72.0);
+    ui.add_space(4.0);
+    if profile.games.is_empty() {
+        ui.label("No finished games yet.");
+        return;
+    }
+    for finished in &profile.games {
+        ui.horizontal_wrapped(|ui| {
+            // As the games in progress: a row that wraps, the button first.
+            if ui.button("Replay").on_hover_text("Put the game on the board, to step through and review it").clicked() {
+                commands.write(OnlineCommand::Replay(Box::new(finished.clone())));
+            }
+            let game = &finished.game;
+            let me = if game.white.id == player.id { Color::White } else { Color::Black };
+            let (verdict, colour) = verdict(finished, me);
+            ui.label(egui::RichText::new(format!("{verdict} ({})", reason_text(finished.result.reason))).color(colour));
+            let change_of = |color| finished.ratings.map(|r| if color == Color::White { r.white } else { r.black });
+            // The opponent as they were then: the game lists players as they are now.
+            let mut opponent = game.player(!me).clone();
+            opponent.rating = change_of(!me).map_or(opponent.rating, |c| c.before);
+            ui.label(format!("vs {}", player_text(&opponent)));
+            let change = change_of(me).map(|c| format!(" · {:+.0}", c.after - c.before)).unwrap_or_default();
+            ui.label(format!("{}{change}", challenge_text(game.variant, game.rated, game.time)));
+        });
+    }
 }
 
 /// The player's own challenge, waiting: cancel it or copy a link to it.
@@ -242,7 +372,7 @@ fn player_row(ui: &mut egui::Ui, game: &OnlineGame, color: Color) {
             };
             ui.label(egui::RichText::new(clock_text(ms)).monospace().size(theme::HEADING_SIZE).color(colour));
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                let you = if color == game.me { " (you)" } else { "" };
+                let you = if Some(color) == game.me { " (you)" } else { "" };
                 side_line(ui, color.into(), &format!("{}{you}", player_text(game.player(color))));
             });
         });
@@ -250,19 +380,23 @@ fn player_row(ui: &mut egui::Ui, game: &OnlineGame, color: Color) {
 }
 
 /// What follows a finished game, in the panel and the game-over dialog: the rating change of a rated game, then a
-/// row with a rematch, the lobby and whatever `more` adds.
+/// row with a rematch (for a player), the review, the lobby and whatever `more` adds.
 fn after_the_game(
     ui: &mut egui::Ui,
     game: &OnlineGame,
     commands: &mut MessageWriter<OnlineCommand>,
+    review: &mut MessageWriter<ReviewCommand>,
     more: impl FnOnce(&mut egui::Ui),
 ) {
     if let Some(change) = game.my_rating_change() {
         ui.label(rating_change_text(change.before, change.after));
     }
-    ui.horizontal(|ui| {
-        if ui.button("Rematch").on_hover_text("A new challenge with the same settings").clicked() {
+    ui.horizontal_wrapped(|ui| {
+        if game.me.is_some() && ui.button("Rematch").on_hover_text("A new challenge with the same settings").clicked() {
             commands.write(OnlineCommand::Rematch);
+        }
+        if ui.button("Review").on_hover_text("Step through the game with the engine's verdict on each turn").clicked() {
+            review.write(ReviewCommand::Open);
         }
         if ui.button("Back to the lobby").clicked() {
             commands.write(OnlineCommand::Leave);
@@ -283,15 +417,17 @@ fn online_panel_ui(
     mut flip: MessageWriter<FlipBoard>,
     mut how_to_play: MessageWriter<ToggleHowToPlay>,
     mut commands: MessageWriter<OnlineCommand>,
+    mut review: MessageWriter<ReviewCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(game) = current.0.as_ref() else { return Ok(()) };
     let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
         let settings = game.settings;
-        ui.heading(format!("Online · {}", challenge_text(settings.variant, settings.rated, settings.time)));
-        player_row(ui, game, game.opponent_color());
-        player_row(ui, game, game.me);
+        let what = if game.me.is_some() { "Online" } else { "Watching" };
+        ui.heading(format!("{what} · {}", challenge_text(settings.variant, settings.rated, settings.time)));
+        player_row(ui, game, game.top_color());
+        player_row(ui, game, !game.top_color());
         if link.state() != LinkState::Online {
             link_line(ui, &link);
         }
@@ -299,13 +435,24 @@ fn online_panel_ui(
         match game.result_text() {
             Some(text) => {
                 ui.label(egui::RichText::new(text).strong());
-                after_the_game(ui, game, &mut commands, |_| {});
+                after_the_game(ui, game, &mut commands, &mut review, |_| {});
+            }
+            None if game.me.is_none() => {
+                let mover = Color::from(session.position().side_to_move());
+                ui.label(format!("{} to move…", game.player(mover).name));
+                if let Some(by) = game.draw_offer {
+                    ui.label(format!("{} offers a draw.", game.player(by).name));
+                }
+                if ui.button("Back to the lobby").clicked() {
+                    commands.write(OnlineCommand::Leave);
+                }
             }
             None => {
+                let mover = Color::from(session.position().side_to_move());
                 if session.human_to_move() {
                     ui.label(egui::RichText::new("Your turn").strong());
                 } else {
-                    ui.label(format!("{} to move…", game.opponent().name));
+                    ui.label(format!("{} to move…", game.player(mover).name));
                 }
                 if session.builder.can_stop() {
                     ui.label("Capture again with the same piece, or stop.");
@@ -316,17 +463,17 @@ fn online_panel_ui(
                     turn.write(TurnCommand::Stop);
                 }
                 if let Some(by) = game.draw_offer {
-                    if by == game.me {
+                    if Some(by) == game.me {
                         ui.label("You offered a draw.");
                     } else {
-                        ui.label(format!("{} offers a draw.", game.opponent().name));
+                        ui.label(format!("{} offers a draw.", game.player(by).name));
                         if ui.button("Accept the draw").clicked() {
                             commands.write(OnlineCommand::AcceptDraw);
                         }
                     }
                 }
                 ui.horizontal_wrapped(|ui| {
-                    if ui.add_enabled(game.draw_offer != Some(game.me), egui::Button::new("Offer a draw")).clicked() {
+                    if ui.add_enabled(game.draw_offer != game.me, egui::Button::new("Offer a draw")).clicked() {
                         commands.write(OnlineCommand::OfferDraw);
                     }
                     if ui.button("Resign").on_hover_text("Shift+Q").clicked() {
@@ -366,6 +513,7 @@ fn online_game_over_ui(
     insets: Res<UiInsets>,
     mut closed: Local<Option<String>>,
     mut commands: MessageWriter<OnlineCommand>,
+    mut review: MessageWriter<ReviewCommand>,
 ) -> Result {
     let Some(game) = current.0.as_ref() else { return Ok(()) };
     let Some(text) = game.result_text() else { return Ok(()) };
@@ -380,7 +528,7 @@ fn online_game_over_ui(
         .show(ctx, |ui| {
             ui.heading(text);
             ui.add_space(8.0);
-            after_the_game(ui, game, &mut commands, |ui| {
+            after_the_game(ui, game, &mut commands, &mut review, |ui| {
                 if ui.button("Look at the board").clicked() {
                     *closed = Some(game.id.clone());
                 }

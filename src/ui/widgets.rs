@@ -123,3 +123,25 @@ pub fn side_line(ui: &mut egui::Ui, side: fanorona_rules::Side, text: &str) {
         ui.label(egui::RichText::new(text).strong());
     });
 }
+
+/// A rating's history as a line in a frame, `height` high (nothing for fewer than two ratings): the lowest rating at
+/// the bottom and at least 50 points from bottom to top, so that small changes stay small.
+pub fn rating_chart(ui: &mut egui::Ui, values: &[f64], height: f32) {
+    if values.len() < 2 {
+        return;
+    }
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width().min(320.0), height), egui::Sense::hover());
+    let (lo, hi) = values.iter().fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(*v), hi.max(*v)));
+    let span = (hi - lo).max(50.0);
+    let step = rect.width() / (values.len() - 1) as f32;
+    let points: Vec<egui::Pos2> = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            egui::pos2(rect.left() + step * i as f32, rect.bottom() - ((v - lo) / span) as f32 * rect.height())
+        })
+        .collect();
+    let painter = ui.painter_at(rect);
+    painter.rect_stroke(rect, 4.0, ui.visuals().widgets.noninteractive.bg_stroke, egui::StrokeKind::Inside);
+    painter.line(points, egui::Stroke::new(2.0, theme::PALE_WOOD));
+}

@@ -1,7 +1,8 @@
 //! Online play against a real game server, started inside the test on loopback with its database in a temporary
 //! folder and a clock moved by hand: two headless games find each other in the lobby and play a game to its end with
-//! identical boards after every turn; a dropped connection comes back by itself and the game goes on (a turn played
-//! meanwhile reaches the opponent); a clock runs out.
+//! identical boards after every turn while a third watches it from the lobby, then the finished game is replayed
+//! and reviewed from the player's profile; a dropped connection comes back by itself and the game goes on (a turn
+//! played meanwhile reaches the opponent); a clock runs out, ticking in its last seconds.
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -9,11 +10,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use fanorona::audio::SoundCue;
 use fanorona::online::link::{Link, LinkState};
 use fanorona::online::lobby::Lobby;
 use fanorona::online::play::{OnlineGame, OnlineMatch};
 use fanorona::online::{ChallengeSettings, OnlineCommand};
 use fanorona::persistence::settings::Settings;
+use fanorona::review::{ReviewCommand, Reviewing};
 use fanorona::screens::AppState;
 use fanorona_protocol::{Color, EndReason, GameVariant, TimeControl};
 use fanorona_server::clock::ManualClock;
@@ -142,8 +145,8 @@ fn start_game(server: &TestServer, variant: GameVariant, time: &str) -> (App, Ap
     });
     assert!(alice.world().resource::<Lobby>().mine.is_none(), "an accepted challenge is no longer open");
     match game(&alice).unwrap().me {
-        Color::White => (alice, bob),
-        Color::Black => (bob, alice),
+        Some(Color::White) => (alice, bob),
+        _ => (bob, alice),
     }
 }
 
@@ -173,13 +176,28 @@ fn two_players_find_each_other_in_the_lobby_and_play_to_the_end() {
     let clock = clock();
     let server = TestServer::start(&dir.join("server.db"), any_port(), &clock);
     let (mut white, mut black) = start_game(&server, GameVariant::Dimy, "5+0");
-    assert_eq!((game(&white).unwrap().me, game(&black).unwrap().me), (Color::White, Color::Black));
+    assert_eq!((game(&white).unwrap().me, game(&black).unwrap().me), (Some(Color::White), Some(Color::Black)));
     assert!(session(&white).human_to_move() && !session(&black).human_to_move());
+    let id = game(&white).unwrap().id.clone();
+    // Carol finds the game among those being played, and watches it.
+    let mut carol = player(&server.url(), "carol");
+    run_until(&mut [&mut carol], "the game in Carol's lobby", |apps| {
+        apps[0].world().resource::<Lobby>().games.iter().any(|g| g.id == id)
+    });
+    command(&mut carol, OnlineCommand::Watch(id.clone()));
+    run_until(&mut [&mut carol], "Carol watching", |apps| {
+        state(apps[0]) == AppState::Online && game(apps[0]).is_some_and(|g| g.id == id)
+    });
+    assert_eq!(game(&carol).unwrap().me, None, "a spectator plays neither side");
     let mut played = 0;
     while game(&white).unwrap().result.is_none() {
         assert!(played < 300, "the game did not end");
         play_a_turn(&mut white, &mut black);
         played += 1;
+        let count = turns(&white).len();
+        run_until(&mut [&mut carol], "the turn on the spectator's board", |apps| turns(apps[0]).len() == count);
+        assert_eq!(turns(&carol), turns(&white));
+        assert!(!session(&carol).human_to_move(), "a spectator never moves");
         run_until(&mut [&mut white, &mut black], "the server's word on the turn", |apps| {
             let ended = session(apps[0]).is_over();
             // A turn that ends the game is followed by the server's result on both boards.
@@ -191,10 +209,36 @@ fn two_players_find_each_other_in_the_lobby_and_play_to_the_end() {
     let outcome = session(&white).outcome().expect("the rules ended the game");
     assert_eq!(result.map(|r| r.winner.map(Into::into)), Some(outcome.winner()));
     assert!(session(&white).locked && session(&black).locked, "a finished online game takes no more turns");
+    run_until(&mut [&mut carol], "the result on the spectator's board", |apps| {
+        game(apps[0]).is_some_and(|g| g.result == result)
+    });
+    let winner = result.and_then(|r| r.winner).map(|w| game(&carol).unwrap().player(w).name.clone());
+    let text = game(&carol).unwrap().result_text().unwrap();
+    assert!(text.starts_with(&winner.map_or("Draw".to_owned(), |w| format!("{w} won"))), "{text}");
     // Back in the lobby, the game is gone from the board's resources.
     command(&mut white, OnlineCommand::Leave);
     run_until(&mut [&mut white], "the lobby", |apps| state(apps[0]) == AppState::Lobby);
     assert!(game(&white).is_none());
+
+    // White's profile lists the game; replayed, it is on the board as it ended, and can be reviewed.
+    command(&mut white, OnlineCommand::Profile);
+    run_until(&mut [&mut white], "the profile", |apps| apps[0].world().resource::<Lobby>().profile.is_some());
+    let profile = white.world().resource::<Lobby>().profile.clone().unwrap();
+    assert!(profile.history.is_empty(), "a dimy game is not rated");
+    let [finished] = profile.games.as_slice() else { panic!("{:?}", profile.games) };
+    assert_eq!((finished.game.id.as_str(), finished.result), (id.as_str(), result.unwrap()));
+    command(&mut white, OnlineCommand::Replay(Box::new(finished.clone())));
+    run_until(&mut [&mut white], "the game replayed", |apps| state(apps[0]) == AppState::Online);
+    assert_eq!(turns(&white), turns(&black));
+    assert_eq!((game(&white).unwrap().result, game(&white).unwrap().me), (result, Some(Color::White)));
+    assert!(session(&white).locked, "a replayed game takes no turns");
+    white.world_mut().write_message(ReviewCommand::Open);
+    run_until(&mut [&mut white], "the review", |apps| state(apps[0]) == AppState::Review);
+    assert_eq!(white.world().resource::<Reviewing>().game().turns().len(), turns(&black).len());
+    assert!(!white.world().resource::<Reviewing>().can_try_again(), "an online game is not played on");
+    white.world_mut().write_message(ReviewCommand::Close);
+    run_until(&mut [&mut white], "back from the review", |apps| state(apps[0]) == AppState::Online);
+    assert_eq!(turns(&white), turns(&black), "the game is back on the board as it ended");
 }
 
 #[test]
@@ -233,14 +277,40 @@ fn a_dropped_connection_comes_back_and_the_game_goes_on() {
     assert_eq!(turns(&white).len(), 4);
 }
 
+/// The ticks of the last seconds heard so far.
+#[derive(Resource, Default)]
+struct Ticks(usize);
+
+fn count_ticks(mut cues: MessageReader<SoundCue>, mut ticks: ResMut<Ticks>) {
+    ticks.0 += cues.read().filter(|c| **c == SoundCue::Tick).count();
+}
+
 #[test]
 fn a_clock_that_runs_out_ends_the_game() {
     let dir = temp_dir();
     let clock = clock();
     let server = TestServer::start(&dir.join("server.db"), any_port(), &clock);
     let (mut white, mut black) = start_game(&server, GameVariant::Tsivy, "1+0");
+    for app in [&mut white, &mut black] {
+        app.init_resource::<Ticks>().add_systems(Update, count_ticks);
+    }
     assert_eq!(game(&white).unwrap().running(), Some(Color::White));
-    clock.advance(Duration::from_secs(61));
+    // White thinks 52 s over the first turn; Black answers at once: White's clock runs with 8 s, and ticks.
+    clock.advance(Duration::from_secs(52));
+    play_a_turn(&mut white, &mut black);
+    play_a_turn(&mut white, &mut black);
+    let started = Instant::now();
+    run_until(&mut [&mut white, &mut black], "a second and a half", |_| started.elapsed().as_millis() > 1500);
+    let ticks = |app: &App| app.world().resource::<Ticks>().0;
+    assert!(ticks(&white) >= 1, "White's last seconds tick");
+    assert_eq!(ticks(&black), 0, "Black's clock is not running");
+    // Without sound, nothing ticks.
+    white.world_mut().resource_mut::<Settings>().sound = false;
+    let before = ticks(&white);
+    let started = Instant::now();
+    run_until(&mut [&mut white], "another second and a half", |_| started.elapsed().as_millis() > 1500);
+    assert_eq!(ticks(&white), before);
+    clock.advance(Duration::from_secs(9));
     run_until(&mut [&mut white, &mut black], "the flag to fall", |apps| {
         apps.iter().all(|a| game(a).is_some_and(|g| g.result.is_some()))
     });

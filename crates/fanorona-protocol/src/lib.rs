@@ -17,6 +17,9 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// The largest message the server reads, in bytes; a larger one is answered with [`ErrorCode::TooLarge`].
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
+/// The most games a `games` or `profile` message lists.
+pub const MAX_LISTED_GAMES: usize = 50;
+
 /// The WebSocket URL of a server given as people write it: its WebSocket (`ws://HOST:PORT/ws`), its address
 /// (`ws://HOST:PORT`, perhaps behind a path), its web page (`http://` or `https://`), or a bare `HOST:PORT`.
 pub fn websocket_url(server: &str) -> String {
@@ -77,6 +80,14 @@ pub enum ClientMessage {
     Logout,
     /// Asks for the open challenges.
     ListChallenges,
+    /// Asks for the games in progress, to watch one.
+    ListGames,
+    /// Asks for a player's profile: rating history and finished games.
+    Profile {
+        /// The player's id; the caller's own profile without it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<String>,
+    },
     /// Opens a challenge that anyone may accept.
     CreateChallenge {
         /// The board.
@@ -161,6 +172,20 @@ pub enum ServerMessage {
     Challenges {
         /// The challenges.
         challenges: Vec<ChallengeView>,
+    },
+    /// The games in progress, at most [`MAX_LISTED_GAMES`] (the best-rated players' first).
+    Games {
+        /// The games.
+        games: Vec<GameView>,
+    },
+    /// A player's profile.
+    Profile {
+        /// The player as they are now.
+        player: PlayerView,
+        /// The player's rating after each rated game, oldest first.
+        history: Vec<RatingPoint>,
+        /// The player's finished games, newest first, at most [`MAX_LISTED_GAMES`].
+        games: Vec<FinishedGame>,
     },
     /// A challenge was opened.
     ChallengeCreated {
@@ -358,6 +383,18 @@ impl Color {
     }
 }
 
+impl std::ops::Not for Color {
+    type Output = Color;
+
+    /// The other side.
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
 impl From<Color> for Side {
     fn from(color: Color) -> Side {
         match color {
@@ -510,6 +547,43 @@ pub struct GameView {
     pub clocks: Clocks,
     /// The side whose draw offer stands.
     pub draw_offer: Option<Color>,
+}
+
+/// A player's rating after a rated game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingPoint {
+    /// The game's id.
+    pub game: String,
+    /// The rating after the game.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// When the game ended, in milliseconds since the Unix epoch.
+    pub at_ms: i64,
+}
+
+/// A finished game, as a player's profile lists it: everything to replay it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FinishedGame {
+    /// The game as it ended (its clocks stopped).
+    pub game: GameView,
+    /// How it ended.
+    pub result: GameResult,
+    /// The rating changes of a rated game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<RatingChanges>,
+    /// When it ended, in milliseconds since the Unix epoch.
+    pub ended_ms: i64,
+}
+
+impl GameView {
+    /// The player of `color`.
+    pub fn player(&self, color: Color) -> &PlayerView {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
 }
 
 /// How a game ended.

@@ -14,7 +14,9 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::postgres::PgListener;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, Row, Transaction};
 
-use crate::protocol::{Color, EndReason, GameResult, GameVariant, RatingChange, RatingChanges, TimeControl};
+use crate::protocol::{
+    Color, EndReason, GameResult, GameVariant, MAX_LISTED_GAMES, RatingChange, RatingChanges, RatingPoint, TimeControl,
+};
 use crate::rating::{self, Rating};
 use crate::secret::{self, RandomError};
 
@@ -119,8 +121,21 @@ pub struct StoredGame {
     pub draw_offer: Option<Color>,
     /// Which sides had the grace of a dropped connection (white's first).
     pub grace_used: [bool; 2],
+    /// When it last changed: its end, for a game that is over.
+    pub updated: i64,
     /// How a game that is over ended, with the rating changes of a rated one; none while it is played.
     pub end: Option<(GameResult, Option<RatingChanges>)>,
+}
+
+/// Which games [`Db::games`] reads.
+#[derive(Clone, Copy, Debug)]
+enum Which<'a> {
+    /// Every game in progress.
+    InProgress,
+    /// The game with this id, whatever its status but open.
+    One(&'a str),
+    /// The finished games of the player with this id, the newest [`MAX_LISTED_GAMES`].
+    FinishedOf(&'a str),
 }
 
 /// A stored turn.
@@ -504,33 +519,67 @@ impl Db {
 
     /// Every game in progress, with its turns.
     pub async fn games_in_progress(&self) -> Result<Vec<StoredGame>, DbError> {
-        self.games(None).await
+        self.games(Which::InProgress).await
     }
 
     /// The game with this id, in progress or over (not an open challenge).
     pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, DbError> {
-        Ok(self.games(Some(id)).await?.pop())
+        Ok(self.games(Which::One(id)).await?.pop())
     }
 
-    /// The games in progress, or the game `id` whatever its status but open.
-    async fn games(&self, id: Option<&str>) -> Result<Vec<StoredGame>, DbError> {
-        // One condition for both: every game in progress when `$1` is empty, else the one game.
-        const WHERE: &str = "g.status <> 'open' AND (($1 = '' AND g.status = 'playing') OR g.id = $1)";
-        let id = id.unwrap_or_default();
+    /// The player's finished games (not aborted ones), newest first, at most [`MAX_LISTED_GAMES`].
+    pub async fn finished_games(&self, player: &str) -> Result<Vec<StoredGame>, DbError> {
+        self.games(Which::FinishedOf(player)).await
+    }
+
+    /// The player's rating after each of their rated games, oldest first.
+    pub async fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, DbError> {
+        let rows = sqlx::query(
+            "SELECT game, rating, deviation, recorded FROM rating_history WHERE player = $1 ORDER BY recorded, game",
+        )
+        .bind(player)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(RatingPoint {
+                    game: row.try_get("game")?,
+                    rating: row.try_get("rating")?,
+                    deviation: row.try_get("deviation")?,
+                    at_ms: row.try_get("recorded")?,
+                })
+            })
+            .collect()
+    }
+
+    /// The games `which` names, with their turns, most recently changed first.
+    async fn games(&self, which: Which<'_>) -> Result<Vec<StoredGame>, DbError> {
+        let (condition, key) = match which {
+            Which::InProgress => ("g.status = 'playing' AND $1 = ''".to_owned(), ""),
+            Which::One(id) => ("g.status <> 'open' AND g.id = $1".to_owned(), id),
+            Which::FinishedOf(player) => (
+                format!(
+                    "g.id IN (SELECT id FROM games WHERE status = 'finished' AND (white = $1 OR black = $1) \
+                     ORDER BY updated DESC, id LIMIT {MAX_LISTED_GAMES})"
+                ),
+                player,
+            ),
+        };
         let sql = format!(
             "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.white_clock_ms, g.black_clock_ms, g.clock_since, \
-             g.status, g.result, g.reason, g.draw_offer, g.grace_used, {}, {}, {} FROM games g JOIN players c ON c.id = g.creator \
-             JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black WHERE {WHERE} ORDER BY g.id",
+             g.status, g.result, g.reason, g.draw_offer, g.grace_used, g.updated, {}, {}, {} FROM games g \
+             JOIN players c ON c.id = g.creator JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black \
+             WHERE {condition} ORDER BY g.updated DESC, g.id",
             player_columns("c"),
             player_columns("w"),
             player_columns("b")
         );
-        let rows = sqlx::query(&sql).bind(id).fetch_all(&self.pool).await?;
+        let rows = sqlx::query(&sql).bind(key).fetch_all(&self.pool).await?;
         let turns_sql = format!(
             "SELECT t.game, t.ply, t.notation, t.clock_after_ms FROM turns t JOIN games g ON g.id = t.game \
-             WHERE {WHERE} ORDER BY t.game, t.ply"
+             WHERE {condition} ORDER BY t.game, t.ply"
         );
-        let turn_rows = sqlx::query(&turns_sql).bind(id).fetch_all(&self.pool).await?;
+        let turn_rows = sqlx::query(&turns_sql).bind(key).fetch_all(&self.pool).await?;
         let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
         for row in &turn_rows {
             let list = turns.entry(row.try_get("game")?).or_default();
@@ -572,6 +621,7 @@ impl Db {
                 since: row.try_get::<Option<i64>, _>("clock_since")?.unwrap_or_default(),
                 draw_offer,
                 grace_used: [grace_used & 1 != 0, grace_used & 2 != 0],
+                updated: row.try_get("updated")?,
                 end,
             });
         }

@@ -11,8 +11,8 @@ use tokio::sync::{Notify, mpsc};
 use crate::clock::Clock;
 use crate::db::{ChallengeRecord, Db, DbError, EndRecord, PlayerRecord, StoredGame, TurnRecord};
 use crate::protocol::{
-    ChallengeView, ClientMessage, Clocks, Color, EndReason, Envelope, ErrorCode, GameResult, GameVariant, GameView,
-    PROTOCOL_VERSION, PlayerView, RatingChanges, ServerMessage, TimeControl,
+    ChallengeView, ClientMessage, Clocks, Color, EndReason, Envelope, ErrorCode, FinishedGame, GameResult, GameVariant,
+    GameView, MAX_LISTED_GAMES, PROTOCOL_VERSION, PlayerView, RatingChanges, ServerMessage, TimeControl,
 };
 use crate::rating::Rating;
 use crate::secret::{self, PasswordError, RandomError};
@@ -140,6 +140,15 @@ impl LiveGame {
     }
 
     fn from_stored(stored: StoredGame) -> Result<LiveGame, String> {
+        let live = LiveGame::replay(stored)?;
+        if let Some(outcome) = live.game.outcome() {
+            return Err(format!("it is over on the board ({outcome}) but stored as in progress"));
+        }
+        Ok(live)
+    }
+
+    /// A stored game with its turns played again, whether or not it is over.
+    fn replay(stored: StoredGame) -> Result<LiveGame, String> {
         let mut live = LiveGame::new(stored.settings, [stored.white, stored.black], stored.clocks, stored.since);
         live.draw_offer = stored.draw_offer.map(Side::from);
         live.grace_used = stored.grace_used;
@@ -147,9 +156,6 @@ impl LiveGame {
         for (ply, turn) in stored.turns.iter().enumerate() {
             let notation = &turn.notation;
             game.play_notation(notation).map_err(|e| format!("turn {} ({notation}): {e}", ply + 1))?;
-        }
-        if let Some(outcome) = game.outcome() {
-            return Err(format!("it is over on the board ({outcome}) but stored as in progress"));
         }
         Ok(live)
     }
@@ -491,6 +497,8 @@ impl Hub {
                 let challenges = self.db.open_challenges().await?.into_iter().map(challenge_view).collect();
                 ServerMessage::Challenges { challenges }
             }
+            ClientMessage::ListGames => ServerMessage::Games { games: self.games_in_progress().await },
+            ClientMessage::Profile { player } => self.profile(player.as_deref().unwrap_or(&caller.player)).await?,
             ClientMessage::CreateChallenge { variant, rated, time, vela } => {
                 self.create_challenge(caller, variant, rated, time, vela).await?
             }
@@ -606,6 +614,36 @@ impl Hub {
         }
         live.watchers.retain(|s| s.connection != caller.connection);
         Ok(ServerMessage::Unwatched { game: id })
+    }
+
+    /// The games in progress, the best-rated pair of players first, at most [`MAX_LISTED_GAMES`].
+    async fn games_in_progress(&self) -> Vec<GameView> {
+        let slots: Vec<Arc<Slot>> = lock(&self.games).values().cloned().collect();
+        let mut views = self.views(slots).await;
+        let strength = |view: &GameView| -(view.white.rating + view.black.rating);
+        views.sort_by(|a, b| strength(a).total_cmp(&strength(b)).then_with(|| a.id.cmp(&b.id)));
+        views.truncate(MAX_LISTED_GAMES);
+        views
+    }
+
+    /// A player's profile: as they are now, their rating history and their finished games.
+    async fn profile(&self, id: &str) -> Result<ServerMessage, Refusal> {
+        let player = self.db.player(id).await?.ok_or_else(|| not_found(id))?;
+        let history = self.db.rating_history(id).await?;
+        let mut games = Vec::new();
+        for stored in self.db.finished_games(id).await? {
+            let game_id = stored.settings.id.clone();
+            let ended_ms = stored.updated;
+            let Some((result, ratings)) = stored.end else { continue };
+            match LiveGame::replay(stored) {
+                Ok(mut live) => {
+                    live.over = true;
+                    games.push(FinishedGame { game: live.view(ended_ms), result, ratings, ended_ms });
+                }
+                Err(error) => tracing::error!("game {game_id} cannot be replayed: {error}"),
+            }
+        }
+        Ok(ServerMessage::Profile { player: player_view(player), history, games })
     }
 
     /// The caller as stored now (the rating may have changed since its `hello`).
@@ -917,6 +955,13 @@ impl Hub {
     async fn games_of(&self, player: &str) -> Vec<GameView> {
         let slots: Vec<Arc<Slot>> =
             lock(&self.games).values().filter(|s| s.players.iter().any(|p| p == player)).cloned().collect();
+        let mut views = self.views(slots).await;
+        views.sort_by(|a, b| a.id.cmp(&b.id));
+        views
+    }
+
+    /// The games of `slots` that are not over, as they stand.
+    async fn views(&self, slots: Vec<Arc<Slot>>) -> Vec<GameView> {
         let mut views = Vec::with_capacity(slots.len());
         for slot in slots {
             let live = slot.live.lock().await;
@@ -924,7 +969,6 @@ impl Hub {
                 views.push(live.view(self.clock.now_ms()));
             }
         }
-        views.sort_by(|a, b| a.id.cmp(&b.id));
         views
     }
 

@@ -3,7 +3,7 @@
 use fanorona_server::protocol::{ClientMessage, Color, EndReason, ErrorCode, ServerMessage};
 use sqlx::Row;
 
-use crate::common::{TestServer, clock, open_db, play_out, start_game, stored_turns};
+use crate::common::{TestServer, clock, open_db, play_out, rules_game, start_game, stored_turns};
 
 /// After this many turns the side to move resigns, should the game still be running.
 const MOST_TURNS: u32 = 150;
@@ -21,6 +21,11 @@ async fn a_rated_game_is_played_to_the_end_and_stored_with_both_ratings() {
     let (mut carol, _) = server.guest("carol").await;
     let watched = carol.request(ClientMessage::Watch { game: game.id.clone() }).await.unwrap();
     assert_eq!(watched, ServerMessage::GameState { game: game.clone() });
+    // The game is listed among the games in progress, to watch.
+    assert_eq!(
+        carol.request(ClientMessage::ListGames).await.unwrap(),
+        ServerMessage::Games { games: vec![game.clone()] }
+    );
 
     // Both play legal turns from the rules until the game ends on the board, or the side to move resigns.
     let (turns, over) = play_out(&clock, &game.id, [&mut white, &mut black], &mut carol, MOST_TURNS).await;
@@ -64,4 +69,26 @@ async fn a_rated_game_is_played_to_the_end_and_stored_with_both_ratings() {
     assert!(welcome.token.is_none() && welcome.games.is_empty());
     let watch = ClientMessage::Watch { game: game.id.clone() };
     assert_eq!(carol.request(watch).await.unwrap_err().code(), Some(ErrorCode::NotFound), "the game is over");
+    assert_eq!(carol.request(ClientMessage::ListGames).await.unwrap(), ServerMessage::Games { games: Vec::new() });
+
+    // Black's profile, asked for by anyone: the rating history and the game, with everything to replay it.
+    let black_id = black_welcome.player.id.clone();
+    let profile = carol.request(ClientMessage::Profile { player: Some(black_id.clone()) }).await.unwrap();
+    let ServerMessage::Profile { player, history, games } = profile else { panic!("{profile:?}") };
+    assert_eq!((player.id.as_str(), player.rating), (black_id.as_str(), ratings.black.after));
+    assert_eq!(history.len(), 1, "{history:?}");
+    assert_eq!((history[0].game.as_str(), history[0].rating), (game.id.as_str(), ratings.black.after));
+    let [finished] = games.as_slice() else { panic!("{games:?}") };
+    assert_eq!((finished.result, finished.ratings), (result, Some(ratings)));
+    assert_eq!(finished.game.turns, turns);
+    assert_eq!(finished.game.position, rules_game(&turns).position().to_string());
+    assert_eq!((finished.game.clocks.running, history[0].at_ms), (None, finished.ended_ms));
+    // One's own profile without an id; an unknown player's is not found.
+    let own = white.request(ClientMessage::Profile { player: None }).await.unwrap();
+    assert!(
+        matches!(&own, ServerMessage::Profile { player, games, .. } if player.id == white_welcome.player.id && games.len() == 1),
+        "{own:?}"
+    );
+    let unknown = carol.request(ClientMessage::Profile { player: Some("nobody".into()) }).await;
+    assert_eq!(unknown.unwrap_err().code(), Some(ErrorCode::NotFound));
 }
