@@ -10,6 +10,7 @@ use fanorona_protocol::{
 use web_time::{Duration, Instant};
 
 use super::link::{FromServer, Link, ToServer};
+use super::play::{OnlineGame, OnlineMatch};
 use super::{ChallengeSettings, OnlineCommand};
 use crate::AppSystems;
 use crate::screens::AppState;
@@ -37,11 +38,18 @@ pub struct Lobby {
     pub profile: Option<Profile>,
     /// The player's own open challenge, waiting for an opponent.
     pub mine: Option<ChallengeView>,
-    /// The settings of the player's last challenge or game, for a rematch.
-    pub last: Option<ChallengeSettings>,
     asked: Option<Instant>,
     /// A challenge to accept once welcomed: the one the page's address named.
     invited: Option<String>,
+}
+
+impl Lobby {
+    /// The opponent's offer of a rematch after `game`: their challenge addressed to the player.
+    pub fn rematch_offer(&self, game: &OnlineGame) -> Option<&ChallengeView> {
+        let me = game.me?;
+        let (mine, theirs) = (&game.player(me).id, &game.player(!me).id);
+        self.challenges.iter().find(|c| c.by.id == *theirs && c.opponent.as_ref() == Some(mine))
+    }
 }
 
 /// A player's online profile, as the server keeps it.
@@ -99,15 +107,16 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn create(lobby: &mut Lobby, outgoing: &mut MessageWriter<ToServer>, settings: ChallengeSettings) {
+/// Opens a challenge, for anyone or (a rematch) for the player with the id `opponent`.
+fn create(outgoing: &mut MessageWriter<ToServer>, settings: ChallengeSettings, opponent: Option<String>) {
     let ChallengeSettings { variant, rated, time } = settings;
-    lobby.last = Some(settings);
-    outgoing.write(ToServer(ClientMessage::CreateChallenge { variant, rated, time, vela: false }));
+    outgoing.write(ToServer(ClientMessage::CreateChallenge { variant, rated, time, vela: false, opponent }));
 }
 
 fn lobby_commands(
     mut commands: MessageReader<OnlineCommand>,
     mut lobby: ResMut<Lobby>,
+    current: Res<OnlineMatch>,
     mut outgoing: MessageWriter<ToServer>,
     mut next: ResMut<NextState<AppState>>,
 ) {
@@ -117,7 +126,7 @@ fn lobby_commands(
                 lobby.asked = None;
                 (*next).set_if_neq(AppState::Lobby);
             }
-            OnlineCommand::Create(settings) if lobby.mine.is_none() => create(&mut lobby, &mut outgoing, *settings),
+            OnlineCommand::Create(settings) if lobby.mine.is_none() => create(&mut outgoing, *settings, None),
             OnlineCommand::Accept(id) => {
                 outgoing.write(ToServer(ClientMessage::AcceptChallenge { challenge: id.clone() }));
             }
@@ -129,14 +138,14 @@ fn lobby_commands(
             OnlineCommand::Profile => {
                 outgoing.write(ToServer(ClientMessage::Profile { player: None }));
             }
-            OnlineCommand::Replay(finished) => {
-                let game = &finished.game;
-                lobby.last = Some(ChallengeSettings { variant: game.variant, rated: game.rated, time: game.time });
-            }
-            OnlineCommand::Rematch => {
-                if let Some(settings) = lobby.last {
-                    create(&mut lobby, &mut outgoing, settings);
-                    (*next).set_if_neq(AppState::Lobby);
+            // The same game again, against the same opponent, who is sent the challenge.
+            OnlineCommand::Rematch if lobby.mine.is_none() => {
+                if let Some(game) = current.0.as_ref().filter(|g| g.result.is_some()) {
+                    let opponent = game.me.map(|me| game.player(!me).id.clone());
+                    if opponent.is_some() {
+                        create(&mut outgoing, game.settings, opponent);
+                        (*next).set_if_neq(AppState::Lobby);
+                    }
                 }
             }
             _ => {}
@@ -145,6 +154,7 @@ fn lobby_commands(
 }
 
 fn lobby_messages(
+    link: Res<Link>,
     mut received: MessageReader<FromServer>,
     mut lobby: ResMut<Lobby>,
     mut outgoing: MessageWriter<ToServer>,
@@ -170,8 +180,13 @@ fn lobby_messages(
                 let (history, games) = (history.clone(), games.clone());
                 lobby.profile = Some(Profile { player: player.clone(), history, games });
             }
+            // The player's own challenge, or a rematch offered to the player (the server sends it unasked).
             ServerMessage::ChallengeCreated { challenge } => {
-                lobby.mine = Some(challenge.clone());
+                if link.me().is_some_and(|me| me.id == challenge.by.id) {
+                    lobby.mine = Some(challenge.clone());
+                } else if !lobby.challenges.iter().any(|c| c.id == challenge.id) {
+                    lobby.challenges.push(challenge.clone());
+                }
                 lobby.asked = None;
             }
             ServerMessage::ChallengeCancelled { challenge } => {
@@ -185,7 +200,6 @@ fn lobby_messages(
                 if lobby.mine.as_ref().is_some_and(|mine| mine.id == game.id) {
                     lobby.mine = None;
                 }
-                lobby.last = Some(ChallengeSettings { variant: game.variant, rated: game.rated, time: game.time });
             }
             _ => {}
         }

@@ -36,7 +36,7 @@ pub enum OnlineCommand {
     Accept(String),
     /// Withdraw the player's open challenge.
     Cancel,
-    /// A new challenge with the settings of the last game, after it ended.
+    /// A new challenge with the settings of the game that ended, to its opponent alone.
     Rematch,
     /// Resign the game.
     Resign,

@@ -304,8 +304,9 @@ fn mine_ui(
 ) {
     ui.horizontal_wrapped(|ui| {
         ui.spinner();
+        let whom = if mine.opponent.is_some() { "your opponent to accept" } else { "an opponent" };
         ui.label(format!(
-            "Your challenge, {}: waiting for an opponent…",
+            "Your challenge, {}: waiting for {whom}…",
             challenge_text(mine.variant, mine.rated, mine.time)
         ));
     });
@@ -334,7 +335,9 @@ fn challenges_ui(
     egui::Grid::new("challenges").num_columns(3).striped(true).show(ui, |ui| {
         for challenge in &lobby.challenges {
             ui.label(player_text(&challenge.by));
-            ui.label(challenge_text(challenge.variant, challenge.rated, challenge.time));
+            // Listed to the player, a challenge addressed to someone is either theirs or for them.
+            let whom = if challenge.opponent.is_some() { " · a rematch" } else { "" };
+            ui.label(format!("{}{whom}", challenge_text(challenge.variant, challenge.rated, challenge.time)));
             if me.is_some_and(|me| me.id == challenge.by.id) {
                 ui.label("yours");
             } else if ui.button("Accept").clicked() {
@@ -384,6 +387,7 @@ fn player_row(ui: &mut egui::Ui, game: &OnlineGame, color: Color) {
 fn after_the_game(
     ui: &mut egui::Ui,
     game: &OnlineGame,
+    offer: Option<&ChallengeView>,
     commands: &mut MessageWriter<OnlineCommand>,
     review: &mut MessageWriter<ReviewCommand>,
     more: impl FnOnce(&mut egui::Ui),
@@ -391,8 +395,20 @@ fn after_the_game(
     if let Some(change) = game.my_rating_change() {
         ui.label(rating_change_text(change.before, change.after));
     }
+    if let Some(offer) = offer {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(format!("{} offers a rematch.", offer.by.name)).strong());
+            let accept =
+                egui::Button::new(egui::RichText::new("Accept").color(theme::IVORY)).fill(theme::MALAGASY_GREEN);
+            if ui.add(accept).clicked() {
+                commands.write(OnlineCommand::Accept(offer.id.clone()));
+            }
+        });
+    }
     ui.horizontal_wrapped(|ui| {
-        if game.me.is_some() && ui.button("Rematch").on_hover_text("A new challenge with the same settings").clicked() {
+        let rematch = egui::Button::new("Rematch");
+        let hint = "The same game again: your opponent is asked";
+        if game.me.is_some() && offer.is_none() && ui.add(rematch).on_hover_text(hint).clicked() {
             commands.write(OnlineCommand::Rematch);
         }
         if ui.button("Review").on_hover_text("Step through the game with the engine's verdict on each turn").clicked() {
@@ -410,6 +426,7 @@ fn online_panel_ui(
     mut contexts: EguiContexts,
     session: Res<Session>,
     current: Res<OnlineMatch>,
+    lobby: Res<Lobby>,
     link: Res<Link>,
     mut insets: ResMut<UiInsets>,
     // Not `Actions`, which writes online commands too: one system may hold one writer of a message.
@@ -435,7 +452,7 @@ fn online_panel_ui(
         match game.result_text() {
             Some(text) => {
                 ui.label(egui::RichText::new(text).strong());
-                after_the_game(ui, game, &mut commands, &mut review, |_| {});
+                after_the_game(ui, game, lobby.rematch_offer(game), &mut commands, &mut review, |_| {});
             }
             None if game.me.is_none() => {
                 let mover = Color::from(session.position().side_to_move());
@@ -506,9 +523,11 @@ fn online_panel_ui(
 }
 
 /// The result over the board once the last turn has been shown, until the player looks at the board instead.
+#[allow(clippy::too_many_arguments)]
 fn online_game_over_ui(
     mut contexts: EguiContexts,
     current: Res<OnlineMatch>,
+    lobby: Res<Lobby>,
     animations: Res<Animations>,
     insets: Res<UiInsets>,
     mut closed: Local<Option<String>>,
@@ -528,7 +547,7 @@ fn online_game_over_ui(
         .show(ctx, |ui| {
             ui.heading(text);
             ui.add_space(8.0);
-            after_the_game(ui, game, &mut commands, &mut review, |ui| {
+            after_the_game(ui, game, lobby.rematch_offer(game), &mut commands, &mut review, |ui| {
                 if ui.button("Look at the board").clicked() {
                     *closed = Some(game.id.clone());
                 }

@@ -2,7 +2,8 @@
 //! folder and a clock moved by hand: two headless games find each other in the lobby and play a game to its end with
 //! identical boards after every turn while a third watches it from the lobby, then the finished game is replayed
 //! and reviewed from the player's profile; a dropped connection comes back by itself and the game goes on (a turn
-//! played meanwhile reaches the opponent); a clock runs out, ticking in its last seconds.
+//! played meanwhile reaches the opponent); a clock runs out, ticking in its last seconds, and a rematch is offered to
+//! the opponent and accepted.
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -325,4 +326,20 @@ fn a_clock_that_runs_out_ends_the_game() {
     assert_eq!(game(&white).unwrap().result_text().unwrap(), format!("You lost: {name}'s time ran out."));
     assert_eq!(game(&black).unwrap().result_text().unwrap(), format!("You won: {name}'s time ran out."));
     assert!(!session(&white).human_to_move(), "no turn after the flag fell");
+
+    // White asks for a rematch: Black is offered it on the game-over screen, accepts, and both are in a new game.
+    let old = game(&white).unwrap().id.clone();
+    command(&mut white, OnlineCommand::Rematch);
+    run_until(&mut [&mut white, &mut black], "the rematch offered to Black", |apps| {
+        apps[1].world().resource::<Lobby>().rematch_offer(game(apps[1]).unwrap()).is_some()
+    });
+    assert_eq!(state(&black), AppState::Online, "the offer comes to the game-over screen");
+    let offer = black.world().resource::<Lobby>().rematch_offer(game(&black).unwrap()).unwrap().clone();
+    assert_eq!((offer.by.name.as_str(), offer.time.to_string().as_str()), (name.as_str(), "1+0"));
+    command(&mut black, OnlineCommand::Accept(offer.id.clone()));
+    run_until(&mut [&mut white, &mut black], "both in the rematch", |apps| {
+        apps.iter().all(|a| state(a) == AppState::Online && game(a).is_some_and(|g| g.id == offer.id))
+    });
+    assert_ne!(offer.id, old);
+    assert!(game(&white).unwrap().result.is_none() && turns(&white).is_empty());
 }

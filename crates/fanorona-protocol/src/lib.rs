@@ -99,6 +99,10 @@ pub enum ClientMessage {
         /// A vela game (tsivy only) in which the challenger plays with the handicap.
         #[serde(default)]
         vela: bool,
+        /// The id of the one player who may accept it (a rematch): they are sent the challenge, and only they and
+        /// the challenger see it listed. Anyone may accept a challenge without it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        opponent: Option<String>,
     },
     /// Accepts a challenge (listed or known from a link): the game starts.
     AcceptChallenge {
@@ -187,7 +191,7 @@ pub enum ServerMessage {
         /// The player's finished games, newest first, at most [`MAX_LISTED_GAMES`].
         games: Vec<FinishedGame>,
     },
-    /// A challenge was opened.
+    /// A challenge was opened: the answer to `create_challenge`, and sent to the player a challenge is addressed to.
     ChallengeCreated {
         /// The challenge; its id works as a direct link.
         challenge: ChallengeView,
@@ -204,7 +208,7 @@ pub enum ServerMessage {
         /// The game's id.
         game: String,
     },
-    /// A challenge was withdrawn.
+    /// A challenge was withdrawn: the answer to `cancel_challenge`, and sent to the player it was addressed to.
     ChallengeCancelled {
         /// The challenge's id.
         challenge: String,
@@ -506,6 +510,9 @@ pub struct ChallengeView {
     /// A vela game, in which the challenger plays with the handicap.
     #[serde(default)]
     pub vela: bool,
+    /// The one player who may accept it, if it is addressed to one (a rematch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<String>,
 }
 
 /// The clocks of a game, in milliseconds left; the running one as of when the message was sent.
@@ -743,7 +750,7 @@ mod tests {
         assert_eq!(hello, ClientMessage::Hello { protocol: 1, token: None, name: None, password: None, bot: false });
         let create = r#"{"type":"create_challenge","variant":"tsivy","rated":true,"time":"5+3"}"#;
         let create: ClientMessage = serde_json::from_str(create).unwrap();
-        assert!(matches!(create, ClientMessage::CreateChallenge { vela: false, .. }), "{create:?}");
+        assert!(matches!(create, ClientMessage::CreateChallenge { vela: false, opponent: None, .. }), "{create:?}");
         let player = r#"{"id":"p","name":"alice","rating":1500.0,"deviation":350.0}"#;
         assert!(!serde_json::from_str::<PlayerView>(player).unwrap().bot);
         // A person's hello is written as before.

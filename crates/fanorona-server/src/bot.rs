@@ -312,8 +312,13 @@ impl Bot<'_> {
     async fn open_challenge(&mut self, client: &mut Client) -> Result<(), BotError> {
         let config = self.config;
         // Bots play unrated games only.
-        let create =
-            ClientMessage::CreateChallenge { variant: config.variant, rated: false, time: config.time, vela: false };
+        let create = ClientMessage::CreateChallenge {
+            variant: config.variant,
+            rated: false,
+            time: config.time,
+            vela: false,
+            opponent: None,
+        };
         match client.request(create).await? {
             ServerMessage::ChallengeCreated { challenge } => {
                 tracing::info!("challenge {} open: {} {}", challenge.id, config.variant.name(), config.time);

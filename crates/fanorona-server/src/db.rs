@@ -28,6 +28,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (4, "bots", include_str!("../migrations/0004_bots.sql")),
     (5, "sessions", include_str!("../migrations/0005_sessions.sql")),
     (6, "vela", include_str!("../migrations/0006_vela.sql")),
+    (7, "addressed challenges", include_str!("../migrations/0007_addressed_challenges.sql")),
 ];
 
 /// The PostgreSQL channel on which a process says which game it changed, so that the others sharing the database
@@ -97,6 +98,8 @@ pub struct ChallengeRecord {
     pub rated: bool,
     /// The time control.
     pub time: TimeControl,
+    /// The id of the one player who may accept it; anyone may without it.
+    pub opponent: Option<String>,
     /// A vela game, in which the creator plays with the handicap.
     pub vela: bool,
 }
@@ -265,6 +268,7 @@ fn challenge_from(row: &AnyRow) -> Result<ChallengeRecord, DbError> {
         rated: row.try_get::<i64, _>("rated")? != 0,
         time: time.parse().map_err(|e| DbError::Corrupt(format!("{e}")))?,
         vela: row.try_get::<i64, _>("vela")? != 0,
+        opponent: row.try_get("opponent")?,
     })
 }
 
@@ -450,8 +454,8 @@ impl Db {
         now: i64,
     ) -> Result<(), DbError> {
         sqlx::query(
-            "INSERT INTO games (id, creator, variant, rated, time_control, vela, status, white_clock_ms, \
-             black_clock_ms, created, updated) VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $7, $8, $8)",
+            "INSERT INTO games (id, creator, variant, rated, time_control, vela, opponent, status, white_clock_ms, \
+             black_clock_ms, created, updated) VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $8, $9, $9)",
         )
         .bind(&challenge.id)
         .bind(&challenge.creator.id)
@@ -459,6 +463,7 @@ impl Db {
         .bind(i64::from(challenge.rated))
         .bind(challenge.time.to_string())
         .bind(i64::from(challenge.vela))
+        .bind(challenge.opponent.as_deref())
         .bind(initial_ms)
         .bind(now)
         .execute(&self.pool)
@@ -470,7 +475,8 @@ impl Db {
     /// The open challenges (all, or the one with `id`), oldest first.
     async fn challenges(&self, id: Option<&str>) -> Result<Vec<ChallengeRecord>, DbError> {
         let sql = format!(
-            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, {} FROM games g JOIN players c ON c.id = g.creator \
+            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.opponent, {} FROM games g \
+             JOIN players c ON c.id = g.creator \
              WHERE g.status = 'open' AND ($1 = '' OR g.id = $1) ORDER BY g.created, g.id",
             player_columns("c")
         );
@@ -566,7 +572,8 @@ impl Db {
             ),
         };
         let sql = format!(
-            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.white_clock_ms, g.black_clock_ms, g.clock_since, \
+            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.opponent, g.white_clock_ms, g.black_clock_ms, \
+             g.clock_since, \
              g.status, g.result, g.reason, g.draw_offer, g.grace_used, g.updated, {}, {}, {} FROM games g \
              JOIN players c ON c.id = g.creator JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black \
              WHERE {condition} ORDER BY g.updated DESC, g.id",

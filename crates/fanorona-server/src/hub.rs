@@ -246,6 +246,15 @@ fn player_view(player: PlayerRecord) -> PlayerView {
     }
 }
 
+/// What a challenge offers: the board, rated or not, the time control, vela.
+#[derive(Clone, Copy, Debug)]
+struct ChallengeTerms {
+    variant: GameVariant,
+    rated: bool,
+    time: TimeControl,
+    vela: bool,
+}
+
 fn challenge_view(challenge: ChallengeRecord) -> ChallengeView {
     ChallengeView {
         id: challenge.id,
@@ -254,6 +263,7 @@ fn challenge_view(challenge: ChallengeRecord) -> ChallengeView {
         rated: challenge.rated,
         time: challenge.time,
         vela: challenge.vela,
+        opponent: challenge.opponent,
     }
 }
 
@@ -494,13 +504,17 @@ impl Hub {
             ClientMessage::Register { name, password } => self.register(caller, name, password).await?,
             ClientMessage::Logout => self.log_out(caller).await?,
             ClientMessage::ListChallenges => {
-                let challenges = self.db.open_challenges().await?.into_iter().map(challenge_view).collect();
-                ServerMessage::Challenges { challenges }
+                let mut challenges = self.db.open_challenges().await?;
+                // A challenge addressed to a player is theirs and its creator's to see.
+                challenges.retain(|c| {
+                    c.opponent.as_ref().is_none_or(|o| *o == caller.player) || c.creator.id == caller.player
+                });
+                ServerMessage::Challenges { challenges: challenges.into_iter().map(challenge_view).collect() }
             }
             ClientMessage::ListGames => ServerMessage::Games { games: self.games_in_progress().await },
             ClientMessage::Profile { player } => self.profile(player.as_deref().unwrap_or(&caller.player)).await?,
-            ClientMessage::CreateChallenge { variant, rated, time, vela } => {
-                self.create_challenge(caller, variant, rated, time, vela).await?
+            ClientMessage::CreateChallenge { variant, rated, time, vela, opponent } => {
+                self.create_challenge(caller, ChallengeTerms { variant, rated, time, vela }, opponent).await?
             }
             ClientMessage::CancelChallenge { challenge } => self.cancel_challenge(caller, challenge).await?,
             ClientMessage::AcceptChallenge { challenge } => self.accept_challenge(caller, &challenge).await?,
@@ -535,10 +549,8 @@ impl Hub {
     async fn create_challenge(
         &self,
         caller: &Caller,
-        variant: GameVariant,
-        rated: bool,
-        time: TimeControl,
-        vela: bool,
+        ChallengeTerms { variant, rated, time, vela }: ChallengeTerms,
+        opponent: Option<String>,
     ) -> Result<ServerMessage, Refusal> {
         if vela && variant != GameVariant::Tsivy {
             return Err(Refusal::new(ErrorCode::VelaVariant, "vela is played on tsivy only"));
@@ -550,18 +562,50 @@ impl Hub {
         if rated && creator.bot {
             return Err(bot_unrated());
         }
-        let challenge = ChallengeRecord { id: secret::new_id()?, creator, variant, rated, time, vela };
+        if let Some(opponent) = &opponent {
+            if *opponent == caller.player {
+                return Err(Refusal::new(ErrorCode::OwnChallenge, "you cannot challenge yourself"));
+            }
+            let player = self.db.player(opponent).await?.ok_or_else(|| not_found(opponent))?;
+            if rated && player.bot {
+                return Err(bot_unrated());
+            }
+        }
+        let challenge = ChallengeRecord { id: secret::new_id()?, creator, variant, rated, time, vela, opponent };
         self.db.create_challenge(&challenge, time.initial_ms(), self.clock.now_ms()).await?;
-        Ok(ServerMessage::ChallengeCreated { challenge: challenge_view(challenge) })
+        let message = ServerMessage::ChallengeCreated { challenge: challenge_view(challenge) };
+        self.tell_opponent(&message);
+        Ok(message)
     }
 
     async fn cancel_challenge(&self, caller: &Caller, challenge: String) -> Result<ServerMessage, Refusal> {
-        if self.db.cancel_challenge(&challenge, &caller.player).await? {
-            Ok(ServerMessage::ChallengeCancelled { challenge })
-        } else if self.db.open_challenge(&challenge).await?.is_some() {
-            Err(Refusal::new(ErrorCode::NotYourGame, "that challenge is someone else's"))
-        } else {
-            Err(not_found(&challenge))
+        let record = self.db.open_challenge(&challenge).await?.ok_or_else(|| not_found(&challenge))?;
+        if !self.db.cancel_challenge(&challenge, &caller.player).await? {
+            return Err(if record.creator.id == caller.player {
+                not_found(&challenge)
+            } else {
+                Refusal::new(ErrorCode::NotYourGame, "that challenge is someone else's")
+            });
+        }
+        if let Some(opponent) = &record.opponent {
+            self.tell(opponent, &ServerMessage::ChallengeCancelled { challenge: challenge.clone() });
+        }
+        Ok(ServerMessage::ChallengeCancelled { challenge })
+    }
+
+    /// Sends a challenge addressed to a player to that player's connections (to this process's: on another, the
+    /// player finds it in the lobby's list).
+    fn tell_opponent(&self, message: &ServerMessage) {
+        if let ServerMessage::ChallengeCreated { challenge: ChallengeView { opponent: Some(opponent), .. } } = message {
+            self.tell(opponent, message);
+        }
+    }
+
+    /// Sends `message` to every connection of `player` on this process.
+    fn tell(&self, player: &str, message: &ServerMessage) {
+        let Some(text) = event_text(message) else { return };
+        if let Some(list) = lock(&self.sessions).get_mut(player) {
+            deliver(list, None, &text);
         }
     }
 
@@ -569,6 +613,9 @@ impl Hub {
         let challenge = self.db.open_challenge(id).await?.ok_or_else(|| not_found(id))?;
         if challenge.creator.id == caller.player {
             return Err(Refusal::new(ErrorCode::OwnChallenge, "you cannot accept your own challenge"));
+        }
+        if challenge.opponent.as_ref().is_some_and(|o| *o != caller.player) {
+            return Err(Refusal::new(ErrorCode::NotYourGame, "that challenge is for another player"));
         }
         let mut players = [challenge.creator.clone(), self.current(caller).await?];
         // The challenger may have become a bot since it opened the challenge.
@@ -975,10 +1022,7 @@ impl Hub {
     /// Sends `message` to every connection of `players` but `except`. A connection too slow to take it is dropped:
     /// its client reconnects and gets the game back with `hello`.
     fn notify(&self, live: &mut LiveGame, except: Option<u64>, message: &ServerMessage) {
-        let text = match serde_json::to_string(&Envelope { id: None, message }) {
-            Ok(text) => text,
-            Err(error) => return tracing::error!("a message could not be written: {error}"),
-        };
+        let Some(text) = event_text(message) else { return };
         let mut sessions = lock(&self.sessions);
         for player in live.player_ids() {
             if let Some(list) = sessions.get_mut(&player) {
@@ -993,6 +1037,13 @@ impl Hub {
         let sessions = lock(&self.sessions);
         sessions.get(&caller.player)?.iter().find(|s| s.connection == caller.connection).cloned()
     }
+}
+
+/// A message the server sends unasked, as JSON text (none, logged, if it cannot be written).
+fn event_text(message: &ServerMessage) -> Option<String> {
+    serde_json::to_string(&Envelope { id: None, message })
+        .map_err(|error| tracing::error!("a message could not be written: {error}"))
+        .ok()
 }
 
 /// Sends `text` to every session of `list` but `except`, and drops (and kicks) those that cannot take it: too slow,

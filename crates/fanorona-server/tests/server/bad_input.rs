@@ -49,7 +49,8 @@ async fn bad_input_is_refused_and_changes_nothing() {
     let hello = ClientMessage::Hello { protocol: 1, token: None, name: None, password: None, bot: false };
     assert_eq!(code(carol.request(hello).await), ErrorCode::AlreadyGreeted);
     let time = "5+3".parse().unwrap();
-    let rated_dimy = ClientMessage::CreateChallenge { variant: GameVariant::Dimy, rated: true, time, vela: false };
+    let rated_dimy =
+        ClientMessage::CreateChallenge { variant: GameVariant::Dimy, rated: true, time, vela: false, opponent: None };
     assert_eq!(code(carol.request(rated_dimy).await), ErrorCode::UnratedVariant);
     let bad_time = r#"{"type": "create_challenge", "variant": "tsivy", "rated": false, "time": "0+5"}"#;
     assert_eq!(error_for(&mut carol, bad_time).await, ErrorCode::BadMessage);
@@ -69,7 +70,13 @@ async fn bad_input_is_refused_and_changes_nothing() {
 
     // Challenges: not one's own to accept, not someone else's to cancel, not unknown ones.
     let Ok(ServerMessage::ChallengeCreated { challenge }) = carol
-        .request(ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated: true, time, vela: false })
+        .request(ClientMessage::CreateChallenge {
+            variant: GameVariant::Tsivy,
+            rated: true,
+            time,
+            vela: false,
+            opponent: None,
+        })
         .await
     else {
         panic!()

@@ -110,7 +110,13 @@ async fn a_bot_is_marked_for_good_and_plays_unrated_games_only() {
 
     // A bot opens no rated challenge and accepts none.
     let time = "5+3".parse().unwrap();
-    let create = |rated| ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated, time, vela: false };
+    let create = |rated| ClientMessage::CreateChallenge {
+        variant: GameVariant::Tsivy,
+        rated,
+        time,
+        vela: false,
+        opponent: None,
+    };
     assert_eq!(bot.request(create(true)).await.unwrap_err().code(), Some(ErrorCode::BotUnrated));
     let ServerMessage::ChallengeCreated { challenge: rated } = alice.request(create(true)).await.unwrap() else {
         panic!()

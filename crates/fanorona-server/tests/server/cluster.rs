@@ -35,7 +35,8 @@ async fn start_across(
     let (mut alice, alice_welcome) = first.guest("alice").await;
     let (mut bob, bob_welcome) = second.guest("bob").await;
     let time: TimeControl = time.parse().unwrap();
-    let create = ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated, time, vela: false };
+    let create =
+        ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated, time, vela: false, opponent: None };
     let ServerMessage::ChallengeCreated { challenge } = alice.request(create).await.unwrap() else { panic!() };
     let lobby = |challenges| match challenges {
         Ok(ServerMessage::Challenges { challenges }) => challenges,

@@ -150,7 +150,13 @@ pub async fn start_game(
     let (mut bob, bob_welcome) = server.guest(names[1]).await;
     let time: TimeControl = time.parse().unwrap();
     let challenge = match alice
-        .request(ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated, time, vela: false })
+        .request(ClientMessage::CreateChallenge {
+            variant: GameVariant::Tsivy,
+            rated,
+            time,
+            vela: false,
+            opponent: None,
+        })
         .await
     {
         Ok(ServerMessage::ChallengeCreated { challenge }) => challenge,

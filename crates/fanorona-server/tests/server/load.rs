@@ -46,6 +46,7 @@ async fn one_game(url: String, index: usize, turns: u32, start: Arc<Barrier>) ->
         rated: false,
         time: "180+0".parse().unwrap(),
         vela: false,
+        opponent: None,
     };
     let Ok(ServerMessage::ChallengeCreated { challenge }) = first.request(create).await else { panic!() };
     let accept = ClientMessage::AcceptChallenge { challenge: challenge.id.clone() };

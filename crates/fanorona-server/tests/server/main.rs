@@ -10,6 +10,7 @@ mod common;
 mod load;
 mod process;
 mod rated_game;
+mod rematch;
 mod restart;
 mod spectators;
 mod vela;

@@ -24,7 +24,8 @@ async fn a_killed_server_restarts_with_every_game_and_clock() {
     }
     // An open challenge is kept too.
     let time = "3+2".parse().unwrap();
-    let create = ClientMessage::CreateChallenge { variant: GameVariant::Dimy, rated: false, time, vela: false };
+    let create =
+        ClientMessage::CreateChallenge { variant: GameVariant::Dimy, rated: false, time, vela: false, opponent: None };
     let Ok(ServerMessage::ChallengeCreated { challenge }) = white.request(create).await else { panic!() };
 
     server.kill();

@@ -17,7 +17,7 @@ async fn a_vela_game_handicaps_the_challenger_and_is_never_rated() {
     let (mut alice, alice_welcome) = server.guest("alice").await;
     let (mut bob, bob_welcome) = server.guest("bob").await;
     let time = "5+3".parse().unwrap();
-    let create = |variant, rated| ClientMessage::CreateChallenge { variant, rated, time, vela: true };
+    let create = |variant, rated| ClientMessage::CreateChallenge { variant, rated, time, vela: true, opponent: None };
 
     // Vela on tsivy only, and unrated.
     let refused = alice.request(create(GameVariant::Dimy, false)).await.unwrap_err();
