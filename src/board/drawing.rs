@@ -6,7 +6,7 @@ use bevy::window::PrimaryWindow;
 use fanorona_rules::{Point, Side};
 
 use super::animation::{Appearing, Fading, Sliding, ease};
-use super::layout::{BoardLayout, UiInsets};
+use super::layout::{BoardLayout, UiInsets, flipped_for};
 use super::{BoardBackground, BoardLine, BoardPoint, BoardRebuild, CoordLabel, Dragging, Piece};
 use crate::AppSystems;
 use crate::game::session::Session;
@@ -179,7 +179,8 @@ fn dress_pieces(mut commands: Commands, looks: Res<Looks>, pieces: Query<(Entity
     }
 }
 
-/// Fits the board into the window beside the panels.
+/// Fits the board into the window beside the panels, the side of the one person playing (against the computer or
+/// online) at the bottom; Flip board turns it round from there.
 fn fit_layout(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     insets: Res<UiInsets>,
@@ -191,7 +192,8 @@ fn fit_layout(
     let size = Vec2::new(window.width(), window.height());
     let area = Vec2::new((size.x - insets.left).max(50.0), (size.y - insets.top - insets.bottom).max(50.0));
     let center = Vec2::new(insets.left / 2.0, (insets.bottom - insets.top) / 2.0);
-    let fitted = BoardLayout::fit(session.board().variant(), area, center, settings.flipped);
+    let flipped = flipped_for(settings.flipped, session.person_side());
+    let fitted = BoardLayout::fit(session.board().variant(), area, center, flipped);
     layout.set_if_neq(fitted);
 }
 

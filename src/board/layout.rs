@@ -2,7 +2,7 @@
 //! the point under the pointer.
 
 use bevy::prelude::*;
-use fanorona_rules::{Point, Variant};
+use fanorona_rules::{Point, Side, Variant};
 
 /// Where the board is drawn: points `spacing` apart around `center`, in world units (logical pixels).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
@@ -24,6 +24,12 @@ impl Default for BoardLayout {
     fn default() -> BoardLayout {
         BoardLayout { variant: Variant::Tsivy, spacing: 100.0, center: Vec2::ZERO, flipped: false, upright: false }
     }
+}
+
+/// Whether the board is drawn turned round (Black's side at the bottom): when the one person playing plays Black,
+/// unless the player flipped the board (`flip`), which turns it from there.
+pub fn flipped_for(flip: bool, person: Option<Side>) -> bool {
+    flip != (person == Some(Side::Black))
 }
 
 impl BoardLayout {
@@ -88,6 +94,15 @@ pub struct HoveredPoint(pub Option<Point>);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_person_s_side_is_at_the_bottom_and_flip_turns_the_board_from_there() {
+        assert!(flipped_for(false, Some(Side::Black)), "a person playing Black sees Black at the bottom");
+        assert!(!flipped_for(false, Some(Side::White)));
+        assert!(!flipped_for(false, None), "two people, or two computers: White at the bottom");
+        assert!(!flipped_for(true, Some(Side::Black)), "flipped by the player: White at the bottom");
+        assert!(flipped_for(true, None));
+    }
 
     #[test]
     fn a_wide_board_stands_upright_on_a_tall_screen_and_every_point_is_found_again() {

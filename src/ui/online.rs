@@ -374,6 +374,7 @@ fn player_row(ui: &mut egui::Ui, game: &OnlineGame, color: Color) {
                 (false, false) => theme::PALE_WOOD,
             };
             ui.label(egui::RichText::new(clock_text(ms)).monospace().size(theme::HEADING_SIZE).color(colour));
+            ui.add_space(6.0);
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                 let you = if Some(color) == game.me { " (you)" } else { "" };
                 side_line(ui, color.into(), &format!("{}{you}", player_text(game.player(color))));
