@@ -104,6 +104,8 @@ pub struct Link {
     garbage: u32,
     /// Connections that failed since the last welcome.
     failures: u32,
+    /// A sign-in to try with the next `hello` (name and password) instead of the token.
+    login: Option<(String, String)>,
 }
 
 impl Link {
@@ -205,8 +207,13 @@ fn connect(link: &mut Link, socket: &mut Socket, settings: &Settings) {
     }
 }
 
-/// The greeting: the kept token, or a new guest with the chosen name (or one the server makes up).
-fn hello(online: &OnlineSettings, with_name: bool) -> ClientMessage {
+/// The greeting: a sign-in asked for (name and password), else the kept token, else a new guest with the chosen name
+/// (if `with_name`; else one the server makes up).
+fn hello(online: &OnlineSettings, login: Option<&(String, String)>, with_name: bool) -> ClientMessage {
+    if let Some((name, password)) = login {
+        let (name, password) = (Some(name.clone()), Some(password.clone()));
+        return ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: None, name, password, bot: false };
+    }
     let name = online.name.trim();
     let name = (online.token.is_none() && with_name && !name.is_empty()).then(|| name.to_owned());
     ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: online.token.clone(), name, password: None, bot: false }
@@ -224,7 +231,10 @@ fn poll_socket(
     let socket = &mut *socket;
     while let Some(event) = socket.0.as_ref().and_then(|(_, receiver)| receiver.try_recv()) {
         match event {
-            ewebsock::WsEvent::Opened => link.hello = link.send(socket, hello(&settings.online, true)),
+            ewebsock::WsEvent::Opened => {
+                let hello = hello(&settings.online, link.login.as_ref(), true);
+                link.hello = link.send(socket, hello);
+            }
             ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
                 match serde_json::from_str::<Envelope<ServerMessage>>(&text) {
                     Ok(envelope) => receive(link, socket, envelope, &mut settings, &mut received, &mut notices),
@@ -272,6 +282,24 @@ fn receive(
 ) {
     let request = envelope.id.and_then(|id| link.pending.remove(&id));
     if envelope.id.is_none() || envelope.id != link.hello {
+        match &envelope.message {
+            ServerMessage::Registered { player } => {
+                settings.online.account = true;
+                settings.online.name = player.name.clone();
+                link.me = Some(player.clone());
+                notices
+                    .say(format!("Registered as {}: sign in with your name and password on any device.", player.name));
+            }
+            // The server closes the connection next; the next one is a new guest's.
+            ServerMessage::LoggedOut => {
+                settings.online.token = None;
+                settings.online.account = false;
+                // The registered name is taken: the new guest gets one from the server.
+                settings.online.name.clear();
+                notices.say("Signed out: you are a new guest on this device.");
+            }
+            _ => {}
+        }
         received.write(FromServer { message: envelope.message, request });
         return;
     }
@@ -281,6 +309,11 @@ fn receive(
             info!("welcomed as {} ({} games in progress)", player.name, games.len());
             if let Some(token) = token {
                 settings.online.token = Some(token);
+            }
+            if link.login.take().is_some() {
+                settings.online.account = true;
+                settings.online.name = player.name.clone();
+                notices.say(format!("Signed in as {}.", player.name));
             }
             link.me = Some(player.clone());
             link.state = LinkState::Online;
@@ -294,18 +327,24 @@ fn receive(
                 request,
             });
         }
+        // A sign-in that failed leaves the player as they were.
+        ServerMessage::Error { code: ErrorCode::BadLogin, message } if link.login.take().is_some() => {
+            notices.problem(format!("Not signed in: {message}."));
+            link.hello = link.send(socket, hello(&settings.online, None, true));
+        }
         ServerMessage::Error { code: ErrorCode::BadToken, .. } => {
             // The login ended (logged out elsewhere, or another server): come back as a new guest.
             settings.online.token = None;
+            settings.online.account = false;
             notices.say("Your online login had ended: you are a new guest now.");
-            link.hello = link.send(socket, hello(&settings.online, true));
+            link.hello = link.send(socket, hello(&settings.online, None, true));
         }
         ServerMessage::Error { code: ErrorCode::NameTaken | ErrorCode::BadName, message } => {
             notices.problem(format!(
                 "The name “{}” cannot be used: {message}. The server chose one.",
                 settings.online.name
             ));
-            link.hello = link.send(socket, hello(&settings.online, false));
+            link.hello = link.send(socket, hello(&settings.online, None, false));
         }
         ServerMessage::Error { message, .. } => {
             // The server will not have this game (another protocol version): trying again would not help.
@@ -352,6 +391,12 @@ fn send_and_connect(
             OnlineCommand::Open | OnlineCommand::Connect => {
                 link.wanted = true;
                 link.problem = None;
+                link.failures = 0;
+                connect(&mut link, &mut socket, &settings);
+            }
+            OnlineCommand::SignIn { name, password } => {
+                link.login = Some((name.trim().to_owned(), password.clone()));
+                link.wanted = true;
                 link.failures = 0;
                 connect(&mut link, &mut socket, &settings);
             }

@@ -138,6 +138,13 @@ fn lobby_commands(
             OnlineCommand::Profile => {
                 outgoing.write(ToServer(ClientMessage::Profile { player: None }));
             }
+            OnlineCommand::Register { name, password } => {
+                let (name, password) = (name.trim().to_owned(), password.clone());
+                outgoing.write(ToServer(ClientMessage::Register { name, password }));
+            }
+            OnlineCommand::SignOut => {
+                outgoing.write(ToServer(ClientMessage::Logout));
+            }
             // The same game again, against the same opponent, who is sent the challenge.
             OnlineCommand::Rematch if lobby.mine.is_none() => {
                 if let Some(game) = current.0.as_ref().filter(|g| g.result.is_some()) {

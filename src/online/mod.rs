@@ -54,6 +54,22 @@ pub enum OnlineCommand {
     Profile,
     /// Put a finished game of the player's profile on the board, to replay and review it.
     Replay(Box<FinishedGame>),
+    /// Make the guest a registered player with this name and password, to sign in with on any device.
+    Register {
+        /// The name (the guest's own, or another).
+        name: String,
+        /// 8 to 128 bytes.
+        password: String,
+    },
+    /// Sign in as a registered player (the guest on this device is left behind).
+    SignIn {
+        /// The player's name.
+        name: String,
+        /// Their password.
+        password: String,
+    },
+    /// End this device's login: the player becomes a new guest here.
+    SignOut,
 }
 
 /// Online play.

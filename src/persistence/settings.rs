@@ -78,6 +78,8 @@ pub struct OnlineSettings {
     pub name: String,
     /// The login's token, which signs the player in again: a secret, kept here and never shown.
     pub token: Option<String>,
+    /// Whether the login is a registered player's (signed in with a name and password), not a guest's.
+    pub account: bool,
 }
 
 impl std::fmt::Debug for OnlineSettings {
@@ -87,6 +89,7 @@ impl std::fmt::Debug for OnlineSettings {
             .field("server", &self.server)
             .field("name", &self.name)
             .field("token", &self.token.as_ref().map(|_| "(kept)"))
+            .field("account", &self.account)
             .finish()
     }
 }

@@ -19,7 +19,7 @@ use crate::online::link::{Link, LinkState, server_url};
 use crate::online::lobby::{Lobby, Profile, TIME_CONTROLS, challenge_link};
 use crate::online::play::{OnlineGame, OnlineMatch};
 use crate::online::{ChallengeSettings, OnlineCommand};
-use crate::persistence::settings::Settings;
+use crate::persistence::settings::{OnlineSettings, Settings};
 use crate::persistence::storage::Notices;
 use crate::review::ReviewCommand;
 use crate::screens::{AppState, ShowMenu};
@@ -52,6 +52,52 @@ pub enum LobbyTab {
     Watch,
     /// The player's online rating and finished games.
     Profile,
+}
+
+/// The name and password being typed to register or sign in.
+#[derive(Default)]
+struct AccountForm {
+    name: String,
+    password: String,
+}
+
+/// Signed in: who, and signing out. A guest: register (keep this player, with a password) or sign in as a registered
+/// player.
+fn account_ui(
+    ui: &mut egui::Ui,
+    online: &OnlineSettings,
+    connected: bool,
+    form: &mut AccountForm,
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    if online.account {
+        ui.label(format!("Signed in as {}: sign in with your name and password on any other device.", online.name));
+        if ui.add_enabled(connected, egui::Button::new("Sign out")).clicked() {
+            commands.write(OnlineCommand::SignOut);
+        }
+        return;
+    }
+    ui.label("You play as a guest, on this device only. With a password you keep your name and rating anywhere.");
+    egui::Grid::new("account").num_columns(2).show(ui, |ui| {
+        ui.label("Name:");
+        ui.add(egui::TextEdit::singleline(&mut form.name).hint_text("3 to 20 letters, digits, _ or -"));
+        ui.end_row();
+        ui.label("Password:");
+        ui.add(egui::TextEdit::singleline(&mut form.password).password(true).hint_text("8 characters or more"));
+        ui.end_row();
+    });
+    let ready = connected && !form.name.trim().is_empty() && !form.password.is_empty();
+    ui.horizontal_wrapped(|ui| {
+        let register = ui.add_enabled(ready, egui::Button::new("Register this guest"));
+        if register.on_hover_text("Keep this player, its games and rating, under this name").clicked() {
+            let (name, password) = (form.name.clone(), std::mem::take(&mut form.password));
+            commands.write(OnlineCommand::Register { name, password });
+        }
+        if ui.add_enabled(ready, egui::Button::new("Sign in")).on_hover_text("Play as a registered player").clicked() {
+            let (name, password) = (form.name.clone(), std::mem::take(&mut form.password));
+            commands.write(OnlineCommand::SignIn { name, password });
+        }
+    });
 }
 
 /// The new challenge being made up in the lobby.
@@ -100,6 +146,7 @@ fn lobby_ui(
     lobby: Res<Lobby>,
     mut form: Local<ChallengeForm>,
     mut tab: ResMut<LobbyTab>,
+    mut account: Local<AccountForm>,
     mut commands: MessageWriter<OnlineCommand>,
     mut menu: MessageWriter<ShowMenu>,
     mut clipboard: ResMut<EguiClipboard>,
@@ -111,8 +158,10 @@ fn lobby_ui(
         ui.vertical_centered(|ui| ui.label(theme::title("Play online")));
         link_line(ui, &link);
         if let Some(me) = link.me() {
-            ui.label(format!("You: {} · rating {:.0} ± {:.0}", me.name, me.rating, me.deviation));
+            let kind = if online.account { "signed in" } else { "guest" };
+            ui.label(format!("You: {} ({kind}) · rating {:.0} ± {:.0}", me.name, me.rating, me.deviation));
         }
+        ui.collapsing("Account", |ui| account_ui(ui, &online, link.is_online(), &mut account, &mut commands));
         ui.collapsing("Server and name", |ui| {
             if !cfg!(target_arch = "wasm32") {
                 ui.horizontal(|ui| {

@@ -17,6 +17,7 @@ use fanorona::online::lobby::Lobby;
 use fanorona::online::play::{OnlineGame, OnlineMatch};
 use fanorona::online::{ChallengeSettings, OnlineCommand};
 use fanorona::persistence::settings::Settings;
+use fanorona::persistence::storage::Notices;
 use fanorona::review::{ReviewCommand, Reviewing};
 use fanorona::screens::AppState;
 use fanorona_protocol::{Color, EndReason, GameVariant, TimeControl};
@@ -342,4 +343,50 @@ fn a_clock_that_runs_out_ends_the_game() {
     });
     assert_ne!(offer.id, old);
     assert!(game(&white).unwrap().result.is_none() && turns(&white).is_empty());
+}
+
+fn online_settings(app: &App) -> &fanorona::persistence::settings::OnlineSettings {
+    &app.world().resource::<Settings>().online
+}
+
+#[test]
+fn a_guest_registers_and_signs_in_on_another_device_then_signs_out() {
+    let dir = temp_dir();
+    let server = TestServer::start(&dir.join("server.db"), any_port(), &clock());
+    let mut first = player(&server.url(), "alice");
+    let mut second = player(&server.url(), "someone");
+    run_until(&mut [&mut first, &mut second], "both welcomed", |apps| apps.iter().all(|a| link(a).is_online()));
+    let alice = link(&first).me().unwrap().id.clone();
+    assert!(!online_settings(&first).account, "a new player is a guest");
+
+    // The guest on the first device registers under its name.
+    let (name, password) = ("alice".to_owned(), "correct horse".to_owned());
+    command(&mut first, OnlineCommand::Register { name: name.clone(), password: password.clone() });
+    run_until(&mut [&mut first], "registered", |apps| online_settings(apps[0]).account);
+    assert_eq!(link(&first).me().unwrap().id, alice, "the same player, now registered");
+
+    // A wrong password on the second device changes nothing there.
+    let someone = link(&second).me().unwrap().id.clone();
+    command(&mut second, OnlineCommand::SignIn { name: name.clone(), password: "wrong horse".into() });
+    run_until(&mut [&mut second], "the refusal", |apps| {
+        apps[0].world().resource::<Notices>().0.iter().any(|n| n.problem && n.text.starts_with("Not signed in"))
+    });
+    run_until(&mut [&mut second], "back as before", |apps| link(apps[0]).is_online());
+    assert_eq!(link(&second).me().unwrap().id, someone);
+    assert!(!online_settings(&second).account);
+
+    // The right one makes the second device Alice's.
+    command(&mut second, OnlineCommand::SignIn { name: name.clone(), password });
+    run_until(&mut [&mut second], "signed in", |apps| link(apps[0]).me().is_some_and(|me| me.id == alice));
+    assert!(online_settings(&second).account && online_settings(&second).token.is_some());
+
+    // Signing out there leaves a new guest on that device, and Alice signed in on the first.
+    command(&mut second, OnlineCommand::SignOut);
+    run_until(&mut [&mut second], "a new guest", |apps| {
+        link(apps[0]).is_online() && link(apps[0]).me().is_some_and(|me| me.id != alice)
+    });
+    assert!(!online_settings(&second).account);
+    command(&mut first, OnlineCommand::Connect);
+    run_until(&mut [&mut first], "the first device back", |apps| link(apps[0]).is_online());
+    assert_eq!(link(&first).me().unwrap().id, alice, "the first device's login is its own");
 }
