@@ -24,6 +24,8 @@ use crate::screens::AppState;
 pub enum ReviewCommand {
     /// Review the game on the board (from the game screen, or a finished online game's).
     Open,
+    /// Review the game on the board from the position after this many turns: a past move clicked in the move list.
+    OpenAt(usize),
     /// Back to the game, as it was, on the screen it was reviewed from.
     Close,
     /// Show the position after this many turns (0: the start).
@@ -226,13 +228,17 @@ fn handle_review_commands(
         let reviewing = &mut *reviewing;
         match (command, *state.get()) {
             // An online game is reviewed once it is over (its session is locked then): the server keeps it.
-            (ReviewCommand::Open, back @ AppState::Playing) | (ReviewCommand::Open, back @ AppState::Online)
+            (ReviewCommand::Open | ReviewCommand::OpenAt(_), back @ (AppState::Playing | AppState::Online))
                 if back == AppState::Playing || session.locked =>
             {
                 reviewing.back = back;
                 let original = SetAside::take(&mut session, &mut saves, &mut thinking);
                 reviewing.game = original.session().game().clone();
-                reviewing.ply = reviewing.game.turns().len();
+                let end = reviewing.game.turns().len();
+                reviewing.ply = match command {
+                    ReviewCommand::OpenAt(ply) => ply.min(end),
+                    _ => end,
+                };
                 reviewing.line = None;
                 reviewing.review = None;
                 reviewing.progress = (0, reviewing.game.turns().len() + 1);
@@ -296,7 +302,7 @@ impl Reviewing {
     fn navigate(&mut self, command: ReviewCommand) -> bool {
         let last = self.game.turns().len();
         let (ply, line) = match command {
-            ReviewCommand::Goto(ply) => (ply.min(last), None),
+            ReviewCommand::Goto(ply) | ReviewCommand::OpenAt(ply) => (ply.min(last), None),
             ReviewCommand::Previous => (self.ply.saturating_sub(1), None),
             ReviewCommand::Next => ((self.ply + 1).min(last), None),
             ReviewCommand::First => (0, None),

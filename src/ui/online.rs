@@ -566,7 +566,13 @@ fn online_panel_ui(
                 how_to_play.write(ToggleHowToPlay);
             }
         });
-        super::panel::move_list(ui, session.game().start().side_to_move(), session.game().turns());
+        // A finished game's turns can be looked at (in the review); a game in progress is not interrupted.
+        let over = session.locked;
+        if let Some(ply) =
+            super::panel::move_list(ui, session.game().start().side_to_move(), session.game().turns(), over)
+        {
+            review.write(ReviewCommand::OpenAt(ply));
+        }
     };
     insets.set_if_neq(board_side_panel(ctx, "online-panel", contents));
     Ok(())

@@ -155,7 +155,9 @@ fn panel_ui(
             ui.end_row();
         });
         ui.separator();
-        move_list(ui, session.game().start().side_to_move(), session.game().turns());
+        if let Some(ply) = move_list(ui, session.game().start().side_to_move(), session.game().turns(), true) {
+            actions.send(Action::Review(ReviewCommand::OpenAt(ply)));
+        }
         ui.collapsing("Keyboard", |ui| {
             for (keys, what) in SHORTCUTS {
                 ui.label(format!("{keys}: {what}"));
@@ -186,8 +188,10 @@ fn move_rows(first: Side, turns: &[Turn]) -> Vec<MoveRow<'_>> {
 }
 
 /// The game's turns as a numbered two-column list (White, Black) like a chess app's; a long chain wraps at its dashes
-/// within its column, and the last turn is marked.
-pub(super) fn move_list(ui: &mut egui::Ui, first: Side, turns: &[Turn]) {
+/// within its column, and the last turn is marked. With `clickable`, a turn can be clicked: returns the number of
+/// turns up to and including the one clicked, to look at the position after it.
+pub(super) fn move_list(ui: &mut egui::Ui, first: Side, turns: &[Turn], clickable: bool) -> Option<usize> {
+    let mut clicked = None;
     ui.label(egui::RichText::new("Moves").font(egui::FontId::new(20.0, theme::display_family())));
     if turns.is_empty() {
         ui.label(egui::RichText::new("No turn played yet.").weak());
@@ -198,36 +202,46 @@ pub(super) fn move_list(ui: &mut egui::Ui, first: Side, turns: &[Turn]) {
     egui::ScrollArea::vertical().max_height(height).stick_to_bottom(true).show(ui, |ui| {
         let spacing = ui.spacing().item_spacing.x;
         let column = ((ui.available_width() - number_width - 2.0 * spacing) / 2.0).max(60.0);
-        // Each cell a fixed width, so the columns line up and a long chain wraps within its own.
-        let cell = |ui: &mut egui::Ui, width: f32, text: egui::RichText| {
+        // Each cell a fixed width, so the columns line up and a long chain wraps within its own. A turn's cell
+        // says whether it was clicked.
+        let cell = |ui: &mut egui::Ui, width: f32, text: egui::RichText, sense: bool| {
             ui.allocate_ui(egui::vec2(width, 0.0), |ui| {
                 ui.set_width(width);
-                ui.add(egui::Label::new(text).wrap());
-            });
+                let label = egui::Label::new(text).wrap();
+                if sense {
+                    let response = ui.add(label.sense(egui::Sense::click()));
+                    let response = response.on_hover_cursor(egui::CursorIcon::PointingHand);
+                    response.on_hover_text("Look at the position after this turn").clicked()
+                } else {
+                    ui.add(label);
+                    false
+                }
+            })
+            .inner
         };
         // Rows laid out one by one rather than in a grid: a row's height is then that of its tallest cell in the
         // same frame (a grid sizes rows from the frame before, so a chain that just wrapped would overlap the next
         // row).
-        let row = |ui: &mut egui::Ui, striped: bool, cells: [egui::RichText; 3]| {
+        // Returns which of the two turns was clicked (0 White's, 1 Black's).
+        let row = |ui: &mut egui::Ui, striped: bool, cells: [egui::RichText; 3], sense: [bool; 2]| {
             let background = ui.painter().add(egui::Shape::Noop);
             let [number, white, black] = cells;
-            let rect = ui
-                .horizontal_top(|ui| {
-                    cell(ui, number_width, number);
-                    cell(ui, column, white);
-                    cell(ui, column, black);
-                })
-                .response
-                .rect;
+            let inner = ui.horizontal_top(|ui| {
+                cell(ui, number_width, number, false);
+                let white = cell(ui, column, white, sense[0]);
+                let black = cell(ui, column, black, sense[1]);
+                [white, black].iter().position(|c| *c)
+            });
             if striped {
-                ui.painter()
-                    .set(background, egui::Shape::rect_filled(rect.expand(1.0), 3.0, ui.visuals().faint_bg_color));
+                let rect = inner.response.rect.expand(1.0);
+                ui.painter().set(background, egui::Shape::rect_filled(rect, 3.0, ui.visuals().faint_bg_color));
             }
+            inner.inner
         };
         ui.spacing_mut().item_spacing.y = 2.0;
         if !turns.is_empty() {
             let side = |s: Side| egui::RichText::new(s.to_string()).small().weak();
-            row(ui, false, [egui::RichText::new(""), side(Side::White), side(Side::Black)]);
+            row(ui, false, [egui::RichText::new(""), side(Side::White), side(Side::Black)], [false; 2]);
         }
         for (k, r) in move_rows(first, turns).into_iter().enumerate() {
             let turn_text = |turn: Option<(usize, &Turn)>| match turn {
@@ -242,9 +256,13 @@ pub(super) fn move_list(ui: &mut egui::Ui, first: Side, turns: &[Turn]) {
                 None => egui::RichText::new(if r.white.is_none() { "…" } else { "" }).weak(),
             };
             let number = egui::RichText::new(format!("{}.", r.number)).weak();
-            row(ui, k % 2 == 0, [number, turn_text(r.white), turn_text(r.black)]);
+            let sense = [r.white.is_some() && clickable, r.black.is_some() && clickable];
+            if let Some(side) = row(ui, k % 2 == 0, [number, turn_text(r.white), turn_text(r.black)], sense) {
+                clicked = [r.white, r.black][side].map(|(i, _)| i + 1);
+            }
         }
     });
+    clicked
 }
 
 #[cfg(test)]

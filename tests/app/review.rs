@@ -147,3 +147,30 @@ fn try_again_plays_on_against_the_computer_from_before_the_turn() {
     assert!(!read(&dir, AUTOSAVE_FILE).contains("c3-d3A-d4A"));
     assert_pieces_match(&mut app);
 }
+
+#[test]
+fn a_past_move_clicked_in_the_list_shows_its_position_read_only_and_back_returns_to_the_game() {
+    let dir = temp_dir();
+    let mut app = app_in(&dir);
+    start_with(&mut app, humans);
+    let game = blunder_game();
+    for turn in &game.turns()[..5] {
+        play(&mut app, &turn.to_string());
+    }
+    // What a click on White's second turn in the move list sends.
+    review(&mut app, ReviewCommand::OpenAt(3));
+    assert_eq!(state(&app), AppState::Review);
+    assert_eq!(reviewing(&app).ply(), 3);
+    assert_eq!(session(&app).position(), &game.positions()[3]);
+    assert_pieces_match(&mut app);
+    // Read-only: a legal turn clicked on the board changes nothing.
+    let legal = game.positions()[3].legal_turns()[0];
+    for point in legal.path() {
+        click(&mut app, &point.to_string());
+    }
+    assert_eq!(session(&app).position(), &game.positions()[3]);
+    review(&mut app, ReviewCommand::Close);
+    assert_eq!(state(&app), AppState::Playing);
+    assert_eq!(session(&app).game().turns(), &game.turns()[..5]);
+    assert_pieces_match(&mut app);
+}
