@@ -1,5 +1,7 @@
-//! Animations: a moving piece slides with easing; captured pieces fall one after another along the line. Steps
-//! play in order, each after the previous one; a person's input waits while anything moves.
+//! Animations: a turn that arrives whole (the computer's, an online opponent's) shows its path a moment first; a
+//! moving piece slides with easing and settles where it lands; captured pieces lift and fall away one after another
+//! along the line. Steps play in order, each after the previous one; a person's input waits while anything moves
+//! (the settling aside, which is only a look).
 
 use std::collections::VecDeque;
 
@@ -17,6 +19,10 @@ pub const SLIDE_SECONDS: f32 = 0.28;
 pub const FADE_SECONDS: f32 = 0.22;
 /// Seconds between two captured pieces starting to fade.
 pub const FADE_GAP_SECONDS: f32 = 0.11;
+/// Seconds a turn that arrived whole is shown (its path marked) before its piece moves.
+pub const LEAD_IN_SECONDS: f32 = 0.35;
+/// Seconds a piece takes to settle where it lands.
+pub const SETTLE_SECONDS: f32 = 0.16;
 
 /// A piece on its way from one point to another: `t` goes from 0 to 1.
 #[derive(Component, Clone, Copy, Debug)]
@@ -36,6 +42,13 @@ pub struct Fading {
     pub t: f32,
 }
 
+/// A piece that has just landed, settling: `t` goes from 0 to 1.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Settling {
+    /// Progress, 0 to 1.
+    pub t: f32,
+}
+
 /// A newly placed piece growing in: `t` goes from 0 to 1.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Appearing {
@@ -48,6 +61,8 @@ pub struct Appearing {
 pub struct Animations {
     queue: VecDeque<StepPlayed>,
     running: bool,
+    /// Seconds left of a turn's lead-in.
+    lead_in: f32,
 }
 
 impl Animations {
@@ -82,6 +97,7 @@ pub(super) fn plugin(app: &mut App) {
 fn forget_all(mut animations: ResMut<Animations>) {
     animations.queue.clear();
     animations.running = false;
+    animations.lead_in = 0.0;
 }
 
 fn queue_steps(mut steps: MessageReader<StepPlayed>, mut animations: ResMut<Animations>) {
@@ -109,6 +125,13 @@ fn start_next_step(
     if animations.running {
         return;
     }
+    // A turn that arrived whole waits a moment, its path marked, before it moves.
+    if let Some(first) = animations.queue.front_mut().filter(|s| s.lead_in) {
+        first.lead_in = false;
+        animations.lead_in = LEAD_IN_SECONDS;
+        animations.running = true;
+        return;
+    }
     let Some(next) = animations.queue.pop_front() else { return };
     animations.running = true;
     if let Some(point) = next.placed {
@@ -131,24 +154,32 @@ fn start_next_step(
     }
 }
 
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn advance_animations(
     mut commands: Commands,
     time: Res<Time>,
     settings: Res<Settings>,
     mut animations: ResMut<Animations>,
     mut sliding: Query<(Entity, &mut Sliding)>,
+    mut settling: Query<(Entity, &mut Settling)>,
     mut fading: Query<(Entity, &mut Fading)>,
     mut appearing: Query<(Entity, &mut Appearing)>,
 ) {
     let dt = time.delta_secs() * settings.animation_speed.max(0.1);
-    let mut moving = false;
+    let mut moving = animations.lead_in > 0.0;
+    animations.lead_in = (animations.lead_in - dt).max(0.0);
     for (e, mut s) in &mut sliding {
         s.t += dt / SLIDE_SECONDS;
         if s.t >= 1.0 {
-            commands.entity(e).remove::<Sliding>();
+            commands.entity(e).remove::<Sliding>().insert(Settling { t: 0.0 });
         } else {
             moving = true;
+        }
+    }
+    for (e, mut s) in &mut settling {
+        s.t += dt / SETTLE_SECONDS;
+        if s.t >= 1.0 {
+            commands.entity(e).remove::<Settling>();
         }
     }
     for (e, mut f) in &mut fading {

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use fanorona_rules::{Point, Side};
 
-use super::animation::{Appearing, Fading, Sliding, ease};
+use super::animation::{Appearing, Fading, Settling, Sliding, ease};
 use super::layout::{BoardLayout, UiInsets, flipped_for};
 use super::{BoardBackground, BoardLine, BoardPoint, BoardRebuild, CoordLabel, Dragging, Piece};
 use crate::AppSystems;
@@ -244,11 +244,18 @@ fn place_lines(layout: Res<BoardLayout>, mut lines: Query<(&BoardLine, &mut Tran
 #[allow(clippy::type_complexity)]
 fn place_pieces(
     layout: Res<BoardLayout>,
-    mut pieces: Query<(&Piece, &mut Transform, Option<&Sliding>, Option<&Fading>, Option<&Appearing>)>,
+    mut pieces: Query<(
+        &Piece,
+        &mut Transform,
+        Option<&Sliding>,
+        Option<&Fading>,
+        Option<&Appearing>,
+        Option<&Settling>,
+    )>,
     dragging: Res<Dragging>,
 ) {
     let radius = layout.spacing * 0.34;
-    for (piece, mut t, sliding, fading, appearing) in &mut pieces {
+    for (piece, mut t, sliding, fading, appearing, settling) in &mut pieces {
         let to = layout.world(piece.point);
         let held = dragging.at.filter(|_| dragging.from == Some(piece.point) && sliding.is_none() && fading.is_none());
         let (at, lift) = match (sliding, held) {
@@ -257,10 +264,21 @@ fn place_pieces(
             (None, Some(held)) => (held, 1.12),
             (None, None) => (to, 1.0),
         };
-        let scale = fading.map_or(1.0, |f| 1.0 - ease(f.t)) * appearing.map_or(1.0, |a| ease(a.t)) * lift;
-        let z = if sliding.is_some() || held.is_some() { 12.0 } else { 10.0 };
+        // A captured piece is lifted first, then drops away, drifting up the screen as it goes.
+        let (taken, rise) = fading.map_or((1.0, 0.0), |f| (captured_scale(f.t), ease(f.t) * layout.spacing * 0.3));
+        // A piece that lands gives a little, like a stone set down.
+        let settle = settling.map_or(1.0, |s| 1.0 - 0.07 * (std::f32::consts::PI * s.t).sin());
+        let scale = taken * appearing.map_or(1.0, |a| ease(a.t)) * lift * settle;
+        let z = if sliding.is_some() || held.is_some() || fading.is_some() { 12.0 } else { 10.0 };
+        let at = at + Vec2::new(0.0, rise);
         *t = Transform::from_translation(at.extend(z)).with_scale(Vec3::new(radius * scale, radius * scale, 1.0));
     }
+}
+
+/// A captured piece's size as it goes (`t` from 0 to 1): lifted to 115% in the first quarter, then shrinking away.
+fn captured_scale(t: f32) -> f32 {
+    const LIFT: f32 = 0.25;
+    if t < LIFT { 1.0 + 0.15 * ease(t / LIFT) } else { 1.15 * (1.0 - ease((t - LIFT) / (1.0 - LIFT))) }
 }
 
 fn place_labels(layout: Res<BoardLayout>, mut labels: Query<(&CoordLabel, &mut Transform, &mut Visibility)>) {

@@ -1,15 +1,16 @@
 //! The marks that guide a player on the board: movable pieces, destinations, the chain in progress, the capture
 //! choice, the preview of what the point under the pointer would do, the last turn and hints, in a standard and a
-//! colour-blind palette.
+//! colour-blind palette; and while the computer or an online opponent chooses its turn, a light sweeping along its
+//! edge of the board.
 
 use bevy::prelude::*;
-use fanorona_rules::{CaptureKind, Point};
+use fanorona_rules::{CaptureKind, Point, Side};
 
 use super::animation::Animations;
 use super::layout::{BoardLayout, HoveredPoint};
 use super::preview::Preview;
 use crate::AppSystems;
-use crate::game::session::Session;
+use crate::game::session::{PlayerKind, Session};
 use crate::persistence::settings::Settings;
 use crate::screens::OnBoard;
 
@@ -71,7 +72,43 @@ pub struct HighlightsPlugin;
 
 impl Plugin for HighlightsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, draw_highlights.in_set(AppSystems::Presentation).run_if(in_state(OnBoard)));
+        app.add_systems(
+            Update,
+            (draw_highlights, draw_thinking).in_set(AppSystems::Presentation).run_if(in_state(OnBoard)),
+        );
+    }
+}
+
+/// Seconds the thinking light takes to sweep across the board and back.
+const SWEEP_SECONDS: f32 = 2.4;
+
+/// While the computer (or an online opponent) is choosing its turn: a faint line along the edge of the board on its
+/// side, with a light sweeping to and fro, so that the wait is seen where the turn will come from.
+fn draw_thinking(
+    mut gizmos: Gizmos,
+    session: Res<Session>,
+    layout: Res<BoardLayout>,
+    animations: Res<Animations>,
+    time: Res<Time>,
+) {
+    let waiting = matches!(session.player_to_move(), PlayerKind::Computer(_) | PlayerKind::Online);
+    if !waiting || session.is_over() || session.locked || animations.busy() {
+        return;
+    }
+    let side = session.position().side_to_move();
+    let variant = layout.variant;
+    let (row, outward) = if side == Side::White { (0, -1.0) } else { (variant.height() - 1, 1.0) };
+    let (Some(left), Some(right)) = (Point::new(0, row), Point::new(variant.width() - 1, row)) else { return };
+    // Between the pieces (0.34 of a spacing) and the coordinates (0.5).
+    let out = layout.orient(Vec2::new(0.0, outward * layout.spacing * 0.41));
+    let (a, b) = (layout.world(left) + out, layout.world(right) + out);
+    gizmos.line_2d(a, b, Color::srgba(1.0, 0.86, 0.45, 0.25));
+    let phase = (std::f32::consts::TAU * time.elapsed_secs() / SWEEP_SECONDS).sin() * 0.5 + 0.5;
+    let (from, to) = ((phase - 0.12).max(0.0), (phase + 0.12).min(1.0));
+    // The light three lines thick: gizmos draw thin lines.
+    let across = layout.orient(Vec2::new(0.0, 1.5));
+    for shift in [-across, Vec2::ZERO, across] {
+        gizmos.line_2d(a.lerp(b, from) + shift, a.lerp(b, to) + shift, Color::srgba(1.0, 0.86, 0.45, 0.95));
     }
 }
 

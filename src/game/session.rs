@@ -53,6 +53,9 @@ pub struct StepPlayed {
     pub placed: Option<Point>,
     /// Captured points in the order they fall (along the line, away from the mover).
     pub captured: Vec<Point>,
+    /// The first step of a turn that arrived whole (the computer's, or an online opponent's): the board shows the
+    /// turn's path a moment before the piece moves, so that the player sees what is coming.
+    pub lead_in: bool,
 }
 
 /// The whole board must be redrawn from the session (new game, undo, redo, load, a tutorial task).
@@ -363,7 +366,7 @@ impl Announce<'_> {
     pub fn step(&mut self, session: &mut Session, step: Step) -> bool {
         let side = session.board().side_to_move();
         let Some((captured, progress)) = session.play_step(step) else { return false };
-        self.steps.write(StepPlayed { side, step: Some(step), placed: None, captured });
+        self.steps.write(StepPlayed { side, step: Some(step), placed: None, captured, lead_in: false });
         if let Progress::Complete(turn) = progress {
             self.commit_traced(session, turn);
         }
@@ -373,7 +376,7 @@ impl Announce<'_> {
     /// Places a telo piece (a whole turn).
     pub fn place(&mut self, session: &mut Session, point: Point) {
         let side = session.position().side_to_move();
-        self.steps.write(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new() });
+        self.steps.write(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new(), lead_in: false });
         self.commit_traced(session, Turn::place(point));
     }
 
@@ -393,14 +396,16 @@ impl Announce<'_> {
         }
         let side = before.side_to_move();
         if let Some(point) = turn.placement() {
-            self.steps.write(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new() });
+            let lead_in = true;
+            self.steps.write(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new(), lead_in });
         }
         // The captures found for the animation also mark the turn on the board afterwards.
         let mut trace = TurnTrace { path: turn.path().collect(), captured: Vec::new() };
-        for (step, taken) in before.trace(&turn) {
+        for (i, (step, taken)) in before.trace(&turn).enumerate() {
             let captured: Vec<Point> = step.captured_in_order(taken).collect();
             trace.captured.extend(&captured);
-            self.steps.write(StepPlayed { side, step: Some(step), placed: None, captured });
+            let lead_in = i == 0 && turn.placement().is_none();
+            self.steps.write(StepPlayed { side, step: Some(step), placed: None, captured, lead_in });
         }
         self.commit(session, turn, trace);
     }

@@ -9,7 +9,9 @@ use fanorona_protocol::{ChallengeView, Color, EndReason, FinishedGame, GameVaria
 
 use super::how_to_play::ToggleHowToPlay;
 use super::theme;
-use super::widgets::{board_centre, board_side_panel, rating_change_text, rating_chart, screen_window, side_line};
+use super::widgets::{
+    board_centre, board_side_panel, rating_change_text, rating_chart, screen_window, side_line, trays,
+};
 use crate::board::FlipBoard;
 use crate::board::animation::Animations;
 use crate::board::layout::UiInsets;
@@ -495,6 +497,7 @@ fn online_panel_ui(
         ui.heading(format!("{what} · {}", challenge_text(settings.variant, settings.rated, settings.time)));
         player_row(ui, game, game.top_color());
         player_row(ui, game, !game.top_color());
+        trays(ui, session.game());
         if link.state() != LinkState::Online {
             link_line(ui, &link);
         }

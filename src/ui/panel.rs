@@ -6,7 +6,7 @@ use fanorona_rules::{Side, Turn};
 
 use super::actions::{Action, Actions};
 use super::theme;
-use super::widgets::{SHORTCUTS, board_side_panel, list_height, side_line};
+use super::widgets::{SHORTCUTS, board_side_panel, list_height, side_line, trays};
 use crate::analysis::AnalysisCommand;
 use crate::board::layout::UiInsets;
 use crate::game::commands::GameCommand;
@@ -71,13 +71,11 @@ fn panel_ui(
                 }
             }
         }
-        let board = session.board();
-        ui.label(format!(
-            "Pieces: White {} · Black {}   ({} turns without capture)",
-            board.pieces(Side::White).len(),
-            board.pieces(Side::Black).len(),
-            position.quiet_turns()
-        ));
+        trays(ui, session.game());
+        let quiet = position.quiet_turns();
+        if quiet > 0 {
+            ui.label(egui::RichText::new(format!("{quiet} turns without a capture")).small().weak());
+        }
         ui.add_space(4.0);
         if ui.add_enabled(session.builder.can_stop(), egui::Button::new("Stop here (Space)")).clicked() {
             actions.send(Action::Turn(TurnCommand::Stop));
@@ -276,6 +274,16 @@ mod tests {
             game.play_notation(n).expect("a legal turn");
         }
         game.turns().to_vec()
+    }
+
+    #[test]
+    fn the_trays_count_what_each_side_took() {
+        let mut game = Game::of_variant(Variant::Tsivy);
+        assert_eq!(crate::ui::widgets::taken(&game), [0, 0]);
+        game.play_notation("d2-e3A").expect("a legal turn");
+        assert_eq!(crate::ui::widgets::taken(&game), [2, 0], "f4 and g5");
+        game.play_notation("f5-f4A").expect("a legal turn");
+        assert_eq!(crate::ui::widgets::taken(&game), [2, 3], "f3, f2 and f1");
     }
 
     #[test]

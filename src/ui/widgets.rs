@@ -3,6 +3,8 @@
 
 use bevy_egui::egui;
 
+use fanorona_rules::{Game, Side};
+
 use super::theme;
 use crate::board::drawing::side_color;
 use crate::board::layout::UiInsets;
@@ -110,18 +112,45 @@ pub fn list_height(ui: &egui::Ui, below: f32) -> f32 {
     (ui.clip_rect().bottom() - ui.cursor().top() - below).max(MIN_LIST_HEIGHT)
 }
 
+/// A piece of `side` drawn `size` across, in the text's line.
+fn piece_disc(ui: &mut egui::Ui, side: Side, size: f32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    let stroke = egui::Stroke::new((size / 10.0).max(1.0), theme::PALE_WOOD);
+    ui.painter().circle(rect.center(), size * 0.44, theme::colour(side_color(side)), stroke);
+}
+
 /// A disc in a side's piece colour followed by a text, for "White to move" and the like.
-pub fn side_line(ui: &mut egui::Ui, side: fanorona_rules::Side, text: &str) {
+pub fn side_line(ui: &mut egui::Ui, side: Side, text: &str) {
     ui.horizontal(|ui| {
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-        ui.painter().circle(
-            rect.center(),
-            7.0,
-            theme::colour(side_color(side)),
-            egui::Stroke::new(1.5, theme::PALE_WOOD),
-        );
+        piece_disc(ui, side, 16.0);
         ui.label(egui::RichText::new(text).strong());
     });
+}
+
+/// The pieces each side has taken so far (White's first), turn by turn.
+pub fn taken(game: &Game) -> [u32; 2] {
+    let mut taken = [0; 2];
+    for pair in game.positions().windows(2) {
+        let mover = pair[0].side_to_move();
+        let lost = pair[0].pieces(!mover).len().saturating_sub(pair[1].pieces(!mover).len());
+        taken[mover.index()] += lost;
+    }
+    taken
+}
+
+/// Each side's tray: the pieces it has taken, drawn as small pieces of the other colour.
+pub fn trays(ui: &mut egui::Ui, game: &Game) {
+    let taken = taken(game);
+    ui.spacing_mut().item_spacing.x = 1.0;
+    for side in Side::BOTH {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{side} took {}", taken[side.index()]));
+            ui.add_space(4.0);
+            for _ in 0..taken[side.index()] {
+                piece_disc(ui, !side, 11.0);
+            }
+        });
+    }
 }
 
 /// A rating's history as a line in a frame, `height` high (nothing for fewer than two ratings): the lowest rating at

@@ -125,3 +125,49 @@ fn f11_switches_the_window_to_full_screen_and_back() {
     assert_eq!(mode(&app), Some(WindowMode::Windowed));
     assert!(app.world().resource::<PendingConfirmation>().0.is_some(), "the question is still open");
 }
+
+/// The mover of the first step on the board has started to slide.
+fn sliding(app: &mut App) -> bool {
+    let mut query = app.world_mut().query::<&fanorona::board::animation::Sliding>();
+    query.iter(app.world()).next().is_some()
+}
+
+#[test]
+fn a_turn_that_arrives_whole_is_shown_a_moment_before_it_moves_and_a_person_s_step_moves_at_once() {
+    use bevy::ecs::system::RunSystemOnce;
+    use fanorona::board::animation::{Animations, LEAD_IN_SECONDS};
+    use fanorona::game::session::{Announce, Session};
+
+    let mut app = app_in(&temp_dir());
+    start_with(&mut app, humans);
+    // The computer's (or an online opponent's) turn arrives whole.
+    let turn = session(&app).position().parse_turn("d2-e3A").unwrap();
+    app.world_mut()
+        .run_system_once(move |mut announce: Announce, mut session: ResMut<Session>| {
+            announce.whole_turn(&mut session, turn)
+        })
+        .unwrap();
+    // Frames are 16 ms: the lead-in lasts this many, the path marked and the piece still.
+    let frames = (LEAD_IN_SECONDS / 0.016) as usize;
+    for _ in 0..frames - 2 {
+        app.update();
+        assert!(app.world().resource::<Animations>().busy(), "the board is busy showing the turn");
+        assert!(!sliding(&mut app), "the piece waits while the turn is shown");
+    }
+    assert!(session(&app).last_turn.is_some(), "the turn's path is marked meanwhile");
+    for _ in 0..6 {
+        app.update();
+    }
+    assert!(sliding(&mut app), "then the piece moves");
+    settle(&mut app);
+    assert_pieces_match(&mut app);
+
+    // A person's step starts to move in the frame after the click.
+    assert!(session(&app).position().parse_turn("f5-f4A").is_ok());
+    app.world_mut().write_message(fanorona::game::person::BoardClick("f5".parse().unwrap()));
+    app.update();
+    app.world_mut().write_message(fanorona::game::person::BoardClick("f4".parse().unwrap()));
+    app.update();
+    app.update();
+    assert!(sliding(&mut app), "no lead-in for the person's own step");
+}
