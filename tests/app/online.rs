@@ -134,8 +134,10 @@ fn start_game(server: &TestServer, variant: GameVariant, time: &str) -> (App, Ap
     assert_eq!(state(&alice), AppState::Lobby);
     let time: TimeControl = time.parse().unwrap();
     command(&mut alice, OnlineCommand::Create(ChallengeSettings { variant, rated: false, time }));
-    run_until(&mut [&mut alice, &mut bob], "the challenge in Bob's lobby", |apps| {
+    // Each hears of the challenge on its own connection: wait for both.
+    run_until(&mut [&mut alice, &mut bob], "the challenge in Bob's lobby and as Alice's own", |apps| {
         apps[1].world().resource::<Lobby>().challenges.iter().any(|c| c.by.name == "alice")
+            && apps[0].world().resource::<Lobby>().mine.is_some()
     });
     let lobby = bob.world().resource::<Lobby>();
     let challenge = lobby.challenges.iter().find(|c| c.by.name == "alice").unwrap().clone();
