@@ -210,7 +210,7 @@ fn click_board(
     for screen in presses {
         if let Some(point) = to_world(screen).and_then(|w| layout.point_at(w)) {
             clicks.write(BoardClick(point));
-            *dragging = Dragging { from: Some(point), at: None };
+            *dragging = Dragging { from: Some(point), ..default() };
         }
     }
     // Held: a piece that may move follows the pointer once it leaves the piece's point.
@@ -227,13 +227,15 @@ fn click_board(
     let released = touches.iter_just_released().next().map(|t| t.position());
     let released = released.or_else(|| cursor(mouse.just_released(MouseButton::Left)));
     if held.is_none() && dragging.from.is_some() {
+        let mut let_go = None;
         if let (Some(from), Some(_)) = (dragging.from, dragging.at)
             && let Some(to) = released.and_then(to_world).and_then(|w| layout.point_at(w))
             && to != from
         {
             drops.write(BoardDrop { from, to });
+            let_go = Some(to);
         }
-        *dragging = Dragging::default();
+        *dragging = Dragging { let_go, ..default() };
     }
 }
 

@@ -4,9 +4,10 @@
 //! session, commands, the person's turn, the computer player, rating, saved games), `board` (the board's entities,
 //! layout, animation, drawing and highlights), `tutorial`, `review` (post-game review), `analysis` (the analysis
 //! board), `online` (play against people through the game server), `ui` (menus, panels, dialogs), `persistence`
-//! (storage, settings, the player's profile), `audio`, `input`, `window` (title, smallest size, full screen) and
-//! `dev` (start scenes and screenshots). Data flows one way: the rules crate decides, the session holds the game,
-//! systems react to messages, and entities show the result.
+//! (storage, settings, the player's profile), `audio`, `input`, `window` (title, smallest size, full screen),
+//! `title` (the title screen's board, where the computer plays itself) and `dev` (start scenes and screenshots).
+//! Data flows one way: the rules crate decides, the session holds the game, systems react to messages, and entities
+//! show the result.
 //!
 //! [`LogicPlugin`] holds everything that decides what happens and runs headless in tests; [`GamePlugin`] adds what
 //! is drawn and heard and the pointer (it needs a window and a renderer).
@@ -21,6 +22,7 @@ pub mod online;
 pub mod persistence;
 pub mod review;
 pub mod screens;
+pub mod title;
 pub mod tutorial;
 pub mod ui;
 pub mod window;
@@ -63,6 +65,7 @@ impl Plugin for LogicPlugin {
             analysis::AnalysisPlugin,
             audio::SoundCuesPlugin,
             online::plugin,
+            title::TitlePlugin,
         ));
     }
 }

@@ -6,12 +6,13 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
+use fanorona_rules::{Point, Side, Step};
 
-use super::{BoardRebuild, Piece, piece};
+use super::{BoardRebuild, Dragging, Piece, piece_on};
 use crate::AppSystems;
 use crate::game::session::{BoardReset, StepPlayed};
 use crate::persistence::settings::Settings;
-use crate::screens::OnBoard;
+use crate::screens::{AppState, OnBoard};
 
 /// Seconds a piece takes to slide one step.
 pub const SLIDE_SECONDS: f32 = 0.28;
@@ -28,7 +29,7 @@ pub const SETTLE_SECONDS: f32 = 0.16;
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Sliding {
     /// Where it started.
-    pub from: fanorona_rules::Point,
+    pub from: Point,
     /// Progress, 0 to 1.
     pub t: f32,
 }
@@ -85,10 +86,18 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Animations>()
         .add_systems(
             Update,
-            (queue_steps, drop_on_reset.before(BoardRebuild), start_next_step.after(BoardRebuild), advance_animations)
+            (queue_steps, drop_on_reset.before(BoardRebuild), start_next_step.after(BoardRebuild))
                 .chain()
                 .in_set(AppSystems::Presentation)
                 .run_if(in_state(OnBoard)),
+        )
+        // The title screen's board moves too.
+        .add_systems(
+            Update,
+            advance_animations
+                .after(start_next_step)
+                .in_set(AppSystems::Presentation)
+                .run_if(in_state(OnBoard).or_else(in_state(AppState::Menu))),
         )
         .add_systems(OnExit(OnBoard), forget_all);
 }
@@ -120,8 +129,11 @@ fn start_next_step(
     mut commands: Commands,
     mut animations: ResMut<Animations>,
     mut pieces: Query<(Entity, &mut Piece)>,
+    mut dragging: ResMut<Dragging>,
     mut reset: MessageWriter<BoardReset>,
 ) {
+    // A piece let go on a point is there already: its step lands, in this frame or not at all.
+    let let_go = dragging.let_go.take();
     if animations.running {
         return;
     }
@@ -135,23 +147,41 @@ fn start_next_step(
     let Some(next) = animations.queue.pop_front() else { return };
     animations.running = true;
     if let Some(point) = next.placed {
-        commands.spawn((piece(next.side, point), Appearing { t: 0.0 }));
+        commands.spawn((piece_on(OnBoard, next.side, point), Appearing { t: 0.0 }));
         return;
     }
     let Some(step) = next.step else { return };
-    let Some((mover, mut piece)) = pieces.iter_mut().find(|(_, p)| p.point == step.from()) else {
+    let landed = let_go == Some(step.to());
+    if !animate_step(&mut commands, &mut pieces, next.side, step, &next.captured, landed) {
         // The drawn board has drifted from the game: redraw it.
         reset.write(BoardReset);
-        return;
-    };
+    }
+}
+
+/// Sets `side`'s piece sliding along `step` (or, `landed` where the pointer let it go, settling there) and the
+/// `captured` pieces falling one after another; `false` (and nothing moves) if no piece stands where the step starts.
+pub fn animate_step(
+    commands: &mut Commands,
+    pieces: &mut Query<(Entity, &mut Piece)>,
+    side: Side,
+    step: Step,
+    captured: &[Point],
+    landed: bool,
+) -> bool {
+    let Some((mover, mut piece)) = pieces.iter_mut().find(|(_, p)| p.point == step.from()) else { return false };
     piece.point = step.to();
-    commands.entity(mover).insert(Sliding { from: step.from(), t: 0.0 });
-    for (i, point) in next.captured.iter().enumerate() {
-        if let Some((victim, _)) = pieces.iter().find(|(_, p)| p.point == *point && p.side != next.side) {
+    if landed {
+        commands.entity(mover).insert(Settling { t: 0.0 });
+    } else {
+        commands.entity(mover).insert(Sliding { from: step.from(), t: 0.0 });
+    }
+    for (i, point) in captured.iter().enumerate() {
+        if let Some((victim, _)) = pieces.iter().find(|(_, p)| p.point == *point && p.side != side) {
             let delay = SLIDE_SECONDS * 0.6 + FADE_GAP_SECONDS * i as f32;
             commands.entity(victim).insert(Fading { delay, t: 0.0 });
         }
     }
+    true
 }
 
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]

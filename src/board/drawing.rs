@@ -11,6 +11,7 @@ use super::{BoardBackground, BoardLine, BoardPoint, BoardRebuild, CoordLabel, Dr
 use crate::AppSystems;
 use crate::game::session::Session;
 use crate::persistence::settings::Settings;
+use crate::screens::AppState;
 
 /// The colours of the game.
 pub mod palette {
@@ -180,20 +181,22 @@ fn dress_pieces(mut commands: Commands, looks: Res<Looks>, pieces: Query<(Entity
 }
 
 /// Fits the board into the window beside the panels, the side of the one person playing (against the computer or
-/// online) at the bottom; Flip board turns it round from there.
+/// online) at the bottom; Flip board turns it round from there. The title screen's board is never turned.
 fn fit_layout(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     insets: Res<UiInsets>,
     settings: Res<Settings>,
     session: Res<Session>,
+    screen: Res<State<AppState>>,
     mut layout: ResMut<BoardLayout>,
 ) {
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
     let area = Vec2::new((size.x - insets.left).max(50.0), (size.y - insets.top - insets.bottom).max(50.0));
     let center = Vec2::new(insets.left / 2.0, (insets.bottom - insets.top) / 2.0);
-    let flipped = flipped_for(settings.flipped, session.person_side());
-    let fitted = BoardLayout::fit(session.board().variant(), area, center, flipped);
+    let flipped = **screen != AppState::Menu && flipped_for(settings.flipped, session.person_side());
+    // The variant of the board on screen, which whoever drew it set.
+    let fitted = BoardLayout::fit(layout.variant, area, center, flipped);
     layout.set_if_neq(fitted);
 }
 

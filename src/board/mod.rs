@@ -10,7 +10,7 @@ pub mod layout;
 pub mod preview;
 
 use bevy::prelude::*;
-use fanorona_rules::{Direction, Point, Side, Variant};
+use fanorona_rules::{Direction, Point, Position, Side, Variant};
 
 use crate::AppSystems;
 use crate::game::session::{BoardReset, Session};
@@ -59,6 +59,9 @@ pub struct Dragging {
     pub from: Option<Point>,
     /// Where the piece is held, once carried.
     pub at: Option<Vec2>,
+    /// The point a carried piece was let go on in this frame: its step there lands at once instead of sliding from
+    /// where the piece was picked up.
+    pub let_go: Option<Point>,
 }
 
 /// Turn the board around (a key or the panel's button): Black's side at the bottom, or White's again.
@@ -110,9 +113,7 @@ pub fn lattice(variant: Variant) -> impl Iterator<Item = (Point, Point)> {
 /// The wooden board and the coordinate labels, once when the board appears (labels beyond a smaller board are
 /// hidden when it is drawn).
 fn spawn_board(mut commands: Commands) {
-    for frame in [true, false] {
-        commands.spawn((DespawnOnExit(OnBoard), BoardBackground { frame }, Transform::default()));
-    }
+    spawn_wood(&mut commands, OnBoard);
     let labels = (0..9).map(CoordLabel::Column).chain((0..5).map(CoordLabel::Row));
     for label in labels {
         commands.spawn((DespawnOnExit(OnBoard), label, Transform::default(), Visibility::default()));
@@ -132,20 +133,38 @@ fn rebuild_board(
         commands.entity(e).despawn();
     }
     let board = session.board();
-    let variant = board.variant();
-    layout.variant = variant;
+    layout.variant = board.variant();
+    spawn_lattice(&mut commands, OnBoard, board.variant());
+    spawn_pieces(&mut commands, OnBoard, board, ());
+}
+
+/// The wooden board and its frame, shown while `screen` lasts.
+pub fn spawn_wood<S: States>(commands: &mut Commands, screen: S) {
+    for frame in [true, false] {
+        commands.spawn((DespawnOnExit(screen.clone()), BoardBackground { frame }, Transform::default()));
+    }
+}
+
+/// The lines and points of a board, shown while `screen` lasts.
+pub fn spawn_lattice<S: States>(commands: &mut Commands, screen: S, variant: Variant) {
     for (p, q) in lattice(variant) {
-        commands.spawn((DespawnOnExit(OnBoard), BoardLine(p, q), Transform::default()));
+        commands.spawn((DespawnOnExit(screen.clone()), BoardLine(p, q), Transform::default()));
     }
     for p in variant.points() {
-        commands.spawn((DespawnOnExit(OnBoard), BoardPoint(p), Transform::default()));
+        commands.spawn((DespawnOnExit(screen.clone()), BoardPoint(p), Transform::default()));
+    }
+}
+
+/// The pieces of `board`, shown while `screen` lasts, each with `extra` (an animation, or nothing).
+pub fn spawn_pieces<S: States>(commands: &mut Commands, screen: S, board: &Position, extra: impl Bundle + Clone) {
+    for p in board.variant().points() {
         if let Some(side) = board.piece_at(p) {
-            commands.spawn(piece(side, p));
+            commands.spawn((piece_on(screen.clone(), side, p), extra.clone()));
         }
     }
 }
 
-/// A piece entity standing on `point`.
-pub fn piece(side: Side, point: Point) -> impl Bundle {
-    (DespawnOnExit(OnBoard), Piece { side, point }, Transform::default(), Visibility::default())
+/// A piece entity standing on `point`, shown while `screen` lasts.
+pub fn piece_on<S: States>(screen: S, side: Side, point: Point) -> impl Bundle {
+    (DespawnOnExit(screen), Piece { side, point }, Transform::default(), Visibility::default())
 }

@@ -1,12 +1,13 @@
 //! Start scenes, for screenshots and tests. `FANORONA_SCENE=<scene>` (on the web: `?scene=<scene>` in the page
-//! address) starts the game in a scene instead of the menu: `menu`, `board`, `chain`, `choice`, `gameover`, `telo`,
-//! `computer` (you against the master level), `think` (the master plays itself), `vela` (a lost rated game, with
-//! the rating change and the vela offer), `tutorial` (a lesson on captures), `rules` (the how-to-play screen) and
-//! `review` (the review of a game with a blunder, looking at the better turn once the engine is through),
-//! `analysis` (the analysis board on a middle game), `moves` (the review's game in play, for the move list),
-//! `toast` (the board with a notice and a problem shown), `lobby` (the online lobby of the server the settings
-//! name), `online` (the lobby's first challenge accepted: a game against whoever opened it, such as
-//! `fanorona-bot`) and `challenge` (a challenge opened in the lobby, its id logged, for the browser test).
+//! address) starts the game in a scene instead of the menu: `menu` (the title page), `new-game` and `settings` (its
+//! other pages), `board`, `chain`, `choice`, `gameover`, `telo`, `computer` (you against the master level), `think`
+//! (the master plays itself), `vela` (a lost rated game, with the rating change and the vela offer), `tutorial` (a
+//! lesson on captures), `rules` (the how-to-play screen) and `review` (the review of a game with a blunder, looking
+//! at the better turn once the engine is through), `analysis` (the analysis board on a middle game), `moves` (the
+//! review's game in play, for the move list), `toast` (the board with a notice and a problem shown), `lobby` (the
+//! online lobby of the server the settings name), `online` (the lobby's first challenge accepted: a game against
+//! whoever opened it, such as `fanorona-bot`) and `challenge` (a challenge opened in the lobby, its id logged, for
+//! the browser test).
 //! A scene name ending in `+cb` shows it in the colour-blind palette, one ending in `+big` at the largest UI size.
 //! `FANORONA_WINDOW=390x844` opens the window at that size (a phone's, say). The player's files are not touched in a
 //! scene.
@@ -37,6 +38,7 @@ use crate::review::{ReviewCommand, Reviewing};
 use crate::screens::AppState;
 use crate::tutorial::TutorialCommand;
 use crate::ui::how_to_play::HowToPlayOpen;
+use crate::ui::menu::MenuPage;
 use crate::ui::online::LobbyTab;
 
 /// The scene to start, and the screenshot to take of it.
@@ -150,6 +152,7 @@ fn set_up_scene(
     mut tutorial: MessageWriter<TutorialCommand>,
     mut how_to_play: ResMut<HowToPlayOpen>,
     mut settings: ResMut<Settings>,
+    mut page: ResMut<MenuPage>,
 ) {
     let scene = base_scene(&plan.scene);
     settings.colour_blind = plan.scene.contains("+cb");
@@ -186,6 +189,14 @@ fn set_up_scene(
             Position::start(Variant::Tsivy)
         }
         "menu" | "lobby" | "online" | "challenge" => return,
+        "new-game" => {
+            *page = MenuPage::NewGame;
+            return;
+        }
+        "settings" => {
+            *page = MenuPage::Settings;
+            return;
+        }
         // `moves`: the review's game on the board, for the game panel's move list.
         "review" | "moves" => {
             if let Ok(game) = GameRecord::load_text(REVIEW_GAME) {

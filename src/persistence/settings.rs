@@ -65,6 +65,17 @@ pub struct Settings {
     pub ui_scale: f32,
     /// Online play: the server and who the player is there.
     pub online: OnlineSettings,
+    /// The size the game's window had when it was last resized, in logical pixels (the desktop opens at it again).
+    pub window: Option<WindowSize>,
+}
+
+/// A window's size in logical pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WindowSize {
+    /// Across.
+    pub width: u32,
+    /// Down.
+    pub height: u32,
 }
 
 /// Online play: the server, the name a new guest asks for, and the login kept between visits.
@@ -113,6 +124,7 @@ impl Default for Settings {
             colour_blind: false,
             ui_scale: 1.0,
             online: OnlineSettings::default(),
+            window: None,
         }
     }
 }

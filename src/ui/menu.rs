@@ -1,4 +1,5 @@
-//! The main menu: variant, vela, opponent, level, side; Start and Continue.
+//! The main menu: a title page over the board where the computer plays itself, with the game's choices (Continue
+//! first); the new game's page (variant, vela, opponent, level, side; Start); and the settings.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -23,7 +24,7 @@ pub struct MenuUiPlugin;
 impl Plugin for MenuUiPlugin {
     fn build(&self, app: &mut App) {
         // The menu steps aside while the how-to-play screen is open.
-        app.add_systems(
+        app.init_resource::<MenuPage>().add_systems(OnExit(AppState::Menu), open_title_page).add_systems(
             EguiPrimaryContextPass,
             menu_ui.run_if(in_state(AppState::Menu).and_then(|open: Res<HowToPlayOpen>| !open.0)),
         );
@@ -66,119 +67,235 @@ fn rating_ui(ui: &mut egui::Ui, rating: &PlayerRating) {
     rating_chart(ui, &values, 48.0);
 }
 
+/// The page of the title screen that is open: the title with the game's choices, the new game's setup, or the
+/// settings. The title comes first whenever the menu opens (the page is put back when the menu is left); Back or Esc
+/// returns to it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuPage {
+    /// The game's name and its choices, over the board where the computer plays itself.
+    #[default]
+    Title,
+    /// Board, players and level of a new game, and Start.
+    NewGame,
+    /// Animation, sound, colours and text size.
+    Settings,
+}
+
+fn open_title_page(mut page: ResMut<MenuPage>) {
+    *page = MenuPage::Title;
+}
+
+/// The width of the title page's buttons, in points.
+const TITLE_BUTTON_WIDTH: f32 = 300.0;
+
+/// A button of the title page: large, one under the other; the first choice in the Malagasy green.
+fn title_button(ui: &mut egui::Ui, text: &str, first: bool) -> egui::Response {
+    let text = egui::RichText::new(text).size(theme::HEADING_SIZE * 0.85).color(theme::IVORY);
+    let width = TITLE_BUTTON_WIDTH.min(ui.available_width());
+    let button = egui::Button::new(text).min_size(egui::vec2(width, 46.0));
+    ui.add(if first { button.fill(theme::MALAGASY_GREEN) } else { button })
+}
+
+/// The title page: the name over the board (veiled so that the words read well), and the game's choices, Continue
+/// first when there is a game to continue.
+fn title_page(
+    ctx: &egui::Context,
+    page: &mut MenuPage,
+    profile: &Profile,
+    can_continue: &CanContinue,
+    actions: &mut Actions,
+) {
+    let viewport = ctx.viewport_rect();
+    let size = (viewport.width() / 7.0).clamp(44.0, theme::TITLE_SIZE * 1.8);
+    let height = viewport.height() - 48.0;
+    // A card of dark wood under the words, so that they read over the moving pieces.
+    let card = egui::Frame::new()
+        .fill(egui::Color32::from_rgba_unmultiplied(36, 30, 27, 200))
+        .corner_radius(14.0)
+        .inner_margin(egui::Margin::symmetric(24, 12));
+    egui::Area::new("title".into()).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
+        card.show(ui, |ui| title_choices(ui, size, height, viewport.width(), page, profile, can_continue, actions));
+    });
+}
+
+/// The title page's words and buttons, in a column that scrolls when the window is too short for it.
+#[allow(clippy::too_many_arguments)]
+fn title_choices(
+    ui: &mut egui::Ui,
+    size: f32,
+    height: f32,
+    width: f32,
+    page: &mut MenuPage,
+    profile: &Profile,
+    can_continue: &CanContinue,
+    actions: &mut Actions,
+) {
+    egui::ScrollArea::vertical().max_height(height).min_scrolled_height(height).show(ui, |ui| {
+        ui.set_width(TITLE_BUTTON_WIDTH.min(width - 80.0));
+        ui.vertical_centered(|ui| {
+            let name = egui::RichText::new("Fanorona").font(egui::FontId::new(size, theme::display_family()));
+            ui.add(egui::Label::new(name).extend());
+            ui.label(egui::RichText::new("The board game of Madagascar").italics().color(theme::PALE_WOOD));
+            ui.add_space(size * 0.4);
+            ui.spacing_mut().item_spacing.y = 10.0;
+            if can_continue.saved && title_button(ui, "Continue", true).clicked() {
+                actions.send(Action::Game(GameCommand::Continue));
+            }
+            if title_button(ui, "New game", !can_continue.saved).clicked() {
+                *page = MenuPage::NewGame;
+            }
+            if title_button(ui, "Play online", false).on_hover_text("Play people through a game server").clicked() {
+                actions.send(Action::PlayOnline);
+            }
+            let learn = if profile.lessons_done.is_empty() { "Learn to play" } else { "Tutorial" };
+            if title_button(ui, learn, false).clicked() {
+                actions.send(Action::Tutorial(TutorialCommand::Open));
+            }
+            if title_button(ui, "How to play", false).clicked() {
+                actions.send(Action::HowToPlay);
+            }
+            if title_button(ui, "Analysis board", false)
+                .on_hover_text("Set up any position; the engine's best lines")
+                .clicked()
+            {
+                actions.send(Action::Analysis(AnalysisCommand::Open));
+            }
+            if title_button(ui, "Settings", false).clicked() {
+                *page = MenuPage::Settings;
+            }
+            ui.add_space(6.0);
+            let rating = &profile.rating;
+            let tested =
+                if rating.games == 0 { "not yet tested".to_owned() } else { format!("{} games", rating.games) };
+            ui.label(
+                egui::RichText::new(format!("Your rating {:.0} · {tested}", rating.rating)).color(theme::PALE_WOOD),
+            );
+        });
+    });
+}
+
+/// The new game's page: board, players, level and side, the person's rating, and Start.
+fn new_game_page(ui: &mut egui::Ui, s: &mut Settings, page: &mut MenuPage, profile: &Profile, actions: &mut Actions) {
+    page_heading(ui, "New game", page);
+    ui.heading("Board");
+    ui.horizontal_wrapped(|ui| {
+        ui.radio_value(&mut s.variant, Variant::Tsivy, "Tsivy 9×5").on_hover_text("The standard game, 22 pieces each");
+        ui.radio_value(&mut s.variant, Variant::Dimy, "Dimy 5×5").on_hover_text("A shorter game, 12 pieces each");
+        ui.radio_value(&mut s.variant, Variant::Telo, "Telo 3×3").on_hover_text("Place three, then move: make a line");
+    });
+    ui.add_enabled_ui(s.variant == Variant::Tsivy, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut s.vela, "Vela handicap")
+                .on_hover_text("The previous winner makes only paika moves (no captures) until it has 5 pieces left");
+            ui.add_enabled_ui(s.vela, |ui| {
+                ui.label("handicapped:");
+                ui.radio_value(&mut s.vela_side, Side::White, "White");
+                ui.radio_value(&mut s.vela_side, Side::Black, "Black");
+            });
+        });
+    });
+    ui.add_space(8.0);
+    ui.heading("Players");
+    ui.radio_value(&mut s.opponent, Opponent::Computer, "Play against the computer");
+    ui.radio_value(&mut s.opponent, Opponent::Human, "Two people on this device");
+    ui.radio_value(&mut s.opponent, Opponent::ComputerVsComputer, "Watch the computer play itself");
+    match s.opponent {
+        Opponent::Computer => {
+            ui.horizontal(|ui| {
+                ui.label("Level:");
+                level_combo(ui, "level", &mut s.level);
+            });
+            ui.label(egui::RichText::new(s.level.description()).small().color(theme::PALE_WOOD));
+            ui.horizontal_wrapped(|ui| {
+                ui.label("You play:");
+                ui.radio_value(&mut s.side, SideChoice::White, "White (first)");
+                ui.radio_value(&mut s.side, SideChoice::Black, "Black");
+                ui.radio_value(&mut s.side, SideChoice::Random, "Random");
+            });
+        }
+        Opponent::ComputerVsComputer => {
+            ui.horizontal(|ui| {
+                ui.label("White:");
+                level_combo(ui, "white-level", &mut s.level);
+                ui.label("Black:");
+                level_combo(ui, "black-level", &mut s.second_level);
+            });
+        }
+        Opponent::Human => {}
+    }
+    ui.add_space(8.0);
+    rating_ui(ui, &profile.rating);
+    ui.add_space(12.0);
+    let start = egui::Button::new(egui::RichText::new("Start").heading().color(theme::IVORY))
+        .fill(theme::MALAGASY_GREEN)
+        .min_size(egui::vec2(120.0, 40.0));
+    if ui.add(start).clicked() {
+        actions.send(Action::Game(GameCommand::Start));
+    }
+}
+
+/// The settings' page: how the game moves, sounds and reads.
+fn settings_page(ui: &mut egui::Ui, s: &mut Settings, page: &mut MenuPage) {
+    page_heading(ui, "Settings", page);
+    ui.horizontal(|ui| {
+        ui.label("Animation speed:");
+        ui.add(egui::Slider::new(&mut s.animation_speed, 0.5..=3.0).step_by(0.25));
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut s.sound, "Sound");
+        ui.checkbox(&mut s.colour_blind, "Colour-blind friendly colours");
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Text size:").on_hover_text("The size of the menus and panels (the board fits the window)");
+        for scale in UI_SCALES {
+            ui.selectable_value(&mut s.ui_scale, scale, format!("{:.0}%", scale * 100.0));
+        }
+    });
+}
+
+/// A page's title, with the way back to the title page beside it.
+fn page_heading(ui: &mut egui::Ui, text: &str, page: &mut MenuPage) {
+    ui.horizontal(|ui| {
+        if ui.button("‹ Back").clicked() {
+            *page = MenuPage::Title;
+        }
+        ui.label(theme::title(text));
+    });
+    ui.separator();
+}
+
+/// Dims the board behind the menu, so that the menu stands out and the game behind it stays in the background.
+fn veil(ctx: &egui::Context) {
+    let viewport = ctx.viewport_rect();
+    egui::Area::new("menu-veil".into()).order(egui::Order::Background).fixed_pos(viewport.min).show(ctx, |ui| {
+        ui.painter().rect_filled(viewport, 0.0, egui::Color32::from_rgba_unmultiplied(20, 24, 22, 170));
+    });
+}
+
 fn menu_ui(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
+    mut page: ResMut<MenuPage>,
     profile: Res<Profile>,
     can_continue: Res<CanContinue>,
     mut actions: Actions,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if *page != MenuPage::Title && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        *page = MenuPage::Title;
+    }
     // Edit a copy so that the settings change (and are saved) only when something really changed.
     let mut s = settings.clone();
-    screen_window(ctx, "Fanorona", 500.0, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.label(theme::title("Fanorona"));
-            ui.label(egui::RichText::new("The board game of Madagascar").italics().color(theme::PALE_WOOD));
-        });
-        ui.add_space(4.0);
-        ui.separator();
-        ui.heading("Board");
-        ui.horizontal_wrapped(|ui| {
-            ui.radio_value(&mut s.variant, Variant::Tsivy, "Tsivy 9×5")
-                .on_hover_text("The standard game, 22 pieces each");
-            ui.radio_value(&mut s.variant, Variant::Dimy, "Dimy 5×5").on_hover_text("A shorter game, 12 pieces each");
-            ui.radio_value(&mut s.variant, Variant::Telo, "Telo 3×3")
-                .on_hover_text("Place three, then move: make a line");
-        });
-        ui.add_enabled_ui(s.variant == Variant::Tsivy, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.checkbox(&mut s.vela, "Vela handicap").on_hover_text(
-                    "The previous winner makes only paika moves (no captures) until it has 5 pieces left",
-                );
-                ui.add_enabled_ui(s.vela, |ui| {
-                    ui.label("handicapped:");
-                    ui.radio_value(&mut s.vela_side, Side::White, "White");
-                    ui.radio_value(&mut s.vela_side, Side::Black, "Black");
-                });
-            });
-        });
-        ui.add_space(8.0);
-        ui.heading("Players");
-        ui.radio_value(&mut s.opponent, Opponent::Computer, "Play against the computer");
-        ui.radio_value(&mut s.opponent, Opponent::Human, "Two people on this device");
-        ui.radio_value(&mut s.opponent, Opponent::ComputerVsComputer, "Watch the computer play itself");
-        match s.opponent {
-            Opponent::Computer => {
-                ui.horizontal(|ui| {
-                    ui.label("Level:");
-                    level_combo(ui, "level", &mut s.level);
-                });
-                ui.label(egui::RichText::new(s.level.description()).small().color(theme::PALE_WOOD));
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("You play:");
-                    ui.radio_value(&mut s.side, SideChoice::White, "White (first)");
-                    ui.radio_value(&mut s.side, SideChoice::Black, "Black");
-                    ui.radio_value(&mut s.side, SideChoice::Random, "Random");
-                });
-            }
-            Opponent::ComputerVsComputer => {
-                ui.horizontal(|ui| {
-                    ui.label("White:");
-                    level_combo(ui, "white-level", &mut s.level);
-                    ui.label("Black:");
-                    level_combo(ui, "black-level", &mut s.second_level);
-                });
-            }
-            Opponent::Human => {}
-        }
-        ui.add_space(8.0);
-        ui.horizontal(|ui| {
-            ui.label("Animation speed:");
-            ui.add(egui::Slider::new(&mut s.animation_speed, 0.5..=3.0).step_by(0.25));
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut s.sound, "Sound");
-            ui.checkbox(&mut s.colour_blind, "Colour-blind friendly colours");
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Text size:").on_hover_text("The size of the menus and panels (the board fits the window)");
-            for scale in UI_SCALES {
-                ui.selectable_value(&mut s.ui_scale, scale, format!("{:.0}%", scale * 100.0));
-            }
-        });
-        ui.add_space(8.0);
-        rating_ui(ui, &profile.rating);
-        ui.add_space(12.0);
-        ui.horizontal_wrapped(|ui| {
-            let start = egui::Button::new(egui::RichText::new("Start").heading().color(theme::IVORY))
-                .fill(theme::MALAGASY_GREEN)
-                .min_size(egui::vec2(120.0, 40.0));
-            if ui.add(start).clicked() {
-                actions.send(Action::Game(GameCommand::Start));
-            }
-            if can_continue.saved && ui.button("Continue the last game").clicked() {
-                actions.send(Action::Game(GameCommand::Continue));
-            }
-            if ui.button("Play online").on_hover_text("Play people through a game server").clicked() {
-                actions.send(Action::PlayOnline);
-            }
-        });
-        ui.add_space(8.0);
-        ui.horizontal_wrapped(|ui| {
-            let new_player = profile.lessons_done.is_empty();
-            let label = if new_player { "New to fanorona? Learn to play" } else { "Tutorial" };
-            if ui.button(label).clicked() {
-                actions.send(Action::Tutorial(TutorialCommand::Open));
-            }
-            if ui.button("How to play").clicked() {
-                actions.send(Action::HowToPlay);
-            }
-            if ui.button("Analysis board").on_hover_text("Set up any position; the engine's best lines").clicked() {
-                actions.send(Action::Analysis(AnalysisCommand::Open));
-            }
-        });
-    });
+    veil(ctx);
+    let mut open = *page;
+    match open {
+        MenuPage::Title => title_page(ctx, &mut open, &profile, &can_continue, &mut actions),
+        MenuPage::NewGame => screen_window(ctx, "New game", 500.0, |ui| {
+            new_game_page(ui, &mut s, &mut open, &profile, &mut actions);
+        }),
+        MenuPage::Settings => screen_window(ctx, "Settings", 500.0, |ui| settings_page(ui, &mut s, &mut open)),
+    }
+    page.set_if_neq(open);
     if s != *settings {
         *settings = s;
     }

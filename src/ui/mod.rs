@@ -6,7 +6,7 @@ pub mod actions;
 mod analysis;
 mod dialogs;
 pub mod how_to_play;
-mod menu;
+pub mod menu;
 pub mod online;
 mod panel;
 mod review;

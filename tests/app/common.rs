@@ -155,6 +155,11 @@ pub fn turns(app: &App) -> Vec<String> {
 /// The drawn pieces agree with the board of the session.
 pub fn assert_pieces_match(app: &mut App) {
     let board = *session(app).board();
+    assert_pieces_show(app, &board);
+}
+
+/// The piece entities stand still, exactly where `board` has pieces.
+pub fn assert_pieces_show(app: &mut App, board: &Position) {
     let mut query = app.world_mut().query::<(&Piece, Option<&Sliding>, Option<&Fading>)>();
     let mut drawn: Vec<(Side, String)> = Vec::new();
     for (piece, sliding, fading) in query.iter(app.world()) {

@@ -279,9 +279,11 @@ fn a_board_reset_redraws_points_and_pieces_but_keeps_the_rest_of_the_board() {
     assert_pieces_match(&mut app);
     app.world_mut().write_message(ShowMenu);
     settle(&mut app);
-    assert_eq!(wood.iter(app.world()).count(), 0, "leaving the board clears all of it");
-    let mut pieces = app.world_mut().query::<&fanorona::board::Piece>();
-    assert_eq!(pieces.iter(app.world()).count(), 0);
+    // Leaving the board clears all of it: the menu's board is the title's own.
+    let title: Vec<Entity> = wood.iter(app.world()).collect();
+    assert!(title.iter().all(|e| !boards.contains(e)), "the game's wooden board is gone");
+    let title_game = *app.world().resource::<fanorona::title::TitleGame>().game().position();
+    assert_pieces_show(&mut app, &title_game);
 }
 
 /// What the game announced: every `GameEnded` and every sound cue, in order.

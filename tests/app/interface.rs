@@ -7,15 +7,15 @@ use crate::common::*;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use bevy::window::{PrimaryWindow, WindowMode};
+use bevy::window::{PrimaryWindow, WindowMode, WindowResized};
 use fanorona::game::commands::{GameCommand, PendingConfirmation};
 use fanorona::input::{Modifiers, key_action};
-use fanorona::persistence::settings::{SETTINGS_FILE, Settings};
+use fanorona::persistence::settings::{SETTINGS_FILE, Settings, WindowSize};
 use fanorona::persistence::storage::{Notices, Storage};
 use fanorona::screens::AppState;
 use fanorona::ui::actions::Action;
 use fanorona::ui::toasts::{PROBLEM_SECONDS, TOAST_SECONDS, Toasts, ToastsPlugin};
-use fanorona::window::FullScreenPlugin;
+use fanorona::window::{FullScreenPlugin, MIN_SIZE};
 
 /// Simulated time per frame in the toast tests.
 const FRAME: Duration = Duration::from_millis(100);
@@ -124,6 +124,63 @@ fn f11_switches_the_window_to_full_screen_and_back() {
     press(&mut app, KeyCode::F11, false, false);
     assert_eq!(mode(&app), Some(WindowMode::Windowed));
     assert!(app.world().resource::<PendingConfirmation>().0.is_some(), "the question is still open");
+}
+
+/// An app with the window's plugin and a primary window, as the game opens it.
+fn app_with_window(dir: &std::path::Path) -> (App, Entity) {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
+        .insert_resource(Storage::in_dir(dir))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
+        .add_plugins((fanorona::LogicPlugin, FullScreenPlugin));
+    app.update();
+    let window = app.world_mut().spawn((fanorona::window::primary_window(), PrimaryWindow)).id();
+    app.update();
+    (app, window)
+}
+
+fn resize(app: &mut App, window: Entity, width: f32, height: f32) {
+    app.world_mut().write_message(WindowResized { window, width, height });
+    if let Some(mut w) = app.world_mut().get_mut::<Window>(window) {
+        w.resolution.set(width, height);
+    }
+}
+
+#[test]
+fn the_window_opens_at_the_size_it_had_last_time() {
+    let dir = temp_dir();
+    let (mut app, window) = app_with_window(&dir);
+    assert_eq!(app.world().resource::<Settings>().window, None, "nothing to remember at first");
+    // Dragged through several sizes: the last one, once it stays, is remembered (and saved).
+    for width in [1000.0, 1100.0, 1200.0] {
+        resize(&mut app, window, width, 700.0);
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Settings>().window, None, "not while it is being dragged");
+    for _ in 0..40 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Settings>().window, Some(WindowSize { width: 1200, height: 700 }));
+    // Full screen is not a window size.
+    app.world_mut().get_mut::<Window>(window).expect("the window").mode =
+        WindowMode::BorderlessFullscreen(MonitorSelection::Current);
+    resize(&mut app, window, 1920.0, 1080.0);
+    for _ in 0..40 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Settings>().window, Some(WindowSize { width: 1200, height: 700 }));
+    drop(app);
+
+    let (app, window) = app_with_window(&dir);
+    let size = app.world().get::<Window>(window).map(|w| (w.width(), w.height()));
+    assert_eq!(size, Some((1200.0, 700.0)), "opened at the remembered size");
+
+    // A hand-edited size too small to use opens at the smallest size instead.
+    let text = std::fs::read_to_string(dir.join(SETTINGS_FILE)).expect("settings written");
+    std::fs::write(dir.join(SETTINGS_FILE), text.replace("width: 1200", "width: 3")).expect("write");
+    let (app, window) = app_with_window(&dir);
+    let size = app.world().get::<Window>(window).map(|w| (w.width(), w.height()));
+    assert_eq!(size, Some((MIN_SIZE.x, 700.0)));
 }
 
 /// The mover of the first step on the board has started to slide.

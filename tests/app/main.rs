@@ -13,3 +13,4 @@ mod review;
 mod soak;
 mod tables;
 mod teaching;
+mod title;

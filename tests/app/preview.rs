@@ -1,13 +1,16 @@
 //! See before you commit: hovering a piece shows the rules' destinations for it, and hovering a destination of the
 //! selected piece marks exactly the pieces the rules say that step takes, by approach and by withdrawal. And drag
-//! and drop: a piece dropped on a destination plays the step, anywhere else it goes back with the rules' reason.
+//! and drop: a piece dropped on a destination plays the step (landing where it was let go), anywhere else it goes
+//! back with the rules' reason.
 
 use bevy::prelude::*;
+use fanorona::board::animation::{Settling, Sliding};
 use fanorona::board::layout::HoveredPoint;
 use fanorona::board::preview::Preview;
-use fanorona::game::person::{BoardDrop, TurnCommand};
+use fanorona::board::{Dragging, Piece};
+use fanorona::game::person::{BoardClick, BoardDrop, TurnCommand};
 use fanorona::persistence::storage::Notices;
-use fanorona_rules::{CaptureKind, Point, PointSet, TurnBuilder};
+use fanorona_rules::{CaptureKind, Point, PointSet, Side, TurnBuilder};
 
 use crate::common::*;
 
@@ -96,4 +99,41 @@ fn a_dropped_piece_plays_its_step_and_an_illegal_drop_says_why() {
     click(&mut app, "c3");
     assert_eq!(drop_piece(&mut app, "c3", "d3"), "");
     assert!(session(&app).choice.is_some(), "approach (e3) or withdrawal (b3)");
+}
+
+/// Whether the White piece on `point` is sliding there, and whether it is settling.
+fn arriving(app: &mut App, point: &str) -> (bool, bool) {
+    let point = point.parse().unwrap_or_else(|e| panic!("{e}"));
+    let world = app.world_mut();
+    let mut pieces = world.query::<(&Piece, Option<&Sliding>, Option<&Settling>)>();
+    let (_, sliding, settling) = pieces
+        .iter(world)
+        .find(|(p, _, _)| p.point == point && p.side == Side::White)
+        .unwrap_or_else(|| panic!("no White piece on {point}"));
+    (sliding.is_some(), settling.is_some())
+}
+
+#[test]
+fn a_piece_let_go_on_its_point_lands_there_instead_of_sliding_from_where_it_was_picked_up() {
+    let mut dropped = app();
+    start_with(&mut dropped, humans);
+    // As the pointer reports it: the drop, and the point the piece was let go on, in the same frame.
+    dropped.world_mut().resource_mut::<Dragging>().let_go = "e3".parse().ok();
+    dropped
+        .world_mut()
+        .write_message(BoardDrop { from: "d2".parse().expect("a point"), to: "e3".parse().expect("a point") });
+    dropped.update();
+    assert_eq!(arriving(&mut dropped, "e3"), (false, true), "landed and settling, not sliding");
+    assert_eq!(dropped.world().resource::<Dragging>().let_go, None, "used once");
+    settle(&mut dropped);
+    assert_pieces_match(&mut dropped);
+
+    // Clicks still slide the piece from its point.
+    let mut clicked = app();
+    start_with(&mut clicked, humans);
+    clicked.world_mut().write_message(BoardClick("d2".parse().expect("a point")));
+    clicked.update();
+    clicked.world_mut().write_message(BoardClick("e3".parse().expect("a point")));
+    clicked.update();
+    assert_eq!(arriving(&mut clicked, "e3"), (true, false), "sliding");
 }

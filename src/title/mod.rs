@@ -1,0 +1,159 @@
+//! The title screen's board: behind the menu the computer quietly plays itself (attract mode), a turn every second
+//! or so, its pieces sliding and its captures falling as in a game. The game is the title's own: the player's
+//! session, saved games and rating are never touched, and it makes no sound.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use fanorona_ai::{Level, Limits, Search, Status};
+use fanorona_rules::{Game, Point, Position, Side, Step, Variant};
+
+use crate::AppSystems;
+use crate::board::animation::{Appearing, Fading, Sliding, animate_step};
+use crate::board::layout::BoardLayout;
+use crate::board::{Piece, spawn_lattice, spawn_pieces, spawn_wood};
+use crate::persistence::settings::Settings;
+use crate::screens::AppState;
+
+/// Seconds between two turns on the title board.
+pub const PAUSE_SECONDS: f32 = 1.0;
+/// Seconds a finished game stays on the title board before the next one starts.
+const GAME_OVER_SECONDS: f32 = 4.0;
+/// Turns after which a title game is left and a new one starts: a long ending is dull to watch.
+pub const MAX_TURNS: usize = 60;
+/// Search nodes a frame: the computer thinks between frames, on the web as on the desktop, without a thread.
+const NODES_PER_FRAME: u64 = 1_000;
+/// The level that plays both sides: quick to think, with enough randomness that no two games are the same.
+const LEVEL: Level = Level::Casual;
+
+/// The title board's game: the position, the search for the next turn, the steps of the last turn still to be
+/// shown, and the pause before the next one.
+#[derive(Resource)]
+pub struct TitleGame {
+    game: Game,
+    search: Option<Box<Search>>,
+    steps: VecDeque<(Side, Step, Vec<Point>)>,
+    wait: f32,
+    seed: u64,
+    games: u32,
+}
+
+impl Default for TitleGame {
+    fn default() -> TitleGame {
+        TitleGame {
+            game: Game::of_variant(Variant::Tsivy),
+            search: None,
+            steps: VecDeque::new(),
+            wait: PAUSE_SECONDS,
+            seed: 0x0074_6974_6c65,
+            games: 1,
+        }
+    }
+}
+
+impl TitleGame {
+    /// The game on the title board.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether every step of the game's turns has been shown on the board (or is being shown).
+    pub fn all_shown(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// How many games the title board has started.
+    pub fn games(&self) -> u32 {
+        self.games
+    }
+}
+
+/// Registers the title board.
+pub struct TitlePlugin;
+
+impl Plugin for TitlePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<TitleGame>()
+            .add_systems(OnEnter(AppState::Menu), show_title_board)
+            .add_systems(Update, play_title_board.in_set(AppSystems::Rules).run_if(in_state(AppState::Menu)));
+    }
+}
+
+/// Draws the title board as its game stands (it goes on where it was when the menu was left); the steps not yet
+/// shown are already on it.
+fn show_title_board(mut commands: Commands, mut title: ResMut<TitleGame>, mut layout: ResMut<BoardLayout>) {
+    title.steps.clear();
+    layout.variant = Variant::Tsivy;
+    spawn_wood(&mut commands, AppState::Menu);
+    spawn_lattice(&mut commands, AppState::Menu, Variant::Tsivy);
+    spawn_pieces(&mut commands, AppState::Menu, title.game.position(), ());
+}
+
+/// Shows the steps of the last turn one after another, then waits a moment, thinks a slice a frame and plays the
+/// next turn; a game that is over (or long) gives way to a new one, whose pieces grow in.
+#[allow(clippy::type_complexity)]
+fn play_title_board(
+    mut commands: Commands,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut title: ResMut<TitleGame>,
+    mut pieces: Query<(Entity, &mut Piece)>,
+    moving: Query<(), Or<(With<Sliding>, With<Fading>, With<Appearing>)>>,
+) {
+    if !moving.is_empty() {
+        return;
+    }
+    if let Some((side, step, captured)) = title.steps.pop_front() {
+        if !animate_step(&mut commands, &mut pieces, side, step, &captured, false) {
+            // Nothing stands where the step starts: show the position as it is.
+            redraw(&mut commands, &pieces, title.game.position(), false);
+            title.steps.clear();
+        }
+        return;
+    }
+    if title.wait > 0.0 {
+        title.wait -= time.delta_secs() * settings.animation_speed.max(0.1);
+        return;
+    }
+    if title.game.is_over() || title.game.turns().len() >= MAX_TURNS {
+        title.game = Game::of_variant(Variant::Tsivy);
+        title.games += 1;
+        title.wait = PAUSE_SECONDS;
+        redraw(&mut commands, &pieces, title.game.position(), true);
+        return;
+    }
+    let TitleGame { game, search, seed, .. } = &mut *title;
+    let search = search.get_or_insert_with(|| {
+        *seed = seed.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        Box::new(Search::for_level(game, LEVEL, Limits::NONE, *seed))
+    });
+    let Status::Done(result) = search.step(NODES_PER_FRAME) else { return };
+    title.search = None;
+    let Some(turn) = result.best else {
+        // No turn found (cannot happen in a game that is not over): start again.
+        let side = title.game.position().side_to_move();
+        title.game.resign(side);
+        return;
+    };
+    let before = *title.game.position();
+    if title.game.play(&turn).is_err() {
+        return;
+    }
+    let side = before.side_to_move();
+    let steps: Vec<_> =
+        before.trace(&turn).map(|(step, taken)| (side, step, step.captured_in_order(taken).collect())).collect();
+    title.steps.extend(steps);
+    title.wait = if title.game.is_over() { GAME_OVER_SECONDS } else { PAUSE_SECONDS };
+}
+
+/// Draws the pieces of `position` anew, growing them in if `appear`.
+fn redraw(commands: &mut Commands, pieces: &Query<(Entity, &mut Piece)>, position: &Position, appear: bool) {
+    for (e, _) in pieces {
+        commands.entity(e).despawn();
+    }
+    if appear {
+        spawn_pieces(commands, AppState::Menu, position, Appearing { t: 0.0 });
+    } else {
+        spawn_pieces(commands, AppState::Menu, position, ());
+    }
+}

@@ -1,0 +1,95 @@
+//! The title screen's board, where the computer plays itself behind the menu.
+
+use bevy::prelude::*;
+use fanorona::board::animation::{Appearing, Fading, Sliding};
+use fanorona::game::commands::GameCommand;
+use fanorona::game::saving::{AUTOSAVE_FILE, CanContinue};
+use fanorona::screens::{AppState, ShowMenu};
+use fanorona::title::{MAX_TURNS, TitleGame};
+use fanorona_rules::Position;
+
+use crate::common::*;
+
+fn title_position(app: &App) -> Position {
+    *app.world().resource::<TitleGame>().game().position()
+}
+
+fn title_turns(app: &App) -> usize {
+    app.world().resource::<TitleGame>().game().turns().len()
+}
+
+/// The title board's pieces stand where its game has them.
+fn assert_title_shown(app: &mut App) {
+    let position = title_position(app);
+    assert_pieces_show(app, &position);
+}
+
+/// Runs frames until the title game has `turns` turns and its board has stopped moving (at most 60 simulated
+/// seconds).
+fn until_title_turns(app: &mut App, turns: usize) {
+    for _ in 0..3750 {
+        app.update();
+        let world = app.world_mut();
+        let moving =
+            world.query_filtered::<(), Or<(With<Sliding>, With<Fading>, With<Appearing>)>>().iter(world).count();
+        if title_turns(app) >= turns && moving == 0 && app.world().resource::<TitleGame>().all_shown() {
+            return;
+        }
+    }
+    panic!("the title board did not reach {turns} turns");
+}
+
+#[test]
+fn the_computer_plays_itself_on_the_title_board_and_leaves_the_players_game_alone() {
+    let dir = temp_dir();
+    let mut app = app_in(&dir);
+    assert_eq!(state(&app), AppState::Menu);
+    // The start position is on the board at once.
+    assert_eq!(title_turns(&app), 0);
+    assert_pieces_show(&mut app, &Position::start(fanorona_rules::Variant::Tsivy));
+    // Turns are played and shown, piece by piece.
+    until_title_turns(&mut app, 4);
+    assert_ne!(title_position(&app), Position::start(fanorona_rules::Variant::Tsivy));
+    assert_title_shown(&mut app);
+    // The player's session, saved game and Continue are untouched.
+    assert!(session(&app).game().turns().is_empty(), "the player's game has no turn");
+    assert!(!dir.join(AUTOSAVE_FILE).exists(), "nothing was autosaved");
+    assert_eq!(*app.world().resource::<CanContinue>(), CanContinue::default());
+
+    // A game replaces the title board; the title board goes on where it was when the menu is back.
+    start_with(&mut app, humans);
+    assert_pieces_match(&mut app);
+    let turns = title_turns(&app);
+    assert!(turns >= 4);
+    app.world_mut().write_message(ShowMenu);
+    settle(&mut app);
+    assert_eq!(state(&app), AppState::Menu);
+    assert_eq!(title_turns(&app), turns, "the title game waited while the menu was away");
+    assert_title_shown(&mut app);
+    until_title_turns(&mut app, turns + 1);
+    assert_title_shown(&mut app);
+    // The player's game is there to continue.
+    command(&mut app, GameCommand::Continue);
+    assert_eq!(state(&app), AppState::Playing);
+    assert_pieces_match(&mut app);
+}
+
+#[test]
+fn a_finished_or_long_title_game_gives_way_to_a_new_one() {
+    let mut app = app();
+    for _ in 0..12_000 {
+        app.update();
+        if app.world().resource::<TitleGame>().games() == 2 {
+            break;
+        }
+    }
+    assert_eq!(app.world().resource::<TitleGame>().games(), 2, "a second game started");
+    // The new game's pieces grow in on the start position at once, and it goes on.
+    app.update();
+    assert_pieces_show(&mut app, &Position::start(fanorona_rules::Variant::Tsivy));
+    let world = app.world_mut();
+    assert_eq!(world.query_filtered::<(), With<Appearing>>().iter(world).count(), 44, "every piece grows in");
+    until_title_turns(&mut app, 1);
+    assert!(title_turns(&app) < MAX_TURNS);
+    assert_title_shown(&mut app);
+}
