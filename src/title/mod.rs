@@ -45,7 +45,8 @@ impl Default for TitleGame {
             search: None,
             steps: VecDeque::new(),
             wait: PAUSE_SECONDS,
-            seed: 0x0074_6974_6c65,
+            // Another game at every start: the clock's nanoseconds (the levels' randomness follows the seed).
+            seed: web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64),
             games: 1,
         }
     }

@@ -7,7 +7,7 @@ use fanorona_rules::CaptureKind;
 
 use super::ToggleOpenGame;
 use super::theme;
-use super::widgets::{board_centre, rating_change_text};
+use super::widgets::{board_centre, dialog_width, rating_change_text};
 use crate::AppSystems;
 use crate::board::animation::Animations;
 use crate::board::highlights::Highlights;
@@ -80,13 +80,14 @@ fn confirmation_ui(
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Are you sure?")
         .anchor(egui::Align2::CENTER_CENTER, [board_centre(ctx, &insets), 0.0])
+        .max_width(dialog_width(ctx))
         .order(egui::Order::Foreground)
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
             ui.label(what.question());
             ui.add_space(6.0);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if ui.button(what.action()).clicked() {
                     game.write(GameCommand::Confirm);
                 }
@@ -110,11 +111,12 @@ fn choice_ui(
     let highlights = Highlights::of(&settings);
     egui::Window::new("Capture which line?")
         .anchor(egui::Align2::CENTER_TOP, [board_centre(ctx, &insets), 12.0])
+        .max_width(dialog_width(ctx))
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
             ui.label("This move can capture in two ways. Choose one (or click a piece of the line on the board):");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 for step in pair {
                     let n = session.would_capture(step).len();
                     let (name, key, color) = match step.capture() {

@@ -85,14 +85,32 @@ fn open_title_page(mut page: ResMut<MenuPage>) {
     *page = MenuPage::Title;
 }
 
-/// The width of the title page's buttons, in points.
-const TITLE_BUTTON_WIDTH: f32 = 300.0;
+/// The title page's measures, in points, from the window's: the name's size, the buttons' height, and the column's
+/// height and width. A short window (a landscape phone, a large UI size) gets a smaller name and lower buttons
+/// before the column has to scroll.
+struct TitleMeasures {
+    name: f32,
+    button: f32,
+    height: f32,
+    width: f32,
+}
+
+impl TitleMeasures {
+    fn of(viewport: egui::Rect) -> TitleMeasures {
+        TitleMeasures {
+            name: (viewport.width() / 7.0).min(viewport.height() / 9.0).clamp(40.0, theme::TITLE_SIZE * 1.8),
+            button: ((viewport.height() - 200.0) / 7.0 - 10.0).clamp(30.0, 46.0),
+            height: viewport.height() - 48.0,
+            width: 300.0_f32.min(viewport.width() - 80.0),
+        }
+    }
+}
 
 /// A button of the title page: large, one under the other; the first choice in the Malagasy green.
-fn title_button(ui: &mut egui::Ui, text: &str, first: bool) -> egui::Response {
-    let text = egui::RichText::new(text).size(theme::HEADING_SIZE * 0.85).color(theme::IVORY);
-    let width = TITLE_BUTTON_WIDTH.min(ui.available_width());
-    let button = egui::Button::new(text).min_size(egui::vec2(width, 46.0));
+fn title_button(ui: &mut egui::Ui, measures: &TitleMeasures, text: &str, first: bool) -> egui::Response {
+    let size = (measures.button * 0.48).clamp(theme::BODY_SIZE, theme::HEADING_SIZE * 0.85);
+    let button = egui::Button::new(egui::RichText::new(text).size(size).color(theme::IVORY))
+        .min_size(egui::vec2(measures.width, measures.button));
     ui.add(if first { button.fill(theme::MALAGASY_GREEN) } else { button })
 }
 
@@ -105,62 +123,54 @@ fn title_page(
     can_continue: &CanContinue,
     actions: &mut Actions,
 ) {
-    let viewport = ctx.viewport_rect();
-    let size = (viewport.width() / 7.0).clamp(44.0, theme::TITLE_SIZE * 1.8);
-    let height = viewport.height() - 48.0;
+    let measures = TitleMeasures::of(ctx.viewport_rect());
     // A card of dark wood under the words, so that they read over the moving pieces.
     let card = egui::Frame::new()
         .fill(egui::Color32::from_rgba_unmultiplied(36, 30, 27, 200))
         .corner_radius(14.0)
         .inner_margin(egui::Margin::symmetric(24, 12));
     egui::Area::new("title".into()).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
-        card.show(ui, |ui| title_choices(ui, size, height, viewport.width(), page, profile, can_continue, actions));
+        card.show(ui, |ui| title_choices(ui, &measures, page, profile, can_continue, actions));
     });
 }
 
 /// The title page's words and buttons, in a column that scrolls when the window is too short for it.
-#[allow(clippy::too_many_arguments)]
 fn title_choices(
     ui: &mut egui::Ui,
-    size: f32,
-    height: f32,
-    width: f32,
+    measures: &TitleMeasures,
     page: &mut MenuPage,
     profile: &Profile,
     can_continue: &CanContinue,
     actions: &mut Actions,
 ) {
-    egui::ScrollArea::vertical().max_height(height).min_scrolled_height(height).show(ui, |ui| {
-        ui.set_width(TITLE_BUTTON_WIDTH.min(width - 80.0));
+    egui::ScrollArea::vertical().max_height(measures.height).min_scrolled_height(measures.height).show(ui, |ui| {
+        ui.set_width(measures.width);
         ui.vertical_centered(|ui| {
-            let name = egui::RichText::new("Fanorona").font(egui::FontId::new(size, theme::display_family()));
+            let name = egui::RichText::new("Fanorona").font(egui::FontId::new(measures.name, theme::display_family()));
             ui.add(egui::Label::new(name).extend());
             ui.label(egui::RichText::new("The board game of Madagascar").italics().color(theme::PALE_WOOD));
-            ui.add_space(size * 0.4);
+            ui.add_space(measures.name * 0.3);
             ui.spacing_mut().item_spacing.y = 10.0;
-            if can_continue.saved && title_button(ui, "Continue", true).clicked() {
+            if can_continue.saved && title_button(ui, measures, "Continue", true).clicked() {
                 actions.send(Action::Game(GameCommand::Continue));
             }
-            if title_button(ui, "New game", !can_continue.saved).clicked() {
+            if title_button(ui, measures, "New game", !can_continue.saved).clicked() {
                 *page = MenuPage::NewGame;
             }
-            if title_button(ui, "Play online", false).on_hover_text("Play people through a game server").clicked() {
+            if title_button(ui, measures, "Play online", false).clicked() {
                 actions.send(Action::PlayOnline);
             }
             let learn = if profile.lessons_done.is_empty() { "Learn to play" } else { "Tutorial" };
-            if title_button(ui, learn, false).clicked() {
+            if title_button(ui, measures, learn, false).clicked() {
                 actions.send(Action::Tutorial(TutorialCommand::Open));
             }
-            if title_button(ui, "How to play", false).clicked() {
+            if title_button(ui, measures, "How to play", false).clicked() {
                 actions.send(Action::HowToPlay);
             }
-            if title_button(ui, "Analysis board", false)
-                .on_hover_text("Set up any position; the engine's best lines")
-                .clicked()
-            {
+            if title_button(ui, measures, "Analysis board", false).clicked() {
                 actions.send(Action::Analysis(AnalysisCommand::Open));
             }
-            if title_button(ui, "Settings", false).clicked() {
+            if title_button(ui, measures, "Settings", false).clicked() {
                 *page = MenuPage::Settings;
             }
             ui.add_space(6.0);

@@ -103,6 +103,12 @@ pub fn board_centre(ctx: &egui::Context, insets: &UiInsets) -> f32 {
     insets.left / 2.0 / ctx.zoom_factor()
 }
 
+/// The widest a dialog over the board gets: 480 points, less on a narrow window (a phone), so that it never runs
+/// off the screen; its rows of buttons wrap instead.
+pub fn dialog_width(ctx: &egui::Context) -> f32 {
+    (ctx.viewport_rect().width() - 40.0).min(480.0)
+}
+
 /// The shortest a list in a panel gets: a few rows (the panel scrolls when a large UI size leaves less room).
 const MIN_LIST_HEIGHT: f32 = 120.0;
 
