@@ -243,7 +243,8 @@ try {
   const waitForPhone = async (pattern, timeout) => {
     const start = Date.now();
     while (Date.now() - start < timeout) {
-      if (phoneLogs.some((l) => pattern.test(l))) return;
+      const found = phoneLogs.find((l) => pattern.test(l));
+      if (found) return found;
       await phone.waitForTimeout(100);
     }
     throw new Error(`phone: no console message matching ${pattern} within ${timeout} ms`);
@@ -259,6 +260,13 @@ try {
   await phone.waitForTimeout(1000);
   await phone.screenshot({ path: join(shots, 'web-phone.png') });
   console.log('phone: tapped d2, e3: turn 1 d2-e3A played');
+
+  // The title page on the phone: the computer plays itself behind the menu, thinking in slices of the frames.
+  phoneLogs.length = 0;
+  await phone.goto(`http://127.0.0.1:${port}/?scene=menu`);
+  await waitForPhone(/Fanorona ready/, 180_000);
+  console.log(`title page: ${await waitForPhone(/title board: turn 2 /, 120_000)}`);
+  await phone.screenshot({ path: join(shots, 'web-title-phone.png') });
 
   // The review of a short game (14 turns), on the phone: the engine goes through it in slices of the frames.
   phoneLogs.length = 0;

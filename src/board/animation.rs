@@ -120,6 +120,13 @@ fn drop_on_reset(mut resets: MessageReader<BoardReset>, animations: ResMut<Anima
     }
 }
 
+/// How far the animations go in a frame of `seconds` at animation `speed`: scaled by the speed; with the
+/// animations off (speed 0), far enough that everything reaches its end at once (the last turn stays marked on the
+/// board, so that what happened can still be read).
+pub fn animation_seconds(seconds: f32, speed: f32) -> f32 {
+    if speed > 0.0 { seconds * speed } else { 1.0e6 }
+}
+
 /// The smooth ease used for sliding: fast start, gentle arrival.
 pub fn ease(t: f32) -> f32 {
     EaseFunction::CubicOut.sample_clamped(t)
@@ -195,7 +202,7 @@ fn advance_animations(
     mut fading: Query<(Entity, &mut Fading)>,
     mut appearing: Query<(Entity, &mut Appearing)>,
 ) {
-    let dt = time.delta_secs() * settings.animation_speed.max(0.1);
+    let dt = animation_seconds(time.delta_secs(), settings.animation_speed);
     let mut moving = animations.lead_in > 0.0;
     animations.lead_in = (animations.lead_in - dt).max(0.0);
     for (e, mut s) in &mut sliding {

@@ -53,7 +53,7 @@ pub struct Settings {
     pub second_level: Level,
     /// The person's side against the computer.
     pub side: SideChoice,
-    /// Animation speed factor (1 is normal, 2 twice as fast).
+    /// Animation speed factor (1 is normal, 2 twice as fast, 0 off: pieces jump to their places).
     pub animation_speed: f32,
     /// Show the board from Black's side.
     pub flipped: bool,
@@ -135,7 +135,9 @@ impl Kept for Settings {
 
     fn load(storage: &Storage, notices: &mut Notices) -> Settings {
         let mut settings: Settings = storage.load(SETTINGS_FILE, Self::WHAT, notices, parse).unwrap_or_default();
-        settings.animation_speed = settings.animation_speed.clamp(0.25, 4.0);
+        // 0 is off; a hand-edited value beyond the slider's range is brought back within it.
+        settings.animation_speed =
+            if settings.animation_speed.is_finite() { settings.animation_speed.clamp(0.0, 3.0) } else { 1.0 };
         // A hand-edited file must not make the interface vanish or fill the screen many times over.
         settings.ui_scale = if settings.ui_scale.is_finite() { settings.ui_scale.clamp(1.0, 2.0) } else { 1.0 };
         settings

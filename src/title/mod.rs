@@ -113,7 +113,9 @@ fn play_title_board(
         return;
     }
     if title.wait > 0.0 {
-        title.wait -= time.delta_secs() * settings.animation_speed.max(0.1);
+        // The pause follows the animation speed; with the animations off, it is the usual second.
+        let speed = if settings.animation_speed > 0.0 { settings.animation_speed } else { 1.0 };
+        title.wait -= time.delta_secs() * speed;
         return;
     }
     if title.game.is_over() || title.game.turns().len() >= MAX_TURNS {
@@ -140,6 +142,8 @@ fn play_title_board(
     if title.game.play(&turn).is_err() {
         return;
     }
+    // The browser test reads this to see the title board play.
+    info!("title board: turn {} {turn}", title.game.turns().len());
     let side = before.side_to_move();
     let steps: Vec<_> =
         before.trace(&turn).map(|(step, taken)| (side, step, step.captured_in_order(taken).collect())).collect();

@@ -248,8 +248,12 @@ fn new_game_page(ui: &mut egui::Ui, s: &mut Settings, page: &mut MenuPage, profi
 fn settings_page(ui: &mut egui::Ui, s: &mut Settings, page: &mut MenuPage) {
     page_heading(ui, "Settings", page);
     ui.horizontal(|ui| {
-        ui.label("Animation speed:");
-        ui.add(egui::Slider::new(&mut s.animation_speed, 0.5..=3.0).step_by(0.25));
+        ui.label("Animation speed:")
+            .on_hover_text("Off: pieces jump to their places at once; the last turn stays marked on the board");
+        let slider = egui::Slider::new(&mut s.animation_speed, 0.0..=3.0)
+            .step_by(0.25)
+            .custom_formatter(|v, _| if v == 0.0 { "off".to_owned() } else { format!("{v:.2}×") });
+        ui.add(slider);
     });
     ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut s.sound, "Sound");

@@ -126,6 +126,43 @@ fn f11_switches_the_window_to_full_screen_and_back() {
     assert!(app.world().resource::<PendingConfirmation>().0.is_some(), "the question is still open");
 }
 
+#[test]
+fn with_the_animations_off_every_step_is_in_place_at_once_and_the_turn_stays_marked() {
+    let dir = temp_dir();
+    let mut app = app_in(&dir);
+    app.world_mut().resource_mut::<Settings>().animation_speed = 0.0;
+    start_with(&mut app, |s| {
+        humans(s);
+        s.opponent = fanorona::persistence::settings::Opponent::Computer;
+        s.level = fanorona_ai::Level::Beginner;
+    });
+    app.world_mut().write_message(fanorona::game::person::BoardClick("d2".parse().expect("a point")));
+    app.update();
+    app.world_mut().write_message(fanorona::game::person::BoardClick("e3".parse().expect("a point")));
+    app.update();
+    // The person's step, and then the computer's whole turn (lead-in, slide, captures), each in place within a
+    // couple of frames of being played.
+    let (mut busy_frames, mut longest) = (0, 0);
+    for _ in 0..2000 {
+        app.update();
+        let busy = app.world().resource::<fanorona::board::animation::Animations>().busy();
+        busy_frames = if busy { busy_frames + 1 } else { 0 };
+        longest = longest.max(busy_frames);
+        if turns(&app).len() == 2 && !busy {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(turns(&app).len(), 2, "both turns played");
+    // A few frames a step (the slide ends, then the captured pieces), where a step takes some twenty at full speed.
+    let steps = session(&app).game().turns()[1].path().count() - 1;
+    assert!(longest <= 4 * steps, "the board was busy {longest} frames in a row for {steps} steps");
+    assert_pieces_match(&mut app);
+    assert!(session(&app).last_turn.is_some(), "the computer's turn stays marked");
+    // Off is kept as off.
+    assert_eq!(app_in(&dir).world().resource::<Settings>().animation_speed, 0.0);
+}
+
 /// An app with the window's plugin and a primary window, as the game opens it.
 fn app_with_window(dir: &std::path::Path) -> (App, Entity) {
     let mut app = App::new();
