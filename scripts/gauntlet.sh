@@ -27,6 +27,9 @@ old_target=${OLD_TARGET_DIR:-/tmp/target-ai-old}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git -C "$root" archive "$old" | tar -x -C "$work"
+# The archive's files carry the commit's time, older than what an earlier run left in the old target directory:
+# cargo would take that build as fresh and play an engine of another commit. Files dated now are always rebuilt.
+find "$work" -type f -exec touch {} +
 
 echo "building $old in $work" >&2
 (cd "$work" && CARGO_TARGET_DIR=$old_target nice -n 15 cargo build --release --locked -q -p fanorona-cli)

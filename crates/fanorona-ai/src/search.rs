@@ -532,15 +532,23 @@ impl Search {
         let staged = frame.children.first().map(|c| c.turn);
         let excluded: &[Turn] = if ply == 0 { &self.excluded } else { &[] };
         let children = &mut frame.children;
-        if ordering && !frame.capturers.is_empty() {
-            // Captures are ordered by what they take, which the generator gathers as it walks the chains; only the
-            // few picked are played (in quiescence most frames end after one or two).
+        if !frame.capturers.is_empty() {
+            // Every turn is a capture, and a child is played from what it takes, which the generator gathers as it
+            // walks the chains (for every level: a capture played as taking nothing would leave the pieces it
+            // takes on the board). With ordering, captures go by what they take; only the few picked are played
+            // (in quiescence most frames end after one or two).
             pos.for_each_capture_taking(frame.capturers, |turn, taken| {
                 if Some(*turn) == staged || excluded.contains(turn) {
                     return;
                 }
                 let size = taken.len() as i32;
-                let key = if Some(*turn) == tt_move { TT_KEY } else { CAPTURE_KEY + size * 1000 + turn.len() as i32 };
+                let key = if !ordering {
+                    0
+                } else if Some(*turn) == tt_move {
+                    TT_KEY
+                } else {
+                    CAPTURE_KEY + size * 1000 + turn.len() as i32
+                };
                 children.push(Child { turn: *turn, taken: Some(taken), key });
             });
             return;
