@@ -174,7 +174,8 @@ fn icon_colour(at: Vec2) -> Option<Color> {
 }
 
 /// Gives the window its icon once the window exists (Bevy has no icon setting of its own: winit's window is set).
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+/// The desktop's only: winit is a dependency of the desktop build (the web page has its own icon).
+#[cfg(not(target_arch = "wasm32"))]
 fn set_icon(window: Option<Single<Entity, With<PrimaryWindow>>>, mut done: Local<bool>) {
     let Some(window) = window else { return };
     if *done {
