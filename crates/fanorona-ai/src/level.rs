@@ -91,6 +91,7 @@ impl Level {
             aspiration: false,
             lmr: false,
             quiescence: 0,
+            lone_extra: 0,
             delta: None,
             eval: Eval::Material,
             noise: 0,
@@ -123,6 +124,7 @@ impl Level {
                 aspiration: true,
                 lmr: true,
                 quiescence: 4,
+                lone_extra: 2,
                 delta: Some(DELTA_MARGIN),
                 eval: Eval::Full(Weights::TUNED),
                 default_time: Some(Duration::from_millis(1000)),
@@ -182,6 +184,8 @@ pub(crate) struct Config {
     pub lmr: bool,
     /// Extra plies searched while captures are compulsory, below the nominal depth.
     pub quiescence: u32,
+    /// Extra quiescence plies for a capture that only one piece can make.
+    pub lone_extra: u32,
     /// Delta pruning in quiescence with this margin (hundredths of a piece): a capture answering a capture whose
     /// material balance, plus the margin, still cannot reach alpha is not searched (needs `ordering`).
     pub delta: Option<i32>,

@@ -793,7 +793,10 @@ impl Search {
         if let Some(result) = self.tablebase.as_ref().filter(|_| ply > 0).and_then(|tables| tables.probe(&pos)) {
             return Some(tb_score(result, ply));
         }
-        if depth <= 0 && !(must_capture && qdepth < self.config.quiescence) {
+        // A lone capturer's capture is followed a few plies beyond the limit: one piece can start it, so the
+        // frame is narrow, and a leaf with it pending would be judged as if nothing were about to be taken.
+        let q_limit = self.config.quiescence + if capturers.len() == 1 { self.config.lone_extra } else { 0 };
+        if depth <= 0 && !(must_capture && qdepth < q_limit) {
             return Some(evaluate_with(&pos, self.config.eval, capturers));
         }
         let mut tt_move = None;
@@ -933,5 +936,32 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fanorona_rules::Side;
+
+    use super::*;
+    use crate::level::Level;
+
+    /// At the last quiescence ply a position with a capture pending is a leaf, unless a single piece can make it:
+    /// then its capture is followed. White's e4 is White's only capturer; Black's c4 and g4 are two.
+    #[test]
+    fn a_lone_capturer_is_followed_beyond_the_quiescence_limit() {
+        let config = Level::Master.config();
+        let leaf_or_frame = |side: &str, qdepth: u32| {
+            let pos: Position = format!("9/2b1w1b2/9/9/9 {side} 0 -").parse().unwrap_or_else(|e| panic!("{e}"));
+            let mut search = Search::new(&Game::new(pos), config, Limits::NONE, 0);
+            search.enter(pos, 0, -INF, INF, 0, qdepth).is_none()
+        };
+        let white: Position = "9/2b1w1b2/9/9/9 w 0 -".parse().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((white.capturing_pieces().len(), white.threats(Side::Black).len()), (1, 2));
+        assert!(leaf_or_frame("b", config.quiescence - 1), "two capturers inside the limit");
+        assert!(!leaf_or_frame("b", config.quiescence), "two capturers at the limit");
+        assert!(leaf_or_frame("w", config.quiescence), "a lone capturer at the limit");
+        assert!(leaf_or_frame("w", config.quiescence + config.lone_extra - 1));
+        assert!(!leaf_or_frame("w", config.quiescence + config.lone_extra), "a lone capturer beyond the extra plies");
     }
 }
