@@ -8,9 +8,10 @@
 # turns from a fixed seed, each opening played once with each colour. Prints the result table; the first line is the
 # working tree. `--depth N` (or DEPTH=N) plays at a fixed depth instead of a fixed time: the fair test of a change
 # that should not lose strength at equal depth, and the only meaningful one on a loaded machine. Set SEED for other
-# openings, THREADS to play games in parallel. The working tree's master probes its endgame tables, as the game's
-# master does (TABLES=0 leaves them out; the old program, spoken to through the engine protocol, has none). Builds
-# go to $CARGO_TARGET_DIR (default /tmp/target-ai) and /tmp/target-ai-old, at low priority.
+# openings, THREADS to play games in parallel. The working tree's master probes its endgame tables of up to five
+# pieces, as the desktop game's master does (TABLES=4 gives it the web's four-piece tables, TABLES=0 none; the old
+# program, spoken to through the engine protocol, has none). Builds go to $CARGO_TARGET_DIR (default
+# /tmp/target-ai) and /tmp/target-ai-old, at low priority.
 set -euo pipefail
 
 usage="usage: scripts/gauntlet.sh [--depth N] OLD_COMMIT [GAMES] [MS]"
@@ -41,8 +42,8 @@ limit=(--time "$ms")
 if [[ -n ${DEPTH:-} ]]; then
     limit=(--depth "$DEPTH")
 fi
-if [[ ${TABLES:-1} != 0 ]]; then
-    limit+=(--tables)
+if [[ ${TABLES:-5} != 0 ]]; then
+    limit+=(--tables "${TABLES:-5}")
 fi
 echo "playing $games games: master (working tree) against master ($old), ${limit[*]}" >&2
 nice -n 15 "$new_target/release/fanorona-cli" match --white master --black master \

@@ -1,7 +1,9 @@
-//! The endgame tables: every tsivy and dimy position of at most four pieces, solved. The game builds them in the
-//! background when it starts (a thread of the async compute pool on the desktop, about a second; slices of the
-//! frames on the web) and gives them to the computer's searches once they are ready: strong and master then play
-//! those endings perfectly. Until then, and for the levels below, the computer searches as it would without them.
+//! The endgame tables: every tsivy and dimy position of at most four pieces, solved, and on the desktop of five.
+//! The game builds them in the background when it starts (a thread of the async compute pool on the desktop: the
+//! four-piece tables in about a second, then the five-piece ones, about half a minute for tsivy; slices of the
+//! frames on the web, four pieces only) and gives them to the computer's searches once they are ready: strong and
+//! master then play those endings perfectly. Until then, and for the levels below, the computer searches as it
+//! would without them.
 
 use std::sync::Arc;
 
@@ -12,7 +14,15 @@ use fanorona_ai::tablebase::TablebaseBuilder;
 use fanorona_rules::Variant;
 
 /// The variants that have tables (telo is solved by its own player).
+#[cfg(target_arch = "wasm32")]
 const VARIANTS: [Variant; 2] = [Variant::Tsivy, Variant::Dimy];
+
+/// The desktop's builds in order, each replacing the smaller tables of its variant when ready: the four-piece tables
+/// first, so the computer has them within a second or two, then the five-piece ones (tsivy's are 37 million
+/// positions: too many to build in slices or download on the web).
+#[cfg(not(target_arch = "wasm32"))]
+const DESKTOP_BUILDS: [(Variant, u32); 4] =
+    [(Variant::Tsivy, 4), (Variant::Dimy, 4), (Variant::Dimy, 5), (Variant::Tsivy, 5)];
 
 /// The tables built so far, and the build in progress.
 #[derive(Resource, Default)]
@@ -36,13 +46,20 @@ impl EndgameTables {
     pub fn building(&self) -> bool {
         self.job.is_some()
     }
+
+    /// Makes `table` the tables of its variant, in place of smaller ones.
+    fn add(&mut self, table: Tablebase) {
+        info!("endgame tables ready: {}, up to {} pieces", table.variant(), table.pieces());
+        self.ready.retain(|t| t.variant() != table.variant());
+        self.ready.push(Arc::new(table));
+    }
 }
 
 /// A build in progress.
 enum Build {
-    /// Both variants on a thread (desktop).
+    /// One table on a thread (desktop); the builds still to start.
     #[cfg(not(target_arch = "wasm32"))]
-    Task(bevy::tasks::Task<Vec<Tablebase>>),
+    Task(bevy::tasks::Task<Option<Tablebase>>, Vec<(Variant, u32)>),
     /// One variant at a time, a slice a frame on the main thread (web); the variants still to build.
     #[cfg(target_arch = "wasm32")]
     Sliced(Box<TablebaseBuilder>, Vec<Variant>),
@@ -71,10 +88,7 @@ fn start_building(mut tables: ResMut<EndgameTables>) {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
-            VARIANTS.into_iter().filter_map(|variant| built(Tablebase::build(variant), variant)).collect()
-        });
-        tables.job = Some(Build::Task(task));
+        tables.job = next_task(DESKTOP_BUILDS.to_vec());
     }
     #[cfg(target_arch = "wasm32")]
     {
@@ -85,6 +99,18 @@ fn start_building(mut tables: ResMut<EndgameTables>) {
 /// The tables, or nothing if the build failed (then the computer plays on without them; the log says why).
 fn built<T, E: std::fmt::Display>(result: Result<T, E>, variant: Variant) -> Option<T> {
     result.map_err(|e| warn!("the {variant} endgame tables were not built: {e}")).ok()
+}
+
+/// A thread building the first table of `left`.
+#[cfg(not(target_arch = "wasm32"))]
+fn next_task(mut left: Vec<(Variant, u32)>) -> Option<Build> {
+    if left.is_empty() {
+        return None;
+    }
+    let (variant, pieces) = left.remove(0);
+    let task = bevy::tasks::AsyncComputeTaskPool::get()
+        .spawn(async move { built(Tablebase::build_pieces(variant, pieces), variant) });
+    Some(Build::Task(task, left))
 }
 
 /// A builder for the first variant of `left` that can be built.
@@ -103,12 +129,14 @@ fn poll_building(mut tables: ResMut<EndgameTables>) {
     let tables = &mut *tables;
     match tables.job.take() {
         #[cfg(not(target_arch = "wasm32"))]
-        Some(Build::Task(mut task)) => match bevy::tasks::futures::check_ready(&mut task) {
+        Some(Build::Task(mut task, left)) => match bevy::tasks::futures::check_ready(&mut task) {
             Some(built) => {
-                info!("endgame tables ready: {}", names(&built));
-                tables.ready.extend(built.into_iter().map(Arc::new));
+                if let Some(table) = built {
+                    tables.add(table);
+                }
+                tables.job = next_task(left);
             }
-            None => tables.job = Some(Build::Task(task)),
+            None => tables.job = Some(Build::Task(task, left)),
         },
         #[cfg(target_arch = "wasm32")]
         Some(Build::Sliced(mut builder, left)) => {
@@ -120,18 +148,10 @@ fn poll_building(mut tables: ResMut<EndgameTables>) {
                 }
             }
             if let Some(table) = builder.finish() {
-                info!("endgame tables ready: {}", names(std::slice::from_ref(&table)));
-                tables.ready.push(Arc::new(table));
+                tables.add(table);
             }
             tables.job = next_builder(left);
         }
         None => {}
     }
-}
-
-/// The variants of `tables` and their sizes, for the log.
-fn names(tables: &[Tablebase]) -> String {
-    let names: Vec<String> =
-        tables.iter().map(|t| format!("{} ({} positions)", t.variant(), t.stats().entries)).collect();
-    names.join(", ")
 }

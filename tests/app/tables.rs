@@ -1,7 +1,7 @@
 //! The endgame tables in the game: built in the background when the game starts, then given to the computer, which
 //! answers an ending in them at once with a perfect turn.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -23,24 +23,26 @@ fn the_tables_are_built_in_the_background_and_the_computer_plays_endings_from_th
         .insert_resource(Storage::in_dir(&dir))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
         .add_plugins((fanorona::LogicPlugin, EndgameTablesPlugin));
-    // Frames go on while the tables are built (about a second of a core for both variants).
-    let mut frames = 0;
+    // Frames go on while the tables are built (the four-piece tables of both variants in about a second of a core,
+    // then the five-piece ones in about half a minute).
+    let (started, mut frames) = (Instant::now(), 0);
     while app.world().resource::<EndgameTables>().building() || frames == 0 {
         app.update();
         frames += 1;
-        assert!(frames < 20_000, "the tables were not built");
+        assert!(started.elapsed() < Duration::from_secs(600), "the tables were not built");
         std::thread::sleep(Duration::from_millis(2));
     }
     let tables = app.world().resource::<EndgameTables>();
-    let (Some(dimy), Some(_tsivy)) = (tables.get(Variant::Dimy), tables.get(Variant::Tsivy)) else {
+    let (Some(dimy), Some(tsivy)) = (tables.get(Variant::Dimy), tables.get(Variant::Tsivy)) else {
         panic!("the tables of both variants are ready");
     };
+    assert_eq!((dimy.pieces(), tsivy.pieces()), (5, 5), "the five-piece tables replaced the four-piece ones");
     assert!(frames > 1, "built in the background, while frames went on");
 
-    // Master, White, in a dimy ending of three pieces: it answers from the tables (depth 0), with a turn of the
-    // best value the tables give.
+    // Master, White, in a dimy ending of five pieces: it answers from the tables (depth 0), with a turn of the best
+    // value the tables give.
     start_with(&mut app, humans);
-    let text = "5/1b3/5/1w3/w4 w";
+    let text = "5/1b3/5/1w1b1/w1w2 w";
     let position: Position = text.parse().unwrap_or_else(|e| panic!("{e}"));
     let best = dimy.best_turn(&position).map(|(_, value)| value);
     set_position(&mut app, text, [PlayerKind::Computer(Level::Master), PlayerKind::Human]);

@@ -23,10 +23,10 @@ pub enum Level {
     /// first, then room to move.
     Classic,
     /// Iterative deepening alpha-beta with a transposition table, good move ordering and quiescence, to four turns;
-    /// perfect in endings of up to four pieces when given the endgame tables.
+    /// perfect in the endings of the endgame tables it is given.
     Strong,
     /// Everything: deeper search in a time limit, the tuned evaluation, perfect play in telo, and in endings of up
-    /// to four pieces when given the endgame tables.
+    /// to four or five pieces when given the endgame tables.
     Master,
 }
 

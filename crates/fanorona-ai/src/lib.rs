@@ -12,7 +12,7 @@
 //! - [`Analysis`]: the best few lines of a position (multi-line analysis), resumable like the search.
 //! - [`review`]: a game reviewed turn by turn, each turn classified against the engine's best.
 //! - [`telo`]: fanoron-telo solved exactly; the master level plays it perfectly.
-//! - [`tablebase`]: perfect endgame tables of tsivy and dimy (up to four pieces); the strong and master levels
+//! - [`tablebase`]: perfect endgame tables of tsivy and dimy (up to four or five pieces); the strong and master levels
 //!   play them perfectly when given them ([`Search::with_tablebase`]).
 //!
 //! ```

@@ -31,8 +31,13 @@ use std::fmt;
 
 use fanorona_rules::{Direction, FIFTY_TURNS, Point, PointSet, Position, Setup, Step, Turn, Variant};
 
-/// The most pieces (both sides together) of a position in the tables.
-pub const MAX_PIECES: u32 = 4;
+/// The most pieces (both sides together) of a position in the tables built by [`Tablebase::build`]: the size that
+/// builds in about a second (and a slice at a time on the web).
+pub const DEFAULT_PIECES: u32 = 4;
+
+/// The most pieces any tables can hold ([`Tablebase::build_pieces`]): five-piece tsivy tables are 37 million entries
+/// (37 MB), built in tens of seconds.
+pub const MAX_PIECES: u32 = 5;
 
 /// The greatest distance stored: a longer win is a draw under the 50-turn rule.
 const MAX_DISTANCE: u8 = FIFTY_TURNS as u8;
@@ -40,12 +45,22 @@ const MAX_DISTANCE: u8 = FIFTY_TURNS as u8;
 /// Entries: 0 is a draw, `2d + 1` a loss in `d` turns, `2d` (`d >= 1`) a win in `d` turns.
 const DRAW: u8 = 0;
 
-/// The material of a table: pieces of the side to move, pieces of the other side (1 to 3 each).
+/// The material of a table: pieces of the side to move, pieces of the other side (at least one each).
 type Material = (u32, u32);
 
-/// The tables built one after another: each group's captures lead only into groups before it, and quiet turns
-/// lead from one table of a group to the other (the side to move changes).
-const GROUPS: [&[Material]; 4] = [&[(1, 1)], &[(1, 2), (2, 1)], &[(1, 3), (3, 1)], &[(2, 2)]];
+/// The tables of up to `pieces` pieces in the order they are built, in groups: each group's captures lead only into
+/// groups before it (fewer pieces), and quiet turns lead from one table of a group to the other (the side to move
+/// changes): (1, 1); (1, 2) with (2, 1); (1, 3) with (3, 1); (2, 2); ...
+fn groups(pieces: u32) -> Vec<Vec<Material>> {
+    let mut groups = Vec::new();
+    for total in 2..=pieces {
+        for m in 1..=total / 2 {
+            let o = total - m;
+            groups.push(if m == o { vec![(m, o)] } else { vec![(m, o), (o, m)] });
+        }
+    }
+    groups
+}
 
 /// The value of a position in the tables, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -105,6 +120,9 @@ pub enum TablebaseError {
     /// Telo has no captures and its own perfect solver ([`crate::telo`]).
     #[error("there are no endgame tables for {0}: only for tsivy and dimy")]
     Variant(Variant),
+    /// Tables hold positions of 2 to [`MAX_PIECES`] pieces.
+    #[error("endgame tables of {0} pieces cannot be built: 2 to {MAX_PIECES} pieces")]
+    Pieces(u32),
 }
 
 /// Counts of a built set of tables.
@@ -130,8 +148,8 @@ struct Board {
     points: Vec<Point>,
     /// Bit index of a point (see [`Point::index`]) to its dense index.
     dense: [u8; 64],
-    /// `binom[n][k]` for `n` up to the number of points and `k` up to 3.
-    binom: Vec<[u32; 4]>,
+    /// `binom[n][k]` for `n` up to the number of points and `k` up to [`MAX_PIECES`] - 1.
+    binom: Vec<[u32; MAX_PIECES as usize]>,
     /// The neighbours of each point along its lines, as a set of dense indices.
     lines: Vec<u64>,
 }
@@ -145,9 +163,9 @@ impl Board {
         }
         let binom = (0..=points.len() as u32)
             .map(|n| {
-                let mut row = [0; 4];
+                let mut row = [0; MAX_PIECES as usize];
                 for (k, slot) in row.iter_mut().enumerate() {
-                    *slot = (0..k as u32).fold(1, |acc, i| acc * (n.saturating_sub(i))) / [1, 1, 2, 6][k];
+                    *slot = (0..k as u32).fold(1, |acc, i| acc * (n.saturating_sub(i))) / [1, 1, 2, 6, 24][k];
                 }
                 row
             })
@@ -260,7 +278,7 @@ impl Board {
 
 /// The table slot of a material.
 fn slot((m, o): Material) -> usize {
-    (m * 4 + o) as usize
+    (m * MAX_PIECES + o) as usize
 }
 
 /// Perfect endgame tables of one variant (see the module documentation). Build them once ([`Tablebase::build`],
@@ -269,16 +287,29 @@ fn slot((m, o): Material) -> usize {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tablebase {
     board: Board,
+    /// The most pieces of a position in these tables.
+    pieces: u32,
     /// One table a material, by [`slot`]; empty for materials not in the tables.
     tables: Vec<Vec<u8>>,
 }
 
 impl Tablebase {
-    /// Builds every table of `variant` at once (tsivy: 2.2 million entries, about a second in release).
+    /// Builds every table of `variant` of up to [`DEFAULT_PIECES`] pieces at once (tsivy: 2.2 million entries,
+    /// about a second in release).
     pub fn build(variant: Variant) -> Result<Tablebase, TablebaseError> {
-        let mut builder = TablebaseBuilder::new(variant)?;
+        Tablebase::build_pieces(variant, DEFAULT_PIECES)
+    }
+
+    /// Builds every table of `variant` of up to `pieces` pieces at once (2 to [`MAX_PIECES`]).
+    pub fn build_pieces(variant: Variant, pieces: u32) -> Result<Tablebase, TablebaseError> {
+        let mut builder = TablebaseBuilder::with_pieces(variant, pieces)?;
         while !builder.step(u64::MAX) {}
         Ok(builder.tables)
+    }
+
+    /// The most pieces of a position in these tables.
+    pub fn pieces(&self) -> u32 {
+        self.pieces
     }
 
     /// The variant of the tables.
@@ -287,8 +318,8 @@ impl Tablebase {
     }
 
     /// The exact value of `position` for the side to move, its no-capture count included, or `None` when it is not
-    /// in the tables: another variant, more than [`MAX_PIECES`] pieces, or a side without pieces (the game is
-    /// over). Vela plays no part: a handicap ends when its side has 5 pieces or fewer.
+    /// in the tables: another variant, more pieces than [`Tablebase::pieces`], or a side without pieces (the game
+    /// is over). Vela plays no part: a handicap ends when its side has 5 pieces or fewer.
     pub fn probe(&self, position: &Position) -> Option<TbResult> {
         let entry = self.entry(position)?;
         let left = FIFTY_TURNS.saturating_sub(position.quiet_turns());
@@ -306,7 +337,7 @@ impl Tablebase {
         let us = position.side_to_move();
         let (mover, other) = (position.pieces(us), position.pieces(!us));
         let material = (mover.len(), other.len());
-        if material.0 == 0 || material.1 == 0 || material.0 + material.1 > MAX_PIECES {
+        if material.0 == 0 || material.1 == 0 || material.0 + material.1 > self.pieces {
             return None;
         }
         let index = self.board.index(self.board.to_dense(mover), self.board.to_dense(other));
@@ -410,13 +441,16 @@ enum Phase {
 #[derive(Clone, Debug)]
 pub struct TablebaseBuilder {
     tables: Tablebase,
-    /// The group being built (an index into [`GROUPS`]).
+    /// The tables in the order they are built (see [`groups`]).
+    groups: Vec<Vec<Material>>,
+    /// The group being built (an index into `groups`).
     group: usize,
     phase: Phase,
     /// Quiet turns not yet known to lose, by table of the group and entry.
     unresolved: Vec<Vec<u8>>,
-    /// The entries decided at each distance, as (table of the group, entry).
-    decided: Vec<Vec<(u8, u32)>>,
+    /// The entries decided at each distance, as the entry with the table of the group in the top bit (half the
+    /// memory of a pair: five-piece tables decide tens of millions).
+    decided: Vec<Vec<u32>>,
     /// Entries done, for [`TablebaseBuilder::progress`].
     done: u64,
     /// The positions found by one walk back (kept to save allocations).
@@ -424,18 +458,28 @@ pub struct TablebaseBuilder {
 }
 
 impl TablebaseBuilder {
-    /// A builder of the tables of `variant` (tsivy or dimy).
+    /// A builder of the tables of `variant` (tsivy or dimy) of up to [`DEFAULT_PIECES`] pieces.
     pub fn new(variant: Variant) -> Result<TablebaseBuilder, TablebaseError> {
+        TablebaseBuilder::with_pieces(variant, DEFAULT_PIECES)
+    }
+
+    /// A builder of the tables of `variant` (tsivy or dimy) of up to `pieces` pieces (2 to [`MAX_PIECES`]).
+    pub fn with_pieces(variant: Variant, pieces: u32) -> Result<TablebaseBuilder, TablebaseError> {
         if variant == Variant::Telo {
             return Err(TablebaseError::Variant(variant));
         }
+        if !(2..=MAX_PIECES).contains(&pieces) {
+            return Err(TablebaseError::Pieces(pieces));
+        }
         let board = Board::new(variant);
-        let mut tables = vec![Vec::new(); 16];
-        for &material in GROUPS.iter().flat_map(|g| g.iter()) {
+        let groups = groups(pieces);
+        let mut tables = vec![Vec::new(); slot((MAX_PIECES, MAX_PIECES)) + 1];
+        for &material in groups.iter().flatten() {
             tables[slot(material)] = vec![DRAW; board.size(material)];
         }
         let mut builder = TablebaseBuilder {
-            tables: Tablebase { board, tables },
+            tables: Tablebase { board, pieces, tables },
+            groups,
             group: 0,
             phase: Phase::Start { table: 0, next: 0 },
             unresolved: Vec::new(),
@@ -458,7 +502,7 @@ impl TablebaseBuilder {
 
     /// Whether the tables are complete.
     pub fn is_done(&self) -> bool {
-        self.group >= GROUPS.len()
+        self.group >= self.groups.len()
     }
 
     /// The tables, once complete (`None` before: see [`TablebaseBuilder::step`]).
@@ -478,11 +522,11 @@ impl TablebaseBuilder {
             self.done += 1;
             match self.phase {
                 Phase::Start { table, next } => {
-                    let material = GROUPS[self.group][table];
+                    let material = self.groups[self.group][table];
                     if next < self.tables.tables[slot(material)].len() {
                         self.start_entry(table, next);
                         self.phase = Phase::Start { table, next: next + 1 };
-                    } else if table + 1 < GROUPS[self.group].len() {
+                    } else if table + 1 < self.groups[self.group].len() {
                         self.phase = Phase::Start { table: table + 1, next: 0 };
                     } else {
                         self.phase = Phase::Walk { distance: 0, next: 0 };
@@ -492,8 +536,8 @@ impl TablebaseBuilder {
                     if distance >= usize::from(MAX_DISTANCE) {
                         self.group += 1;
                         self.begin_group();
-                    } else if let Some(&(table, index)) = self.decided[distance].get(next) {
-                        self.walk_back(distance, table, index);
+                    } else if let Some(&packed) = self.decided[distance].get(next) {
+                        self.walk_back(distance, (packed >> 31) as usize, packed & !(1 << 31));
                         self.phase = Phase::Walk { distance, next: next + 1 };
                     } else {
                         self.phase = Phase::Walk { distance: distance + 1, next: 0 };
@@ -508,7 +552,7 @@ impl TablebaseBuilder {
     fn begin_group(&mut self) {
         self.phase = Phase::Start { table: 0, next: 0 };
         self.decided = vec![Vec::new(); usize::from(MAX_DISTANCE) + 1];
-        self.unresolved = match GROUPS.get(self.group) {
+        self.unresolved = match self.groups.get(self.group) {
             Some(group) => group.iter().map(|&m| vec![0; self.tables.board.size(m)]).collect(),
             None => Vec::new(),
         };
@@ -520,16 +564,17 @@ impl TablebaseBuilder {
             TbResult::Draw => return,
             TbResult::Loss(d) => (2 * d as u8 + 1, d),
         };
-        let material = GROUPS[self.group][table];
+        let material = self.groups[self.group][table];
         self.tables.tables[slot(material)][index] = entry;
-        self.decided[usize::from(distance)].push((table as u8, index as u32));
+        // A table has fewer than 2^31 entries (tsivy's largest, two pieces against three, has 12 million).
+        self.decided[usize::from(distance)].push((table as u32) << 31 | index as u32);
     }
 
     /// Decides an entry with a compulsory capture (from the smaller tables) or no legal turn; counts the quiet
     /// turns of the others.
     fn start_entry(&mut self, table: usize, index: usize) {
         let board = &self.tables.board;
-        let (mover, other) = board.unindex(GROUPS[self.group][table], index);
+        let (mover, other) = board.unindex(self.groups[self.group][table], index);
         let Some(position) = board.position(mover, other) else { return };
         if position.must_capture() {
             // The best capture: the values after captures are in the finished smaller tables.
@@ -550,7 +595,7 @@ impl TablebaseBuilder {
             if quiet == 0 {
                 self.set(table, index, TbResult::Loss(0));
             } else {
-                // At most 3 pieces of 8 lines each.
+                // At most MAX_PIECES - 1 pieces of 8 lines each.
                 self.unresolved[table][index] = quiet as u8;
             }
         }
@@ -558,15 +603,14 @@ impl TablebaseBuilder {
 
     /// Walks back the quiet turns into an entry decided at `distance`: a position that can move into a loss wins
     /// one turn later; one whose every turn leads into a win loses one turn after the last of them.
-    fn walk_back(&mut self, distance: usize, table: u8, index: u32) {
-        let group = GROUPS[self.group];
-        let (m, o) = group[usize::from(table)];
+    fn walk_back(&mut self, distance: usize, table: usize, index: u32) {
+        let (m, o) = self.groups[self.group][table];
         let won = matches!(TbResult::decode(self.tables.tables[slot((m, o))][index as usize]), TbResult::Win(_));
         let board = &self.tables.board;
         // The side that just moved is the other side here: it becomes the mover of the position before, which
         // had no capture to make (a position with a capture has no quiet turns to resolve, below).
         let (mover, other) = board.unindex((m, o), index as usize);
-        let before_table = group.iter().position(|&g| g == (o, m)).unwrap_or(0);
+        let before_table = self.groups[self.group].iter().position(|&g| g == (o, m)).unwrap_or(0);
         let empty = !(mover | other);
         let mut befores = std::mem::take(&mut self.befores);
         befores.clear();

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use fanorona_ai::tablebase::{MAX_PIECES, Tablebase, TablebaseBuilder, TbResult};
+use fanorona_ai::tablebase::{DEFAULT_PIECES, Tablebase, TablebaseBuilder, TbResult};
 use fanorona_ai::{Level, Limits, Search, TB_WIN};
 use fanorona_rules::{FIFTY_TURNS, Game, Outcome, Position, Setup, Side, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
@@ -16,6 +16,12 @@ fn tables(variant: Variant) -> Arc<Tablebase> {
     static DIMY: OnceLock<Arc<Tablebase>> = OnceLock::new();
     let cell = if variant == Variant::Tsivy { &TSIVY } else { &DIMY };
     Arc::clone(cell.get_or_init(|| Arc::new(Tablebase::build(variant).expect("tsivy and dimy have tables"))))
+}
+
+/// The dimy tables of up to five pieces, built once (about a second; tsivy's take tens of seconds).
+fn dimy_five() -> Arc<Tablebase> {
+    static FIVE: OnceLock<Arc<Tablebase>> = OnceLock::new();
+    Arc::clone(FIVE.get_or_init(|| Arc::new(Tablebase::build_pieces(Variant::Dimy, 5).expect("dimy has tables"))))
 }
 
 /// A random position of `variant` with `white` and `black` pieces, a random side to move and `quiet` turns played
@@ -39,7 +45,7 @@ fn random_position(rng: &mut Xoshiro256PlusPlus, variant: Variant, white: u32, b
 /// A random material: each side at least one piece, at most `most` in all.
 fn random_material(rng: &mut Xoshiro256PlusPlus, most: u32) -> (u32, u32) {
     loop {
-        let (w, b) = (rng.random_range(1..=3), rng.random_range(1..=3));
+        let (w, b) = (rng.random_range(1..most), rng.random_range(1..most));
         if w + b <= most {
             return (w, b);
         }
@@ -53,12 +59,18 @@ fn random_material(rng: &mut Xoshiro256PlusPlus, most: u32) -> (u32, u32) {
 struct BruteForce {
     /// 1: the side to move wins, 0: draw, -1: it loses.
     known: HashMap<Position, i8>,
+    /// Smaller tables already checked by this brute force, for the positions of fewer pieces than the ones under
+    /// test (solving every four-piece ending by brute force would take minutes).
+    below: Option<Arc<Tablebase>>,
 }
 
 impl BruteForce {
     fn value(&mut self, pos: &Position) -> i8 {
         if let Some(&v) = self.known.get(pos) {
             return v;
+        }
+        if let Some(result) = self.below.as_ref().and_then(|below| below.probe(pos)) {
+            return class(result);
         }
         let v = match pos.outcome() {
             Some(Outcome::Win { winner, .. }) => {
@@ -92,16 +104,28 @@ fn class(result: TbResult) -> i8 {
     }
 }
 
-/// Checks the tables on `count` random positions of up to `most` pieces with a no-capture count from `quiet`, and
+/// Checks `tables` on `count` random positions of up to `most` pieces with a no-capture count from `quiet`, and
 /// each win or loss at the two counts around its distance: decided with exactly `d` turns left, drawn with one
-/// fewer. Returns how many positions were decided.
-fn check_against_brute_force(variant: Variant, most: u32, quiet: std::ops::RangeInclusive<u16>, count: usize) -> usize {
-    let tables = tables(variant);
-    let mut brute = BruteForce::default();
+/// fewer. The brute force reads the positions of fewer pieces than `least` in `below`. Returns how many positions
+/// were decided.
+fn check_against_brute_force(
+    tables: &Tablebase,
+    below: Option<Arc<Tablebase>>,
+    (least, most): (u32, u32),
+    quiet: std::ops::RangeInclusive<u16>,
+    count: usize,
+) -> usize {
+    let variant = tables.variant();
+    let mut brute = BruteForce { below, ..BruteForce::default() };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(u64::from(most) * 100 + u64::from(*quiet.start()));
     let mut decided = 0;
     for _ in 0..count {
-        let (w, b) = random_material(&mut rng, most);
+        let (w, b) = loop {
+            let (w, b) = random_material(&mut rng, most);
+            if w + b >= least {
+                break (w, b);
+            }
+        };
         let q = rng.random_range(quiet.clone());
         let pos = random_position(&mut rng, variant, w, b, q);
         let result = tables.probe(&pos).unwrap_or_else(|| panic!("{pos} is in the tables"));
@@ -134,7 +158,8 @@ fn with_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 
 #[test]
 fn dimy_tables_of_up_to_three_pieces_match_a_brute_force_search() {
-    let decided = with_stack(|| check_against_brute_force(Variant::Dimy, 3, 0..=FIFTY_TURNS, 3000));
+    let tables = tables(Variant::Dimy);
+    let decided = with_stack(|| check_against_brute_force(&tables, None, (2, 3), 0..=FIFTY_TURNS, 3000));
     assert!(decided > 1000, "{decided}");
 }
 
@@ -142,13 +167,46 @@ fn dimy_tables_of_up_to_three_pieces_match_a_brute_force_search() {
 fn dimy_tables_of_four_pieces_match_a_brute_force_search_near_the_fifty_turn_draw() {
     // With few quiet turns left the brute force stays small; captures lead into the three-piece endings, solved in
     // full by the brute force.
-    let decided = with_stack(|| check_against_brute_force(Variant::Dimy, 4, 46..=FIFTY_TURNS, 600));
+    let tables = tables(Variant::Dimy);
+    let decided = with_stack(|| check_against_brute_force(&tables, None, (2, 4), 46..=FIFTY_TURNS, 600));
     assert!(decided > 100, "{decided}");
 }
 
 #[test]
+fn dimy_tables_of_five_pieces_match_a_brute_force_search_near_the_fifty_turn_draw() {
+    // Captures lead into the four-piece endings, read from the four-piece tables the tests above check.
+    let five = dimy_five();
+    let below = Some(tables(Variant::Dimy));
+    let decided = with_stack(|| check_against_brute_force(&five, below, (5, 5), 47..=FIFTY_TURNS, 600));
+    assert!(decided > 100, "{decided}");
+}
+
+#[test]
+fn five_piece_tables_extend_the_four_piece_ones() {
+    let (four, five) = (tables(Variant::Dimy), dimy_five());
+    assert_eq!((four.pieces(), five.pieces()), (4, 5));
+    // 191,500 positions of up to four pieces, and 25 * C(24, 4) + C(25, 2) * C(23, 3) of five, for each side to
+    // move's share of the pieces.
+    assert_eq!(five.stats().entries, 191_500 + 2 * (25 * 10_626 + 300 * 1_771));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    for _ in 0..2000 {
+        let (w, b) = random_material(&mut rng, 4);
+        let quiet = rng.random_range(0..FIFTY_TURNS);
+        let pos = random_position(&mut rng, Variant::Dimy, w, b, quiet);
+        assert_eq!(four.probe(&pos), five.probe(&pos), "{pos}");
+    }
+    let pos: Position = "5/2b2/5/1w1b1/w1w2 w".parse().unwrap();
+    assert_eq!(four.probe(&pos), None);
+    assert!(five.probe(&pos).is_some());
+    for pieces in [0, 1, 6] {
+        assert!(Tablebase::build_pieces(Variant::Dimy, pieces).is_err(), "{pieces}");
+    }
+}
+
+#[test]
 fn tsivy_tables_of_up_to_three_pieces_match_a_brute_force_search_near_the_fifty_turn_draw() {
-    let decided = with_stack(|| check_against_brute_force(Variant::Tsivy, 3, 44..=FIFTY_TURNS, 600));
+    let tables = tables(Variant::Tsivy);
+    let decided = with_stack(|| check_against_brute_force(&tables, None, (2, 3), 44..=FIFTY_TURNS, 600));
     assert!(decided > 100, "{decided}");
 }
 
@@ -211,12 +269,12 @@ fn kept(tables: &Tablebase, pos: &Position, turn: &fanorona_rules::Turn) -> TbRe
 
 #[test]
 fn strong_and_master_never_give_a_table_result_away() {
-    for variant in [Variant::Dimy, Variant::Tsivy] {
-        let tables = tables(variant);
+    for tables in [tables(Variant::Dimy), tables(Variant::Tsivy), dimy_five()] {
+        let variant = tables.variant();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
         let mut moved = 0;
         for i in 0..400 {
-            let (w, b) = random_material(&mut rng, MAX_PIECES);
+            let (w, b) = random_material(&mut rng, tables.pieces());
             let q = rng.random_range(0..FIFTY_TURNS);
             let pos = random_position(&mut rng, variant, w, b, q);
             let verdict = tables.probe(&pos).expect("in the tables");
@@ -239,12 +297,12 @@ fn strong_and_master_never_give_a_table_result_away() {
 
 #[test]
 fn master_against_master_converts_every_won_ending_within_the_fifty_turn_rule() {
-    for variant in [Variant::Dimy, Variant::Tsivy] {
-        let tables = tables(variant);
+    for tables in [tables(Variant::Dimy), tables(Variant::Tsivy), dimy_five()] {
+        let variant = tables.variant();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         let mut converted = 0;
         while converted < 40 {
-            let (w, b) = random_material(&mut rng, MAX_PIECES);
+            let (w, b) = random_material(&mut rng, tables.pieces());
             let q = rng.random_range(0..FIFTY_TURNS);
             let pos = random_position(&mut rng, variant, w, b, q);
             let Some(TbResult::Win(_)) = tables.probe(&pos) else { continue };
@@ -331,7 +389,7 @@ fn master_does_not_walk_back_into_the_games_history() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
     let (mut checked, mut avoided) = (0, 0);
     while checked < 40 {
-        let (w, b) = random_material(&mut rng, MAX_PIECES);
+        let (w, b) = random_material(&mut rng, DEFAULT_PIECES);
         let pos = random_position(&mut rng, Variant::Dimy, w, b, 0);
         let Some((best, TbResult::Win(_))) = tables.best_turn(&pos) else { continue };
         if best.is_capture() {

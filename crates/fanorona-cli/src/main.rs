@@ -112,9 +112,10 @@ enum Command {
         /// run as `PROGRAM engine` and spoken to with the engine protocol. A bad answer loses it the game.
         #[arg(long, value_name = "PROGRAM")]
         versus: Option<std::path::PathBuf>,
-        /// Give the first engine (--white) the endgame tables of the variant (used by strong and master).
-        #[arg(long)]
-        tables: bool,
+        /// Give the first engine (--white) the endgame tables of the variant (used by strong and master), of up to
+        /// this many pieces (2 to 5; 4 when no number is given, as the game's tables).
+        #[arg(long, value_name = "PIECES", num_args = 0..=1, default_missing_value = "4")]
+        tables: Option<u32>,
     },
     /// Read a saved game (RON or game text, see docs/GAME-FILES.md), check it by replaying it, and print it in the
     /// other form (or in the one asked for).
@@ -150,8 +151,8 @@ enum Command {
         #[arg(long)]
         time: Option<u64>,
     },
-    /// Build the perfect endgame tables of the position's variant (every position with at most 4 pieces) and print
-    /// the position's verdict with a best turn, then how long the build took.
+    /// Build the perfect endgame tables of the position's variant (every position with at most 4 pieces, or 5 for a
+    /// position of five) and print the position's verdict with a best turn, then how long the build took.
     Tb {
         /// The position.
         #[arg(required = true, num_args = 1..)]
@@ -303,7 +304,7 @@ fn run(command: Command) -> Result<String, CliError> {
             versus,
             tables,
         } => {
-            let tablebase = if tables { Some(Arc::new(Tablebase::build(variant)?)) } else { None };
+            let tablebase = tables.map(|pieces| Tablebase::build_pieces(variant, pieces).map(Arc::new)).transpose()?;
             let settings = matches::Settings {
                 engines: [matches::Engine::level(white), matches::Engine::level(black)],
                 games,

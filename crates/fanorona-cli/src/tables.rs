@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use fanorona_ai::tablebase::{MAX_PIECES, Tablebase, TbResult};
+use fanorona_ai::tablebase::{DEFAULT_PIECES, MAX_PIECES, Tablebase, TbResult};
 use fanorona_rules::{Position, Side};
 
 use crate::CliError;
@@ -26,7 +26,8 @@ pub fn verdict(position: &Position) -> Result<String, CliError> {
         return Ok(out);
     }
     let started = Instant::now();
-    let tables = Tablebase::build(position.variant())?;
+    // The four-piece tables take a second; five pieces take tens of seconds, built only when needed.
+    let tables = Tablebase::build_pieces(position.variant(), pieces.max(DEFAULT_PIECES))?;
     let seconds = started.elapsed().as_secs_f64();
     let us = position.side_to_move();
     // The game is not over and both sides have pieces, so the position is in the tables and has a legal turn.

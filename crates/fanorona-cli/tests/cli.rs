@@ -241,7 +241,10 @@ fn tb_prints_the_verdict_of_the_endgame_tables() {
     assert!(late.starts_with("draw: best "), "{late}");
     let lost = stdout(&cli(&["tb", "bb3/5/5/5/4w w"]));
     assert!(lost.starts_with("Black wins in 10 turns: White's longest defence "), "{lost}");
-    assert_eq!(stdout(&cli(&["tb", "dimy"])), "not in the tables: 24 pieces (the tables hold at most 4)\n");
+    assert_eq!(stdout(&cli(&["tb", "dimy"])), "not in the tables: 24 pieces (the tables hold at most 5)\n");
+    // A position of five pieces is answered from the five-piece tables, built for it.
+    let five = stdout(&cli(&["tb", "5/2b2/5/1w1b1/w1w2 w"]));
+    assert!(five.contains("tables: dimy, 1785400 entries ("), "{five}");
     let empty = stdout(&cli(&["tb", "5/5/5/1w3/w4 w"]));
     assert_eq!(empty, "not in the tables: Black has no pieces (the game is over)\n");
     let over = stdout(&cli(&["tb", "5/2b2/5/1w3/w4 w 50"]));
