@@ -1,6 +1,6 @@
 //! The endgame tables: every tsivy and dimy position of at most four pieces, solved, and on the desktop of five.
-//! The game builds them in the background when it starts (a thread of the async compute pool on the desktop: the
-//! four-piece tables in about a second, then the five-piece ones, about half a minute for tsivy; slices of the
+//! The game builds them in the background when it starts (a thread of their own on the desktop: the four-piece
+//! tables in about a second, then the five-piece ones, about half a minute for tsivy; slices of the
 //! frames on the web, four pieces only) and gives them to the computer's searches once they are ready: strong and
 //! master then play those endings perfectly. Until then, and for the levels below, the computer searches as it
 //! would without them.
@@ -59,7 +59,7 @@ impl EndgameTables {
 enum Build {
     /// One table on a thread (desktop); the builds still to start.
     #[cfg(not(target_arch = "wasm32"))]
-    Task(bevy::tasks::Task<Option<Tablebase>>, Vec<(Variant, u32)>),
+    Thread(std::thread::JoinHandle<Option<Tablebase>>, Vec<(Variant, u32)>),
     /// One variant at a time, a slice a frame on the main thread (web); the variants still to build.
     #[cfg(target_arch = "wasm32")]
     Sliced(Box<TablebaseBuilder>, Vec<Variant>),
@@ -101,16 +101,21 @@ fn built<T, E: std::fmt::Display>(result: Result<T, E>, variant: Variant) -> Opt
     result.map_err(|e| warn!("the {variant} endgame tables were not built: {e}")).ok()
 }
 
-/// A thread building the first table of `left`.
+/// A thread building the first table of `left` that a thread could be started for. A thread of its own, not the
+/// async compute pool: the computer thinks on the pool, which has a single thread on two cores, and would wait
+/// behind a half-minute build.
 #[cfg(not(target_arch = "wasm32"))]
 fn next_task(mut left: Vec<(Variant, u32)>) -> Option<Build> {
-    if left.is_empty() {
-        return None;
+    while !left.is_empty() {
+        let (variant, pieces) = left.remove(0);
+        let thread = std::thread::Builder::new()
+            .name(format!("{variant} endgame tables"))
+            .spawn(move || built(Tablebase::build_pieces(variant, pieces), variant));
+        if let Some(thread) = built(thread, variant) {
+            return Some(Build::Thread(thread, left));
+        }
     }
-    let (variant, pieces) = left.remove(0);
-    let task = bevy::tasks::AsyncComputeTaskPool::get()
-        .spawn(async move { built(Tablebase::build_pieces(variant, pieces), variant) });
-    Some(Build::Task(task, left))
+    None
 }
 
 /// A builder for the first variant of `left` that can be built.
@@ -129,15 +134,18 @@ fn poll_building(mut tables: ResMut<EndgameTables>) {
     let tables = &mut *tables;
     match tables.job.take() {
         #[cfg(not(target_arch = "wasm32"))]
-        Some(Build::Task(mut task, left)) => match bevy::tasks::futures::check_ready(&mut task) {
-            Some(built) => {
-                if let Some(table) = built {
-                    tables.add(table);
-                }
-                tables.job = next_task(left);
+        Some(Build::Thread(thread, left)) => {
+            if !thread.is_finished() {
+                tables.job = Some(Build::Thread(thread, left));
+                return;
             }
-            None => tables.job = Some(Build::Task(task, left)),
-        },
+            match thread.join() {
+                Ok(Some(table)) => tables.add(table),
+                Ok(None) => {}
+                Err(_) => warn!("the endgame tables' build stopped with a panic"),
+            }
+            tables.job = next_task(left);
+        }
         #[cfg(target_arch = "wasm32")]
         Some(Build::Sliced(mut builder, left)) => {
             let started = web_time::Instant::now();
