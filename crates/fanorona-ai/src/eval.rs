@@ -19,14 +19,19 @@ pub struct Weights {
     pub initiative: i32,
     /// One piece on a strong point (eight lines instead of four).
     pub strong: i32,
+    /// A lead over the number of pieces on the board: a lead of one piece is worth `trade / pieces` more, so the side
+    /// ahead gains by trading pieces and the side behind by avoiding trades. Little in the opening (a tenth of a
+    /// piece with 43 on the board), decisive in a small ending, where a trade the defender cannot avoid is what turns
+    /// a lead into a win within the 50-turn rule.
+    pub trade: i32,
 }
 
 impl Weights {
     /// The weights chosen by self-play matches: `fanorona-cli tune` halves and doubles each weight in turn and keeps
-    /// a change that wins its match (`fanorona-cli match` checks the result); the initiative was raised from 20 by
-    /// matches of the current search (see docs/DECISIONS.md).
+    /// a change that wins its match (`fanorona-cli match` checks the result); the initiative was raised from 20, and
+    /// the trade weight added, by matches of the current search (see docs/DECISIONS.md).
     pub const TUNED: Weights =
-        Weights { material: 100, mobility: 2, threat: 6, their_threat: 6, initiative: 60, strong: 3 };
+        Weights { material: 100, mobility: 2, threat: 6, their_threat: 6, initiative: 60, strong: 3, trade: 400 };
 }
 
 /// How a level judges a position.
@@ -85,7 +90,10 @@ pub(crate) fn evaluate_with(pos: &Position, eval: Eval, capturers: PointSet) -> 
             // The side to move must capture exactly when it has a threat it may carry out (the threats of a side
             // bound by vela count as none): the same as `pos.must_capture()`, without finding the capturers again.
             let initiative = if our_threats > 0 { w.initiative } else { 0 };
-            w.material * material + side_terms(us) - side_terms(them) + w.threat * our_threats
+            // At least one piece is on the board of a position the search evaluates (a side without pieces has lost).
+            let pieces = (pos.pieces(us).len() + pos.pieces(them).len()).max(1) as i32;
+            w.material * material + w.trade * material / pieces + side_terms(us) - side_terms(them)
+                + w.threat * our_threats
                 - w.their_threat * their_threats.len() as i32
                 + initiative
         }
@@ -107,6 +115,22 @@ mod tests {
         let theirs = Weights { their_threat: Weights::TUNED.their_threat + 1, ..Weights::TUNED };
         assert_eq!(evaluate(&pos, Eval::Full(ours)) - base, 1);
         assert_eq!(evaluate(&pos, Eval::Full(theirs)) - base, -2);
+    }
+
+    /// The same lead of one piece is worth more with fewer pieces on the board, by exactly `trade / pieces`: three
+    /// against two (5 pieces) over four against three (7), and the other way round for the side behind.
+    #[test]
+    fn a_lead_counts_for_more_with_fewer_pieces() {
+        let without = Weights { trade: 0, ..Weights::TUNED };
+        let trade_term = |text: &str| {
+            let pos: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            evaluate(&pos, Eval::Full(Weights::TUNED)) - evaluate(&pos, Eval::Full(without))
+        };
+        let trade = Weights::TUNED.trade;
+        assert_eq!(trade_term("w7w/9/9/9/b3w3b w 0 -"), trade / 5);
+        assert_eq!(trade_term("w7w/9/w7b/9/b3w3b w 0 -"), trade / 7);
+        assert_eq!(trade_term("w7w/9/9/9/b3w3b b 0 -"), -trade / 5);
+        assert_eq!(trade_term("w7w/9/w7b/9/b3w3b b 0 -"), -trade / 7);
     }
 
     #[test]

@@ -22,12 +22,13 @@ use rand::{RngExt, SeedableRng};
 pub(crate) type Tunable = (&'static str, fn(&mut Weights) -> &mut i32);
 
 /// The weights that fitting and tuning change (material is the unit the others are measured in).
-pub(crate) const TUNABLE: [Tunable; 5] = [
+pub(crate) const TUNABLE: [Tunable; 6] = [
     ("mobility", |w| &mut w.mobility),
     ("threat", |w| &mut w.threat),
     ("their_threat", |w| &mut w.their_threat),
     ("initiative", |w| &mut w.initiative),
     ("strong", |w| &mut w.strong),
+    ("trade", |w| &mut w.trade),
 ];
 
 /// A game longer than this many turns is counted a draw (the rules end nearly every game well before).
@@ -177,16 +178,18 @@ pub fn summary(samples: &[Sample]) -> String {
 mod tests {
     use super::*;
 
-    /// The fit only ever lowers the error, and moves a weight that is plainly wrong: a weight of 60 for the other
-    /// side's threats (ten times the tuned one) is brought down.
+    /// The fit only ever lowers the error, and moves a weight that is plainly wrong: a weight of -60 for the other
+    /// side's threats (a reward for being attacked) is brought up. A weight ten times too large was the test before
+    /// the trade weight; in the games of a depth-2 master that changed, the other side's threats predict the result
+    /// strongly enough that the fit on a few hundred positions raises even 60, so only the sign is a sure error.
     #[test]
     fn the_fit_lowers_the_error_and_corrects_a_bad_weight() {
         let samples = samples(6, 2, 2, 7, 1);
         assert!(!samples.is_empty());
-        let bad = Weights { their_threat: 60, ..Weights::TUNED };
+        let bad = Weights { their_threat: -60, ..Weights::TUNED };
         let k = fit_scale(&samples, bad);
         let (fitted, log) = fit(&samples, bad);
         assert!(error(&samples, fitted, k) < error(&samples, bad, k), "{log}");
-        assert!(fitted.their_threat < 60, "{log}");
+        assert!(fitted.their_threat > -60, "{log}");
     }
 }
