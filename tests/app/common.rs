@@ -1,6 +1,7 @@
 //! Helpers shared by the headless game tests: an `App` with the logic plugins and no window, driven by the same
 //! messages a click or a button produces.
 
+use std::ops::Deref;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -21,7 +22,32 @@ use fanorona::persistence::storage::Storage;
 use fanorona::screens::AppState;
 use fanorona_rules::{Position, Side, Variant};
 
-pub fn temp_dir() -> PathBuf {
+/// A folder of a test's own, removed when dropped. An app made for one test keeps its folder as a resource, so the
+/// folder goes when the app does (the tests made thousands of them a run and left them behind).
+#[derive(Resource)]
+pub struct TempDir(PathBuf);
+
+impl Deref for TempDir {
+    type Target = PathBuf;
+
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl From<&TempDir> for PathBuf {
+    fn from(dir: &TempDir) -> PathBuf {
+        dir.0.clone()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub fn temp_dir() -> TempDir {
     static N: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
         "fanorona-test-{}-{}",
@@ -30,7 +56,7 @@ pub fn temp_dir() -> PathBuf {
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    TempDir(dir)
 }
 
 pub fn app_in(dir: &PathBuf) -> App {
@@ -101,8 +127,12 @@ pub const ALL_KEYS: &[KeyCode] = &[
     KeyCode::NumpadSubtract, KeyCode::CapsLock, KeyCode::AltLeft, KeyCode::SuperLeft, KeyCode::ContextMenu,
 ];
 
+/// An app in a folder of its own, which goes with it.
 pub fn app() -> App {
-    app_in(&temp_dir())
+    let dir = temp_dir();
+    let mut app = app_in(&dir);
+    app.insert_resource(dir);
+    app
 }
 
 pub fn command(app: &mut App, c: GameCommand) {

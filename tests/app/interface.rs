@@ -22,9 +22,11 @@ const FRAME: Duration = Duration::from_millis(100);
 
 /// The logic and the toasts, with a clock that moves `FRAME` a frame.
 fn app_with_toasts() -> App {
+    let dir = temp_dir();
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(Storage::in_dir(temp_dir()))
+        .insert_resource(Storage::in_dir(&dir))
+        .insert_resource(dir)
         .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
         .add_plugins((fanorona::LogicPlugin, ToastsPlugin));
     app.update();
@@ -106,9 +108,11 @@ fn f11_means_full_screen_on_every_screen_even_during_a_question() {
 
 #[test]
 fn f11_switches_the_window_to_full_screen_and_back() {
+    let dir = temp_dir();
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
-        .insert_resource(Storage::in_dir(temp_dir()))
+        .insert_resource(Storage::in_dir(&dir))
+        .insert_resource(dir)
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
         .add_plugins((fanorona::LogicPlugin, fanorona::input::KeyboardPlugin, FullScreenPlugin));
     app.update();
@@ -232,7 +236,7 @@ fn a_turn_that_arrives_whole_is_shown_a_moment_before_it_moves_and_a_person_s_st
     use fanorona::board::animation::{Animations, LEAD_IN_SECONDS};
     use fanorona::game::session::{Announce, Session};
 
-    let mut app = app_in(&temp_dir());
+    let mut app = app();
     start_with(&mut app, humans);
     // The computer's (or an online opponent's) turn arrives whole.
     let turn = session(&app).position().parse_turn("d2-e3A").unwrap();

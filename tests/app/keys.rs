@@ -2,7 +2,7 @@
 //! (its start, its players and every turn, undone ones included) and the saved files as they were, unless the
 //! player confirms. Driven through Bevy's keyboard input, as a window reports keys.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::common::*;
 use bevy::prelude::*;
@@ -79,7 +79,7 @@ fn play_first_turn(app: &mut App) {
 
 /// A fresh app in `screen`, with a game saved in the save slot and an unfinished game in progress (returned as it
 /// was before the screen was entered).
-fn app_in_screen(screen: Screen) -> (App, PathBuf, GameKept) {
+fn app_in_screen(screen: Screen) -> (App, TempDir, GameKept) {
     let dir = temp_dir();
     let mut app = app_with_keys(&dir);
     // Quick animations: many apps are played here.

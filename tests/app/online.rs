@@ -6,7 +6,7 @@
 //! the opponent and accepted.
 
 use std::net::{Ipv4Addr, SocketAddr};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -89,8 +89,9 @@ fn any_port() -> SocketAddr {
 
 /// A game in its own folder, set to play on `url` as a new guest named `name`, opening the lobby.
 fn player(url: &str, name: &str) -> App {
-    let dir: PathBuf = temp_dir();
+    let dir = temp_dir();
     let mut app = app_in(&dir);
+    app.insert_resource(dir);
     let mut settings = app.world_mut().resource_mut::<Settings>();
     settings.online.server = url.to_owned();
     settings.online.name = name.to_owned();

@@ -129,7 +129,8 @@ fn act(app: &mut App, dice: &mut Dice) -> String {
 
 /// Runs `inputs` random inputs and checks the board after every one.
 fn soak(inputs: usize, seed: u64) {
-    let mut app = app_with_keys(&temp_dir());
+    let dir = temp_dir();
+    let mut app = app_with_keys(&dir);
     // Animations run fast, so that the board is often still and checked.
     app.world_mut().resource_mut::<Settings>().animation_speed = 4.0;
     let mut dice = Dice(seed);

@@ -74,7 +74,8 @@ pub(crate) fn evaluate_with(pos: &Position, eval: Eval, capturers: PointSet) -> 
     }
     let us = pos.side_to_move();
     let them = !us;
-    let material = pos.pieces(us).len() as i32 - pos.pieces(them).len() as i32;
+    let (ours, theirs) = (pos.pieces(us).len() as i32, pos.pieces(them).len() as i32);
+    let material = ours - theirs;
     match eval {
         Eval::Material => 100 * material,
         Eval::Classic => 1000 * material + pos.mobility(us) as i32 - pos.mobility(them) as i32,
@@ -91,7 +92,7 @@ pub(crate) fn evaluate_with(pos: &Position, eval: Eval, capturers: PointSet) -> 
             // bound by vela count as none): the same as `pos.must_capture()`, without finding the capturers again.
             let initiative = if our_threats > 0 { w.initiative } else { 0 };
             // At least one piece is on the board of a position the search evaluates (a side without pieces has lost).
-            let pieces = (pos.pieces(us).len() + pos.pieces(them).len()).max(1) as i32;
+            let pieces = (ours + theirs).max(1);
             w.material * material + w.trade * material / pieces + side_terms(us) - side_terms(them)
                 + w.threat * our_threats
                 - w.their_threat * their_threats.len() as i32

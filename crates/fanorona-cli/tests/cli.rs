@@ -194,6 +194,7 @@ fn review_marks_the_blunder_and_names_the_better_turn() {
          b3-c3W 5. a2-a3A-b3A-b4A-a4W d5-e5 *\n",
     );
     let out = cli(&["review", &file]);
+    let _ = std::fs::remove_file(&file);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = stdout(&out);
     let blunder = text.lines().find(|l| l.contains("b3-c3W")).unwrap_or_default();
