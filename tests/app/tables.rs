@@ -23,6 +23,16 @@ fn the_tables_are_built_in_the_background_and_the_computer_plays_endings_from_th
         .insert_resource(Storage::in_dir(&dir))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
         .add_plugins((fanorona::LogicPlugin, EndgameTablesPlugin));
+    app.update();
+    // While the tables are built, a game never waits for them: the computer searches as it would without them.
+    // (Strong, which probes the tables as the master does, but searches to a fixed depth: quick in a debug build.)
+    start_with(&mut app, humans);
+    set_position(&mut app, "5/1b3/5/1w1b1/w1w2 w", [PlayerKind::Computer(Level::Strong), PlayerKind::Human]);
+    assert!(app.world().resource::<EndgameTables>().building(), "the tables were still being built");
+    assert_eq!(session(&app).game().turns().len(), 1, "the computer played while the tables were built");
+    let result = app.world().resource::<Thinking>().last_result().map(|r| r.depth);
+    assert_eq!(result, Some(4), "searched to its depth, without the tables");
+
     // Frames go on while the tables are built (the four-piece tables of both variants in about a second of a core,
     // then the five-piece ones in about half a minute).
     let (started, mut frames) = (Instant::now(), 0);
