@@ -24,7 +24,7 @@ use fanorona_protocol::{Color, EndReason, GameVariant, TimeControl};
 use fanorona_server::clock::ManualClock;
 use fanorona_server::server::{Server, ServerConfig};
 
-use crate::common::{app_in, play, session, settle, state, temp_dir, turns};
+use crate::common::{app, play, session, settle, state, temp_dir, turns};
 
 /// A server in a runtime of its own: dropping the runtime stops it at once, connections and all.
 struct TestServer {
@@ -89,9 +89,7 @@ fn any_port() -> SocketAddr {
 
 /// A game in its own folder, set to play on `url` as a new guest named `name`, opening the lobby.
 fn player(url: &str, name: &str) -> App {
-    let dir = temp_dir();
-    let mut app = app_in(&dir);
-    app.insert_resource(dir);
+    let mut app = app();
     let mut settings = app.world_mut().resource_mut::<Settings>();
     settings.online.server = url.to_owned();
     settings.online.name = name.to_owned();
