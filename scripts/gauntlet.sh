@@ -10,8 +10,9 @@
 # that should not lose strength at equal depth, and the only meaningful one on a loaded machine. Set SEED for other
 # openings, THREADS to play games in parallel. The working tree's master probes its endgame tables of up to five
 # pieces, as the desktop game's master does (TABLES=4 gives it the web's four-piece tables, TABLES=0 none; the old
-# program, spoken to through the engine protocol, has none). Builds go to $CARGO_TARGET_DIR (default
-# /tmp/target-ai) and /tmp/target-ai-old, at low priority.
+# program, spoken to through the engine protocol, has none). It plays its opening book too, as the game's master
+# does (BOOK=0: no book; an old program that has one plays it through the engine protocol). Builds go to
+# $CARGO_TARGET_DIR (default /tmp/target-ai) and /tmp/target-ai-old, at low priority.
 set -euo pipefail
 
 usage="usage: scripts/gauntlet.sh [--depth N] OLD_COMMIT [GAMES] [MS]"
@@ -44,6 +45,9 @@ if [[ -n ${DEPTH:-} ]]; then
 fi
 if [[ ${TABLES:-5} != 0 ]]; then
     limit+=(--tables "${TABLES:-5}")
+fi
+if [[ ${BOOK:-1} != 0 ]]; then
+    limit+=(--book)
 fi
 echo "playing $games games: master (working tree) against master ($old), ${limit[*]}" >&2
 nice -n 15 "$new_target/release/fanorona-cli" match --white master --black master \

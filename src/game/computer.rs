@@ -3,7 +3,7 @@
 //! person's, and adds it to the game.
 
 use bevy::prelude::*;
-use fanorona_ai::{Level, Limits, Search, SearchResult, Status, TranspositionTable};
+use fanorona_ai::{Book, Level, Limits, Search, SearchResult, Status, TranspositionTable};
 use fanorona_rules::Game;
 
 use super::BoardMoves;
@@ -108,7 +108,7 @@ fn cancel_on_reset(mut resets: MessageReader<BoardReset>, mut thinking: ResMut<T
 
 fn start(thinking: &mut Thinking, tables: &EndgameTables, game: &Game, level: Level, purpose: Purpose) {
     thinking.seed = thinking.seed.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut search = Search::for_level(game, level, Limits::NONE, thinking.seed);
+    let mut search = Search::for_level(game, level, Limits::NONE, thinking.seed).with_book(Book::builtin());
     if let Some(tables) = tables.get(game.position().variant()) {
         search = search.with_tablebase(tables);
     }

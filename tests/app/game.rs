@@ -7,6 +7,7 @@ use fanorona::audio::{Jingle, SoundCue};
 use fanorona::board::BoardBackground;
 use fanorona::dev::scene::REVIEW_GAME;
 use fanorona::game::commands::{GameCommand, OpenGame, PendingConfirmation, Replace};
+use fanorona::game::computer::Thinking;
 use fanorona::game::files::GameFileCommand;
 use fanorona::game::person::TurnCommand;
 use fanorona::game::saving::{AUTOSAVE_FILE, CanContinue};
@@ -138,6 +139,24 @@ fn the_computer_replies_and_its_turn_is_animated_to_the_end() {
     command(&mut app, GameCommand::Redo);
     assert_eq!(turns(&app).len(), 2);
     assert_pieces_match(&mut app);
+}
+
+/// The master opens from its book: the book's turn, at once (no node searched).
+#[test]
+fn the_master_opens_from_its_book() {
+    let mut app = app();
+    start_with(&mut app, |s| {
+        s.opponent = Opponent::Computer;
+        s.side = SideChoice::Black;
+        s.level = Level::Master;
+        s.variant = Variant::Tsivy;
+        s.vela = false;
+    });
+    let start = Position::start(Variant::Tsivy);
+    let entry = fanorona_ai::Book::builtin().probe(&start).unwrap_or_else(|| panic!("the start is in the book"));
+    assert_eq!(turns(&app), vec![entry.turn.to_string()]);
+    let result = app.world().resource::<Thinking>().last_result().map(|r| (r.nodes, r.depth));
+    assert_eq!(result, Some((0, entry.depth)), "played from the book, not searched");
 }
 
 #[test]

@@ -98,6 +98,7 @@ impl Level {
             blunder: 0.0,
             default_time: None,
             tablebase: false,
+            book: false,
         };
         match self {
             Level::Beginner => Config { noise: 150, blunder: 0.3, ..base },
@@ -129,6 +130,7 @@ impl Level {
                 eval: Eval::Full(Weights::TUNED),
                 default_time: Some(Duration::from_millis(1000)),
                 tablebase: true,
+                book: true,
                 ..base
             },
         }
@@ -199,4 +201,6 @@ pub(crate) struct Config {
     pub default_time: Option<Duration>,
     /// Whether the level uses endgame tables handed to it ([`crate::Search::with_tablebase`]).
     pub tablebase: bool,
+    /// Whether the level plays the opening book handed to it ([`crate::Search::with_book`]).
+    pub book: bool,
 }

@@ -14,6 +14,8 @@
 //! - [`telo`]: fanoron-telo solved exactly; the master level plays it perfectly.
 //! - [`tablebase`]: perfect endgame tables of tsivy and dimy (up to four or five pieces); the strong and master levels
 //!   play them perfectly when given them ([`Search::with_tablebase`]).
+//! - [`Book`]: the opening book of tsivy, from long searches; the master level plays it when given it
+//!   ([`Search::with_book`]).
 //!
 //! ```
 //! use fanorona_ai::{Level, Limits, Search};
@@ -24,6 +26,7 @@
 //! ```
 
 mod analysis;
+mod book;
 mod eval;
 mod level;
 pub mod review;
@@ -33,6 +36,7 @@ pub mod telo;
 mod tt;
 
 pub use analysis::{Analysis, Line, analyze, line_text, outcome_score};
+pub use book::{Book, BookEntry, BookError, ParseBookEntryError};
 pub use eval::{Eval, Weights, evaluate};
 pub use level::{Level, ParseLevelError};
 pub use search::{Limits, MATE, Search, SearchResult, Status, TB_WIN};

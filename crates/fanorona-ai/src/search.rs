@@ -13,6 +13,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use web_time::Instant;
 
+use crate::book::{Book, BookEntry};
 use crate::eval::evaluate_with;
 use crate::level::Config;
 use crate::tablebase::{Tablebase, TbResult, best_of};
@@ -198,6 +199,8 @@ pub struct Search {
     result: Option<SearchResult>,
     /// Endgame tables, for the levels that use them.
     tablebase: Option<Arc<Tablebase>>,
+    /// The opening book's entry for the root, for the levels that play the book.
+    book_entry: Option<BookEntry>,
 }
 
 impl Search {
@@ -236,6 +239,7 @@ impl Search {
             iteration_scores: Vec::new(),
             result: None,
             tablebase: None,
+            book_entry: None,
         }
     }
 
@@ -268,6 +272,16 @@ impl Search {
     pub fn with_tablebase(mut self, tables: Arc<Tablebase>) -> Search {
         if self.config.tablebase && tables.variant() == self.root.variant() {
             self.tablebase = Some(tables);
+        }
+        self
+    }
+
+    /// Plays the opening book (master only; other levels leave it unused): a root position in the book is answered at
+    /// once with its turn, its score and depth those of the long search that chose it, and no node searched. A
+    /// multi-line analysis (some root turns left out) searches as usual.
+    pub fn with_book(mut self, book: &Book) -> Search {
+        if self.config.book {
+            self.book_entry = book.probe(&self.root).copied();
         }
         self
     }
@@ -337,10 +351,25 @@ impl Search {
         Status::Thinking { best: self.best_so_far(), depth: self.completed.as_ref().map_or(0, |r| r.depth) }
     }
 
-    /// Answers a root position in the endgame tables with a perfect turn (see [`Search::with_tablebase`]). A multi-line
-    /// analysis (some root turns left out) searches as usual.
+    /// Answers a root position in the opening book with its turn (see [`Search::with_book`]), or one in the endgame
+    /// tables with a perfect turn (see [`Search::with_tablebase`]). A multi-line analysis (some root turns left out)
+    /// searches as usual.
     fn solve_root(&mut self) {
-        let Some(tables) = self.tablebase.as_ref().filter(|_| self.excluded.is_empty()) else { return };
+        if !self.excluded.is_empty() {
+            return;
+        }
+        if let Some(entry) = self.book_entry {
+            let turn = Some(entry.turn);
+            self.result = Some(SearchResult {
+                best: turn,
+                score: entry.score,
+                depth: entry.depth,
+                nodes: 0,
+                pv: vec![entry.turn],
+            });
+            return;
+        }
+        let Some(tables) = self.tablebase.as_ref() else { return };
         let root = self.root;
         let best = best_of(tables.turn_values(&root).into_iter().map(|(turn, value)| {
             let after = root.play_unchecked(&turn);

@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use fanorona_ai::telo::{self, TeloValue};
-use fanorona_ai::{Level, Limits, MATE, Search, Status, TranspositionTable};
+use fanorona_ai::{Book, BookEntry, Level, Limits, MATE, Search, Status, TranspositionTable};
 use fanorona_rules::{Game, Position, Side, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -382,4 +382,42 @@ fn each_of_the_quick_levels_clearly_beats_the_one_below() {
         println!("{upper} against {lower}: {score} of {games}");
         assert!(score >= f64::from(games) * 0.8, "{upper} scored only {score} of {games} against {lower}");
     }
+}
+
+/// The master answers a position of its book at once with the book's turn, score and depth; the other levels, and a
+/// multi-line analysis (a root turn left out), search it; a position not in the book is searched.
+#[test]
+fn the_master_plays_its_book_and_the_rest_search() {
+    let game = Game::of_variant(Variant::Tsivy);
+    let start = *game.position();
+    // A turn the search to depth 2 does not choose, so that only the book can give it.
+    let searched = Search::for_level(&game, Level::Master, Limits::depth(2), 1).run().best;
+    let turn = start.legal_turns().into_iter().find(|t| Some(*t) != searched).unwrap_or_else(|| panic!("two turns"));
+    let mut book = Book::default();
+    book.insert(BookEntry { position: start, turn, score: 77, depth: 13 });
+    let master = |game: &Game| Search::for_level(game, Level::Master, Limits::depth(2), 1).with_book(&book);
+    let played = master(&game).run();
+    assert_eq!((played.best, played.score, played.depth, played.nodes), (Some(turn), 77, 13, 0));
+    assert_eq!(played.pv, vec![turn]);
+    let strong = Search::for_level(&game, Level::Strong, Limits::depth(2), 1).with_book(&book).run();
+    assert!(strong.nodes > 0 && strong.best != Some(turn), "{strong:?}");
+    let others = master(&game).excluding(&[turn]).run();
+    assert!(others.nodes > 0 && others.best.is_some_and(|t| t != turn), "{others:?}");
+    let mut after = game.clone();
+    after.play(&turn).unwrap_or_else(|e| panic!("{e}"));
+    assert!(master(&after).run().nodes > 0);
+}
+
+/// The shipped book: every turn legal, and the master plays it from the start.
+#[test]
+fn the_builtin_book_answers_the_start() {
+    let book = Book::builtin();
+    assert!(book.len() > 100, "{} positions", book.len());
+    for entry in book.entries() {
+        assert!(entry.position.legal_turns().contains(&entry.turn), "{entry}");
+    }
+    let game = Game::of_variant(Variant::Tsivy);
+    let entry = book.probe(game.position()).unwrap_or_else(|| panic!("the start is not in the book"));
+    let played = Search::for_level(&game, Level::Master, Limits::NONE, 1).with_book(book).run();
+    assert_eq!((played.best, played.nodes), (Some(entry.turn), 0));
 }

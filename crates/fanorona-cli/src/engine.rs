@@ -11,7 +11,7 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use fanorona_ai::{Level, Limits, Search, TranspositionTable};
+use fanorona_ai::{Book, Level, Limits, Search, TranspositionTable};
 use fanorona_rules::{Game, Variant};
 
 /// Reads commands until `quit` or the end of input. One transposition table serves every search, so what one
@@ -82,7 +82,8 @@ fn go(game: &Game, args: &[&str], seed: u64, table: &mut Option<TranspositionTab
     if game.is_over() {
         return Ok("bestmove none".into());
     }
-    let mut search = Search::for_level(game, level, limits, seed);
+    // The game's computer plays the book; so does the engine a match speaks to (an older build, as it played).
+    let mut search = Search::for_level(game, level, limits, seed).with_book(Book::builtin());
     if let Some(t) = table.take() {
         search = search.with_table(t);
     }

@@ -3,6 +3,7 @@
 //! The output of `moves` and `perft` is an interface other programs rely on: keep it exactly.
 
 mod bench;
+mod book;
 mod convert;
 mod engine;
 mod matches;
@@ -116,6 +117,26 @@ enum Command {
         /// this many pieces (2 to 5; 4 when no number is given, as the game's tables).
         #[arg(long, value_name = "PIECES", num_args = 0..=1, default_missing_value = "4")]
         tables: Option<u32>,
+        /// Give the first engine (--white) the opening book (used by master).
+        #[arg(long)]
+        book: bool,
+    },
+    /// Write the opening book of tsivy from long master searches (see docs/DECISIONS.md): every position after fewer
+    /// than FULL turns, then, up to PLIES, the positions after the book's own turn and any reply. The text goes to
+    /// standard output (the shipped book is crates/fanorona-ai/book/tsivy.txt).
+    Book {
+        /// Turns from the start within which every position is in the book.
+        #[arg(long, default_value_t = 4)]
+        full: u32,
+        /// Turns from the start within which positions after the book's own turns are in the book.
+        #[arg(long, default_value_t = 5)]
+        plies: u32,
+        /// Thinking time for each position in milliseconds.
+        #[arg(long, default_value_t = 2000)]
+        time: u64,
+        /// Positions searched at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Read a saved game (RON or game text, see docs/GAME-FILES.md), check it by replaying it, and print it in the
     /// other form (or in the one asked for).
@@ -303,6 +324,7 @@ fn run(command: Command) -> Result<String, CliError> {
             depth,
             versus,
             tables,
+            book,
         } => {
             let tablebase = tables.map(|pieces| Tablebase::build_pieces(variant, pieces).map(Arc::new)).transpose()?;
             let settings = matches::Settings {
@@ -317,8 +339,12 @@ fn run(command: Command) -> Result<String, CliError> {
                 threads,
                 versus,
                 tablebase,
+                book,
             };
             out = matches::run(&settings).to_string();
+        }
+        Command::Book { full, plies, time, threads } => {
+            out = book::write(&book::Settings { full, plies, time: Duration::from_millis(time), threads });
         }
         Command::Convert { file, to } => out = convert::run(&file, to).map_err(CliError)?,
         Command::Review { file, depth } => out = review::review(&file, depth).map_err(CliError)?,
@@ -350,6 +376,7 @@ fn run(command: Command) -> Result<String, CliError> {
                     threads,
                     versus: None,
                     tablebase: None,
+                    book: false,
                 };
                 let _ = write!(out, "check match, fitted (first) against current:\n{}", matches::run(&settings));
             }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use fanorona_ai::Book;
 use fanorona_ai::tablebase::Tablebase;
 use fanorona_ai::{Eval, Level, Limits, Search, TranspositionTable};
 use fanorona_rules::{Game, Side, Turn, Variant};
@@ -56,6 +57,8 @@ pub struct Settings {
     pub versus: Option<PathBuf>,
     /// Endgame tables for the first engine (used by the strong and master levels).
     pub tablebase: Option<Arc<Tablebase>>,
+    /// Whether the first engine plays the opening book (the master level does, as in the game).
+    pub book: bool,
 }
 
 /// One finished game, from the first engine's point of view.
@@ -90,12 +93,18 @@ impl Report {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = &self.total;
-        writeln!(f, "{:<16} {:>5} {:>5} {:>5} {:>7} {:>12}", "engine", "wins", "draws", "losses", "score", "ms/move")?;
+        // Wide enough for the longest name, e.g. `master (tables) (book) (this)`.
+        let width = self.names.iter().map(String::len).max().unwrap_or(0).max(16);
+        writeln!(
+            f,
+            "{:<width$} {:>5} {:>5} {:>5} {:>7} {:>12}",
+            "engine", "wins", "draws", "losses", "score", "ms/move"
+        )?;
         for (i, name) in self.names.iter().enumerate() {
             let (w, l) = if i == 0 { (t.wins, t.losses) } else { (t.losses, t.wins) };
             let score = (f64::from(w) + 0.5 * f64::from(t.draws)) / f64::from(self.games.max(1)) * 100.0;
             let per_move = t.thinking[i].as_secs_f64() * 1000.0 / f64::from(t.moves[i].max(1));
-            writeln!(f, "{:<16} {:>5} {:>5} {:>5} {:>6.1}% {:>12.1}", name, w, t.draws, l, score, per_move)?;
+            writeln!(f, "{name:<width$} {w:>5} {:>5} {l:>5} {score:>6.1}% {per_move:>12.1}", t.draws)?;
         }
         for (name, faults) in self.names.iter().zip(t.faults) {
             if faults > 0 {
@@ -142,6 +151,9 @@ pub fn run(settings: &Settings) -> Report {
     let mut names = settings.engines.map(|e| e.level.name().to_owned());
     if settings.tablebase.is_some() {
         names[0] = format!("{} (tables)", names[0]);
+    }
+    if settings.book {
+        names[0] = format!("{} (book)", names[0]);
     }
     if settings.versus.is_some() {
         names[0] = format!("{} (this)", names[0]);
@@ -194,6 +206,9 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
                 }
                 if let (0, Some(tablebase)) = (engine, &settings.tablebase) {
                     search = search.with_tablebase(Arc::clone(tablebase));
+                }
+                if engine == 0 && settings.book {
+                    search = search.with_book(Book::builtin());
                 }
                 let result = search.run();
                 tables[engine] = search.take_table();
@@ -330,6 +345,7 @@ pub fn tune(games: u32, depth: u32, seed: u64, threads: usize) -> String {
                 threads,
                 versus: None,
                 tablebase: None,
+                book: false,
             };
             let score = run(&settings).score();
             let kept = score >= 0.55;

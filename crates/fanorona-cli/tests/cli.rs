@@ -107,8 +107,8 @@ fn match_plays_another_engine_program_through_the_protocol() {
     assert!(out.contains("games: 2") && !out.contains("bad answer"), "{out}");
 }
 
-#[test]
-fn the_engine_protocol_answers_and_survives_bad_commands() {
+/// Runs `fanorona-cli engine` on `script` and returns what it printed.
+fn engine(script: &str) -> String {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona-cli"))
@@ -117,11 +117,17 @@ fn the_engine_protocol_answers_and_survives_bad_commands() {
         .stdout(Stdio::piped())
         .spawn()
         .expect("the engine starts");
-    let script = "isready\nfly away\nposition tsivy moves f3-e3W\ngo depth 2 level classic\nposition dimy moves z9\n\
-                  go movetime x\nposition telo\ngo\nposition 9/9/9/9/w8 b\ngo depth 1\nquit\nisready\n";
     child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("write");
     let out = child.wait_with_output().expect("the engine ends");
-    let text = String::from_utf8_lossy(&out.stdout);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_engine_protocol_answers_and_survives_bad_commands() {
+    let text = engine(
+        "isready\nfly away\nposition tsivy moves f3-e3W\ngo depth 2 level classic\nposition dimy moves z9\n\
+         go movetime x\nposition telo\ngo\nposition 9/9/9/9/w8 b\ngo depth 1\nquit\nisready\n",
+    );
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 7, "{text}");
     assert_eq!(lines[0], "readyok");
@@ -131,6 +137,21 @@ fn the_engine_protocol_answers_and_survives_bad_commands() {
     assert!(lines[4].starts_with("error bad movetime"), "{text}");
     assert_eq!(lines[5], "bestmove b2");
     assert_eq!(lines[6], "bestmove none");
+}
+
+/// The engine protocol's master plays the opening book, as the game's does: in a book position where a search to
+/// depth 1 chooses another turn, `go depth 1` answers with the book's.
+#[test]
+fn the_engine_protocol_plays_the_book() {
+    let searched = |entry: &&fanorona_ai::BookEntry| {
+        let game = fanorona_rules::Game::new(entry.position);
+        let limits = fanorona_ai::Limits::depth(1);
+        fanorona_ai::Search::for_level(&game, fanorona_ai::Level::Master, limits, 1).run().best != Some(entry.turn)
+    };
+    let entry =
+        fanorona_ai::Book::builtin().entries().find(searched).expect("a book turn a shallow search would not play");
+    let text = engine(&format!("position {}\ngo depth 1 level master\nquit\n", entry.position));
+    assert_eq!(text, format!("bestmove {}\n", entry.turn));
 }
 
 /// Writes `text` to a fresh file in the temporary folder and returns its path.

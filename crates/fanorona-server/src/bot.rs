@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use fanorona_ai::{Level, Limits, MATE, Search, SearchResult};
+use fanorona_ai::{Book, Level, Limits, MATE, Search, SearchResult};
 use fanorona_rules::{Game, Position, Side};
 use tokio::task::{JoinError, JoinSet};
 
@@ -372,7 +372,8 @@ impl Bot<'_> {
             }
             let time = thinking_time(playing.my_clock(), playing.increment_ms, config.most_thought);
             self.seed = self.seed.wrapping_add(1);
-            let mut search = Search::for_level(&playing.game, config.level, Limits::time(time), self.seed);
+            let mut search = Search::for_level(&playing.game, config.level, Limits::time(time), self.seed)
+                .with_book(Book::builtin());
             playing.thinking = Some(search.stop_handle());
             let (game, ply) = (id.clone(), playing.next_ply());
             // A blocking thread: the search takes up to `time` of a core, while the connection keeps being read.

@@ -1,0 +1,101 @@
+//! `book`: writing the opening book from long master searches.
+//!
+//! The positions are taken layer by layer from the tsivy start. The first `full` layers hold every position reached
+//! by any turns, so the book answers whatever the opponent (or a random opening) played. Beyond them, up to
+//! `plies`, a layer holds only what follows the book's own turn and any reply: the book's side goes on playing from
+//! it, the other side may have played anything. Each position is searched by the master for `time`; the layers are
+//! searched in order, since a later one follows the turns chosen in the one two before it.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use fanorona_ai::{BookEntry, Level, Limits, Search};
+use fanorona_rules::{Game, Position, Variant};
+
+/// What to put in the book.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Layers (positions after 0, 1, ... turns) in which every reachable position is searched.
+    pub full: u32,
+    /// All layers, the full ones included: the positions after fewer than this many turns.
+    pub plies: u32,
+    /// The master's thinking time for each position.
+    pub time: Duration,
+    /// Positions searched at once.
+    pub threads: usize,
+}
+
+/// Searches the book's positions and returns the book text: a comment with the settings, then the entries layer by
+/// layer, each layer in the order of its position text (so that a book written again compares line by line).
+pub fn write(settings: &Settings) -> String {
+    let mut seen = HashSet::new();
+    let mut layers: Vec<Vec<BookEntry>> = Vec::new();
+    let start = Position::start(Variant::Tsivy);
+    seen.insert(start.hash());
+    let mut layer = vec![start];
+    for ply in 0..settings.plies {
+        eprintln!("layer {ply}: {} positions", layer.len());
+        let mut entries = search_all(&layer, settings);
+        entries.sort_by_cached_key(|e| e.position.to_string());
+        layers.push(entries);
+        let next = ply + 1;
+        layer = if next < settings.full {
+            // Every turn of every position.
+            let mut children = Vec::new();
+            for pos in &layer {
+                pos.for_each_turn(|turn| children.push(pos.play_unchecked(turn)));
+            }
+            children
+        } else if next >= 2 {
+            // The book's turn two layers back, then every reply.
+            let mut grandchildren = Vec::new();
+            for entry in &layers[next as usize - 2] {
+                let after = entry.position.play_unchecked(&entry.turn);
+                after.for_each_turn(|turn| grandchildren.push(after.play_unchecked(turn)));
+            }
+            grandchildren
+        } else {
+            Vec::new()
+        };
+        layer.retain(|pos| !pos.is_decided() && pos.has_legal_turn() && seen.insert(pos.hash()));
+    }
+    let mut text = format!(
+        "# The opening book of tsivy: `fanorona-cli book --full {} --plies {} --time {} --threads {}`.\n\
+         # POSITION TURN SCORE DEPTH: the master's turn after a search of that time, its score for the side to \
+         move and the depth reached.\n",
+        settings.full,
+        settings.plies,
+        settings.time.as_millis(),
+        settings.threads
+    );
+    for entry in layers.iter().flatten() {
+        let _ = writeln!(text, "{entry}");
+    }
+    text
+}
+
+/// Searches every position on `settings.threads` threads.
+fn search_all(positions: &[Position], settings: &Settings) -> Vec<BookEntry> {
+    let next = AtomicUsize::new(0);
+    let found = Mutex::new(Vec::with_capacity(positions.len()));
+    std::thread::scope(|scope| {
+        for _ in 0..settings.threads.max(1) {
+            scope.spawn(|| {
+                while let Some(&position) = positions.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let game = Game::new(position);
+                    let result = Search::for_level(&game, Level::Master, Limits::time(settings.time), 1).run();
+                    if let Some(turn) = result.best {
+                        let entry = BookEntry { position, turn, score: result.score, depth: result.depth };
+                        if let Ok(mut found) = found.lock() {
+                            found.push(entry);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    found.into_inner().unwrap_or_default()
+}
