@@ -31,7 +31,7 @@ pub struct BookEntry {
 }
 
 impl fmt::Display for BookEntry {
-    /// `POSITION TURN SCORE DEPTH`, e.g. `bbbbbbbbb/bbbbbbbbb/bwbw1bwbw/wwwwwwwww/wwwwwwwww w 0 - f3-e3A 35 11`.
+    /// `POSITION TURN SCORE DEPTH`, e.g. `bbbbbbbbb/bbbbbbbbb/wbwb1wbwb/wwwwwwwww/wwwwwwwww w 0 - d2-e3A 18 9`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} {} {}", self.position, self.turn, self.score, self.depth)
     }

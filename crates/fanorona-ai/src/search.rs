@@ -359,9 +359,8 @@ impl Search {
             return;
         }
         if let Some(entry) = self.book_entry {
-            let turn = Some(entry.turn);
             self.result = Some(SearchResult {
-                best: turn,
+                best: Some(entry.turn),
                 score: entry.score,
                 depth: entry.depth,
                 nodes: 0,

@@ -82,7 +82,7 @@ fn go(game: &Game, args: &[&str], seed: u64, table: &mut Option<TranspositionTab
     if game.is_over() {
         return Ok("bestmove none".into());
     }
-    // The game's computer plays the book; so does the engine a match speaks to (an older build, as it played).
+    // The master plays its book here as in the game, so that a later build's match meets it as it plays.
     let mut search = Search::for_level(game, level, limits, seed).with_book(Book::builtin());
     if let Some(t) = table.take() {
         search = search.with_table(t);
