@@ -132,14 +132,12 @@ fn autosave_after_turns(
     mut notices: ResMut<Notices>,
     mut can_continue: ResMut<CanContinue>,
 ) {
-    let turns: Vec<_> = committed.read().map(|c| c.turn).collect();
-    // The turn log shows in the terminal, and in the browser's console for the web test. Several turns can be
-    // committed in one frame (the computer's instant reply from its book after the person's turn): each is numbered.
-    let first = (session.game().turns().len() + 1).saturating_sub(turns.len());
-    for (number, turn) in (first..).zip(&turns) {
-        info!("turn {number}: {turn}");
+    let mut any = ended.read().count() > 0;
+    for c in committed.read() {
+        // The turn log shows in the terminal, and in the browser's console for the web test.
+        info!("turn {}: {}", c.ply, c.turn);
+        any = true;
     }
-    let any = ended.read().count() > 0 || !turns.is_empty();
     if any && saves.0 {
         autosave(&session, &storage, &mut notices);
         *can_continue = CanContinue::of(&session);

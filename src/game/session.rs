@@ -67,6 +67,9 @@ pub struct BoardReset;
 pub struct TurnCommitted {
     /// The turn.
     pub turn: Turn,
+    /// Its number in the game, from 1 (as the server counts turns). Several turns can be committed in one frame,
+    /// e.g. the person's and the computer's instant reply from its book: each carries its own.
+    pub ply: usize,
 }
 
 /// The game has just ended, by a turn or a resignation (not by undo, redo or loading a finished game).
@@ -426,7 +429,7 @@ impl Announce<'_> {
     fn commit(&mut self, session: &mut Session, turn: Turn, trace: TurnTrace) {
         match session.commit(turn, trace) {
             Ok(ended) => {
-                self.committed.write(TurnCommitted { turn });
+                self.committed.write(TurnCommitted { turn, ply: session.game().turns().len() });
                 if let Some(outcome) = ended {
                     self.ended.write(GameEnded { outcome });
                 }

@@ -398,9 +398,7 @@ fn send_own_turns(
 ) {
     let turns: Vec<TurnCommitted> = committed.read().copied().collect();
     let Some(game) = current.0.as_ref().filter(|g| g.result.is_none()) else { return };
-    let played = session.game().turns().len();
-    // The turns committed this frame are the game's last ones, in order.
-    for (ply, TurnCommitted { turn }) in (played + 1 - turns.len().min(played)..).zip(turns) {
+    for TurnCommitted { turn, ply } in turns {
         let mover = session.game().positions()[ply - 1].side_to_move();
         if Some(Color::from(mover)) == game.me {
             let ply = u32::try_from(ply).unwrap_or(u32::MAX);

@@ -60,7 +60,7 @@ pub fn write(settings: &Settings) -> String {
         } else {
             Vec::new()
         };
-        layer.retain(|pos| !pos.is_decided() && pos.has_legal_turn() && seen.insert(pos.hash()));
+        layer.retain(|pos| pos.has_legal_turn() && seen.insert(pos.hash()));
     }
     let mut text = format!(
         "# The opening book of tsivy: `fanorona-cli book --full {} --plies {} --time {} --threads {}`.\n\
