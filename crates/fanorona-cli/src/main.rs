@@ -117,7 +117,9 @@ enum Command {
         /// this many pieces (2 to 5; 4 when no number is given, as the game's tables).
         #[arg(long, value_name = "PIECES", num_args = 0..=1, default_missing_value = "4")]
         tables: Option<u32>,
-        /// Give the first engine (--white) the opening book (used by master).
+        /// Give the first engine (--white) the opening book (used by master). A --versus program that has a book
+        /// plays it (this program's master does, through the engine protocol): without --book such a match is
+        /// uneven.
         #[arg(long)]
         book: bool,
     },
