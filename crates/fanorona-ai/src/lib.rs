@@ -45,7 +45,7 @@ pub use tt::TranspositionTable;
 use fanorona_rules::{Game, Variant};
 
 impl Search {
-    /// A search of the game's current position at `level`. Without a time or depth limit, the master level
+    /// A search of the game's current position at `level`. Without a time, depth or node limit, the master level
     /// thinks for one second. `seed` makes the lower levels' randomness reproducible.
     pub fn for_level(game: &Game, level: Level, limits: Limits, seed: u64) -> Search {
         Search::with_eval(game, level, level.config().eval, limits, seed)
@@ -56,7 +56,7 @@ impl Search {
         let mut config = level.config();
         config.eval = eval;
         let mut limits = limits;
-        if limits.time.is_none() && limits.depth.is_none() {
+        if limits.time.is_none() && limits.depth.is_none() && limits.nodes.is_none() {
             limits.time = config.default_time;
         }
         let mut search = Search::new(game, config, limits, seed);
@@ -64,5 +64,22 @@ impl Search {
             search.preset(telo::best_turn(game.position()));
         }
         search
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A node limit is a limit of its own: the master's default second would make a tuning match that gives each
+    /// engine so many nodes depend on the machine's speed.
+    #[test]
+    fn a_node_limit_alone_sets_no_default_time() {
+        let game = Game::of_variant(Variant::Tsivy);
+        let eval = Level::Master.eval();
+        let by_nodes = Search::with_eval(&game, Level::Master, eval, Limits { nodes: Some(10), ..Limits::NONE }, 1);
+        assert_eq!(by_nodes.limits.time, None);
+        let unlimited = Search::with_eval(&game, Level::Master, eval, Limits::NONE, 1);
+        assert_eq!(unlimited.limits.time, Level::Master.config().default_time);
     }
 }

@@ -165,7 +165,7 @@ impl Frame {
 pub struct Search {
     root: Position,
     config: Config,
-    limits: Limits,
+    pub(crate) limits: Limits,
     rng: Xoshiro256PlusPlus,
     tt: Option<TranspositionTable>,
     /// Whether `tt` was set up (the level's own table is made when the search starts, unless one was handed in).

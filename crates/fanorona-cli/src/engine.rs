@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! position <POSITION> [moves <TURN>...]   set the position (text, or tsivy/dimy/telo), then play turns
-//! go [movetime MS] [depth N] [level L]    search; answers `bestmove <TURN>` (or `bestmove none`)
+//! go [movetime MS] [depth N] [nodes N] [level L]
+//!                                         search; answers `bestmove <TURN>` (or `bestmove none`)
 //! isready                                 answers `readyok`
 //! quit                                    ends the program
 //! ```
@@ -75,8 +76,9 @@ fn go(game: &Game, args: &[&str], seed: u64, table: &mut Option<TranspositionTab
                 limits.time = Some(Duration::from_millis(ms));
             }
             "depth" => limits.depth = Some(value.parse().map_err(|_| format!("bad depth `{value}`"))?),
+            "nodes" => limits.nodes = Some(value.parse().map_err(|_| format!("bad nodes `{value}`"))?),
             "level" => level = value.parse().map_err(|e: fanorona_ai::ParseLevelError| e.to_string())?,
-            _ => return Err(format!("unknown go option `{word}`: expected movetime, depth or level")),
+            _ => return Err(format!("unknown go option `{word}`: expected movetime, depth, nodes or level")),
         }
     }
     if game.is_over() {

@@ -9,6 +9,7 @@ mod engine;
 mod matches;
 mod review;
 mod show;
+mod spsa;
 mod tables;
 mod texel;
 
@@ -109,6 +110,10 @@ enum Command {
         /// Depth limit per move in turns (both engines).
         #[arg(long)]
         depth: Option<u32>,
+        /// Node limit per move (both engines): unlike time, the same on a loaded machine as on a quiet one. A --versus
+        /// program must know `go nodes` (this program does since it has this option).
+        #[arg(long)]
+        nodes: Option<u64>,
         /// Another engine program (e.g. an older build of this one) as the second engine, at the --black level: it is
         /// run as `PROGRAM engine` and spoken to with the engine protocol. A bad answer loses it the game.
         #[arg(long, value_name = "PROGRAM")]
@@ -197,6 +202,32 @@ enum Command {
         /// Games played at once.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+    },
+    /// Tune the evaluation weights by SPSA (see docs/DECISIONS.md): each pair of master-against-master games, at a
+    /// fixed number of nodes a move, pits every weight perturbed up or down against the opposite, and moves the
+    /// weights towards the winner. Progress goes to standard error; the log and the final weights to standard output.
+    Spsa {
+        /// Pairs of games (one opening each, both colours).
+        #[arg(long, default_value_t = 1000)]
+        pairs: u32,
+        /// Nodes searched for each move.
+        #[arg(long, default_value_t = 30_000)]
+        nodes: u64,
+        /// Random opening turns of each pair.
+        #[arg(long, default_value_t = 3)]
+        opening: u32,
+        /// Seed for the openings and the perturbations.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How far a won pair moves a weight at the end, in units of its last perturbation.
+        #[arg(long, default_value_t = 0.02)]
+        rate: f64,
+        /// Games played at once (1 or 2: the two games of a pair).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// A line of progress every this many pairs.
+        #[arg(long, default_value_t = 50)]
+        every: u32,
     },
     /// Fit the full evaluation's weights to the results of self-play games (Texel's method, see docs/DECISIONS.md):
     /// master-against-master games at a fixed depth give the quiet positions, labelled with their results; the fit
@@ -324,6 +355,7 @@ fn run(command: Command) -> Result<String, CliError> {
             opening,
             threads,
             depth,
+            nodes,
             versus,
             tables,
             book,
@@ -332,8 +364,7 @@ fn run(command: Command) -> Result<String, CliError> {
             let settings = matches::Settings {
                 engines: [matches::Engine::level(white), matches::Engine::level(black)],
                 games,
-                time: time.map(Duration::from_millis),
-                depth,
+                limits: Limits { time: time.map(Duration::from_millis), depth, nodes },
                 seed,
                 variant,
                 alternate,
@@ -357,6 +388,10 @@ fn run(command: Command) -> Result<String, CliError> {
         Command::Tb { position } => out = tables::verdict(&parse_position(&position.join(" "))?)?,
         Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
         Command::Tune { games, depth, seed, threads } => out = matches::tune(games, depth, seed, threads),
+        Command::Spsa { pairs, nodes, opening, seed, rate, threads, every } => {
+            let settings = spsa::Settings { pairs, nodes, opening, seed, rate, threads };
+            out = spsa::run(&settings, fanorona_ai::Weights::TUNED, every, |line| eprintln!("{line}")).1;
+        }
         Command::Texel { games, depth, opening, seed, threads, check, time } => {
             let samples = texel::samples(games, depth, opening, seed, threads);
             let _ = writeln!(out, "{}", texel::summary(&samples));
@@ -369,8 +404,7 @@ fn run(command: Command) -> Result<String, CliError> {
                         matches::Engine::level(Level::Master),
                     ],
                     games: check,
-                    time: Some(Duration::from_millis(time)),
-                    depth: None,
+                    limits: Limits { time: Some(Duration::from_millis(time)), ..Limits::NONE },
                     seed,
                     variant: Variant::Tsivy,
                     alternate: true,

@@ -38,10 +38,9 @@ pub struct Settings {
     pub engines: [Engine; 2],
     /// Number of games.
     pub games: u32,
-    /// Thinking time per move.
-    pub time: Option<Duration>,
-    /// Depth limit per move.
-    pub depth: Option<u32>,
+    /// What limits each move's search: time, depth or nodes (a node limit makes a match independent of the
+    /// machine's speed and load).
+    pub limits: Limits,
     /// Seed for openings and engine randomness.
     pub seed: u64,
     /// The board.
@@ -53,7 +52,7 @@ pub struct Settings {
     /// Games played in parallel.
     pub threads: usize,
     /// Another engine program for the second player: run as `PROGRAM engine`, it is asked for each turn with the
-    /// engine protocol (`go movetime MS level L`, or `go depth N level L`), L the second engine's level.
+    /// engine protocol (`go level L` with `movetime MS`, `depth N` or `nodes N`), L the second engine's level.
     pub versus: Option<PathBuf>,
     /// Endgame tables for the first engine (used by the strong and master levels).
     pub tablebase: Option<Arc<Tablebase>>,
@@ -177,7 +176,7 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
         let _ = game.play(&pick);
     }
     let first_side = if first_is_white { Side::White } else { Side::Black };
-    let limits = Limits { time: settings.time, depth: settings.depth, nodes: None };
+    let limits = settings.limits;
     let mut score = GameScore::default();
     let mut ply_seed = settings.seed.wrapping_add(u64::from(g) << 20);
     // Each engine keeps its transposition table from one turn to the next, as in a real game.
@@ -274,18 +273,22 @@ impl External {
     fn best_turn(&mut self, game: &Game, level: Level, settings: &Settings) -> Result<Turn, String> {
         let turns: Vec<String> = game.turns().iter().map(ToString::to_string).collect();
         let mut go = format!("go level {level}");
-        if let Some(time) = settings.time {
+        let limits = settings.limits;
+        if let Some(time) = limits.time {
             go += &format!(" movetime {}", time.as_millis());
         }
-        if let Some(depth) = settings.depth {
+        if let Some(depth) = limits.depth {
             go += &format!(" depth {depth}");
+        }
+        if let Some(nodes) = limits.nodes {
+            go += &format!(" nodes {nodes}");
         }
         let moves = if turns.is_empty() { String::new() } else { format!(" moves {}", turns.join(" ")) };
         writeln!(self.input, "position {}{moves}\n{go}", game.start())
             .and_then(|()| self.input.flush())
             .map_err(|e| format!("the other engine stopped reading: {e}"))?;
-        // Generous: a depth-limited search has no time limit of its own.
-        let patience = settings.time.map_or(Duration::from_secs(600), |t| t * 20 + Duration::from_secs(5));
+        // Generous: a search limited by depth or nodes has no time limit of its own.
+        let patience = limits.time.map_or(Duration::from_secs(600), |t| t * 20 + Duration::from_secs(5));
         let line = match self.lines.recv_timeout(patience) {
             Ok(line) => line,
             Err(RecvTimeoutError::Timeout) => return Err(format!("no answer in {} s", patience.as_secs())),
@@ -336,8 +339,7 @@ pub fn tune(games: u32, depth: u32, seed: u64, threads: usize) -> String {
                     Engine { level: Level::Strong, eval: Eval::Full(current) },
                 ],
                 games,
-                time: None,
-                depth: Some(depth),
+                limits: Limits { depth: Some(depth), ..Limits::NONE },
                 seed,
                 variant: Variant::Tsivy,
                 alternate: true,

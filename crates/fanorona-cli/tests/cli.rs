@@ -107,6 +107,27 @@ fn match_plays_another_engine_program_through_the_protocol() {
     assert!(out.contains("games: 2") && !out.contains("bad answer"), "{out}");
 }
 
+/// At a fixed number of nodes a move, `go nodes` included, two copies of one engine play the same game from each
+/// side of an opening: the match is exactly even, whatever the machine's load.
+#[test]
+fn a_match_at_fixed_nodes_against_a_copy_through_the_protocol_is_even() {
+    let me = env!("CARGO_BIN_EXE_fanorona-cli");
+    let args = ["match", "--white", "master", "--black", "master", "--games", "4", "--nodes", "3000", "--alternate"];
+    let out = stdout(&cli(&[&args[..], &["--book", "--versus", me]].concat()));
+    let scores: Vec<&str> = out.lines().skip(1).take(2).filter_map(|l| l.split_whitespace().nth_back(1)).collect();
+    assert_eq!(scores, ["50.0%", "50.0%"], "{out}");
+}
+
+#[test]
+fn spsa_prints_its_progress_and_the_weights() {
+    let out = cli(&["spsa", "--pairs", "2", "--nodes", "300", "--every", "1"]);
+    assert!(out.status.success());
+    let progress = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(progress.lines().filter(|l| l.starts_with("pair ")).count(), 2, "{progress}");
+    let log = stdout(&out);
+    assert!(log.lines().last().is_some_and(|l| l.starts_with("weights: Weights { material: 100")), "{log}");
+}
+
 /// Runs `fanorona-cli engine` on `script` and returns what it printed.
 fn engine(script: &str) -> String {
     use std::io::Write;
