@@ -182,7 +182,8 @@ pub(crate) struct Config {
     pub staged: bool,
     /// Aspiration windows around the previous iteration's score (needs `iterative`).
     pub aspiration: bool,
-    /// Late move reductions: late quiet turns are searched a ply or two less first (needs `pvs`).
+    /// Late move reductions: late quiet turns are searched a ply or two less first, late captures that take at most
+    /// half as much as the largest one a ply less (needs `pvs`).
     pub lmr: bool,
     /// Extra plies searched while captures are compulsory, below the nominal depth.
     pub quiescence: u32,
