@@ -82,6 +82,11 @@ pub struct Report {
 }
 
 impl Report {
+    /// The first engine's wins, draws and losses.
+    pub fn results(&self) -> (u32, u32, u32) {
+        (self.total.wins, self.total.draws, self.total.losses)
+    }
+
     /// The first engine's score, 0 to 1.
     pub fn score(&self) -> f64 {
         let t = &self.total;

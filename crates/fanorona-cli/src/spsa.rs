@@ -128,7 +128,7 @@ pub fn run(settings: &Settings, start: Weights, every: u32, mut progress: impl F
     let mut spsa = Spsa::new(start, settings.pairs, settings.rate);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let mut log = String::new();
-    let (mut wins, mut draws) = (0u32, 0u32);
+    let (mut decided, mut draws) = (0u32, 0u32);
     for pair in 0..settings.pairs {
         let signs = TUNABLE.map(|_| if rng.random_bool(0.5) { 1.0 } else { -1.0 });
         let (plus, minus) = spsa.perturbed(signs);
@@ -148,14 +148,12 @@ pub fn run(settings: &Settings, start: Weights, every: u32, mut progress: impl F
             tablebase: None,
             book: false,
         };
-        // The score is a multiple of a quarter (two games): wins less losses is exact.
-        let result = (matches::run(&games).score() * 4.0 - 2.0).round();
-        let decided = result.abs();
-        wins += decided as u32;
-        draws += 2 - decided as u32;
-        spsa.update(signs, result);
+        let (won, drawn, lost) = matches::run(&games).results();
+        decided += won + lost;
+        draws += drawn;
+        spsa.update(signs, f64::from(won) - f64::from(lost));
         if (pair + 1) % every.max(1) == 0 || pair + 1 == settings.pairs {
-            let line = format!("pair {}: {} ({wins} decided games, {draws} draws)", pair + 1, spsa.describe());
+            let line = format!("pair {}: {} ({decided} decided games, {draws} draws)", pair + 1, spsa.describe());
             progress(&line);
             let _ = writeln!(log, "{line}");
         }
