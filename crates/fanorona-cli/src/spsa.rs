@@ -52,6 +52,8 @@ pub struct Settings {
 /// The state of a run: the weights as real numbers, and where the schedule stands.
 #[derive(Clone, Debug)]
 struct Spsa {
+    /// The weights the run began with: those it does not tune (the piece's) stay as they were.
+    start: Weights,
     theta: [f64; TUNABLE.len()],
     pairs: u32,
     done: u32,
@@ -60,9 +62,18 @@ struct Spsa {
 
 impl Spsa {
     fn new(start: Weights, pairs: u32, rate: f64) -> Spsa {
-        let mut start = start;
-        let theta = TUNABLE.map(|(_, field)| f64::from(*field(&mut start)));
-        Spsa { theta, pairs: pairs.max(1), done: 0, rate }
+        let mut read = start;
+        let theta = TUNABLE.map(|(_, field)| f64::from(*field(&mut read)));
+        Spsa { start, theta, pairs: pairs.max(1), done: 0, rate }
+    }
+
+    /// The start's weights with the tuned ones set to `values`, rounded to whole hundredths.
+    fn rounded(&self, values: [f64; TUNABLE.len()]) -> Weights {
+        let mut weights = self.start;
+        for ((_, field), value) in TUNABLE.iter().zip(values) {
+            *field(&mut weights) = round(value);
+        }
+        weights
     }
 
     /// The perturbation of each weight at this step.
@@ -84,12 +95,8 @@ impl Spsa {
     /// second's.
     fn perturbed(&self, signs: [f64; TUNABLE.len()]) -> (Weights, Weights) {
         let c = self.perturbation();
-        let (mut plus, mut minus) = (Weights::TUNED, Weights::TUNED);
-        for (i, (_, field)) in TUNABLE.iter().enumerate() {
-            *field(&mut plus) = round(self.theta[i] + c[i] * signs[i]);
-            *field(&mut minus) = round(self.theta[i] - c[i] * signs[i]);
-        }
-        (plus, minus)
+        let push = |sign: f64| std::array::from_fn(|i| self.theta[i] + sign * c[i] * signs[i]);
+        (self.rounded(push(1.0)), self.rounded(push(-1.0)))
     }
 
     /// Moves the weights after a pair: `result` is the first engine's wins less its losses (-2 to 2).
@@ -103,11 +110,7 @@ impl Spsa {
 
     /// The weights now, rounded to whole hundredths.
     fn weights(&self) -> Weights {
-        let mut weights = Weights::TUNED;
-        for (i, (_, field)) in TUNABLE.iter().enumerate() {
-            *field(&mut weights) = round(self.theta[i]);
-        }
-        weights
+        self.rounded(self.theta)
     }
 
     fn describe(&self) -> String {
@@ -187,7 +190,7 @@ mod tests {
             assert!((moved - a[i] * 2.0 / (c[i] * mixed[i])).abs() < 1e-9, "{i}: {moved}");
             assert_eq!(moved > 0.0, mixed[i] > 0.0, "weight {i} moved {moved}");
         }
-        // A lost pair moves them back by as much, one step later (smaller steps).
+        // A lost pair moves them back, by the smaller steps of one pair later.
         let after_win = spsa.theta;
         spsa.update(UP, -2.0);
         assert!(spsa.theta.iter().zip(after_win).all(|(now, was)| *now < was));
