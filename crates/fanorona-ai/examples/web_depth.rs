@@ -4,8 +4,8 @@
 //! player, 2,000 nodes a step), for the master's own thinking time of a second. This program does the same, spending
 //! the rest of each frame idle as drawing would, at 60 and 30 frames a second, then searches without pausing to see
 //! how fast depth comes. `scripts/web-depth.sh` runs it as WebAssembly in Node (the browser's engine, built with the
-//! web build's profile); run natively (`cargo run --release -p fanorona-ai --example web_depth`) it gives the same
-//! figures for this machine's own code.
+//! web build's profile); run natively (`cargo run --release -p fanorona-ai --example web_depth`) it gives the
+//! desktop's figures for comparison.
 
 use fanorona_ai::{Level, Limits, Search, Status};
 use fanorona_rules::{Game, Position, Variant};
