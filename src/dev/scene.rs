@@ -1,7 +1,7 @@
 //! Start scenes, for screenshots and tests. `FANORONA_SCENE=<scene>` (on the web: `?scene=<scene>` in the page
 //! address) starts the game in a scene instead of the menu: `menu` (the title page), `new-game` and `settings` (its
 //! other pages), `board`, `chain`, `choice`, `gameover`, `telo`, `computer` (you against the master level), `think`
-//! (the master plays itself), `vela` (a lost rated game, with the rating change and the vela offer), `tutorial` (a
+//! (the master plays itself), `reply` (the master, White, thinks at once on a middle game outside its book), `vela` (a lost rated game, with the rating change and the vela offer), `tutorial` (a
 //! lesson on captures), `rules` (the how-to-play screen) and `review` (the review of a game with a blunder, looking
 //! at the better turn once the engine is through), `analysis` (the analysis board on a middle game), `moves` (the
 //! review's game in play, for the move list), `toast` (the board with a notice and a problem shown), `lobby` (the
@@ -138,6 +138,9 @@ pub const REVIEW_GAME: &str = "1. d2-e3A f5-f4A 2. e1-f2A-f3A h5-h4A 3. c3-d2W i
 /// The position looked at in the `review` scene: after the blunder.
 const REVIEW_PLY: usize = 8;
 
+/// A middle game with White to move, far from the opening book.
+const MIDDLE_GAME: &str = "b2b1bb2/bbb1bbbbb/3b1w2b/wwwwwww1w/2ww1ww1w w";
+
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|_| Position::start(Variant::Tsivy))
 }
@@ -188,6 +191,10 @@ fn set_up_scene(
             players = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];
             Position::start(Variant::Tsivy)
         }
+        "reply" => {
+            players = [PlayerKind::Computer(Level::Master), PlayerKind::Human];
+            pos(MIDDLE_GAME)
+        }
         "menu" | "lobby" | "online" | "challenge" => return,
         "new-game" => {
             *page = MenuPage::NewGame;
@@ -206,7 +213,7 @@ fn set_up_scene(
             return;
         }
         "chain" => pos("3b5/9/2w1b4/wwwwww3/9 w"),
-        "analysis" => pos("b2b1bb2/bbb1bbbbb/3b1w2b/wwwwwww1w/2ww1ww1w w"),
+        "analysis" => pos(MIDDLE_GAME),
         "choice" => pos("bbbbbbbbb/9/3bw1bbb/wwwwwwwww/wwwwwwwww w"),
         "gameover" => pos("9/9/2w1b4/wwww5/9 w"),
         "telo" => pos("3/1w1/b2 w"),

@@ -211,6 +211,17 @@ fn tsivy_tables_of_up_to_three_pieces_match_a_brute_force_search_near_the_fifty_
 }
 
 #[test]
+fn tsivy_tables_of_four_pieces_match_a_brute_force_search_near_the_fifty_turn_draw() {
+    // Captures lead into the three-piece endings, read from the three-piece tables the test above checks; with few
+    // quiet turns left the brute force of the four-piece positions stays small.
+    let tables = tables(Variant::Tsivy);
+    let three = Tablebase::build_pieces(Variant::Tsivy, 3).expect("tsivy has tables");
+    let decided =
+        with_stack(|| check_against_brute_force(&tables, Some(Arc::new(three)), (4, 4), 45..=FIFTY_TURNS, 1000));
+    assert!(decided > 100, "{decided}");
+}
+
+#[test]
 fn a_sliced_build_gives_the_same_tables() {
     let mut builder = TablebaseBuilder::new(Variant::Dimy).expect("dimy has tables");
     let mut slices = 0;

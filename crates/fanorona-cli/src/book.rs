@@ -3,14 +3,14 @@
 //! The positions are taken layer by layer from the tsivy start. The first `full` layers hold every position reached
 //! by any turns, so the book answers whatever the opponent (or a random opening) played. Beyond them, up to
 //! `plies`, a layer holds only what follows the book's own turn and any reply: the book's side goes on playing from
-//! it, the other side may have played anything. Each position is searched by the master for `time`; the layers are
-//! searched in order, since a later one follows the turns chosen in the one two before it.
+//! it, the other side may have played anything. Each position is searched by the master to a number of nodes, not for
+//! a time, so that the same command writes the same book on any machine, however loaded, and with any number of
+//! threads; the layers are searched in order, since a later one follows the turns chosen in the one two before it.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 use fanorona_ai::{BookEntry, Level, Limits, Search};
 use fanorona_rules::{Game, Position, Variant};
@@ -22,8 +22,8 @@ pub struct Settings {
     pub full: u32,
     /// All layers, the full ones included: the positions after fewer than this many turns.
     pub plies: u32,
-    /// The master's thinking time for each position.
-    pub time: Duration,
+    /// The nodes of the master's search of each position.
+    pub nodes: u64,
     /// Positions searched at once.
     pub threads: usize,
 }
@@ -63,13 +63,10 @@ pub fn write(settings: &Settings) -> String {
         layer.retain(|pos| pos.has_legal_turn() && seen.insert(pos.hash()));
     }
     let mut text = format!(
-        "# The opening book of tsivy: `fanorona-cli book --full {} --plies {} --time {} --threads {}`.\n\
-         # POSITION TURN SCORE DEPTH: the master's turn after a search of that time, its score for the side to \
-         move and the depth reached.\n",
-        settings.full,
-        settings.plies,
-        settings.time.as_millis(),
-        settings.threads
+        "# The opening book of tsivy: `fanorona-cli book --full {} --plies {} --nodes {}`.\n\
+         # POSITION TURN SCORE DEPTH: the master's turn after a search of that many nodes, its score for the side \
+         to move and the depth reached.\n",
+        settings.full, settings.plies, settings.nodes
     );
     for entry in layers.iter().flatten() {
         let _ = writeln!(text, "{entry}");
@@ -81,12 +78,13 @@ pub fn write(settings: &Settings) -> String {
 fn search_all(positions: &[Position], settings: &Settings) -> Vec<BookEntry> {
     let next = AtomicUsize::new(0);
     let found = Mutex::new(Vec::with_capacity(positions.len()));
+    let limits = Limits { nodes: Some(settings.nodes), ..Limits::NONE };
     std::thread::scope(|scope| {
         for _ in 0..settings.threads.max(1) {
             scope.spawn(|| {
                 while let Some(&position) = positions.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let game = Game::new(position);
-                    let result = Search::for_level(&game, Level::Master, Limits::time(settings.time), 1).run();
+                    let result = Search::for_level(&game, Level::Master, limits, 1).run();
                     if let Some(turn) = result.best {
                         let entry = BookEntry { position, turn, score: result.score, depth: result.depth };
                         if let Ok(mut found) = found.lock() {

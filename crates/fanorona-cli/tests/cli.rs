@@ -175,6 +175,34 @@ fn the_engine_protocol_plays_the_book() {
     assert_eq!(text, format!("bestmove {}\n", entry.turn));
 }
 
+/// A tiny book: every position after no turn or one (six), then the replies to the book's own first turn; every
+/// turn legal, and the same text from one thread or two, as a node-limited search gives.
+#[test]
+fn book_writes_a_tiny_book_of_legal_turns_the_same_on_any_number_of_threads() {
+    let write = |threads: &str| {
+        let out = cli(&["book", "--full", "2", "--plies", "3", "--nodes", "3000", "--threads", threads]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        stdout(&out)
+    };
+    let text = write("1");
+    assert!(text.starts_with("# The opening book of tsivy: `fanorona-cli book --full 2 --plies 3 --nodes 3000`"));
+    let book: fanorona_ai::Book = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let start = fanorona_rules::Position::start(fanorona_rules::Variant::Tsivy);
+    let first = book.probe(&start).expect("the start is in the book");
+    let after = start.play_unchecked(&first.turn);
+    let distinct = |turns: Vec<fanorona_rules::Turn>, from: fanorona_rules::Position| {
+        turns.iter().map(|t| from.play_unchecked(t)).collect::<std::collections::HashSet<_>>().len()
+    };
+    let replies = distinct(after.legal_turns(), after);
+    assert!(replies > 1, "{replies}");
+    assert_eq!(book.len(), 1 + distinct(start.legal_turns(), start) + replies, "{text}");
+    for entry in book.entries() {
+        assert!(entry.position.legal_turns().contains(&entry.turn), "{entry}");
+        assert!(entry.depth > 0, "{entry}");
+    }
+    assert_eq!(write("2"), text);
+}
+
 /// Writes `text` to a fresh file in the temporary folder and returns its path.
 fn temp_file(name: &str, text: &str) -> String {
     let path = std::env::temp_dir().join(format!("fanorona-cli-test-{}-{name}", std::process::id()));

@@ -339,7 +339,8 @@ fn ten_million_inputs_round_trip() {
     fuzz(10_000_000);
 }
 
-/// Feeds `inputs` generated and mutated texts to the parsers, and prints what was accepted.
+/// Feeds `inputs` generated and mutated texts to the parsers, prints what was accepted, and checks that each parser
+/// was fed both texts it accepts and texts it refuses (a broken generator would leave the round trips unchecked).
 fn fuzz(inputs: u64) {
     let seed: u64 = std::env::var("FANORONA_FUZZ_SEED").ok().and_then(|n| n.parse().ok()).unwrap_or(0x5eed);
     let started = Instant::now();
@@ -398,4 +399,11 @@ fn fuzz(inputs: u64) {
          game texts {}/{}",
         accepted[0], tried[0], accepted[1], tried[1], accepted[2], tried[2], accepted[3], tried[3]
     );
+    // A tenth of the inputs are unchanged texts that must be accepted and most of the rest are mutations that
+    // break them: each kind of input gets a share of both, far from zero, whatever the seed.
+    for (kind, name) in ["positions", "turns", "records", "game texts"].iter().enumerate() {
+        assert!(tried[kind] * 20 >= inputs, "{name}: {} of {inputs} inputs", tried[kind]);
+        let share = accepted[kind] as f64 / tried[kind] as f64;
+        assert!((0.05..=0.5).contains(&share), "{name}: {} of {} accepted", accepted[kind], tried[kind]);
+    }
 }

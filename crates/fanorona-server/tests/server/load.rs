@@ -2,7 +2,10 @@
 //! prints the turns per second, the latency from sending a turn to the opponent receiving it (p50, p99), the
 //! server's memory (VmRSS) and the load average, and checks every game as stored against what was sent.
 //!
-//! `cargo test` runs 20 games. The full run (500 games, 1,000 WebSocket connections), ignored by default:
+//! `cargo test` runs 20 games and holds them to loose bounds (throughput, p99 latency, peak memory) that a healthy
+//! debug build meets many times over on a busy machine: they catch a server that stalls or leaks, not a slow day.
+//! The full run (500 games, 1,000 WebSocket connections), ignored by default, with its last output kept in
+//! `docs/load-test.txt`:
 //!
 //! ```sh
 //! cargo test --release -p fanorona-server --test server load -- --ignored --nocapture
@@ -89,8 +92,16 @@ fn setting(name: &str, default: u32) -> u32 {
     std::env::var(name).ok().and_then(|value| value.parse().ok()).unwrap_or(default)
 }
 
-/// Runs `games` games of `turns` turns at once against the program, prints the figures and checks the database.
-async fn load(games: usize, turns: u32) {
+/// What a load run measured.
+struct Figures {
+    turns_per_second: f64,
+    p99: Duration,
+    peak_kib: u64,
+}
+
+/// Runs `games` games of `turns` turns at once against the program, prints the figures, checks the database and
+/// returns the figures.
+async fn load(games: usize, turns: u32) -> Figures {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("server.db");
     let (server, url) = spawn(&db).await;
@@ -145,15 +156,24 @@ async fn load(games: usize, turns: u32) {
         assert_eq!(stored_turns(&pool, &played.game).await, played.turns, "game {}", played.game);
     }
     drop(server);
+    Figures {
+        turns_per_second: total as f64 / elapsed.as_secs_f64(),
+        p99: quantile(0.99),
+        peak_kib: peak.load(Ordering::Relaxed),
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn twenty_games_at_once_are_played_and_stored() {
-    load(20, 20).await;
+    // A debug build on two busy cores: 700 to 1,200 turns a second, p99 under 2.2 s with 500 games, under 30 MiB.
+    let figures = load(20, 20).await;
+    assert!(figures.turns_per_second > 40.0, "{:.0} turns a second", figures.turns_per_second);
+    assert!(figures.p99 < Duration::from_secs(3), "p99 latency {:?}", figures.p99);
+    assert!(figures.peak_kib < 256 * 1024, "peak VmRSS {} KiB", figures.peak_kib);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "the full load test: 500 games, 1,000 connections (see the module's documentation)"]
 async fn five_hundred_games_at_once_are_played_and_stored() {
-    load(setting("FANORONA_LOAD_GAMES", 500) as usize, setting("FANORONA_LOAD_TURNS", 20)).await;
+    let _ = load(setting("FANORONA_LOAD_GAMES", 500) as usize, setting("FANORONA_LOAD_TURNS", 20)).await;
 }
