@@ -6,13 +6,16 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::future::Future;
+use std::ops::{Deref, DerefMut};
 use std::pin::Pin;
 
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
+use sqlx::any::{AnyArguments, AnyConnectOptions, AnyPoolOptions, AnyQueryResult, AnyRow};
 use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::pool::PoolConnection;
 use sqlx::postgres::PgListener;
-use sqlx::{Any, AnyConnection, AnyPool, Executor, Row, Transaction};
+use sqlx::query::Query;
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
 use crate::protocol::{
     Color, EndReason, GameResult, GameVariant, MAX_LISTED_GAMES, RatingChange, RatingChanges, RatingPoint, TimeControl,
@@ -272,6 +275,90 @@ fn challenge_from(row: &AnyRow) -> Result<ChallengeRecord, DbError> {
     })
 }
 
+/// A transaction on a connection of the pool: every write of the server runs in one.
+///
+/// It says `BEGIN`, `COMMIT` and `ROLLBACK` itself instead of using sqlx's `Transaction`, whose SQLite driver
+/// counts the transactions it opened rather than asking SQLite. After SQLITE_FULL or an I/O error SQLite has rolled
+/// the transaction back by itself; sqlx's count stays one too high (its `ROLLBACK` fails), so the connection's next
+/// transaction begins as a `SAVEPOINT` and commits as a `RELEASE`. A `RELEASE` that fails in turn, or a rollback to
+/// that savepoint (a refused name), leaves SQLite's own transaction open under it, and every later commit only
+/// releases a savepoint inside it: the server acknowledged turns that it never stored (issue 31;
+/// `docs/DECISIONS.md`, "Game server").
+///
+/// The connection goes back to the pool only after a `COMMIT` or `ROLLBACK` that succeeded. After anything else (a
+/// failed statement, a failed `COMMIT` or `ROLLBACK`, a request dropped half-way) its state is unknown: it is
+/// closed, which rolls back whatever it still held (SQLite on close, PostgreSQL when the session ends), and the pool
+/// opens a new one.
+#[derive(Debug)]
+struct Tx {
+    connection: PoolConnection<Any>,
+    /// Set by a `COMMIT` or `ROLLBACK` that succeeded: the connection may serve again.
+    ended: bool,
+}
+
+impl Tx {
+    /// Takes a connection from the pool and begins a transaction on it.
+    async fn begin(pool: &AnyPool) -> Result<Tx, DbError> {
+        let mut tx = Tx { connection: pool.acquire().await?, ended: false };
+        tx.connection.execute("BEGIN").await?;
+        Ok(tx)
+    }
+
+    /// Commits. An error means that the outcome is unknown (PostgreSQL may have committed before the connection
+    /// dropped) and the connection is closed.
+    async fn commit(mut self) -> Result<(), DbError> {
+        self.connection.execute("COMMIT").await?;
+        self.ended = true;
+        Ok(())
+    }
+
+    /// Rolls back; the connection is closed if that fails.
+    async fn rollback(mut self) -> Result<(), DbError> {
+        self.connection.execute("ROLLBACK").await?;
+        self.ended = true;
+        Ok(())
+    }
+
+    /// Ends the transaction as `result` says: commits after success; rolls back after a refusal that the database
+    /// made on purpose ([`DbError::Stale`], [`DbError::Duplicate`]: the connection is sound, and the refusal stands
+    /// whatever the rollback does); and after any other error leaves the connection to be closed (SQLite may have
+    /// rolled back by itself, or the connection be gone).
+    async fn end<T>(self, result: Result<T, DbError>) -> Result<T, DbError> {
+        match result {
+            Ok(value) => self.commit().await.map(|()| value),
+            Err(refusal @ (DbError::Stale | DbError::Duplicate)) => {
+                if let Err(error) = self.rollback().await {
+                    tracing::error!("rollback after a refusal: {error}; the connection is closed");
+                }
+                Err(refusal)
+            }
+            Err(error) => Err(error),
+        }
+    }
+}
+
+impl Drop for Tx {
+    fn drop(&mut self) {
+        if !self.ended {
+            self.connection.close_on_drop();
+        }
+    }
+}
+
+impl Deref for Tx {
+    type Target = AnyConnection;
+
+    fn deref(&self) -> &AnyConnection {
+        &self.connection
+    }
+}
+
+impl DerefMut for Tx {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        &mut self.connection
+    }
+}
+
 /// The embedded migrations, handed to sqlx's migrator like a folder of files.
 #[derive(Debug)]
 struct Embedded;
@@ -290,8 +377,10 @@ impl MigrationSource<'static> for Embedded {
 
 impl Db {
     /// Connects to `url` (`sqlite://PATH` or `postgres://...`) and brings the schema up to date. A SQLite file is
-    /// created when missing (its folder must exist).
-    pub async fn connect(url: &str) -> Result<Db, DbError> {
+    /// created when missing (its folder must exist). `sqlite_max_pages` caps a SQLite file's size in pages (`PRAGMA
+    /// max_page_count` on every connection; it is never set below the file's size): a test fills the "disk" with
+    /// it; in service it is `None` and the disk is the limit.
+    pub async fn connect(url: &str, sqlite_max_pages: Option<u32>) -> Result<Db, DbError> {
         sqlx::any::install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
         let url = if sqlite && !url.contains("mode=") {
@@ -310,6 +399,9 @@ impl Db {
                     if sqlite {
                         // WAL: a commit is one append to the log, and readers never wait for the writer.
                         connection.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON").await?;
+                        if let Some(pages) = sqlite_max_pages {
+                            connection.execute(format!("PRAGMA max_page_count = {pages}").as_str()).await?;
+                        }
                     }
                     Ok(())
                 })
@@ -347,46 +439,55 @@ impl Db {
         Ok(())
     }
 
+    /// Runs one statement that writes, in a transaction of its own ([`Tx`]): a statement outside one would leave
+    /// the connection in the pool after SQLITE_FULL or an I/O error. A unique-key violation is
+    /// [`DbError::Duplicate`].
+    async fn write<'q>(&self, statement: Query<'q, Any, AnyArguments<'q>>) -> Result<AnyQueryResult, DbError> {
+        let mut tx = Tx::begin(&self.pool).await?;
+        let done = statement.execute(&mut *tx).await.map_err(DbError::from_insert);
+        tx.end(done).await
+    }
+
     /// Stores a new player with its first login, the token whose hash is `token_hash`; [`DbError::Duplicate`] when
     /// the name (in any case) is taken.
     pub async fn create_player(&self, player: &PlayerRecord, token_hash: &str, now: i64) -> Result<(), DbError> {
-        let mut tx = self.pool.begin().await?;
-        // `token_hash` of the players table is read no more (migration 5): it gets the id, unique and no token's hash.
-        sqlx::query(
-            "INSERT INTO players (id, name, name_key, token_hash, rating, deviation, volatility, bot, created) \
-             VALUES ($1, $2, $3, $1, $4, $5, $6, $7, $8)",
-        )
-        .bind(&player.id)
-        .bind(&player.name)
-        .bind(player.name.to_lowercase())
-        .bind(player.rating.rating)
-        .bind(player.rating.deviation)
-        .bind(player.rating.volatility)
-        .bind(i64::from(player.bot))
-        .bind(now)
-        .execute(&mut *tx)
-        .await
-        .map_err(DbError::from_insert)?;
-        insert_session(&mut tx, token_hash, &player.id, now).await?;
-        tx.commit().await?;
-        Ok(())
+        let mut tx = Tx::begin(&self.pool).await?;
+        let stored = async {
+            // `token_hash` of the players table is read no more (migration 5): it gets the id, unique and no token's
+            // hash.
+            sqlx::query(
+                "INSERT INTO players (id, name, name_key, token_hash, rating, deviation, volatility, bot, created) \
+                 VALUES ($1, $2, $3, $1, $4, $5, $6, $7, $8)",
+            )
+            .bind(&player.id)
+            .bind(&player.name)
+            .bind(player.name.to_lowercase())
+            .bind(player.rating.rating)
+            .bind(player.rating.deviation)
+            .bind(player.rating.volatility)
+            .bind(i64::from(player.bot))
+            .bind(now)
+            .execute(&mut *tx)
+            .await
+            .map_err(DbError::from_insert)?;
+            insert_session(&mut tx, token_hash, &player.id, now).await
+        };
+        let stored = stored.await;
+        tx.end(stored).await
     }
 
     /// Stores a new login of `player`, the token whose hash is `token_hash`.
     pub async fn create_session(&self, token_hash: &str, player: &str, now: i64) -> Result<(), DbError> {
-        let mut connection = self.pool.acquire().await?;
-        insert_session(&mut connection, token_hash, player, now).await
+        let mut tx = Tx::begin(&self.pool).await?;
+        insert_session(&mut tx, token_hash, player, now).await?;
+        tx.commit().await
     }
 
     /// The player logged in with the token whose hash is `token_hash` (none once logged out); the login is marked
     /// as seen at `now`.
     pub async fn session_player(&self, token_hash: &str, now: i64) -> Result<Option<PlayerRecord>, DbError> {
-        let done = sqlx::query("UPDATE sessions SET last_seen = $1 WHERE token_hash = $2")
-            .bind(now)
-            .bind(token_hash)
-            .execute(&self.pool)
-            .await?;
-        if done.rows_affected() == 0 {
+        let seen = sqlx::query("UPDATE sessions SET last_seen = $1 WHERE token_hash = $2").bind(now).bind(token_hash);
+        if self.write(seen).await?.rows_affected() == 0 {
             return Ok(None);
         }
         let sql = format!(
@@ -400,33 +501,32 @@ impl Db {
     /// Ends the login whose token has the hash `token_hash` (if it has not ended already) and tells the other
     /// processes, to close its connections there too.
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), DbError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = Tx::begin(&self.pool).await?;
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(&mut *tx).await?;
         self.notify_others(&mut tx, &format!("{LOGOUT}{token_hash}")).await?;
-        tx.commit().await?;
-        Ok(())
+        tx.commit().await
     }
 
     /// Marks the player `id` as a bot, for good.
     pub async fn mark_bot(&self, id: &str) -> Result<(), DbError> {
-        sqlx::query("UPDATE players SET bot = 1 WHERE id = $1").bind(id).execute(&self.pool).await?;
+        self.write(sqlx::query("UPDATE players SET bot = 1 WHERE id = $1").bind(id)).await?;
         Ok(())
     }
 
     /// Makes the guest `id` a registered player named `name` with this password hash; false if it is registered
     /// already, [`DbError::Duplicate`] if another player has the name.
     pub async fn register(&self, id: &str, name: &str, password_hash: &str) -> Result<bool, DbError> {
-        let done = sqlx::query(
-            "UPDATE players SET name = $1, name_key = $2, password_hash = $3 WHERE id = $4 AND password_hash IS NULL",
-        )
-        .bind(name)
-        .bind(name.to_lowercase())
-        .bind(password_hash)
-        .bind(id)
-        .execute(&self.pool)
-        .await
-        .map_err(DbError::from_insert)?;
-        Ok(done.rows_affected() == 1)
+        let done = self.write(
+            sqlx::query(
+                "UPDATE players SET name = $1, name_key = $2, password_hash = $3 \
+                 WHERE id = $4 AND password_hash IS NULL",
+            )
+            .bind(name)
+            .bind(name.to_lowercase())
+            .bind(password_hash)
+            .bind(id),
+        );
+        Ok(done.await?.rows_affected() == 1)
     }
 
     /// The registered player named `name` (in any case), with its password hash.
@@ -453,7 +553,7 @@ impl Db {
         initial_ms: i64,
         now: i64,
     ) -> Result<(), DbError> {
-        sqlx::query(
+        let insert = sqlx::query(
             "INSERT INTO games (id, creator, variant, rated, time_control, vela, opponent, status, white_clock_ms, \
              black_clock_ms, created, updated) VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $8, $9, $9)",
         )
@@ -465,10 +565,8 @@ impl Db {
         .bind(i64::from(challenge.vela))
         .bind(challenge.opponent.as_deref())
         .bind(initial_ms)
-        .bind(now)
-        .execute(&self.pool)
-        .await
-        .map_err(DbError::from_insert)?;
+        .bind(now);
+        self.write(insert).await?;
         Ok(())
     }
 
@@ -496,18 +594,15 @@ impl Db {
 
     /// Deletes an open challenge of `creator`; whether there was one.
     pub async fn cancel_challenge(&self, id: &str, creator: &str) -> Result<bool, DbError> {
-        let done = sqlx::query("DELETE FROM games WHERE id = $1 AND creator = $2 AND status = 'open'")
-            .bind(id)
-            .bind(creator)
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() == 1)
+        let delete =
+            sqlx::query("DELETE FROM games WHERE id = $1 AND creator = $2 AND status = 'open'").bind(id).bind(creator);
+        Ok(self.write(delete).await?.rows_affected() == 1)
     }
 
     /// Turns an open challenge into a game between `white` and `black` whose first clock starts at `now`; false if
     /// the challenge was no longer open (accepted or withdrawn meanwhile, perhaps by another server process).
     pub async fn start_game(&self, id: &str, white: &str, black: &str, now: i64) -> Result<bool, DbError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = Tx::begin(&self.pool).await?;
         let done = sqlx::query(
             "UPDATE games SET white = $1, black = $2, status = 'playing', clock_since = $3, updated = $3 \
              WHERE id = $4 AND status = 'open'",
@@ -660,15 +755,11 @@ impl Db {
         })
     }
 
-    /// Ends a conditional change of the game `id`: [`DbError::Stale`] (nothing is written) unless the condition
-    /// held (`changed`), else tells the other processes and commits.
-    async fn commit_change(&self, mut tx: Transaction<'_, Any>, changed: bool, id: &str) -> Result<(), DbError> {
-        if !changed {
-            return Err(DbError::Stale);
-        }
-        self.announce(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(())
+    /// Ends a conditional change of the game `id`: rolls it back as [`DbError::Stale`] (nothing is written) unless
+    /// the condition held (`changed`), else tells the other processes and commits.
+    async fn commit_change(&self, mut tx: Tx, changed: bool, id: &str) -> Result<(), DbError> {
+        let announced = if changed { self.announce(&mut tx, id).await } else { Err(DbError::Stale) };
+        tx.end(announced).await
     }
 
     /// Gives `to` the grace of a dropped connection in the game `id` of `plies` turns: both clocks as of `now`, the
@@ -682,7 +773,7 @@ impl Db {
         now: i64,
     ) -> Result<(), DbError> {
         let bit = if to == Color::White { 1 } else { 2 };
-        let mut tx = self.pool.begin().await?;
+        let mut tx = Tx::begin(&self.pool).await?;
         let done = sqlx::query(
             "UPDATE games SET white_clock_ms = $1, black_clock_ms = $2, clock_since = $3, updated = $3, \
              grace_used = grace_used | $4 WHERE id = $5 AND status = 'playing' AND plies = $6 AND (grace_used & $4) = 0",
@@ -701,7 +792,7 @@ impl Db {
     /// Stores a draw offer of `by` in the game `id` of `plies` turns; [`DbError::Stale`] if the game has moved on or
     /// the opponent offered a draw meanwhile (perhaps through another process).
     pub async fn offer_draw(&self, id: &str, plies: u32, by: Color) -> Result<(), DbError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = Tx::begin(&self.pool).await?;
         let done = sqlx::query(
             "UPDATE games SET draw_offer = $1 WHERE id = $2 AND status = 'playing' AND plies = $3 \
              AND (draw_offer IS NULL OR draw_offer = $1)",
@@ -721,53 +812,62 @@ impl Db {
         turn: &TurnRecord<'_>,
         end: Option<&EndRecord<'_>>,
     ) -> Result<Option<RatingChanges>, DbError> {
-        let mut tx = self.pool.begin().await?;
-        // White plays the odd turns, Black the even ones: the mover's clock after the turn is stored with it.
-        let (ply, side) = (i64::from(turn.ply), usize::from(turn.ply.is_multiple_of(2)));
-        let mover = if side == 0 { Color::White } else { Color::Black };
-        // First the guard: only the process that finds turn `ply - 1` as the last may store turn `ply` (a second one
-        // waits for the row's lock, then finds `plies` moved on). Playing on declines the opponent's draw offer.
-        let done = sqlx::query(
-            "UPDATE games SET white_clock_ms = $1, black_clock_ms = $2, clock_since = $3, updated = $3, plies = $4, \
-             draw_offer = CASE WHEN draw_offer = $5 THEN draw_offer ELSE NULL END \
-             WHERE id = $6 AND status = 'playing' AND plies = $4 - 1",
-        )
-        .bind(turn.clocks[0])
-        .bind(turn.clocks[1])
-        .bind(turn.at)
-        .bind(ply)
-        .bind(mover.name())
-        .bind(turn.game)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(DbError::Stale);
-        }
-        sqlx::query("INSERT INTO turns (game, ply, notation, clock_after_ms, played_at) VALUES ($1, $2, $3, $4, $5)")
-            .bind(turn.game)
-            .bind(ply)
-            .bind(turn.notation)
-            .bind(turn.clocks[side])
+        let mut tx = Tx::begin(&self.pool).await?;
+        let stored = async {
+            // White plays the odd turns, Black the even ones: the mover's clock after the turn is stored with it.
+            let (ply, side) = (i64::from(turn.ply), usize::from(turn.ply.is_multiple_of(2)));
+            let mover = if side == 0 { Color::White } else { Color::Black };
+            // First the guard: only the process that finds turn `ply - 1` as the last may store turn `ply` (a second
+            // one waits for the row's lock, then finds `plies` moved on). Playing on declines the opponent's draw
+            // offer.
+            let done = sqlx::query(
+                "UPDATE games SET white_clock_ms = $1, black_clock_ms = $2, clock_since = $3, updated = $3, \
+                 plies = $4, draw_offer = CASE WHEN draw_offer = $5 THEN draw_offer ELSE NULL END \
+                 WHERE id = $6 AND status = 'playing' AND plies = $4 - 1",
+            )
+            .bind(turn.clocks[0])
+            .bind(turn.clocks[1])
             .bind(turn.at)
+            .bind(ply)
+            .bind(mover.name())
+            .bind(turn.game)
             .execute(&mut *tx)
-            .await
-            .map_err(DbError::from_insert)?;
-        let changes = match end {
-            Some(end) => store_end(&mut tx, end).await?,
-            None => None,
+            .await?;
+            if done.rows_affected() != 1 {
+                return Err(DbError::Stale);
+            }
+            let insert =
+                "INSERT INTO turns (game, ply, notation, clock_after_ms, played_at) VALUES ($1, $2, $3, $4, $5)";
+            sqlx::query(insert)
+                .bind(turn.game)
+                .bind(ply)
+                .bind(turn.notation)
+                .bind(turn.clocks[side])
+                .bind(turn.at)
+                .execute(&mut *tx)
+                .await
+                .map_err(DbError::from_insert)?;
+            let changes = match end {
+                Some(end) => store_end(&mut tx, end).await?,
+                None => None,
+            };
+            self.announce(&mut tx, turn.game).await?;
+            Ok(changes)
         };
-        self.announce(&mut tx, turn.game).await?;
-        tx.commit().await?;
-        Ok(changes)
+        let stored = stored.await;
+        tx.end(stored).await
     }
 
     /// Stores the end of a game (with both ratings and their history if rated); returns the rating changes.
     pub async fn end_game(&self, end: &EndRecord<'_>) -> Result<Option<RatingChanges>, DbError> {
-        let mut tx = self.pool.begin().await?;
-        let changes = store_end(&mut tx, end).await?;
-        self.announce(&mut tx, end.game).await?;
-        tx.commit().await?;
-        Ok(changes)
+        let mut tx = Tx::begin(&self.pool).await?;
+        let stored = async {
+            let changes = store_end(&mut tx, end).await?;
+            self.announce(&mut tx, end.game).await?;
+            Ok(changes)
+        };
+        let stored = stored.await;
+        tx.end(stored).await
     }
 }
 

@@ -626,8 +626,16 @@ impl Hub {
             players.reverse();
         }
         let now = self.clock.now_ms();
-        if !self.db.start_game(id, &players[0].id, &players[1].id, now).await? {
-            return Err(not_found(id));
+        match self.db.start_game(id, &players[0].id, &players[1].id, now).await {
+            Ok(true) => {}
+            Ok(false) => return Err(not_found(id)),
+            Err(error) => {
+                let refusal = Refusal::from(error);
+                // The game may have started all the same (a COMMIT whose answer was lost with the connection): if the
+                // database has it, it is taken up and both players get it, as from another process.
+                self.sync(id).await;
+                return Err(refusal);
+            }
         }
         let initial = challenge.time.initial_ms();
         let mut live = LiveGame::new(challenge, players, [initial; 2], now);
@@ -751,7 +759,7 @@ impl Hub {
                 Ok(None) => return Ok(()),
                 Ok(Some(refusal)) => return Err(refusal),
                 Err(DbError::Stale) => self.catch_up(live).await?,
-                Err(error) => return Err(error.into()),
+                Err(error) => return Err(self.unconfirmed(live, error).await),
             }
         }
         Err(busy())
@@ -814,7 +822,7 @@ impl Hub {
                     self.catch_up(&mut live).await?;
                     continue;
                 }
-                Err(error) => return Err(error.into()),
+                Err(error) => return Err(self.unconfirmed(&mut live, error).await),
             };
             // Stored: now the turn counts. A standing draw offer of the opponent is declined by playing on.
             live.game = game;
@@ -858,7 +866,7 @@ impl Hub {
             match stored {
                 Ok(message) => return Ok(message),
                 Err(DbError::Stale) => self.catch_up(&mut live).await?,
-                Err(error) => return Err(error.into()),
+                Err(error) => return Err(self.unconfirmed(&mut live, error).await),
             }
         }
         Err(busy())
@@ -883,7 +891,7 @@ impl Hub {
                 // A turn stored meanwhile by another process may change the answer (too late to abort, the draw
                 // offer declined): decide again.
                 Err(DbError::Stale) => self.catch_up(&mut live).await?,
-                Err(error) => return Err(error.into()),
+                Err(error) => return Err(self.unconfirmed(&mut live, error).await),
             }
         }
         Err(busy())
@@ -931,6 +939,20 @@ impl Hub {
             self.announce_end(live, result, ratings, now, None);
         }
         Ok(())
+    }
+
+    /// The refusal (`internal`) for a change of `live` that the database did not confirm: an error, not a game that
+    /// moved on. The change may be stored all the same (PostgreSQL may have committed before the connection dropped
+    /// with its answer), so the game is read again and what is stored counts: a turn found stored reaches both
+    /// players as a `played`, as from another process. On SQLite a failed COMMIT stored nothing and the game reads
+    /// as it was.
+    async fn unconfirmed(&self, live: &mut LiveGame, error: DbError) -> Refusal {
+        let refusal = Refusal::from(error);
+        if let Err(reread) = self.catch_up(live).await {
+            // The next write's condition (`plies = N - 1`) still finds out what was stored, and catches up then.
+            tracing::error!("game {}: not read again after a failed write: {reread}", live.id());
+        }
+        refusal
     }
 
     /// Takes up a change that another process sharing the database made to the game `id`: its start (a challenge

@@ -58,6 +58,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let config = ServerConfig {
         listen: args.listen,
         database_url,
+        sqlite_max_pages: None,
         static_dir: args.static_dir,
         clock: Arc::new(SystemClock),
         flag_check_interval: FLAG_CHECK_INTERVAL,

@@ -33,6 +33,9 @@ pub struct ServerConfig {
     pub listen: SocketAddr,
     /// `sqlite://PATH` or `postgres://...`.
     pub database_url: String,
+    /// The most pages a SQLite file may grow to ([`Db::connect`]): `None` in service, where the disk is the limit;
+    /// a test sets it to fill the disk.
+    pub sqlite_max_pages: Option<u32>,
     /// The folder served at `/` (the web build).
     pub static_dir: PathBuf,
     /// The clock the game clocks run on.
@@ -67,7 +70,7 @@ pub struct Server {
 impl Server {
     /// Opens (creating and migrating) the database, takes up the games in progress and binds the address.
     pub async fn bind(config: ServerConfig) -> Result<Server, ServerError> {
-        let db = Db::connect(&config.database_url).await?;
+        let db = Db::connect(&config.database_url, config.sqlite_max_pages).await?;
         // Listening before the games are read: a change made in between is then heard (and found already known).
         let changes = db.listen().await?;
         let hub = Arc::new(Hub::load(db, config.clock).await?);

@@ -26,19 +26,35 @@ impl TestServer {
     /// Starts a server on an OS-chosen loopback port and the SQLite file `db`. Its flags fall only when a player of
     /// the game acts, never between a test moving its clock and its next message.
     pub async fn start(db: &Path, clock: &Arc<ManualClock>) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600)).await
+        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None).await
     }
 
     /// Starts a server that looks for fallen flags every 10 ms (of real time), as in service.
     pub async fn start_watching_flags(db: &Path, clock: &Arc<ManualClock>) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_millis(10)).await
+        TestServer::start_with(db, clock, Duration::from_millis(10), None).await
     }
 
-    async fn start_with(db: &Path, clock: &Arc<ManualClock>, flag_check_interval: Duration) -> TestServer {
+    /// Starts a server, as [`TestServer::start`] does, whose SQLite file may grow to `max_pages` pages and no
+    /// further: its disk is full once the file has them all. A page limit is SQLite's, so the server is on SQLite
+    /// even with `FANORONA_TEST_POSTGRES`.
+    pub async fn start_with_max_pages(db: &Path, clock: &Arc<ManualClock>, max_pages: u32) -> TestServer {
+        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), Some(max_pages)).await
+    }
+
+    async fn start_with(
+        db: &Path,
+        clock: &Arc<ManualClock>,
+        flag_check_interval: Duration,
+        sqlite_max_pages: Option<u32>,
+    ) -> TestServer {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
         let config = ServerConfig {
             listen: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
-            database_url: database_url(db).await,
+            database_url: match sqlite_max_pages {
+                Some(_) => format!("sqlite://{}", db.display()),
+                None => database_url(db).await,
+            },
+            sqlite_max_pages,
             static_dir: db.with_file_name("dist"),
             clock: Arc::clone(clock) as _,
             flag_check_interval,

@@ -7,6 +7,7 @@ mod bot;
 mod clocks;
 mod cluster;
 mod common;
+mod disk_full;
 mod load;
 mod process;
 mod rated_game;
