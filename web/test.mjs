@@ -1,10 +1,10 @@
 // The browser test of the web build: serves dist/ on a loopback port, opens it in Debian's Chromium (headless,
 // software WebGL through SwiftShader) with playwright-core, waits for the game to say it is ready, plays a turn by
 // clicking on the canvas against the master level, waits for the computer's reply, checks the console has no
-// errors, saves screenshots, and prints the figures: time to the first frame, and the frames while the computer
-// searches a middle game outside its book, the longest of which must stay near the idle frames (the search runs in
-// slices of a few milliseconds a frame). With FANORONA_SERVER_BIN (the game server's program) it also plays a turn online between two
-// pages served by that server. Exits non-zero on any failure.
+// errors, saves screenshots, and prints the figures: time to the first frame, and the frames and the main thread's
+// work while the computer searches a middle game outside its book, whose longest stretch must stay near the idle
+// ones (the search runs in slices of a few milliseconds a frame). With FANORONA_SERVER_BIN (the game server's
+// program) it also plays a turn online between two pages served by that server. Exits non-zero on any failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -1,13 +1,13 @@
 //! Start scenes, for screenshots and tests. `FANORONA_SCENE=<scene>` (on the web: `?scene=<scene>` in the page
 //! address) starts the game in a scene instead of the menu: `menu` (the title page), `new-game` and `settings` (its
 //! other pages), `board`, `chain`, `choice`, `gameover`, `telo`, `computer` (you against the master level), `think`
-//! (the master plays itself), `reply` (the master, White, thinks at once on a middle game outside its book), `vela` (a lost rated game, with the rating change and the vela offer), `tutorial` (a
-//! lesson on captures), `rules` (the how-to-play screen) and `review` (the review of a game with a blunder, looking
-//! at the better turn once the engine is through), `analysis` (the analysis board on a middle game), `moves` (the
-//! review's game in play, for the move list), `toast` (the board with a notice and a problem shown), `lobby` (the
-//! online lobby of the server the settings name), `online` (the lobby's first challenge accepted: a game against
-//! whoever opened it, such as `fanorona-bot`) and `challenge` (a challenge opened in the lobby, its id logged, for
-//! the browser test).
+//! (the master plays itself), `reply` (you, White, against the master on a middle game outside its book), `vela`
+//! (a lost rated game, with the rating change and the vela offer), `tutorial` (a lesson on captures), `rules` (the
+//! how-to-play screen) and `review` (the review of a game with a blunder, looking at the better turn once the engine
+//! is through), `analysis` (the analysis board on a middle game), `moves` (the review's game in play, for the move
+//! list), `toast` (the board with a notice and a problem shown), `lobby` (the online lobby of the server the
+//! settings name), `online` (the lobby's first challenge accepted: a game against whoever opened it, such as
+//! `fanorona-bot`) and `challenge` (a challenge opened in the lobby, its id logged, for the browser test).
 //! A scene name ending in `+cb` shows it in the colour-blind palette, one ending in `+big` at the largest UI size.
 //! `FANORONA_WINDOW=390x844` opens the window at that size (a phone's, say). The player's files are not touched in a
 //! scene.
@@ -192,7 +192,7 @@ fn set_up_scene(
             Position::start(Variant::Tsivy)
         }
         "reply" => {
-            players = [PlayerKind::Computer(Level::Master), PlayerKind::Human];
+            players = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];
             pos(MIDDLE_GAME)
         }
         "menu" | "lobby" | "online" | "challenge" => return,
