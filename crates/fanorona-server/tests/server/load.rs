@@ -8,7 +8,7 @@
 //! `docs/load-test.txt`:
 //!
 //! ```sh
-//! cargo test --release -p fanorona-server --test server load -- --ignored --nocapture
+//! cargo test --workspace --test server five_hundred -- --ignored --nocapture
 //! ```
 //!
 //! `FANORONA_LOAD_GAMES` and `FANORONA_LOAD_TURNS` change its size; with `FANORONA_TEST_POSTGRES` it runs on
