@@ -174,7 +174,7 @@ fn lobby_messages(
                     outgoing.write(ToServer(ClientMessage::AcceptChallenge { challenge }));
                 }
             }
-            ServerMessage::Challenges { challenges } => {
+            ServerMessage::Challenges { challenges, .. } => {
                 lobby.challenges = challenges.clone();
                 // A challenge of the player's that is no longer listed was accepted or withdrawn elsewhere.
                 let listed = |mine: &ChallengeView| challenges.iter().any(|c| c.id == mine.id);

@@ -20,6 +20,17 @@ pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 /// The most games a `games` or `profile` message lists.
 pub const MAX_LISTED_GAMES: usize = 50;
 
+/// The most challenges a `challenges` message lists: the caller's own, then the newest of the others.
+pub const MAX_LISTED_CHALLENGES: usize = 100;
+
+/// The most open challenges to anyone (without an `opponent`) a player may have at once; one more is refused with
+/// [`ErrorCode::TooManyChallenges`].
+pub const MAX_OPEN_CHALLENGES: usize = 3;
+
+/// The most open challenges addressed to a player (rematches) a player may have at once, whoever they are addressed
+/// to; one more is refused with [`ErrorCode::TooManyChallenges`].
+pub const MAX_ADDRESSED_CHALLENGES: usize = 3;
+
 /// The WebSocket URL of a server given as people write it: its WebSocket (`ws://HOST:PORT/ws`), its address
 /// (`ws://HOST:PORT`, perhaps behind a path), its web page (`http://` or `https://`), or a bare `HOST:PORT`.
 pub fn websocket_url(server: &str) -> String {
@@ -172,10 +183,14 @@ pub enum ServerMessage {
         /// The player's games in progress, to resume.
         games: Vec<GameView>,
     },
-    /// The open challenges, oldest first.
+    /// The open challenges the caller may see, oldest first: at most [`MAX_LISTED_CHALLENGES`], the caller's own
+    /// and then the newest of the others.
     Challenges {
         /// The challenges.
         challenges: Vec<ChallengeView>,
+        /// How many open challenges the caller may see in all, listed or not (0 from a server that does not say).
+        #[serde(default)]
+        total: u64,
     },
     /// The games in progress, at most [`MAX_LISTED_GAMES`] (the best-rated players' first).
     Games {
@@ -325,6 +340,9 @@ pub enum ErrorCode {
     TooLateToAbort,
     /// There is no draw offer from the opponent to accept.
     NoDrawOffer,
+    /// The player has [`MAX_OPEN_CHALLENGES`] open challenges to anyone already (or [`MAX_ADDRESSED_CHALLENGES`]
+    /// addressed ones, for a challenge with an `opponent`).
+    TooManyChallenges,
     /// The server failed (its database); try again.
     Internal,
 }

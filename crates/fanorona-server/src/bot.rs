@@ -260,7 +260,7 @@ impl Bot<'_> {
             self.track(view)?;
         }
         self.challenge = match client.request(ClientMessage::ListChallenges).await? {
-            ServerMessage::Challenges { challenges } => {
+            ServerMessage::Challenges { challenges, .. } => {
                 challenges.into_iter().find(|c| c.by.id == self.me).map(|challenge| challenge.id)
             }
             other => return Err(ClientError::Unexpected(Box::new(other)).into()),

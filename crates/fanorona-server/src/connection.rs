@@ -7,10 +7,10 @@ use std::time::Duration;
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::Notify;
 use tokio::time::Instant;
 
-use crate::hub::{Caller, Greeting, Hub, Refusal, SESSION_QUEUE};
+use crate::hub::{self, Caller, Greeting, Hub, Outbox, Refusal};
 use crate::protocol::{ClientMessage, Envelope, ErrorCode, MAX_MESSAGE_BYTES, ServerMessage};
 
 /// Messages a connection may send per second on average.
@@ -54,11 +54,15 @@ impl RateLimit {
 pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
     let connection = NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed);
     let (mut sink, mut stream) = socket.split();
-    let (sender, mut outgoing) = mpsc::channel::<String>(SESSION_QUEUE);
+    let (sender, mut outgoing) = hub::outbox();
     // One writer task: the replies of this connection and the hub's events for its player share one queue, in order.
     let mut writer = tokio::spawn(async move {
         while let Some(text) = outgoing.recv().await {
-            if sink.send(Message::Text(text.into())).await.is_err() {
+            // Counted off only once the socket took it: a client that does not read holds it up to here.
+            let size = text.len();
+            let sent = sink.send(Message::Text(text.into())).await;
+            outgoing.sent(size);
+            if sent.is_err() {
                 break;
             }
         }
@@ -93,7 +97,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
         }
     }
     if let Some(caller) = &state.caller {
-        hub.disconnect(&caller.player, connection);
+        hub.disconnect(&caller.player, connection).await;
     }
     drop(state);
     // The writer ends once every sender is gone, after the last replies went out; a client that does not read them
@@ -106,7 +110,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
 /// What a connection knows between messages.
 struct State<'a> {
     hub: &'a Hub,
-    sender: mpsc::Sender<String>,
+    sender: Outbox,
     /// Told when the hub drops this connection for being too slow.
     kicked: Arc<Notify>,
     connection: u64,
@@ -119,7 +123,7 @@ impl State<'_> {
     /// Sends a message to this connection; false if the connection is gone or too far behind.
     fn send(&self, id: Option<u64>, message: ServerMessage) -> bool {
         match serde_json::to_string(&Envelope { id, message }) {
-            Ok(text) => self.sender.try_send(text).is_ok(),
+            Ok(text) => self.sender.try_send(text),
             Err(error) => {
                 tracing::error!("a reply could not be written: {error}");
                 true

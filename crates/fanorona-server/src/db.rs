@@ -546,28 +546,34 @@ impl Db {
         row.map(|row| player_from(&row, "p")).transpose()
     }
 
-    /// Stores a new open challenge.
+    /// Stores a new open challenge unless its creator has `most` open challenges of its kind already (addressed to a
+    /// player, or to anyone); false then. One statement counts and inserts, so that two requests at once cannot both
+    /// pass on SQLite (on PostgreSQL two processes may, rarely, let one more through).
     pub async fn create_challenge(
         &self,
         challenge: &ChallengeRecord,
         initial_ms: i64,
         now: i64,
-    ) -> Result<(), DbError> {
-        let insert = sqlx::query(
+        most: usize,
+    ) -> Result<bool, DbError> {
+        let kind = if challenge.opponent.is_some() { "IS NOT NULL" } else { "IS NULL" };
+        let sql = format!(
             "INSERT INTO games (id, creator, variant, rated, time_control, vela, opponent, status, white_clock_ms, \
-             black_clock_ms, created, updated) VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $8, $9, $9)",
-        )
-        .bind(&challenge.id)
-        .bind(&challenge.creator.id)
-        .bind(challenge.variant.name())
-        .bind(i64::from(challenge.rated))
-        .bind(challenge.time.to_string())
-        .bind(i64::from(challenge.vela))
-        .bind(challenge.opponent.as_deref())
-        .bind(initial_ms)
-        .bind(now);
-        self.write(insert).await?;
-        Ok(())
+             black_clock_ms, created, updated) SELECT $1, $2, $3, $4, $5, $6, $7, 'open', $8, $8, $9, $9 \
+             WHERE (SELECT COUNT(*) FROM games WHERE creator = $2 AND status = 'open' AND opponent {kind}) < $10"
+        );
+        let insert = sqlx::query(&sql)
+            .bind(&challenge.id)
+            .bind(&challenge.creator.id)
+            .bind(challenge.variant.name())
+            .bind(i64::from(challenge.rated))
+            .bind(challenge.time.to_string())
+            .bind(i64::from(challenge.vela))
+            .bind(challenge.opponent.as_deref())
+            .bind(initial_ms)
+            .bind(now)
+            .bind(i64::try_from(most).unwrap_or(i64::MAX));
+        Ok(self.write(insert).await?.rows_affected() == 1)
     }
 
     /// The open challenges (all, or the one with `id`), oldest first.
@@ -582,9 +588,59 @@ impl Db {
         rows.iter().map(challenge_from).collect()
     }
 
-    /// The open challenges, oldest first.
-    pub async fn open_challenges(&self) -> Result<Vec<ChallengeRecord>, DbError> {
-        self.challenges(None).await
+    /// The open challenges `viewer` may see (those to anyone, those addressed to the viewer and the viewer's own),
+    /// oldest first, at most `most` of them: the viewer's own, then the newest of the others; and how many there are
+    /// in all.
+    pub async fn listed_challenges(&self, viewer: &str, most: usize) -> Result<(Vec<ChallengeRecord>, u64), DbError> {
+        const VISIBLE: &str = "g.status = 'open' AND (g.opponent IS NULL OR g.opponent = $1 OR g.creator = $1)";
+        let sql = format!(
+            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.opponent, g.created, {} FROM games g \
+             JOIN players c ON c.id = g.creator WHERE {VISIBLE} \
+             ORDER BY CASE WHEN g.creator = $1 THEN 0 ELSE 1 END, g.created DESC, g.id DESC LIMIT $2",
+            player_columns("c")
+        );
+        let most = i64::try_from(most).unwrap_or(i64::MAX);
+        let rows = sqlx::query(&sql).bind(viewer).bind(most).fetch_all(&self.pool).await?;
+        let mut listed = rows
+            .iter()
+            .map(|row| Ok((row.try_get::<i64, _>("created")?, challenge_from(row)?)))
+            .collect::<Result<Vec<_>, DbError>>()?;
+        listed.sort_by(|(a, x), (b, y)| a.cmp(b).then_with(|| x.id.cmp(&y.id)));
+        let count = format!("SELECT COUNT(*) AS n FROM games g WHERE {VISIBLE}");
+        let total: i64 = sqlx::query(&count).bind(viewer).fetch_one(&self.pool).await?.try_get("n")?;
+        Ok((listed.into_iter().map(|(_, challenge)| challenge).collect(), u64::try_from(total).unwrap_or(0)))
+    }
+
+    /// Marks the open challenges of `creators` as seen at `now`: their creators are connected (or have just left).
+    /// An open challenge's `updated` is the last time its creator was seen.
+    pub async fn touch_challenges(&self, creators: &[String], now: i64) -> Result<(), DbError> {
+        // A few hundred parameters a statement: well within SQLite's and PostgreSQL's limits.
+        for chunk in creators.chunks(500) {
+            let places: Vec<String> = (2..chunk.len() + 2).map(|n| format!("${n}")).collect();
+            let sql =
+                format!("UPDATE games SET updated = $1 WHERE status = 'open' AND creator IN ({})", places.join(", "));
+            let mut update = sqlx::query(&sql).bind(now);
+            for creator in chunk {
+                update = update.bind(creator);
+            }
+            self.write(update).await?;
+        }
+        Ok(())
+    }
+
+    /// Deletes the open challenges whose creator was last seen before `seen_before`; returns their ids and the
+    /// players they were addressed to.
+    pub async fn drop_stale_challenges(&self, seen_before: i64) -> Result<Vec<(String, Option<String>)>, DbError> {
+        let mut tx = Tx::begin(&self.pool).await?;
+        let rows = sqlx::query("DELETE FROM games WHERE status = 'open' AND updated < $1 RETURNING id, opponent")
+            .bind(seen_before)
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(DbError::from);
+        let dropped = rows.and_then(|rows| {
+            rows.iter().map(|row| Ok((row.try_get("id")?, row.try_get("opponent")?))).collect::<Result<Vec<_>, _>>()
+        });
+        tx.end(dropped).await
     }
 
     /// The open challenge with this id.

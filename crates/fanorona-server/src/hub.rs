@@ -2,6 +2,7 @@
 //! change is written to the database before anyone hears of it.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -12,13 +13,19 @@ use crate::clock::Clock;
 use crate::db::{ChallengeRecord, Db, DbError, EndRecord, PlayerRecord, StoredGame, TurnRecord};
 use crate::protocol::{
     ChallengeView, ClientMessage, Clocks, Color, EndReason, Envelope, ErrorCode, FinishedGame, GameResult, GameVariant,
-    GameView, MAX_LISTED_GAMES, PROTOCOL_VERSION, PlayerView, RatingChanges, ServerMessage, TimeControl,
+    GameView, MAX_ADDRESSED_CHALLENGES, MAX_LISTED_CHALLENGES, MAX_LISTED_GAMES, MAX_OPEN_CHALLENGES, PROTOCOL_VERSION,
+    PlayerView, RatingChanges, ServerMessage, TimeControl,
 };
 use crate::rating::Rating;
 use crate::secret::{self, PasswordError, RandomError};
 
-/// How many messages may wait for a slow connection before it is dropped (its client then reconnects and resumes).
-pub const SESSION_QUEUE: usize = 256;
+/// How many bytes of messages may wait for a slow connection before it is dropped (its client then reconnects and
+/// resumes): a client that does not read holds this much of the server's memory at most, whatever it asks for.
+pub const MAX_QUEUED_BYTES: usize = 1024 * 1024;
+
+/// What each waiting message counts for besides its text (the queue's bookkeeping and the allocation's), so that a
+/// flood of tiny messages is bounded too.
+const QUEUED_MESSAGE_OVERHEAD: usize = 64;
 
 /// How many passwords may be hashed or checked at once: argon2 takes 19 MiB and some milliseconds of a core each,
 /// so a flood of logins waits its turn instead of taking the machine's memory.
@@ -36,6 +43,14 @@ pub const DISCONNECT_GRACE: Duration = Duration::from_secs(30);
 /// How long after a flag fell a server that does not hold the side's connection waits before giving the grace: a
 /// server that holds it (another process sharing the database) ends the game at once, well within this.
 pub const AWAY_MARGIN: Duration = Duration::from_secs(2);
+
+/// How long the open challenges of a player with no connection stay in the lobby: a page reload or a dropped
+/// connection keeps them, a player who left does not leave a challenge that nobody answers.
+pub const CHALLENGE_ABANDONED_AFTER: Duration = Duration::from_secs(60);
+
+/// How often (on the server's clock) the lobby is swept: the challenges of connected players are marked seen and
+/// those of players gone for [`CHALLENGE_ABANDONED_AFTER`] dropped, so a challenge goes at most this much later.
+pub const LOBBY_SWEEP_INTERVAL: Duration = Duration::from_secs(5);
 
 /// A refused message: what the client hears in an `error`; nothing was changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -75,13 +90,62 @@ impl From<RandomError> for Refusal {
     }
 }
 
+/// The messages (JSON text) waiting to go out on one connection, at most [`MAX_QUEUED_BYTES`] of them.
+#[derive(Clone, Debug)]
+pub struct Outbox {
+    sender: mpsc::UnboundedSender<String>,
+    /// The bytes waiting, each message with [`QUEUED_MESSAGE_OVERHEAD`]: added here, taken off by [`Outgoing`].
+    queued: Arc<AtomicUsize>,
+}
+
+/// The other end of an [`Outbox`]: the connection's writer takes its messages from it.
+#[derive(Debug)]
+pub struct Outgoing {
+    receiver: mpsc::UnboundedReceiver<String>,
+    queued: Arc<AtomicUsize>,
+}
+
+/// A new, empty outbox and its other end.
+pub fn outbox() -> (Outbox, Outgoing) {
+    let (sender, receiver) = mpsc::unbounded_channel();
+    let queued = Arc::new(AtomicUsize::new(0));
+    (Outbox { sender, queued: Arc::clone(&queued) }, Outgoing { receiver, queued })
+}
+
+impl Outbox {
+    /// Queues `text`; false if the connection is gone, or if the messages waiting would pass [`MAX_QUEUED_BYTES`]
+    /// (one message alone always fits: the server's messages are bounded, and a reply must be able to go out).
+    pub fn try_send(&self, text: String) -> bool {
+        let size = text.len() + QUEUED_MESSAGE_OVERHEAD;
+        let before = self.queued.fetch_add(size, Ordering::SeqCst);
+        if (before > 0 && before + size > MAX_QUEUED_BYTES) || self.sender.send(text).is_err() {
+            self.queued.fetch_sub(size, Ordering::SeqCst);
+            return false;
+        }
+        true
+    }
+}
+
+impl Outgoing {
+    /// The next message to send; none once every [`Outbox`] is gone. The caller calls [`Outgoing::sent`] after
+    /// sending it.
+    pub async fn recv(&mut self) -> Option<String> {
+        self.receiver.recv().await
+    }
+
+    /// Takes a message of `size` bytes that went out off the queue's count.
+    pub fn sent(&self, size: usize) {
+        self.queued.fetch_sub(size + QUEUED_MESSAGE_OVERHEAD, Ordering::SeqCst);
+    }
+}
+
 /// One connection of a player, as the hub reaches it.
 #[derive(Clone, Debug)]
 pub struct Session {
     /// The connection's number, unique in this process.
     pub connection: u64,
     /// Where its outgoing messages (JSON text) go.
-    pub sender: mpsc::Sender<String>,
+    pub sender: Outbox,
     /// Told when the connection falls too far behind, or its login ends, to close it.
     pub kicked: Arc<Notify>,
     /// The hash of the token of the login the connection said hello with.
@@ -318,6 +382,8 @@ pub struct Hub {
     sessions: Mutex<HashMap<String, Vec<Session>>>,
     /// Permits to hash or check a password ([`HASHES_AT_ONCE`]).
     hashing: tokio::sync::Semaphore,
+    /// When the lobby is next swept ([`Hub::sweep_lobby`]), on the server's clock.
+    next_sweep: AtomicI64,
 }
 
 impl Hub {
@@ -341,6 +407,7 @@ impl Hub {
             games: Mutex::new(games),
             sessions: Mutex::new(HashMap::new()),
             hashing: tokio::sync::Semaphore::new(HASHES_AT_ONCE),
+            next_sweep: AtomicI64::new(i64::MIN),
         })
     }
 
@@ -350,7 +417,7 @@ impl Hub {
     pub async fn hello(
         &self,
         connection: u64,
-        sender: mpsc::Sender<String>,
+        sender: Outbox,
         kicked: Arc<Notify>,
         greeting: Greeting,
     ) -> Result<(Caller, ServerMessage), Refusal> {
@@ -483,14 +550,50 @@ impl Hub {
         Err(Refusal::new(ErrorCode::Internal, "no free guest name was found; please choose a name"))
     }
 
-    /// Forgets a connection that closed.
-    pub fn disconnect(&self, player: &str, connection: u64) {
-        let mut sessions = lock(&self.sessions);
-        if let Some(list) = sessions.get_mut(player) {
+    /// Forgets a connection that closed. When it was the player's last here, the player's open challenges are marked
+    /// seen now: they are dropped [`CHALLENGE_ABANDONED_AFTER`] from now unless the player comes back.
+    pub async fn disconnect(&self, player: &str, connection: u64) {
+        let gone = {
+            let mut sessions = lock(&self.sessions);
+            let Some(list) = sessions.get_mut(player) else { return };
             list.retain(|s| s.connection != connection);
-            if list.is_empty() {
+            let gone = list.is_empty();
+            if gone {
                 sessions.remove(player);
             }
+            gone
+        };
+        if gone && let Err(error) = self.db.touch_challenges(&[player.to_owned()], self.clock.now_ms()).await {
+            // The last sweep's mark stands: the challenges go a few seconds early at worst.
+            tracing::error!("challenges of {player} not marked seen: {error}");
+        }
+    }
+
+    /// Marks the open challenges of the players connected here as seen, and drops those whose creator was last seen
+    /// [`CHALLENGE_ABANDONED_AFTER`] ago or more (on any process: a process sharing the database marks its own
+    /// players' challenges, and after a restart nobody's are marked until they come back). Runs at most every
+    /// [`LOBBY_SWEEP_INTERVAL`] of the server's clock; the server calls it with the flag checks.
+    pub async fn sweep_lobby(&self) {
+        let now = self.clock.now_ms();
+        if now < self.next_sweep.load(Ordering::Relaxed) {
+            return;
+        }
+        self.next_sweep.store(now.saturating_add(millis(LOBBY_SWEEP_INTERVAL)), Ordering::Relaxed);
+        let present: Vec<String> = lock(&self.sessions).keys().cloned().collect();
+        if let Err(error) = self.db.touch_challenges(&present, now).await {
+            // Without the marks, connected players' challenges could be taken for abandoned ones: drop none.
+            tracing::error!("lobby not swept: {error}");
+            return;
+        }
+        match self.db.drop_stale_challenges(now.saturating_sub(millis(CHALLENGE_ABANDONED_AFTER))).await {
+            Ok(dropped) => {
+                for (challenge, opponent) in dropped {
+                    if let Some(opponent) = opponent {
+                        self.tell(&opponent, &ServerMessage::ChallengeCancelled { challenge });
+                    }
+                }
+            }
+            Err(error) => tracing::error!("abandoned challenges not dropped: {error}"),
         }
     }
 
@@ -504,12 +607,10 @@ impl Hub {
             ClientMessage::Register { name, password } => self.register(caller, name, password).await?,
             ClientMessage::Logout => self.log_out(caller).await?,
             ClientMessage::ListChallenges => {
-                let mut challenges = self.db.open_challenges().await?;
-                // A challenge addressed to a player is theirs and its creator's to see.
-                challenges.retain(|c| {
-                    c.opponent.as_ref().is_none_or(|o| *o == caller.player) || c.creator.id == caller.player
-                });
-                ServerMessage::Challenges { challenges: challenges.into_iter().map(challenge_view).collect() }
+                // A challenge addressed to a player is theirs and its creator's to see. The caller's own come first
+                // (a client takes its own challenge missing from the list for one accepted or withdrawn).
+                let (challenges, total) = self.db.listed_challenges(&caller.player, MAX_LISTED_CHALLENGES).await?;
+                ServerMessage::Challenges { challenges: challenges.into_iter().map(challenge_view).collect(), total }
             }
             ClientMessage::ListGames => ServerMessage::Games { games: self.games_in_progress().await },
             ClientMessage::Profile { player } => self.profile(player.as_deref().unwrap_or(&caller.player)).await?,
@@ -571,8 +672,15 @@ impl Hub {
                 return Err(bot_unrated());
             }
         }
+        let (most, kind) = match opponent {
+            Some(_) => (MAX_ADDRESSED_CHALLENGES, "addressed to players"),
+            None => (MAX_OPEN_CHALLENGES, "open"),
+        };
         let challenge = ChallengeRecord { id: secret::new_id()?, creator, variant, rated, time, vela, opponent };
-        self.db.create_challenge(&challenge, time.initial_ms(), self.clock.now_ms()).await?;
+        if !self.db.create_challenge(&challenge, time.initial_ms(), self.clock.now_ms(), most).await? {
+            let message = format!("you have {most} challenges {kind} already: withdraw one first");
+            return Err(Refusal::new(ErrorCode::TooManyChallenges, message));
+        }
         let message = ServerMessage::ChallengeCreated { challenge: challenge_view(challenge) };
         self.tell_opponent(&message);
         Ok(message)
@@ -1072,7 +1180,7 @@ fn event_text(message: &ServerMessage) -> Option<String> {
 /// or closed.
 fn deliver(list: &mut Vec<Session>, except: Option<u64>, text: &str) {
     list.retain(|session| {
-        let kept = Some(session.connection) == except || session.sender.try_send(text.to_owned()).is_ok();
+        let kept = Some(session.connection) == except || session.sender.try_send(text.to_owned());
         if !kept {
             session.kicked.notify_one();
         }

@@ -102,6 +102,7 @@ impl Server {
             loop {
                 interval.tick().await;
                 hub.check_clocks().await;
+                hub.sweep_lobby().await;
             }
         });
         let changes = self.changes.map(|changes| tokio::spawn(take_up_changes(changes, Arc::clone(&self.hub))));

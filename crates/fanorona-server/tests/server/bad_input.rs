@@ -87,7 +87,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
     assert_eq!(code(stranger.request(cancel).await), ErrorCode::NotYourGame);
     let unknown = ClientMessage::AcceptChallenge { challenge: "nope".into() };
     assert_eq!(code(stranger.request(unknown).await), ErrorCode::NotFound);
-    let Ok(ServerMessage::Challenges { challenges }) = stranger.request(ClientMessage::ListChallenges).await else {
+    let Ok(ServerMessage::Challenges { challenges, .. }) = stranger.request(ClientMessage::ListChallenges).await else {
         panic!()
     };
     assert_eq!(challenges, vec![challenge]);

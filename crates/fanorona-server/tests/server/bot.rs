@@ -17,7 +17,7 @@ const MOST_TURNS: usize = 200;
 /// The open challenges.
 async fn lobby(client: &mut Client) -> Vec<ChallengeView> {
     match client.request(ClientMessage::ListChallenges).await.unwrap() {
-        ServerMessage::Challenges { challenges } => challenges,
+        ServerMessage::Challenges { challenges, .. } => challenges,
         other => panic!("{other:?}"),
     }
 }

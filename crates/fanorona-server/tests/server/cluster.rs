@@ -40,7 +40,7 @@ async fn start_across(
         ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated, time, vela: false, opponent: None };
     let ServerMessage::ChallengeCreated { challenge } = alice.request(create).await.unwrap() else { panic!() };
     let lobby = |challenges| match challenges {
-        Ok(ServerMessage::Challenges { challenges }) => challenges,
+        Ok(ServerMessage::Challenges { challenges, .. }) => challenges,
         other => panic!("{other:?}"),
     };
     assert_eq!(lobby(bob.request(ClientMessage::ListChallenges).await), vec![challenge.clone()]);

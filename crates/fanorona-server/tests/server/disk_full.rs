@@ -100,7 +100,7 @@ async fn a_full_disk_loses_no_acknowledged_turn_and_stores_no_refused_one() {
     let [resumed] = &welcome.games[..] else { panic!("{:?}", welcome.games) };
     assert_eq!(resumed.turns, turns, "after a restart");
     assert_eq!(resumed.draw_offer, Some(by));
-    let Ok(ServerMessage::Challenges { challenges }) = white.request(ClientMessage::ListChallenges).await else {
+    let Ok(ServerMessage::Challenges { challenges, .. }) = white.request(ClientMessage::ListChallenges).await else {
         panic!()
     };
     assert_eq!(challenges, vec![challenge]);

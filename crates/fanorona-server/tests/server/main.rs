@@ -9,6 +9,7 @@ mod cluster;
 mod common;
 mod disk_full;
 mod load;
+mod lobby_bounds;
 mod process;
 mod rated_game;
 mod rematch;

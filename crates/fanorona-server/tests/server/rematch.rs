@@ -40,7 +40,7 @@ async fn a_rematch_is_offered_to_the_opponent_alone() {
 
     // Listed for the two of them, not for Carol, who may not accept it.
     let listed = |reply: ServerMessage| match reply {
-        ServerMessage::Challenges { challenges } => challenges.iter().any(|c| c.id == challenge.id),
+        ServerMessage::Challenges { challenges, .. } => challenges.iter().any(|c| c.id == challenge.id),
         other => panic!("{other:?}"),
     };
     assert!(listed(white.request(ClientMessage::ListChallenges).await.unwrap()));

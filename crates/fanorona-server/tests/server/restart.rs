@@ -47,7 +47,7 @@ async fn a_killed_server_restarts_with_every_game_and_clock() {
     let mut white = Client::connect(&server.url).await.unwrap();
     let welcome = white.hello(white_welcome.token.as_deref(), None).await.unwrap();
     assert_eq!(welcome.games.len(), 1);
-    let Ok(ServerMessage::Challenges { challenges }) = white.request(ClientMessage::ListChallenges).await else {
+    let Ok(ServerMessage::Challenges { challenges, .. }) = white.request(ClientMessage::ListChallenges).await else {
         panic!()
     };
     assert_eq!(challenges, vec![challenge]);
