@@ -43,6 +43,7 @@ impl TestServer {
             let config = ServerConfig {
                 listen: address,
                 database_url: format!("sqlite://{}", db.display()),
+                sqlite_max_pages: None,
                 static_dir: db.with_file_name("dist"),
                 clock: Arc::clone(clock) as _,
                 flag_check_interval: Duration::from_millis(10),
