@@ -8,8 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-
-use crate::error::ParsePointError;
+use thiserror::Error;
 
 /// Distance in bits between two rows.
 const STRIDE: i8 = 10;
@@ -403,13 +402,13 @@ impl fmt::Display for Variant {
 }
 
 impl FromStr for Variant {
-    type Err = crate::error::ParseVariantError;
+    type Err = ParseVariantError;
 
     fn from_str(s: &str) -> Result<Variant, Self::Err> {
         Variant::ALL
             .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| crate::error::ParseVariantError(s.to_owned()))
+            .ok_or_else(|| ParseVariantError(s.to_owned()))
     }
 }
 
@@ -536,6 +535,25 @@ impl Geometry {
 static TSIVY: Geometry = Geometry::new(Variant::Tsivy);
 static DIMY: Geometry = Geometry::new(Variant::Dimy);
 static TELO: Geometry = Geometry::new(Variant::Telo);
+
+/// Text that is not a point such as `e3`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParsePointError {
+    /// Not a letter followed by a digit.
+    #[error("`{0}` is not a point: write a column letter and a row number, such as e3")]
+    Malformed(String),
+    /// The letter is not a column.
+    #[error("there is no column `{0}`: columns go from a to i")]
+    Column(char),
+    /// The digit is not a row.
+    #[error("there is no row `{0}`: rows go from 1 to 5")]
+    Row(char),
+}
+
+/// Text that is not a variant name.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown variant `{0}`: expected tsivy, dimy or telo")]
+pub struct ParseVariantError(pub String);
 
 #[cfg(test)]
 mod tests {

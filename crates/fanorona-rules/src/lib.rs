@@ -41,16 +41,13 @@ mod turn;
 mod zobrist;
 
 pub use builder::{Played, Progress, TurnBuilder};
-pub use error::{
-    IllegalTurn, ParsePointError, ParsePositionError, ParseSideError, ParseTurnError, ParseVariantError, RecordError,
-    SetupError, TurnError,
-};
+pub use error::{IllegalTurn, ParsePositionError, RecordError, SetupError, TurnError};
 pub use game::Game;
-pub use geometry::{Direction, Point, PointSet, PointSetIter, Variant};
+pub use geometry::{Direction, ParsePointError, ParseVariantError, Point, PointSet, PointSetIter, Variant};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, perft};
 pub use position::{FIFTY_TURNS, Position, Setup, VELA_LAST_PIECES};
 pub use record::GameRecord;
 pub use record_text::{GameForm, GameTextError, GameTextErrorKind, ReadGameError};
-pub use side::Side;
-pub use turn::{CaptureKind, Step, Steps, Turn};
+pub use side::{ParseSideError, Side};
+pub use turn::{CaptureKind, ParseTurnError, Step, Steps, Turn};

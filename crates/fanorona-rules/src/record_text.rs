@@ -5,13 +5,15 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use crate::error::{ParsePositionError, ParseTurnError, ParseVariantError, RecordError};
+use crate::error::{ParsePositionError, RecordError};
 use crate::game::Game;
+use crate::geometry::ParseVariantError;
 use crate::geometry::Variant;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::record::GameRecord;
 use crate::side::Side;
+use crate::turn::ParseTurnError;
 use crate::turn::Turn;
 
 /// Lines of turns are wrapped to at most this many characters (a single longer turn gets a line of its own).

@@ -5,6 +5,7 @@ use std::ops::Not;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 /// White (starts at row 1, moves first) or Black.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
@@ -67,7 +68,7 @@ impl fmt::Display for Side {
 }
 
 impl FromStr for Side {
-    type Err = crate::error::ParseSideError;
+    type Err = ParseSideError;
 
     /// Parses `w`, `b`, `white` or `black` in either case.
     fn from_str(s: &str) -> Result<Side, Self::Err> {
@@ -77,7 +78,12 @@ impl FromStr for Side {
             _ => Side::BOTH
                 .into_iter()
                 .find(|side| side.name().eq_ignore_ascii_case(s))
-                .ok_or_else(|| crate::error::ParseSideError(s.to_owned())),
+                .ok_or_else(|| ParseSideError(s.to_owned())),
         }
     }
 }
+
+/// Text that is not a side.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown side `{0}`: expected w or b")]
+pub struct ParseSideError(pub String);

@@ -4,9 +4,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
-use crate::error::ParseTurnError;
-use crate::geometry::{Direction, Point, PointSet};
+use crate::geometry::{Direction, ParsePointError, Point, PointSet};
 
 /// How a step captures.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -376,6 +376,59 @@ impl Iterator for Steps {
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.remaining as usize, Some(self.remaining as usize))
     }
+}
+
+/// Notation that is not a well-formed turn (before any position is consulted).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseTurnError {
+    /// Nothing to parse.
+    #[error("the turn is empty")]
+    Empty,
+    /// A point of the turn is not a point.
+    #[error("`{text}` in the turn: {source}")]
+    Point {
+        /// The text that was read as a point.
+        text: String,
+        /// What is wrong with it.
+        source: ParsePointError,
+    },
+    /// Text after a point other than `A` or `W`.
+    #[error("`{token}`: a step ends with A (approach), W (withdrawal) or nothing (a paika)")]
+    Suffix {
+        /// The step's text.
+        token: String,
+    },
+    /// Two successive points are not neighbours.
+    #[error("{from} and {to} are not adjacent: a piece moves one step along a line")]
+    NotAdjacent {
+        /// Where the step starts.
+        from: Point,
+        /// Where it was meant to go.
+        to: Point,
+    },
+    /// A diagonal step from a weak point.
+    #[error("no diagonal line joins {from} and {to}: only strong points (such as e3) have diagonals")]
+    NoDiagonal {
+        /// Where the step starts.
+        from: Point,
+        /// Where it was meant to go.
+        to: Point,
+    },
+    /// A chain that contains a paika.
+    #[error("step {step} follows a paika or is one: only capturing steps can be chained (mark them A or W)")]
+    PaikaInChain {
+        /// The 1-based number of the offending step.
+        step: usize,
+    },
+    /// A step list whose steps do not follow one another.
+    #[error("step {step} does not start where the previous step ended")]
+    Disconnected {
+        /// The 1-based number of the offending step.
+        step: usize,
+    },
+    /// More steps than any legal chain can have.
+    #[error("a turn has at most 22 steps")]
+    TooLong,
 }
 
 #[cfg(test)]
