@@ -22,7 +22,7 @@ use fanorona::review::{ReviewCommand, Reviewing};
 use fanorona::screens::AppState;
 use fanorona_protocol::{Color, EndReason, GameVariant, TimeControl};
 use fanorona_server::clock::ManualClock;
-use fanorona_server::server::{Server, ServerConfig};
+use fanorona_server::server::{Limits, Server, ServerConfig};
 
 use crate::common::{app, play, session, settle, state, temp_dir, turns};
 
@@ -47,6 +47,7 @@ impl TestServer {
                 static_dir: db.with_file_name("dist"),
                 clock: Arc::clone(clock) as _,
                 flag_check_interval: Duration::from_millis(10),
+                limits: Limits::default(),
             };
             match runtime.block_on(Server::bind(config)) {
                 Ok(server) => break server,

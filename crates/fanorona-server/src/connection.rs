@@ -12,6 +12,7 @@ use tokio::time::Instant;
 
 use crate::hub::{self, Caller, Greeting, Hub, Outbox, Refusal};
 use crate::protocol::{ClientMessage, Envelope, ErrorCode, MAX_MESSAGE_BYTES, ServerMessage};
+use crate::server::Limits;
 
 /// Messages a connection may send per second on average.
 pub const RATE_PER_SECOND: f64 = 20.0;
@@ -50,20 +51,35 @@ impl RateLimit {
     }
 }
 
-/// Serves one connection until the client closes it (or it fails, or it is too slow to keep up).
-pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
+/// Serves one connection until the client closes it (or it fails, or it is too slow to keep up, or it says no
+/// `hello` in time, or it goes silent: `limits`).
+pub async fn serve(socket: WebSocket, hub: Arc<Hub>, limits: Limits) {
     let connection = NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed);
     let (mut sink, mut stream) = socket.split();
     let (sender, mut outgoing) = hub::outbox();
     // One writer task: the replies of this connection and the hub's events for its player share one queue, in order.
     let mut writer = tokio::spawn(async move {
-        while let Some(text) = outgoing.recv().await {
-            // Counted off only once the socket took it: a client that does not read holds it up to here.
-            let size = text.len();
-            let sent = sink.send(Message::Text(text.into())).await;
-            outgoing.sent(size);
-            if sent.is_err() {
-                break;
+        // The pings get a pong from a live client even when its player is thinking: its silence then means that
+        // the connection is gone (a dropped Wi-Fi, a closed laptop), which TCP alone would notice only much later.
+        let mut pings = tokio::time::interval_at(Instant::now() + limits.ping_interval, limits.ping_interval);
+        pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                text = outgoing.recv() => {
+                    let Some(text) = text else { break };
+                    // Counted off only once the socket took it: a client that does not read holds it up to here.
+                    let size = text.len();
+                    let sent = sink.send(Message::Text(text.into())).await;
+                    outgoing.sent(size);
+                    if sent.is_err() {
+                        break;
+                    }
+                }
+                _ = pings.tick() => {
+                    if sink.send(Message::Ping(Default::default())).await.is_err() {
+                        break;
+                    }
+                }
             }
         }
         // The reader ended: close politely; failing that, the connection is gone anyway.
@@ -72,17 +88,31 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>) {
     let kicked = Arc::new(Notify::new());
     let mut state =
         State { hub: &hub, sender, kicked: Arc::clone(&kicked), connection, caller: None, rate: RateLimit::new() };
+    let hello_deadline = Instant::now() + limits.hello_timeout;
+    let mut heard = Instant::now();
     loop {
+        let silence_deadline = heard + limits.silence_timeout;
+        let deadline = if state.caller.is_none() { hello_deadline.min(silence_deadline) } else { silence_deadline };
         let message = tokio::select! {
             message = stream.next() => match message {
                 Some(Ok(message)) => message,
                 _ => break,
             },
             () = kicked.notified() => break,
+            () = tokio::time::sleep_until(deadline) => {
+                // A connection that never greets holds a socket for nothing; one that went silent (not even a pong)
+                // is gone, and its player's games get the reconnection grace from here.
+                if state.caller.is_none() && Instant::now() >= hello_deadline {
+                    let message = format!("no hello within {:?}; the connection closes", limits.hello_timeout);
+                    state.refuse(None, Refusal::new(ErrorCode::HelloFirst, message));
+                }
+                break;
+            }
         };
+        heard = Instant::now();
         let keep_open = match message {
             Message::Close(_) => break,
-            // axum answers pings itself.
+            // axum answers pings itself; a pong (or any message) only shows that the client is there.
             Message::Ping(_) | Message::Pong(_) => continue,
             _ if !state.rate.allow() => {
                 state.refuse(None, Refusal::new(ErrorCode::RateLimited, "too many messages; slow down"))

@@ -1,4 +1,4 @@
-//! `fanorona-server`: serves the Fanorona game server until Ctrl+C.
+//! `fanorona-server`: serves the Fanorona game server until Ctrl+C or SIGTERM.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use clap::Parser;
 use fanorona_server::clock::SystemClock;
-use fanorona_server::server::{FLAG_CHECK_INTERVAL, Server, ServerConfig};
+use fanorona_server::server::{FLAG_CHECK_INTERVAL, Limits, Server, ServerConfig};
 
 /// The Fanorona game server: a lobby, rated games with clocks, and the web game, on one port.
 #[derive(Debug, Parser)]
@@ -25,11 +25,17 @@ struct Args {
     /// The folder served at / (the web build).
     #[arg(long, env = "FANORONA_STATIC", default_value = "dist")]
     static_dir: PathBuf,
+    /// The most connections open at once from one IP address (loopback too: raise it behind a reverse proxy on the
+    /// same machine, which connects from there for everyone).
+    #[arg(long, env = "FANORONA_CONNECTIONS_PER_ADDRESS", default_value_t = Limits::default().connections_per_address)]
+    connections_per_address: usize,
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
     tracing_subscriber::fmt().with_target(false).init();
+    #[cfg(unix)]
+    raise_open_files_limit();
     let args = Args::parse();
     match run(args).await {
         Ok(()) => ExitCode::SUCCESS,
@@ -62,16 +68,60 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         static_dir: args.static_dir,
         clock: Arc::new(SystemClock),
         flag_check_interval: FLAG_CHECK_INTERVAL,
+        limits: Limits { connections_per_address: args.connections_per_address, ..Limits::default() },
     };
     let server = Server::bind(config).await?;
     tracing::info!("listening on http://{} (WebSocket at /ws)", server.local_addr()?);
-    server
-        .run(async {
-            // Without a Ctrl+C handler the server runs until it is killed, which loses nothing either.
-            if tokio::signal::ctrl_c().await.is_err() {
+    server.run(shutdown_signal()).await?;
+    Ok(())
+}
+
+/// Completes on Ctrl+C or SIGTERM (what `kill`, systemd and container runtimes send to stop a service): the server
+/// then stops accepting and lets the requests under way finish.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        // Without a Ctrl+C handler the server runs until it is stopped otherwise, which loses nothing either.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                terminate.recv().await;
+            }
+            Err(error) => {
+                tracing::warn!("SIGTERM will not stop the server gracefully: {error}");
                 std::future::pending::<()>().await;
             }
-        })
-        .await?;
-    Ok(())
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+    tracing::info!("shutting down");
+}
+
+/// Raises the soft limit of open files to the hard one, where the process may. Each connection holds a file handle:
+/// the usual soft limit, 1,024, was reached by 1,024 idle sockets (issue 31), while the hard limit (often 524,288 on
+/// Linux) is the process's to take. Where it cannot be raised the server runs with the limit it has.
+#[cfg(unix)]
+fn raise_open_files_limit() {
+    use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+    let limit = getrlimit(Resource::Nofile);
+    // No hard limit: left as it is (macOS, for one, refuses an unlimited soft limit of files).
+    let Some(maximum) = limit.maximum else { return };
+    match limit.current {
+        Some(current) if current < maximum => {
+            match setrlimit(Resource::Nofile, Rlimit { current: Some(maximum), maximum: Some(maximum) }) {
+                Ok(()) => tracing::info!("open files limit raised from {current} to {maximum}"),
+                Err(error) => tracing::warn!("open files limit stays at {current}: {error}"),
+            }
+        }
+        _ => {}
+    }
 }

@@ -11,6 +11,7 @@ use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::response::Response;
 use axum::routing::get;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 use tower_http::services::ServeDir;
 
@@ -18,13 +19,48 @@ use crate::clock::Clock;
 use crate::connection;
 use crate::db::{Change, Db, DbError, Listener};
 use crate::hub::Hub;
+use crate::listener::CappedListener;
 use crate::protocol::MAX_MESSAGE_BYTES;
 
 /// How often a server in service looks for fallen flags: a flag falls at most this late.
 pub const FLAG_CHECK_INTERVAL: Duration = Duration::from_millis(100);
 
+/// How long the requests under way at shutdown may take to finish.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
 /// The read buffer of each WebSocket connection.
 const READ_BUFFER_BYTES: usize = 4 * 1024;
+
+/// The limits that keep idle or abandoned connections from holding the server's sockets and file handles.
+/// [`Limits::default`] holds the values in service (docs/PROTOCOL.md, docs/DEPLOYMENT.md); tests shorten them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// How long a WebSocket may stay open without `hello`: then it gets `hello_first` and is closed.
+    pub hello_timeout: Duration,
+    /// How often the server pings each WebSocket.
+    pub ping_interval: Duration,
+    /// How long a WebSocket may stay silent (no message, no pong) before it is closed and its player counts as gone.
+    pub silence_timeout: Duration,
+    /// The most connections (HTTP or WebSocket) open at once from one IP address; more are closed at once.
+    pub connections_per_address: usize,
+    /// How long a plain HTTP connection may take to send a request's headers, and may stay idle between requests.
+    pub header_timeout: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            hello_timeout: Duration::from_secs(10),
+            // Three pings in the silence: a client that misses one or two (a phone waking up) is not dropped.
+            ping_interval: Duration::from_secs(15),
+            silence_timeout: Duration::from_secs(45),
+            // A household or a club behind one NAT address plays a few dozen games at most; one attacker address
+            // then holds 32 file handles, not 1,024.
+            connections_per_address: 32,
+            header_timeout: Duration::from_secs(10),
+        }
+    }
+}
 
 /// What a server needs to start.
 #[derive(Clone, Debug)]
@@ -43,6 +79,8 @@ pub struct ServerConfig {
     /// How often to look for fallen flags ([`FLAG_CHECK_INTERVAL`] in service; a test that moves its clock by hand
     /// may want them to fall only when a player acts).
     pub flag_check_interval: Duration,
+    /// Timeouts and the per-address connection cap ([`Limits::default`] in service).
+    pub limits: Limits,
 }
 
 /// Why a server could not start or stopped.
@@ -59,12 +97,13 @@ pub enum ServerError {
 /// A server with its database open, its games resumed and its address bound, ready to run.
 #[derive(Debug)]
 pub struct Server {
-    listener: TcpListener,
+    listener: CappedListener,
     hub: Arc<Hub>,
     /// The changes of the other processes sharing a PostgreSQL database.
     changes: Option<Listener>,
     static_dir: PathBuf,
     flag_check_interval: Duration,
+    limits: Limits,
 }
 
 impl Server {
@@ -74,13 +113,15 @@ impl Server {
         // Listening before the games are read: a change made in between is then heard (and found already known).
         let changes = db.listen().await?;
         let hub = Arc::new(Hub::load(db, config.clock).await?);
-        let listener = TcpListener::bind(config.listen).await?;
+        let listener =
+            CappedListener::new(TcpListener::bind(config.listen).await?, config.limits.connections_per_address);
         Ok(Server {
             listener,
             hub,
             changes,
             static_dir: config.static_dir,
             flag_check_interval: config.flag_check_interval,
+            limits: config.limits,
         })
     }
 
@@ -94,7 +135,7 @@ impl Server {
         let app = Router::new()
             .route("/ws", get(upgrade))
             .fallback_service(ServeDir::new(&self.static_dir))
-            .with_state(Arc::clone(&self.hub));
+            .with_state(Serving { hub: Arc::clone(&self.hub), limits: self.limits });
         let hub = Arc::clone(&self.hub);
         let flags = tokio::spawn(async move {
             let mut interval = tokio::time::interval(self.flag_check_interval);
@@ -106,12 +147,57 @@ impl Server {
             }
         });
         let changes = self.changes.map(|changes| tokio::spawn(take_up_changes(changes, Arc::clone(&self.hub))));
-        let served = axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await;
+        serve_http(self.listener, app, self.limits.header_timeout, shutdown).await;
         flags.abort();
         if let Some(changes) = changes {
             changes.abort();
         }
-        Ok(served?)
+        Ok(())
+    }
+}
+
+/// Serves HTTP/1 (and WebSocket upgrades) on each connection `listener` accepts until `shutdown` completes, then
+/// lets the requests under way finish for up to [`SHUTDOWN_GRACE`]. `axum::serve` would do the same but sets no
+/// timer on hyper's builder, so a connection that sends no request, or half of one, would stay open for ever.
+async fn serve_http(
+    mut listener: CappedListener,
+    app: Router,
+    header_timeout: Duration,
+    shutdown: impl Future<Output = ()>,
+) {
+    // Told at shutdown; each connection holds a receiver until it ends, so that its closing can be awaited.
+    let (stop, stopping) = tokio::sync::watch::channel(());
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, _) = tokio::select! {
+            accepted = axum::serve::Listener::accept(&mut listener) => accepted,
+            () = &mut shutdown => break,
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let mut stopping = stopping.clone();
+        tokio::spawn(async move {
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            // hyper runs this timer whenever it waits for a request's head: from the connection's start, and
+            // between two requests of a kept-alive one. A WebSocket leaves it behind with the upgrade.
+            builder.timer(TokioTimer::new()).header_read_timeout(header_timeout);
+            let connection = builder.serve_connection(TokioIo::new(stream), service).with_upgrades();
+            let mut connection = std::pin::pin!(connection);
+            let served = tokio::select! {
+                served = connection.as_mut() => served,
+                _ = stopping.changed() => {
+                    connection.as_mut().graceful_shutdown();
+                    connection.await
+                }
+            };
+            if let Err(error) = served {
+                tracing::debug!("an HTTP connection ended: {error}");
+            }
+        });
+    }
+    drop(stopping);
+    stop.send_replace(());
+    if tokio::time::timeout(SHUTDOWN_GRACE, stop.closed()).await.is_err() {
+        tracing::warn!("some HTTP requests were still under way at shutdown");
     }
 }
 
@@ -136,7 +222,14 @@ async fn take_up_changes(mut changes: Listener, hub: Arc<Hub>) {
     }
 }
 
-async fn upgrade(socket: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
+/// What the WebSocket handler needs.
+#[derive(Clone, Debug)]
+struct Serving {
+    hub: Arc<Hub>,
+    limits: Limits,
+}
+
+async fn upgrade(socket: WebSocketUpgrade, State(Serving { hub, limits }): State<Serving>) -> Response {
     // Messages a little over the protocol's limit still arrive, to be answered with `too_large`; far larger ones
     // close the connection before the server buffers them. The read buffer is allocated whole for each connection
     // (128 KiB by default: 125 MiB for 1,000 connections, most of the server's memory in the load test); a few
@@ -145,5 +238,5 @@ async fn upgrade(socket: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Respo
         .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection::serve(socket, hub))
+        .on_upgrade(move |socket| connection::serve(socket, hub, limits))
 }

@@ -11,7 +11,7 @@ use fanorona_rules::{Game, Side, Turn, Variant};
 use fanorona_server::client::{Client, Welcome};
 use fanorona_server::clock::ManualClock;
 use fanorona_server::protocol::{ClientMessage, GameVariant, GameView, ServerMessage, TimeControl};
-use fanorona_server::server::{Server, ServerConfig};
+use fanorona_server::server::{Limits, Server, ServerConfig};
 use sqlx::{AnyPool, Row};
 use tokio::runtime::Runtime;
 
@@ -26,19 +26,24 @@ impl TestServer {
     /// Starts a server on an OS-chosen loopback port and the SQLite file `db`. Its flags fall only when a player of
     /// the game acts, never between a test moving its clock and its next message.
     pub async fn start(db: &Path, clock: &Arc<ManualClock>) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None).await
+        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None, Limits::default()).await
+    }
+
+    /// Starts a server, as [`TestServer::start`] does, with the timeouts and connection cap `limits`.
+    pub async fn start_with_limits(db: &Path, clock: &Arc<ManualClock>, limits: Limits) -> TestServer {
+        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None, limits).await
     }
 
     /// Starts a server that looks for fallen flags every 10 ms (of real time), as in service.
     pub async fn start_watching_flags(db: &Path, clock: &Arc<ManualClock>) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_millis(10), None).await
+        TestServer::start_with(db, clock, Duration::from_millis(10), None, Limits::default()).await
     }
 
     /// Starts a server, as [`TestServer::start`] does, whose SQLite file may grow to `max_pages` pages and no
     /// further: its disk is full once the file has them all. A page limit is SQLite's, so the server is on SQLite
     /// even with `FANORONA_TEST_POSTGRES`.
     pub async fn start_with_max_pages(db: &Path, clock: &Arc<ManualClock>, max_pages: u32) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), Some(max_pages)).await
+        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), Some(max_pages), Limits::default()).await
     }
 
     async fn start_with(
@@ -46,6 +51,7 @@ impl TestServer {
         clock: &Arc<ManualClock>,
         flag_check_interval: Duration,
         sqlite_max_pages: Option<u32>,
+        limits: Limits,
     ) -> TestServer {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
         let config = ServerConfig {
@@ -58,6 +64,7 @@ impl TestServer {
             static_dir: db.with_file_name("dist"),
             clock: Arc::clone(clock) as _,
             flag_check_interval,
+            limits,
         };
         let server = runtime.spawn(Server::bind(config)).await.unwrap().unwrap();
         let url = format!("ws://{}/ws", server.local_addr().unwrap());
@@ -120,6 +127,8 @@ impl Drop for Running {
 pub async fn spawn(db: &Path) -> (Running, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona-server"))
         .args(["--listen", "127.0.0.1:0", "--database", &database_url(db).await])
+        // The load test's thousand clients all come from loopback.
+        .args(["--connections-per-address", "100000"])
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();

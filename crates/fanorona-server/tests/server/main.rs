@@ -15,4 +15,5 @@ mod rated_game;
 mod rematch;
 mod restart;
 mod spectators;
+mod timeouts;
 mod vela;
