@@ -11,8 +11,8 @@ use tokio::sync::Notify;
 use tokio::time::Instant;
 
 use crate::hub::{self, Caller, Greeting, Hub, Outbox, Refusal};
+use crate::limits::Limits;
 use crate::protocol::{ClientMessage, Envelope, ErrorCode, MAX_MESSAGE_BYTES, ServerMessage};
-use crate::server::Limits;
 
 /// Messages a connection may send per second on average.
 pub const RATE_PER_SECOND: f64 = 20.0;

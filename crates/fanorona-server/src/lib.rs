@@ -19,6 +19,7 @@ pub mod clock;
 mod connection;
 pub mod db;
 pub mod hub;
+mod limits;
 mod listener;
 pub use fanorona_protocol as protocol;
 pub mod rating;
