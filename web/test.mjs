@@ -159,6 +159,9 @@ async function playOnline(browser, program, errors) {
     await black.page.waitForTimeout(2000);
     await white.page.screenshot({ path: join(shots, 'web-online-white.png') });
     await black.page.screenshot({ path: join(shots, 'web-online-black.png') });
+    // The pages go before the server: a page that sees its server stop reconnects, and says so in its console.
+    await a.page.close();
+    await b.page.close();
   } finally {
     child.kill();
   }
