@@ -22,7 +22,9 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            hello_timeout: Duration::from_secs(10),
+            // 30 s, not the 10 s first chosen: the web game sends `hello` in the frame after its socket opens, and
+            // a page starting on a slow device (or software rendering in the browser test) took longer than 10 s.
+            hello_timeout: Duration::from_secs(30),
             // Three pings in the silence: a client that misses one or two (a phone waking up) is not dropped.
             ping_interval: Duration::from_secs(15),
             silence_timeout: Duration::from_secs(45),
