@@ -17,6 +17,7 @@ pub mod audio;
 pub mod board;
 pub mod dev;
 pub mod game;
+pub mod i18n;
 pub mod input;
 pub mod online;
 pub mod persistence;
@@ -57,6 +58,7 @@ impl Plugin for LogicPlugin {
         .configure_sets(Update, game::BoardMoves.run_if(board::animation::idle))
         .add_plugins((
             persistence::PersistencePlugin,
+            i18n::I18nPlugin,
             screens::ScreensPlugin,
             game::plugin,
             board::BoardPlugin,

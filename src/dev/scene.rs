@@ -36,6 +36,7 @@ use crate::persistence::settings::Settings;
 use crate::persistence::storage::{Notices, Storage};
 use crate::review::{ReviewCommand, Reviewing};
 use crate::screens::AppState;
+use crate::text;
 use crate::tutorial::TutorialCommand;
 use crate::ui::how_to_play::HowToPlayOpen;
 use crate::ui::menu::MenuPage;
@@ -124,9 +125,14 @@ fn size_window(mut window: Single<&mut Window, With<PrimaryWindow>>) {
 fn toast_scene(mut frame: Local<u32>, mut notices: ResMut<Notices>) {
     *frame += 1;
     if *frame == SHOT_FRAME - 6 {
-        notices.say("Game saved.");
-        notices.problem("Your settings could not be read (expected a struct). They were kept as settings.ron.bad.");
-        notices.say("Copied: bbbbbbbbb/bbbbbbbbb/wbwb1wbwb/wwwwwwwww/wwwwwwwww w");
+        notices.say(text!("game-saved"));
+        notices.problem(text!(
+            "file-kept-aside",
+            what = "settings",
+            problem = "expected a struct",
+            aside = "settings.ron.bad"
+        ));
+        notices.say(text!("copied-position", position = "bbbbbbbbb/bbbbbbbbb/wbwb1wbwb/wwwwwwwww/wwwwwwwww w"));
     }
 }
 

@@ -11,6 +11,7 @@ use crate::AppSystems;
 use crate::persistence::settings::{Opponent, Settings, SideChoice};
 use crate::persistence::storage::{Notices, Storage};
 use crate::screens::AppState;
+use crate::text;
 
 /// A command about the game as a whole.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,8 +215,8 @@ impl Context<'_> {
                     return self.ask(Replace::SavedGame);
                 }
                 match self.storage.write(SAVED_FILE, &SavedSession::text(self.session)) {
-                    Ok(()) => self.notices.say("Game saved."),
-                    Err(e) => self.notices.problem(format!("The game could not be saved: {e}")),
+                    Ok(()) => self.notices.say(text!("game-saved")),
+                    Err(e) => self.notices.problem(text!("file-not-saved", what = "game", error = e)),
                 }
                 Effect::None
             }
@@ -235,7 +236,7 @@ impl Context<'_> {
                     }
                     None => {
                         if self.notices.0.is_empty() {
-                            self.notices.say("There is no saved game yet.");
+                            self.notices.say(text!("game-none-saved"));
                         }
                         Effect::None
                     }
@@ -290,7 +291,7 @@ fn read_opened_games(
                 opened.0 = Some(game);
                 commands.write(GameCommand::OpenRead);
             }
-            Err(e) => notices.problem(format!("This game could not be opened: {e}")),
+            Err(e) => notices.problem(text!("game-not-opened", error = e.to_string())),
         }
     }
 }

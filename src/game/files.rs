@@ -8,8 +8,10 @@ use bevy::prelude::*;
 use super::commands::{OpenGame, ReadOpenedGames};
 use super::session::Session;
 use crate::AppSystems;
+use crate::i18n::Text;
 use crate::persistence::game_files::GameFiles;
 use crate::persistence::storage::Notices;
+use crate::text;
 
 /// A command about game files, from a button.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -47,11 +49,11 @@ fn handle_game_file_commands(
                 Ok(text) => {
                     open.write(OpenGame(text));
                 }
-                Err(e) => notices.problem(format!("This game could not be opened: {e}")),
+                Err(e) => notices.problem(text!("game-not-opened", error = e)),
             },
             GameFileCommand::Choose => {
-                if let Err(e) = choose() {
-                    notices.problem(format!("The file picker could not be opened: {e}"));
+                if let Err(problem) = choose() {
+                    notices.problem(problem);
                 }
             }
         }
@@ -59,30 +61,30 @@ fn handle_game_file_commands(
 }
 
 /// Saves the game and says where it went, or what went wrong.
-fn save(session: &Session, files: &GameFiles) -> Result<String, String> {
+fn save(session: &Session, files: &GameFiles) -> Result<Text, Text> {
     let text = session.record().to_text();
     #[cfg(target_arch = "wasm32")]
     {
         let _ = files;
         let name = "fanorona-game.txt";
         match crate::persistence::game_files::web::download(name, &text) {
-            Ok(()) => Ok(format!("The game was downloaded as {name}.")),
-            Err(e) => Err(format!("The game could not be downloaded: {e}")),
+            Ok(()) => Ok(text!("game-downloaded", file = name)),
+            Err(e) => Err(text!("game-not-downloaded", error = e)),
         }
     }
     #[cfg(not(target_arch = "wasm32"))]
     match files.save_new(&text) {
-        Ok(path) => Ok(format!("The game was saved as {}.", path.display())),
-        Err(e) => Err(format!("The game could not be saved: {e}")),
+        Ok(path) => Ok(text!("game-saved-as", file = path.display().to_string())),
+        Err(e) => Err(text!("file-not-saved", what = "game", error = e.to_string())),
     }
 }
 
 /// Opens the browser's file picker; the desktop has no picker (its dialog takes a path).
-fn choose() -> Result<(), String> {
+fn choose() -> Result<(), Text> {
     #[cfg(target_arch = "wasm32")]
-    return crate::persistence::game_files::web::choose();
+    return crate::persistence::game_files::web::choose().map_err(|e| text!("game-no-file-picker", error = e));
     #[cfg(not(target_arch = "wasm32"))]
-    Err("type the file's path instead".to_owned())
+    Err(text!("game-no-file-picker-desktop"))
 }
 
 /// Opens the files chosen in the browser's picker once they have been read.
@@ -93,7 +95,7 @@ fn open_chosen_files(mut open: MessageWriter<OpenGame>, mut notices: ResMut<Noti
             Ok(text) => {
                 open.write(OpenGame(text));
             }
-            Err(e) => notices.problem(format!("This game could not be opened: {e}")),
+            Err(e) => notices.problem(text!("game-not-opened", error = e)),
         }
     }
 }

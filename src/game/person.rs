@@ -3,13 +3,15 @@
 //! clicks that mean nothing are ignored, and a drop that is not a legal step is refused with the rules' reason.
 
 use bevy::prelude::*;
-use fanorona_rules::{CaptureKind, Point, Step};
+use fanorona_rules::{CaptureKind, IllegalTurn, Point, Step};
 
 use super::BoardMoves;
 use super::session::{Announce, Session, capture_choice};
 use crate::AppSystems;
+use crate::i18n::{Text, side_key};
 use crate::persistence::storage::Notices;
 use crate::screens::OnBoard;
+use crate::text;
 
 /// A click (or tap) on a point of the board.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,23 +125,47 @@ fn handle_drops(
         if source == Some(from) && session.destinations().iter().any(|s| s.to() == to) {
             click(&mut session, &mut announce, to);
         } else {
-            notices.problem(format!("{from} cannot go to {to}: {}.", why_not(&session, from, to)));
+            notices.problem(why_not(&session, from, to));
         }
     }
 }
 
-/// Why the piece on `from` may not step to `to` now, in the rules' words: the error the turn builder gives for the
-/// step (as a paika, which is what a step that takes nothing is).
-fn why_not(session: &Session, from: Point, to: Point) -> String {
+/// Why the piece on `from` may not step to `to` now, from the rules: the error the turn builder gives for the step
+/// (as a paika, which is what a step that takes nothing is), each kind of error in words of its own.
+fn why_not(session: &Session, from: Point, to: Point) -> Text {
+    let (from_text, to_text) = (from.to_string(), to.to_string());
     let Some(step) = Step::between(from, to, None) else {
-        return format!("{to} is not the next point along a line from {from}");
+        return text!("drop-not-a-line", from = from_text, to = to_text);
     };
-    session
-        .builder
-        .clone()
-        .play(step)
-        .err()
-        .map_or_else(|| "that step cannot be played now".to_owned(), |e| e.to_string())
+    let Some(error) = session.builder.clone().play(step).err() else {
+        return text!("drop-not-now", from = from_text, to = to_text);
+    };
+    match error {
+        IllegalTurn::GameOver | IllegalTurn::GameEnded(_) | IllegalTurn::TurnOver => {
+            text!("drop-game-over", from = from_text, to = to_text)
+        }
+        IllegalTurn::MustPlace(side) => text!("drop-must-place", from = from_text, to = to_text, side = side_key(side)),
+        IllegalTurn::NoPiece(_) => text!("drop-no-piece", from = from_text, to = to_text),
+        IllegalTurn::NotYourPiece { owner, .. } => {
+            text!("drop-not-yours", from = from_text, to = to_text, owner = side_key(owner))
+        }
+        IllegalTurn::Occupied(_) => text!("drop-occupied", from = from_text, to = to_text),
+        IllegalTurn::CaptureRequired(_) => text!("drop-capture-required", from = from_text, to = to_text),
+        IllegalTurn::Vela(side) => text!("drop-vela", from = from_text, to = to_text, side = side_key(side)),
+        IllegalTurn::Revisit(point) => {
+            text!("drop-revisit", from = from_text, to = to_text, point = point.to_string())
+        }
+        IllegalTurn::SameDirection(_) => text!("drop-same-direction", from = from_text, to = to_text),
+        IllegalTurn::OtherPiece(point) => {
+            text!("drop-other-piece", from = from_text, to = to_text, point = point.to_string())
+        }
+        IllegalTurn::PaikaInChain(_) => text!("drop-paika-in-chain", from = from_text, to = to_text),
+        IllegalTurn::CannotPlace
+        | IllegalTurn::OffBoard { .. }
+        | IllegalTurn::NoStep
+        | IllegalTurn::MarkCapture { .. }
+        | IllegalTurn::NothingToCapture { .. } => text!("drop-not-now", from = from_text, to = to_text),
+    }
 }
 
 fn handle_turn_commands(

@@ -9,6 +9,7 @@ use super::computer::Thinking;
 use super::session::{GameEnded, PlayerKind, Session, TurnCommitted};
 use crate::AppSystems;
 use crate::persistence::storage::{Notices, Storage};
+use crate::text;
 
 /// The file of the autosaved current game.
 pub const AUTOSAVE_FILE: &str = "current-game.ron";
@@ -44,13 +45,13 @@ impl SavedSession {
 
 /// Reads a stored session: `None` if there is none; a bad one is set aside with a notice.
 pub fn load_stored(storage: &Storage, name: &str, notices: &mut Notices) -> Option<Session> {
-    storage.load(name, "A saved game", notices, SavedSession::parse)
+    storage.load(name, "game", notices, SavedSession::parse)
 }
 
 /// Writes the session as the autosaved current game.
 pub fn autosave(session: &Session, storage: &Storage, notices: &mut Notices) {
     if let Err(e) = storage.write(AUTOSAVE_FILE, &SavedSession::text(session)) {
-        notices.problem(format!("The game could not be autosaved: {e}"));
+        notices.problem(text!("game-not-autosaved", error = e));
     }
 }
 

@@ -16,6 +16,7 @@ use super::OnlineCommand;
 use crate::AppSystems;
 use crate::persistence::settings::{OnlineSettings, Settings};
 use crate::persistence::storage::Notices;
+use crate::text;
 
 /// The waits before connecting again after a failure, longer each time; the last one repeats.
 pub const BACKOFF: [Duration; 6] = [
@@ -242,7 +243,7 @@ fn poll_socket(
                         warn!("not a message of the server's: {e}");
                         link.garbage += 1;
                         if link.garbage == 1 {
-                            notices.problem("The server sent something this game cannot read; it was ignored.");
+                            notices.problem(text!("online-garbage"));
                         }
                     }
                 }
@@ -287,8 +288,7 @@ fn receive(
                 settings.online.account = true;
                 settings.online.name = player.name.clone();
                 link.me = Some(player.clone());
-                notices
-                    .say(format!("Registered as {}: sign in with your name and password on any device.", player.name));
+                notices.say(text!("online-registered", name = &player.name));
             }
             // The server closes the connection next; the next one is a new guest's.
             ServerMessage::LoggedOut => {
@@ -296,7 +296,7 @@ fn receive(
                 settings.online.account = false;
                 // The registered name is taken: the new guest gets one from the server.
                 settings.online.name.clear();
-                notices.say("Signed out: you are a new guest on this device.");
+                notices.say(text!("online-signed-out"));
             }
             _ => {}
         }
@@ -313,7 +313,7 @@ fn receive(
             if link.login.take().is_some() {
                 settings.online.account = true;
                 settings.online.name = player.name.clone();
-                notices.say(format!("Signed in as {}.", player.name));
+                notices.say(text!("online-signed-in", name = &player.name));
             }
             link.me = Some(player.clone());
             link.state = LinkState::Online;
@@ -329,21 +329,18 @@ fn receive(
         }
         // A sign-in that failed leaves the player as they were.
         ServerMessage::Error { code: ErrorCode::BadLogin, message } if link.login.take().is_some() => {
-            notices.problem(format!("Not signed in: {message}."));
+            notices.problem(text!("online-not-signed-in", message = message));
             link.hello = link.send(socket, hello(&settings.online, None, true));
         }
         ServerMessage::Error { code: ErrorCode::BadToken, .. } => {
             // The login ended (logged out elsewhere, or another server): come back as a new guest.
             settings.online.token = None;
             settings.online.account = false;
-            notices.say("Your online login had ended: you are a new guest now.");
+            notices.say(text!("online-login-ended"));
             link.hello = link.send(socket, hello(&settings.online, None, true));
         }
         ServerMessage::Error { code: ErrorCode::NameTaken | ErrorCode::BadName, message } => {
-            notices.problem(format!(
-                "The name “{}” cannot be used: {message}. The server chose one.",
-                settings.online.name
-            ));
+            notices.problem(text!("online-name-refused", name = &settings.online.name, message = message));
             link.hello = link.send(socket, hello(&settings.online, None, false));
         }
         ServerMessage::Error { message, .. } => {

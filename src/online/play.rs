@@ -24,6 +24,7 @@ use crate::game::session::{Announce, BoardReset, PlayerKind, Session, TurnCommit
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::Notices;
 use crate::screens::AppState;
+use crate::text;
 
 /// The online game on the board.
 #[derive(Clone, Debug, PartialEq)]
@@ -227,7 +228,7 @@ impl Context<'_, '_> {
                     view.turns.len()
                 );
             }
-            Err(e) => self.notices.problem(format!("The online game could not be shown: {e}.")),
+            Err(e) => self.notices.problem(text!("online-game-not-shown", error = e.to_string())),
         }
     }
 
@@ -277,14 +278,14 @@ impl Context<'_, '_> {
                 current.draw_offer = Some(*by);
                 if current.me.is_some_and(|me| me != *by) {
                     let name = current.player(*by).name.clone();
-                    self.notices.say(format!("{name} offers a draw."));
+                    self.notices.say(text!("online-draw-offered", name = name));
                 }
             }
             ServerMessage::Grace { game, color, clocks } => {
                 let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game) else { return };
                 current.set_clocks(*clocks);
                 let name = current.player(*color).name.clone();
-                self.notices.say(format!("{name}'s time ran out while disconnected: the clock was given time once."));
+                self.notices.say(text!("online-grace", name = name));
             }
             ServerMessage::GameOver { game, result, clocks, ratings } => {
                 let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game) else { return };
@@ -297,7 +298,7 @@ impl Context<'_, '_> {
                 info!("online game over: {}", current.result_text().unwrap_or_default());
             }
             ServerMessage::Error { message, .. } => {
-                self.notices.problem(format!("The server refused: {message}."));
+                self.notices.problem(text!("online-refused", message = message));
                 // A refused turn means the board here is not the server's: take the server's.
                 if let Some(ClientMessage::Play { game, .. }) = request {
                     self.resync(game);

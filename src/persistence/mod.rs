@@ -10,6 +10,8 @@ use bevy::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::text;
+
 use game_files::GameFiles;
 use storage::{Notices, Storage};
 
@@ -17,7 +19,7 @@ use storage::{Notices, Storage};
 pub trait Kept: Resource + Serialize + DeserializeOwned + Default {
     /// The file's name.
     const FILE: &'static str;
-    /// What it is, for messages to the player (e.g. "Your settings").
+    /// What it is, as the key by which the messages to the player choose their words (`settings`, `profile`).
     const WHAT: &'static str;
 
     /// Reads it: the defaults if there is none, or if the file is unreadable (then it is set aside and the player
@@ -74,6 +76,6 @@ fn save_changed<T: Kept>(kept: Res<T>, storage: Res<Storage>, mut notices: ResMu
         && !kept.is_added()
         && let Err(e) = kept.save(&storage)
     {
-        notices.problem(format!("{} could not be saved: {e}", T::WHAT));
+        notices.problem(text!("file-not-saved", what = T::WHAT, error = e));
     }
 }

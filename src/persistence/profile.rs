@@ -80,7 +80,7 @@ pub struct Profile {
 
 impl Kept for Profile {
     const FILE: &'static str = PROFILE_FILE;
-    const WHAT: &'static str = "Your rating and tutorial progress";
+    const WHAT: &'static str = "profile";
 
     /// Reads the profile: from its own file, else from the fields an older settings file kept, else a new one. An
     /// unreadable profile is set aside and reported.

@@ -65,6 +65,9 @@ pub struct Settings {
     pub ui_scale: f32,
     /// Online play: the server and who the player is there.
     pub online: OnlineSettings,
+    /// The interface's language, by its code (`mg`, `fr`, `en`); `None` until the player chooses one, and meanwhile
+    /// the system's.
+    pub language: Option<String>,
     /// The size the game's window had when it was last resized, in logical pixels (the desktop opens at it again).
     pub window: Option<WindowSize>,
 }
@@ -118,6 +121,7 @@ impl Default for Settings {
             level: Level::Classic,
             second_level: Level::Strong,
             side: SideChoice::White,
+            language: None,
             animation_speed: 1.0,
             flipped: false,
             sound: true,
@@ -131,7 +135,7 @@ impl Default for Settings {
 
 impl Kept for Settings {
     const FILE: &'static str = SETTINGS_FILE;
-    const WHAT: &'static str = "Your settings";
+    const WHAT: &'static str = "settings";
 
     fn load(storage: &Storage, notices: &mut Notices) -> Settings {
         let mut settings: Settings = storage.load(SETTINGS_FILE, Self::WHAT, notices, parse).unwrap_or_default();

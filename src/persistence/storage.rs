@@ -6,6 +6,9 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+use crate::i18n::Text;
+use crate::text;
+
 /// A small key-value store of texts.
 #[derive(Resource, Clone, Debug)]
 pub struct Storage {
@@ -58,8 +61,8 @@ impl Storage {
     }
 
     /// Reads and parses the entry `name`: `None` if there is none. An entry that is not text or does not parse is
-    /// set aside and `what` (e.g. "Your settings") is reported with where it was kept; one that cannot be read at
-    /// all is reported and left where it is.
+    /// set aside and `what` (the key the messages choose their words by: `settings`, `profile`, `game`) is reported
+    /// with where it was kept; one that cannot be read at all is reported and left where it is.
     pub fn load<T>(
         &self,
         name: &str,
@@ -71,16 +74,19 @@ impl Storage {
             Ok(None) => return None,
             Ok(Some(text)) => match parse(&text) {
                 Ok(value) => return Some(value),
-                Err(e) => e,
+                Err(e) => Some(e),
             },
-            Err(ReadError::NotText) => "it is not text".to_owned(),
+            Err(ReadError::NotText) => None,
             Err(ReadError::Io(e)) => {
-                notices.problem(format!("{what} could not be read: {e}"));
+                notices.problem(text!("file-unreadable", what = what, error = e));
                 return None;
             }
         };
         let aside = self.set_aside(name);
-        notices.problem(format!("{what} could not be read ({problem}). It was kept as {aside}."));
+        notices.problem(match problem {
+            Some(problem) => text!("file-kept-aside", what = what, problem = problem, aside = aside),
+            None => text!("file-not-text", what = what, aside = aside),
+        });
         None
     }
 
@@ -181,10 +187,10 @@ mod web {
 }
 
 /// A message for the player: what was done (a game saved, a text copied) or what went wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
-    /// What the player reads.
-    pub text: String,
+    /// What the player reads, put into words when it is shown.
+    pub text: Text,
     /// Whether something went wrong (the interface keeps a problem in view longer).
     pub problem: bool,
 }
@@ -195,12 +201,12 @@ pub struct Notices(pub Vec<Notice>);
 
 impl Notices {
     /// Tells the player what was done.
-    pub fn say(&mut self, text: impl Into<String>) {
-        self.0.push(Notice { text: text.into(), problem: false });
+    pub fn say(&mut self, text: Text) {
+        self.0.push(Notice { text, problem: false });
     }
 
     /// Tells the player what went wrong.
-    pub fn problem(&mut self, text: impl Into<String>) {
-        self.0.push(Notice { text: text.into(), problem: true });
+    pub fn problem(&mut self, text: Text) {
+        self.0.push(Notice { text, problem: true });
     }
 }

@@ -23,6 +23,7 @@ use crate::board::layout::UiInsets;
 use crate::game::session::Session;
 use crate::persistence::storage::Notices;
 use crate::screens::OnBoard;
+use crate::text;
 
 /// Copy the position text to the clipboard (a key or a button).
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -71,7 +72,7 @@ fn copy_position(
     for _ in requests.read() {
         let text = session.position().to_string();
         clipboard.set_text(&text);
-        notices.say(format!("Copied: {text}"));
+        notices.say(text!("copied-position", position = text));
     }
 }
 
@@ -84,7 +85,7 @@ fn copy_game(
 ) {
     for _ in requests.read() {
         clipboard.set_text(&session.record().to_text());
-        notices.say(format!("Copied the game ({} turns) as game text.", session.game().turns().len()));
+        notices.say(text!("copied-game", turns = session.game().turns().len()));
     }
 }
 

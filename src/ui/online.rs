@@ -25,6 +25,7 @@ use crate::persistence::settings::{OnlineSettings, Settings};
 use crate::persistence::storage::Notices;
 use crate::review::ReviewCommand;
 use crate::screens::{AppState, ShowMenu};
+use crate::text;
 
 /// Below this much time a clock is shown in red.
 const LOW_TIME_MS: i64 = 20_000;
@@ -368,7 +369,7 @@ fn mine_ui(
         let link = challenge_link(&server_url(&settings.online), &mine.id);
         if ui.button("Copy link").on_hover_text("Send it to a friend: it opens this challenge in a browser").clicked() {
             clipboard.set_text(&link);
-            notices.say(format!("Copied: {link}"));
+            notices.say(text!("copied-link", link = link));
         }
     });
 }

@@ -9,6 +9,7 @@ use super::theme;
 use super::widgets::board_centre;
 use crate::AppSystems;
 use crate::board::layout::UiInsets;
+use crate::i18n::Locale;
 use crate::persistence::storage::{Notice, Notices};
 
 /// How long a toast is shown, in seconds: long enough to read a sentence.
@@ -82,7 +83,13 @@ fn take_notices(mut notices: ResMut<Notices>, mut toasts: ResMut<Toasts>, time: 
 }
 
 /// Draws the toasts over the bottom of the board (above the panel on a narrow screen), newest at the bottom.
-fn toasts_ui(mut contexts: EguiContexts, toasts: Res<Toasts>, insets: Res<UiInsets>, time: Res<Time>) -> Result {
+fn toasts_ui(
+    mut contexts: EguiContexts,
+    toasts: Res<Toasts>,
+    insets: Res<UiInsets>,
+    time: Res<Time>,
+    locale: Res<Locale>,
+) -> Result {
     if toasts.0.is_empty() {
         return Ok(());
     }
@@ -107,7 +114,10 @@ fn toasts_ui(mut contexts: EguiContexts, toasts: Res<Toasts>, insets: Res<UiInse
                     .inner_margin(egui::Margin::symmetric(14, 8))
                     .show(ui, |ui| {
                         ui.set_width(width - 28.0);
-                        ui.label(egui::RichText::new(&toast.notice.text).color(theme::IVORY.gamma_multiply(opacity)));
+                        ui.label(
+                            egui::RichText::new(locale.text(&toast.notice.text))
+                                .color(theme::IVORY.gamma_multiply(opacity)),
+                        );
                     });
                 ui.add_space(4.0);
             }

@@ -17,6 +17,7 @@ use fanorona::game::commands::GameCommand;
 use fanorona::game::computer::{Purpose, Thinking};
 use fanorona::game::person::{BoardClick, TurnCommand};
 use fanorona::game::session::{BoardReset, PlayerKind, Session};
+use fanorona::i18n::{Language, Locale, Text};
 use fanorona::persistence::settings::{Opponent, Settings};
 use fanorona::persistence::storage::Storage;
 use fanorona::screens::AppState;
@@ -242,4 +243,9 @@ pub fn play(app: &mut App, notation: &str) {
     if session(app).builder.can_stop() {
         turn_command(app, TurnCommand::Stop);
     }
+}
+
+/// A notice's or a message's words in English, as the tests check them.
+pub fn english(text: &Text) -> String {
+    Locale::new(Language::English).text(text)
 }

@@ -232,7 +232,7 @@ fn a_corrupt_settings_file_is_set_aside_and_reported() {
     let app = app_in(&dir);
     assert_eq!(*app.world().resource::<Settings>(), Settings::default());
     let notices = &app.world().resource::<Notices>().0;
-    assert!(notices.iter().any(|n| n.text.contains("settings could not be read")), "{notices:?}");
+    assert!(notices.iter().any(|n| english(&n.text).contains("settings could not be read")), "{notices:?}");
     assert!(dir.join(format!("{SETTINGS_FILE}.bad")).exists(), "the bad file is kept");
     assert!(!dir.join(SETTINGS_FILE).exists());
 }
@@ -256,7 +256,7 @@ fn the_game_is_autosaved_and_a_corrupt_autosave_is_set_aside() {
     let broken = app_in(&dir);
     assert!(!broken.world().resource::<CanContinue>().saved);
     assert!(dir.join(format!("{AUTOSAVE_FILE}.bad")).exists());
-    assert!(broken.world().resource::<Notices>().0.iter().any(|n| n.text.contains("could not be read")));
+    assert!(broken.world().resource::<Notices>().0.iter().any(|n| english(&n.text).contains("could not be read")));
 
     // A file that is not even text is kept aside the same way, so that the next autosave cannot overwrite it.
     std::fs::write(dir.join(AUTOSAVE_FILE), [0xff, 0xfe, 0x00, 0x80]).expect("write");
@@ -264,7 +264,7 @@ fn the_game_is_autosaved_and_a_corrupt_autosave_is_set_aside() {
     assert!(!binary.world().resource::<CanContinue>().saved);
     assert_eq!(std::fs::read(dir.join(format!("{AUTOSAVE_FILE}.bad2"))).expect("kept"), [0xff, 0xfe, 0x00, 0x80]);
     assert!(!dir.join(AUTOSAVE_FILE).exists());
-    assert!(binary.world().resource::<Notices>().0.iter().any(|n| n.text.contains("not text")));
+    assert!(binary.world().resource::<Notices>().0.iter().any(|n| english(&n.text).contains("not text")));
 }
 
 #[test]
@@ -372,7 +372,8 @@ fn a_pasted_game_opens_after_asking_and_a_bad_one_is_reported() {
     // A turn that is not legal: the error names its line, and nothing changes.
     app.world_mut().write_message(OpenGame("[Variant \"tsivy\"]\n\n1. f3-e3A a1-a2\n".into()));
     settle(&mut app);
-    let notices = app.world_mut().resource_mut::<Notices>().0.drain(..).map(|n| n.text).collect::<Vec<_>>().join(" ");
+    let notices =
+        app.world_mut().resource_mut::<Notices>().0.drain(..).map(|n| english(&n.text)).collect::<Vec<_>>().join(" ");
     assert!(notices.contains("could not be opened") && notices.contains("line 3"), "{notices}");
     assert_eq!(turns(&app), before);
     assert_eq!(app.world().resource::<PendingConfirmation>().0, None);
@@ -415,7 +416,8 @@ fn a_game_saved_as_a_file_opens_again_and_no_file_is_overwritten() {
     let second = std::fs::read_to_string(folder.join("fanorona-game-2.txt")).unwrap_or_default();
     assert!(first.contains("1. d2-e3A f5-f4A") && !first.contains("e1-f2A"), "{first}");
     assert!(second.contains("e1-f2A-f3A"), "{second}");
-    let notices = app.world_mut().resource_mut::<Notices>().0.drain(..).map(|n| n.text).collect::<Vec<_>>().join(" ");
+    let notices =
+        app.world_mut().resource_mut::<Notices>().0.drain(..).map(|n| english(&n.text)).collect::<Vec<_>>().join(" ");
     assert!(notices.contains("fanorona-game-2.txt"), "the player is told where: {notices}");
 
     // Opening the first file (its name alone: the folder is where saved games are) asks, then puts it back.
@@ -434,8 +436,14 @@ fn a_game_saved_as_a_file_opens_again_and_no_file_is_overwritten() {
     {
         app.world_mut().write_message(GameFileCommand::Open(folder.join(file).display().to_string()));
         settle(&mut app);
-        let notices =
-            app.world_mut().resource_mut::<Notices>().0.drain(..).map(|n| n.text).collect::<Vec<_>>().join(" ");
+        let notices = app
+            .world_mut()
+            .resource_mut::<Notices>()
+            .0
+            .drain(..)
+            .map(|n| english(&n.text))
+            .collect::<Vec<_>>()
+            .join(" ");
         assert!(notices.contains("could not be opened") && notices.contains(why), "{file}: {notices}");
         assert_eq!(turns(&app), saved);
         assert_eq!(app.world().resource::<PendingConfirmation>().0, None);

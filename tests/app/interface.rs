@@ -13,6 +13,7 @@ use fanorona::input::{Modifiers, key_action};
 use fanorona::persistence::settings::{SETTINGS_FILE, Settings, WindowSize};
 use fanorona::persistence::storage::{Notices, Storage};
 use fanorona::screens::AppState;
+use fanorona::text;
 use fanorona::ui::actions::Action;
 use fanorona::ui::toasts::{PROBLEM_SECONDS, TOAST_SECONDS, Toasts, ToastsPlugin};
 use fanorona::window::{FullScreenPlugin, MIN_SIZE};
@@ -35,7 +36,7 @@ fn app_with_toasts() -> App {
 
 /// The texts of the toasts shown.
 fn shown(app: &App) -> Vec<String> {
-    app.world().resource::<Toasts>().shown().iter().map(|t| t.notice.text.clone()).collect()
+    app.world().resource::<Toasts>().shown().iter().map(|t| english(&t.notice.text)).collect()
 }
 
 /// Runs frames for `seconds` of the game's clock.
@@ -48,7 +49,7 @@ fn wait(app: &mut App, seconds: f32) {
 #[test]
 fn a_notice_is_shown_as_a_toast_and_gone_after_its_time() {
     let mut app = app_with_toasts();
-    app.world_mut().resource_mut::<Notices>().say("Game saved.");
+    app.world_mut().resource_mut::<Notices>().say(text!("game-saved"));
     app.update();
     assert_eq!(shown(&app), ["Game saved."]);
     assert!(app.world().resource::<Notices>().0.is_empty(), "the notice was taken");
@@ -61,21 +62,21 @@ fn a_notice_is_shown_as_a_toast_and_gone_after_its_time() {
 #[test]
 fn a_problem_stays_longer_and_toasts_stack_up_to_a_few() {
     let mut app = app_with_toasts();
-    app.world_mut().resource_mut::<Notices>().problem("The game could not be saved: disk full");
-    app.world_mut().resource_mut::<Notices>().say("Copied the game.");
+    app.world_mut().resource_mut::<Notices>().problem(text!("file-not-saved", what = "game", error = "disk full"));
+    app.world_mut().resource_mut::<Notices>().say(text!("copied-game", turns = 3));
     app.update();
-    assert_eq!(shown(&app), ["The game could not be saved: disk full", "Copied the game."]);
+    assert_eq!(shown(&app), ["The game could not be saved: disk full", "Copied the game (3 turns) as game text."]);
     wait(&mut app, TOAST_SECONDS + 0.2);
     assert_eq!(shown(&app), ["The game could not be saved: disk full"], "the problem outlasts the notice");
     wait(&mut app, PROBLEM_SECONDS - TOAST_SECONDS);
     assert!(shown(&app).is_empty());
 
     for i in 0..7 {
-        app.world_mut().resource_mut::<Notices>().say(format!("Notice {i}"));
+        app.world_mut().resource_mut::<Notices>().say(text!("copied-position", position = i.to_string()));
     }
-    app.world_mut().resource_mut::<Notices>().say("Notice 6");
+    app.world_mut().resource_mut::<Notices>().say(text!("copied-position", position = "6"));
     app.update();
-    assert_eq!(shown(&app), ["Notice 3", "Notice 4", "Notice 5", "Notice 6"], "the newest few, each once");
+    assert_eq!(shown(&app), ["Copied: 3", "Copied: 4", "Copied: 5", "Copied: 6"], "the newest few, each once");
 }
 
 #[test]

@@ -7,6 +7,7 @@ mod analysis;
 mod game;
 mod interface;
 mod keys;
+mod languages;
 mod online;
 mod preview;
 mod review;

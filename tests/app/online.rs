@@ -24,7 +24,7 @@ use fanorona_protocol::{Color, EndReason, GameVariant, TimeControl};
 use fanorona_server::clock::ManualClock;
 use fanorona_server::server::{Limits, Server, ServerConfig};
 
-use crate::common::{app, play, session, settle, state, temp_dir, turns};
+use crate::common::{app, english, play, session, settle, state, temp_dir, turns};
 
 /// A server in a runtime of its own: dropping the runtime stops it at once, connections and all.
 struct TestServer {
@@ -372,7 +372,12 @@ fn a_guest_registers_and_signs_in_on_another_device_then_signs_out() {
     let someone = link(&second).me().unwrap().id.clone();
     command(&mut second, OnlineCommand::SignIn { name: name.clone(), password: "wrong horse".into() });
     run_until(&mut [&mut second], "the refusal", |apps| {
-        apps[0].world().resource::<Notices>().0.iter().any(|n| n.problem && n.text.starts_with("Not signed in"))
+        apps[0]
+            .world()
+            .resource::<Notices>()
+            .0
+            .iter()
+            .any(|n| n.problem && english(&n.text).starts_with("Not signed in"))
     });
     run_until(&mut [&mut second], "back as before", |apps| link(apps[0]).is_online());
     assert_eq!(link(&second).me().unwrap().id, someone);

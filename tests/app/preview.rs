@@ -67,7 +67,7 @@ fn drop_piece(app: &mut App, from: &str, to: &str) -> String {
     let (from, to) = (from.parse().unwrap_or_else(|e| panic!("{e}")), to.parse().unwrap_or_else(|e| panic!("{e}")));
     app.world_mut().write_message(BoardDrop { from, to });
     settle(app);
-    app.world_mut().resource_mut::<Notices>().0.drain(..).map(|n| n.text).collect::<Vec<_>>().join(" ")
+    app.world_mut().resource_mut::<Notices>().0.drain(..).map(|n| english(&n.text)).collect::<Vec<_>>().join(" ")
 }
 
 #[test]

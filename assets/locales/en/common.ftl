@@ -1,0 +1,35 @@
+# Words used in more than one area: the sides, the boards, the computer's levels, the language setting, the
+# persistence notices. Variables: $code is a language code as the settings file has it.
+
+language-unknown = The language "{ $code }" in your settings is not one this game speaks: English is used.
+
+# The player's files. $what: settings, profile (rating and tutorial progress) or game (a saved game); $error and
+# $problem: what the system or the file's reader said (not translated); $aside: where the file was kept.
+file-unreadable = { $what ->
+    [settings] Your settings could not be read: { $error }
+    [profile] Your rating and tutorial progress could not be read: { $error }
+   *[game] A saved game could not be read: { $error }
+}
+file-kept-aside = { $what ->
+    [settings] Your settings could not be read ({ $problem }). They were kept as { $aside }.
+    [profile] Your rating and tutorial progress could not be read ({ $problem }). They were kept as { $aside }.
+   *[game] A saved game could not be read ({ $problem }). It was kept as { $aside }.
+}
+file-not-text = { $what ->
+    [settings] Your settings could not be read (the file is not text). They were kept as { $aside }.
+    [profile] Your rating and tutorial progress could not be read (the file is not text). They were kept as { $aside }.
+   *[game] A saved game could not be read (the file is not text). It was kept as { $aside }.
+}
+file-not-saved = { $what ->
+    [settings] Your settings could not be saved: { $error }
+    [profile] Your rating and tutorial progress could not be saved: { $error }
+   *[game] The game could not be saved: { $error }
+}
+
+# Copying to the clipboard. $position: a position's text; $link: a challenge's address; $turns: a number.
+copied-position = Copied: { $position }
+copied-game = Copied the game ({ $turns ->
+    [one] one turn
+   *[other] { $turns } turns
+}) as game text.
+copied-link = Copied: { $link }

@@ -1,0 +1,32 @@
+# Les mots de plusieurs parties du jeu : les camps, les plateaux, les niveaux de l'ordinateur, la langue, les avis
+# sur les fichiers. Le vocabulaire du jeu est dans docs/GLOSSARY.md.
+
+language-unknown = La langue « { $code } » de vos réglages n'est pas une langue du jeu : l'anglais est utilisé.
+
+file-unreadable = { $what ->
+    [settings] Vos réglages n'ont pas pu être lus : { $error }
+    [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus : { $error }
+   *[game] Une partie enregistrée n'a pas pu être lue : { $error }
+}
+file-kept-aside = { $what ->
+    [settings] Vos réglages n'ont pas pu être lus ({ $problem }). Ils ont été gardés sous le nom { $aside }.
+    [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus ({ $problem }). Ils ont été gardés sous le nom { $aside }.
+   *[game] Une partie enregistrée n'a pas pu être lue ({ $problem }). Elle a été gardée sous le nom { $aside }.
+}
+file-not-text = { $what ->
+    [settings] Vos réglages n'ont pas pu être lus (le fichier n'est pas du texte). Ils ont été gardés sous le nom { $aside }.
+    [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus (le fichier n'est pas du texte). Ils ont été gardés sous le nom { $aside }.
+   *[game] Une partie enregistrée n'a pas pu être lue (le fichier n'est pas du texte). Elle a été gardée sous le nom { $aside }.
+}
+file-not-saved = { $what ->
+    [settings] Vos réglages n'ont pas pu être enregistrés : { $error }
+    [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être enregistrés : { $error }
+   *[game] La partie n'a pas pu être enregistrée : { $error }
+}
+
+copied-position = Copié : { $position }
+copied-game = La partie ({ $turns ->
+    [one] un tour
+   *[other] { $turns } tours
+}) a été copiée comme texte de partie.
+copied-link = Copié : { $link }

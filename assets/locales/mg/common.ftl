@@ -1,0 +1,35 @@
+# Teny ampiasaina amin'ny faritra maro amin'ny lalao.
+#
+# NOTE FOR REVIEWERS: this Malagasy translation was written by the developers, not by a native speaker. The game's
+# own words follow docs/GLOSSARY.md, where every term we are unsure of is marked; a native speaker's review of all of
+# assets/locales/mg/ is welcome.
+
+language-unknown = Tsy fantatry ny lalao ny fiteny « { $code } » ao amin'ny fikirakiranao: teny anglisy no ampiasaina.
+
+file-unreadable = { $what ->
+    [settings] Tsy voavaky ny fikirakiranao: { $error }
+    [profile] Tsy voavaky ny laharanao sy ny fandrosoanao amin'ny lesona: { $error }
+   *[game] Tsy voavaky ny lalao voatahiry iray: { $error }
+}
+file-kept-aside = { $what ->
+    [settings] Tsy voavaky ny fikirakiranao ({ $problem }). Notahirizina ho { $aside } izy ireo.
+    [profile] Tsy voavaky ny laharanao sy ny fandrosoanao amin'ny lesona ({ $problem }). Notahirizina ho { $aside } izy ireo.
+   *[game] Tsy voavaky ny lalao voatahiry iray ({ $problem }). Notahirizina ho { $aside } izy.
+}
+file-not-text = { $what ->
+    [settings] Tsy voavaky ny fikirakiranao (tsy soratra ilay rakitra). Notahirizina ho { $aside } izy ireo.
+    [profile] Tsy voavaky ny laharanao sy ny fandrosoanao amin'ny lesona (tsy soratra ilay rakitra). Notahirizina ho { $aside } izy ireo.
+   *[game] Tsy voavaky ny lalao voatahiry iray (tsy soratra ilay rakitra). Notahirizina ho { $aside } izy.
+}
+file-not-saved = { $what ->
+    [settings] Tsy voatahiry ny fikirakiranao: { $error }
+    [profile] Tsy voatahiry ny laharanao sy ny fandrosoanao amin'ny lesona: { $error }
+   *[game] Tsy voatahiry ny lalao: { $error }
+}
+
+copied-position = Voadika: { $position }
+copied-game = Voadika ho soratra ny lalao ({ $turns ->
+    [one] anjara iray
+   *[other] anjara { $turns }
+}).
+copied-link = Voadika: { $link }
