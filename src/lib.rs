@@ -58,7 +58,6 @@ impl Plugin for LogicPlugin {
         .configure_sets(Update, game::BoardMoves.run_if(board::animation::idle))
         .add_plugins((
             persistence::PersistencePlugin,
-            i18n::I18nPlugin,
             screens::ScreensPlugin,
             game::plugin,
             board::BoardPlugin,

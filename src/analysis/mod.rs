@@ -14,8 +14,10 @@ use crate::game::computer::{Thinking, WEB_SLICE_MS};
 use crate::game::person::BoardClick;
 use crate::game::saving::{SavesGame, SetAside};
 use crate::game::session::{BoardReset, PlayerKind, Session, TurnCommitted};
+use crate::i18n::Text;
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
+use crate::text;
 
 /// Lines the engine shows.
 pub const LINES: usize = 3;
@@ -78,7 +80,7 @@ pub struct AnalysisBoard {
     /// Setting up a position by hand.
     editing: bool,
     /// What went wrong with the last change asked for (a bad text, an impossible setup).
-    message: Option<String>,
+    message: Option<Text>,
     job: Option<(Analysis, u32)>,
     lines: Vec<Line>,
     depth: u32,
@@ -162,9 +164,9 @@ impl AnalysisBoard {
     }
 
     /// The move of `node` as the tree shows it: its number before White's moves, and before a Black move that
-    /// starts a row (`3... d4-d3A`).
+    /// starts a row (`3... d4-d3A`); nothing for the root, which has no move.
     pub fn move_label(&self, node: usize, starts_row: bool) -> String {
-        let Some(turn) = self.nodes.get(node).and_then(|n| n.turn) else { return String::from("start") };
+        let Some(turn) = self.nodes.get(node).and_then(|n| n.turn) else { return String::new() };
         // Plies from a position with White to move: the root's side decides where the numbering starts.
         let ply = self.path(node).len() - 1 + usize::from(self.root.side_to_move() == Side::Black);
         let number = ply / 2 + 1;
@@ -191,8 +193,8 @@ impl AnalysisBoard {
     }
 
     /// What went wrong with the last change asked for.
-    pub fn message(&self) -> Option<&str> {
-        self.message.as_deref()
+    pub fn message(&self) -> Option<&Text> {
+        self.message.as_ref()
     }
 
     /// The game from the root to `node`.
@@ -334,7 +336,7 @@ fn handle_analysis_commands(
         }
         match text.trim().parse::<Position>() {
             Ok(position) => board.set_root(position),
-            Err(e) => board.message = Some(format!("That is not a position: {e}")),
+            Err(e) => board.message = Some(text!("analysis-not-a-position", error = e.to_string())),
         }
         changed = true;
     }
@@ -352,7 +354,7 @@ fn handle_analysis_commands(
 fn setup_root(board: &mut AnalysisBoard, setup: fanorona_rules::Setup) {
     match setup.position() {
         Ok(position) => board.set_root(position),
-        Err(e) => board.message = Some(format!("{e}.")),
+        Err(e) => board.message = Some(text!("analysis-not-playable", error = e.to_string())),
     }
 }
 

@@ -8,7 +8,8 @@
 //! list), `toast` (the board with a notice and a problem shown), `lobby` (the online lobby of the server the
 //! settings name), `online` (the lobby's first challenge accepted: a game against whoever opened it, such as
 //! `fanorona-bot`) and `challenge` (a challenge opened in the lobby, its id logged, for the browser test).
-//! A scene name ending in `+cb` shows it in the colour-blind palette, one ending in `+big` at the largest UI size.
+//! A scene name ending in `+cb` shows it in the colour-blind palette, one ending in `+big` at the largest UI size,
+//! one ending in `+fr`, `+mg`, `+en` or `+pseudo` in that language (suffixes combine: `menu+mg+big`).
 //! `FANORONA_WINDOW=390x844` opens the window at that size (a phone's, say). The player's files are not touched in a
 //! scene.
 //!
@@ -29,6 +30,7 @@ use crate::game::computer::{Purpose, Thinking};
 use crate::game::person::BoardClick;
 use crate::game::saving::SavesGame;
 use crate::game::session::{Announce, PlayerKind, Session};
+use crate::i18n::Language;
 use crate::online::link::Link;
 use crate::online::lobby::Lobby;
 use crate::online::{ChallengeSettings, OnlineCommand};
@@ -107,7 +109,7 @@ impl Plugin for ScenePlugin {
     }
 }
 
-/// A scene's name without its `+cb` and `+big` suffixes.
+/// A scene's name without its suffixes.
 fn base_scene(name: &str) -> &str {
     name.split('+').next().unwrap_or(name)
 }
@@ -165,6 +167,8 @@ fn set_up_scene(
 ) {
     let scene = base_scene(&plan.scene);
     settings.colour_blind = plan.scene.contains("+cb");
+    // `+fr`, `+mg`, `+en`, `+pseudo`: the scene in that language (otherwise the system's, as on a first start).
+    settings.language = plan.scene.split('+').skip(1).find(|s| Language::from_code(s).is_some()).map(String::from);
     if plan.scene.contains("+big") {
         settings.ui_scale = 2.0;
     }

@@ -8,6 +8,7 @@ use fanorona_rules::{Game, GameRecord, Position, Variant};
 use super::saving::{AUTOSAVE_FILE, CanContinue, SAVED_FILE, SavedSession, SavesGame, autosave, load_stored};
 use super::session::{Announce, BoardReset, PlayerKind, Session};
 use crate::AppSystems;
+use crate::i18n::Text;
 use crate::persistence::settings::{Opponent, Settings, SideChoice};
 use crate::persistence::storage::{Notices, Storage};
 use crate::screens::AppState;
@@ -57,22 +58,22 @@ pub enum Replace {
 
 impl Replace {
     /// The question put to the player.
-    pub fn question(self) -> &'static str {
+    pub fn question(self) -> Text {
         match self {
-            Replace::NewGame => "Start a new game? Your unfinished game will be lost.",
-            Replace::SavedGame => "Save this game? The game in the save slot will be replaced.",
-            Replace::GameInProgress => "Load the saved game? The game on the board will be replaced.",
-            Replace::OpenedGame => "Open this game? The game on the board will be replaced.",
+            Replace::NewGame => text!("game-confirm-new-game"),
+            Replace::SavedGame => text!("game-confirm-save"),
+            Replace::GameInProgress => text!("game-confirm-load"),
+            Replace::OpenedGame => text!("game-confirm-open"),
         }
     }
 
     /// What a yes does, for its button.
-    pub fn action(self) -> &'static str {
+    pub fn action(self) -> Text {
         match self {
-            Replace::NewGame => "Start a new game",
-            Replace::SavedGame => "Replace the saved game",
-            Replace::GameInProgress => "Load the saved game",
-            Replace::OpenedGame => "Open the game",
+            Replace::NewGame => text!("game-do-new-game"),
+            Replace::SavedGame => text!("game-do-save"),
+            Replace::GameInProgress => text!("game-do-load"),
+            Replace::OpenedGame => text!("game-do-open"),
         }
     }
 

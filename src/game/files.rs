@@ -49,7 +49,7 @@ fn handle_game_file_commands(
                 Ok(text) => {
                     open.write(OpenGame(text));
                 }
-                Err(e) => notices.problem(text!("game-not-opened", error = e)),
+                Err(problem) => notices.problem(problem),
             },
             GameFileCommand::Choose => {
                 if let Err(problem) = choose() {
@@ -73,10 +73,7 @@ fn save(session: &Session, files: &GameFiles) -> Result<Text, Text> {
         }
     }
     #[cfg(not(target_arch = "wasm32"))]
-    match files.save_new(&text) {
-        Ok(path) => Ok(text!("game-saved-as", file = path.display().to_string())),
-        Err(e) => Err(text!("file-not-saved", what = "game", error = e.to_string())),
-    }
+    files.save_new(&text).map(|path| text!("game-saved-as", file = path.display().to_string()))
 }
 
 /// Opens the browser's file picker; the desktop has no picker (its dialog takes a path).
@@ -95,7 +92,7 @@ fn open_chosen_files(mut open: MessageWriter<OpenGame>, mut notices: ResMut<Noti
             Ok(text) => {
                 open.write(OpenGame(text));
             }
-            Err(e) => notices.problem(text!("game-not-opened", error = e)),
+            Err(problem) => notices.problem(problem),
         }
     }
 }

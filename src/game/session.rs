@@ -2,6 +2,8 @@
 //! Every change to the game goes through [`Session`]'s methods, which keep its result up to date, and through
 //! [`Announce`], which tells the rest of the game what happened ([`StepPlayed`], [`TurnCommitted`], [`GameEnded`]).
 
+use std::sync::LazyLock;
+
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use fanorona_ai::Level;
@@ -10,6 +12,9 @@ use fanorona_rules::{
     TurnBuilder, Variant,
 };
 use serde::{Deserialize, Serialize};
+
+use crate::i18n::{Language, Locale, Text};
+use crate::text;
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,16 +27,20 @@ pub enum PlayerKind {
     Online,
 }
 
-impl std::fmt::Display for PlayerKind {
-    /// `Player` or `Computer (level)`, as shown in the panel and written in game records.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl PlayerKind {
+    /// Who plays, in words: a player, an online player, or the computer and its level.
+    pub fn describe(self) -> Text {
         match self {
-            PlayerKind::Human => f.write_str("Player"),
-            PlayerKind::Computer(level) => write!(f, "Computer ({level})"),
-            PlayerKind::Online => f.write_str("Online player"),
+            PlayerKind::Human => text!("game-player", kind = "human", level = "none"),
+            PlayerKind::Computer(level) => text!("game-player", kind = "computer", level = level.name()),
+            PlayerKind::Online => text!("game-player", kind = "online", level = "none"),
         }
     }
 }
+
+/// English, in which game records name their players: a record is shared like its notation, so it reads the same
+/// whatever language its player spoke.
+static RECORD_LANGUAGE: LazyLock<Locale> = LazyLock::new(|| Locale::new(Language::English));
 
 /// What the last turn did, to mark it on the board until the next one.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -304,8 +313,8 @@ impl Session {
     /// The game as a record, with the players' names.
     pub fn record(&self) -> GameRecord {
         let mut record = GameRecord::of_game(&self.game);
-        record.white = Some(self.players[0].to_string());
-        record.black = Some(self.players[1].to_string());
+        record.white = Some(RECORD_LANGUAGE.text(&self.players[0].describe()));
+        record.black = Some(RECORD_LANGUAGE.text(&self.players[1].describe()));
         record
     }
 

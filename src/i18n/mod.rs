@@ -6,10 +6,8 @@
 //! the reason a drop was refused) keep a [`Text`], a message id with its arguments, made by `text!`; it is put into
 //! words when it is shown, in the language of that moment.
 //!
-//! The language is the one the settings name, or on the first start the system's (`sys-locale` on the desktop,
-//! `navigator.languages` on the web), English when neither is one of ours. A setting the game does not know falls
-//! back to English and says so. `pseudo` is English made about 40% longer, with accents, to find layouts that do not
-//! hold (docs/DECISIONS.md, "Languages").
+//! Which language is spoken is decided with the settings, where it is kept. `pseudo` is English made
+//! about 40% longer, with accents, to find layouts that do not hold (docs/DECISIONS.md, "Languages").
 
 use std::borrow::Cow;
 
@@ -17,9 +15,6 @@ use bevy::prelude::*;
 use fanorona_rules::Side;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue, concurrent::FluentBundle};
 use unic_langid::LanguageIdentifier;
-
-use crate::persistence::settings::Settings;
-use crate::persistence::storage::Notices;
 
 /// A language of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -289,47 +284,6 @@ fn pseudo(words: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
-}
-
-/// The language the system prefers, among ours.
-fn system_language() -> Language {
-    #[cfg(target_arch = "wasm32")]
-    let preferred: Vec<String> = web_sys::window()
-        .map(|w| w.navigator().languages().iter().filter_map(|l| l.as_string()).collect())
-        .unwrap_or_default();
-    #[cfg(not(target_arch = "wasm32"))]
-    let preferred: Vec<String> = sys_locale::get_locales().collect();
-    Language::first_spoken(preferred)
-}
-
-/// The language the settings ask for: theirs, the system's when they name none, English (and a notice) when they name
-/// one the game does not speak.
-fn chosen_language(settings: &Settings, notices: &mut Notices) -> Language {
-    match settings.language.as_deref() {
-        None => system_language(),
-        Some(code) => Language::from_code(code).unwrap_or_else(|| {
-            notices.problem(text!("language-unknown", code = code));
-            Language::English
-        }),
-    }
-}
-
-/// Speaks the language of the settings from the start, and changes language as soon as the settings do.
-pub struct I18nPlugin;
-
-impl Plugin for I18nPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<Locale>()
-            .add_systems(Startup, speak_chosen_language)
-            .add_systems(Update, speak_chosen_language.run_if(resource_changed::<Settings>));
-    }
-}
-
-fn speak_chosen_language(settings: Res<Settings>, mut locale: ResMut<Locale>, mut notices: ResMut<Notices>) {
-    let language = chosen_language(&settings, &mut notices);
-    if locale.language != language {
-        *locale = Locale::new(language);
-    }
 }
 
 #[cfg(test)]

@@ -12,8 +12,9 @@ use fanorona_protocol::{
 };
 use web_time::{Duration, Instant};
 
-use super::OnlineCommand;
+use super::{OnlineCommand, refusal};
 use crate::AppSystems;
+use crate::i18n::Text;
 use crate::persistence::settings::{OnlineSettings, Settings};
 use crate::persistence::storage::Notices;
 use crate::text;
@@ -90,8 +91,9 @@ pub struct Link {
     state: LinkState,
     /// The player wants to be online: a connection that drops is made again.
     wanted: bool,
-    /// Why the last connection failed or was refused, for the screen.
-    problem: Option<String>,
+    /// Why the last connection failed or was refused, for the screen (put into words there, in the language of the
+    /// moment).
+    problem: Option<Text>,
     /// The player on the server, once welcomed (kept while reconnecting, to show who is coming back).
     me: Option<PlayerView>,
     next_id: u64,
@@ -125,22 +127,29 @@ impl Link {
         self.me.as_ref()
     }
 
-    /// What the connection is doing, in a sentence for the screen.
-    pub fn describe(&self) -> String {
-        let problem = self.problem.as_deref().map(|p| format!(" ({p})")).unwrap_or_default();
+    /// What the connection is doing, in a sentence for the screen (followed there by [`Link::problem`]).
+    pub fn describe(&self) -> Text {
         match self.state {
-            LinkState::Offline if self.problem.is_some() => format!("Offline{problem}."),
-            LinkState::Offline => "Offline.".to_owned(),
-            LinkState::Connecting => "Connecting to the server…".to_owned(),
+            LinkState::Offline => text!("online-link-offline"),
+            LinkState::Connecting => text!("online-link-connecting"),
             LinkState::Online => match &self.me {
-                Some(me) => format!("Connected as {}.", me.name),
-                None => "Connected.".to_owned(),
+                Some(me) => text!("online-link-connected-as", name = &me.name),
+                None => text!("online-link-connected"),
             },
             LinkState::Waiting(at) => {
-                let seconds = at.saturating_duration_since(Instant::now()).as_secs_f32().ceil();
-                let lost = if self.me.is_some() { "Connection lost" } else { "No connection to the server" };
-                format!("{lost}{problem}. Trying again in {seconds:.0} s (attempt {}).", self.failures + 1)
+                let seconds = at.saturating_duration_since(Instant::now()).as_secs_f64().ceil();
+                let was_online = if self.me.is_some() { "yes" } else { "no" };
+                text!("online-link-waiting", was_online = was_online, seconds = seconds, attempt = self.failures + 1)
             }
+        }
+    }
+
+    /// Why the last connection failed or was refused, in a sentence of its own, while offline or waiting to try
+    /// again.
+    pub fn problem(&self) -> Option<&Text> {
+        match self.state {
+            LinkState::Offline | LinkState::Waiting(_) => self.problem.as_ref(),
+            LinkState::Connecting | LinkState::Online => None,
         }
     }
 
@@ -152,7 +161,7 @@ impl Link {
     }
 
     /// The connection failed or dropped: try again later if the player still wants to be online.
-    fn failed(&mut self, socket: &mut Socket, problem: String) {
+    fn failed(&mut self, socket: &mut Socket, problem: Text) {
         self.drop_connection(socket);
         self.problem = Some(problem);
         self.state = if self.wanted {
@@ -204,7 +213,10 @@ fn connect(link: &mut Link, socket: &mut Socket, settings: &Settings) {
             socket.0 = Some(pair);
             link.state = LinkState::Connecting;
         }
-        Err(e) => link.failed(socket, e),
+        Err(e) => {
+            warn!("connecting to {url}: {e}");
+            link.failed(socket, plain(&e));
+        }
     }
 }
 
@@ -251,23 +263,27 @@ fn poll_socket(
             ewebsock::WsEvent::Message(_) => {}
             ewebsock::WsEvent::Error(e) => {
                 warn!("connection to the server: {e}");
-                link.failed(socket, plain(&e).to_owned());
+                link.failed(socket, plain(&e));
             }
-            ewebsock::WsEvent::Closed => link.failed(socket, "the server closed the connection".to_owned()),
+            ewebsock::WsEvent::Closed => link.failed(socket, text!("online-problem-closed")),
         }
     }
 }
 
-/// A socket's failure as a player would say it (its own words go to the log).
-fn plain(problem: &str) -> &str {
-    if problem.contains("Unable to connect") || problem.contains("refused") {
-        "the server cannot be reached"
-    } else if problem.contains("parse URL") || problem.contains("URL error") {
-        "the server's address is not a WebSocket address"
-    } else if problem.contains("reset") || problem.contains("closed") || problem.contains("Connection") {
-        "the connection was cut"
+/// A socket's failure as a player would say it (its own words go to the log), or as the socket said it when it is
+/// none of the usual ones.
+fn plain(problem: &str) -> Text {
+    // The socket's own words (English, from tungstenite or the browser), by the words that tell the cases apart.
+    let lower = problem.to_lowercase();
+    let says = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    if says(&["unable", "refused"]) {
+        text!("online-problem-unreachable")
+    } else if says(&["url"]) {
+        text!("online-problem-bad-address")
+    } else if says(&["reset", "closed", "connection"]) {
+        text!("online-problem-cut")
     } else {
-        problem
+        text!("online-problem-other", error = problem)
     }
 }
 
@@ -328,8 +344,8 @@ fn receive(
             });
         }
         // A sign-in that failed leaves the player as they were.
-        ServerMessage::Error { code: ErrorCode::BadLogin, message } if link.login.take().is_some() => {
-            notices.problem(text!("online-not-signed-in", message = message));
+        ServerMessage::Error { code: ErrorCode::BadLogin, .. } if link.login.take().is_some() => {
+            notices.problem(text!("online-not-signed-in"));
             link.hello = link.send(socket, hello(&settings.online, None, true));
         }
         ServerMessage::Error { code: ErrorCode::BadToken, .. } => {
@@ -339,18 +355,21 @@ fn receive(
             notices.say(text!("online-login-ended"));
             link.hello = link.send(socket, hello(&settings.online, None, true));
         }
-        ServerMessage::Error { code: ErrorCode::NameTaken | ErrorCode::BadName, message } => {
-            notices.problem(text!("online-name-refused", name = &settings.online.name, message = message));
+        ServerMessage::Error { code: code @ (ErrorCode::NameTaken | ErrorCode::BadName), .. } => {
+            let reason = if code == ErrorCode::NameTaken { "taken" } else { "invalid" };
+            notices.problem(text!("online-name-refused", name = &settings.online.name, reason = reason));
             link.hello = link.send(socket, hello(&settings.online, None, false));
         }
-        ServerMessage::Error { message, .. } => {
+        ServerMessage::Error { code, message } => {
             // The server will not have this game (another protocol version): trying again would not help.
+            warn!("the server refused hello: {message}");
             link.wanted = false;
-            link.failed(socket, format!("the server refused: {message}"));
+            link.failed(socket, refusal(code));
         }
         other => {
+            warn!("the server answered hello with {other:?}");
             link.wanted = false;
-            link.failed(socket, format!("the server answered hello with {other:?}"));
+            link.failed(socket, text!("online-problem-unexpected"));
         }
     }
 }
@@ -413,14 +432,15 @@ fn send_and_connect(
 #[cfg(test)]
 mod tests {
     use super::plain;
+    use crate::text;
 
     #[test]
     fn socket_failures_read_as_a_player_would_say_them() {
         let refused = "Connect: URL error: Unable to connect to ws://127.0.0.1:8080/ws";
-        assert_eq!(plain(refused), "the server cannot be reached");
+        assert_eq!(plain(refused), text!("online-problem-unreachable"));
         let reset = "read: WebSocket protocol error: Connection reset without closing handshake";
-        assert_eq!(plain(reset), "the connection was cut");
-        assert_eq!(plain("Failed to parse URL \"x y\": invalid"), "the server's address is not a WebSocket address");
-        assert_eq!(plain("something new"), "something new");
+        assert_eq!(plain(reset), text!("online-problem-cut"));
+        assert_eq!(plain("Failed to parse URL \"x y\": invalid"), text!("online-problem-bad-address"));
+        assert_eq!(plain("something new"), text!("online-problem-other", error = "something new"));
     }
 }

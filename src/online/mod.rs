@@ -8,7 +8,10 @@ pub mod lobby;
 pub mod play;
 
 use bevy::prelude::*;
-use fanorona_protocol::{FinishedGame, GameVariant, TimeControl};
+use fanorona_protocol::{ErrorCode, FinishedGame, GameVariant, TimeControl};
+
+use crate::i18n::Text;
+use crate::text;
 
 /// The settings of a challenge: the board, whether it is rated, the time control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +73,40 @@ pub enum OnlineCommand {
     },
     /// End this device's login: the player becomes a new guest here.
     SignOut,
+}
+
+/// Why the server refused a message, in the player's words: from its code, never from the server's own English.
+pub fn refusal(code: ErrorCode) -> Text {
+    match code {
+        ErrorCode::BadJson => text!("online-refusal-bad-json"),
+        ErrorCode::UnknownType => text!("online-refusal-unknown-type"),
+        ErrorCode::BadMessage => text!("online-refusal-bad-message"),
+        ErrorCode::TooLarge => text!("online-refusal-too-large"),
+        ErrorCode::RateLimited => text!("online-refusal-rate-limited"),
+        ErrorCode::HelloFirst => text!("online-refusal-hello-first"),
+        ErrorCode::AlreadyGreeted => text!("online-refusal-already-greeted"),
+        ErrorCode::UnsupportedProtocol => text!("online-refusal-unsupported-protocol"),
+        ErrorCode::BadToken => text!("online-refusal-bad-token"),
+        ErrorCode::BadName => text!("online-refusal-bad-name"),
+        ErrorCode::NameTaken => text!("online-refusal-name-taken"),
+        ErrorCode::BadPassword => text!("online-refusal-bad-password"),
+        ErrorCode::BadLogin => text!("online-refusal-bad-login"),
+        ErrorCode::AlreadyRegistered => text!("online-refusal-already-registered"),
+        ErrorCode::UnratedVariant => text!("online-refusal-unrated-variant"),
+        ErrorCode::BotUnrated => text!("online-refusal-bot-unrated"),
+        ErrorCode::VelaVariant => text!("online-refusal-vela-variant"),
+        ErrorCode::NotFound => text!("online-refusal-not-found"),
+        ErrorCode::NotYourGame => text!("online-refusal-not-your-game"),
+        ErrorCode::OwnChallenge => text!("online-refusal-own-challenge"),
+        ErrorCode::NotYourTurn => text!("online-refusal-not-your-turn"),
+        ErrorCode::WrongPly => text!("online-refusal-wrong-ply"),
+        ErrorCode::IllegalTurn => text!("online-refusal-illegal-turn"),
+        ErrorCode::GameOver => text!("online-refusal-game-over"),
+        ErrorCode::TooLateToAbort => text!("online-refusal-too-late-to-abort"),
+        ErrorCode::NoDrawOffer => text!("online-refusal-no-draw-offer"),
+        ErrorCode::TooManyChallenges => text!("online-refusal-too-many-challenges"),
+        ErrorCode::Internal => text!("online-refusal-internal"),
+    }
 }
 
 /// Online play.

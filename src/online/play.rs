@@ -15,12 +15,13 @@ use fanorona_rules::{Game, Position, Side};
 use web_time::Instant;
 
 use super::link::{FromServer, Link, ToServer};
-use super::{ChallengeSettings, OnlineCommand};
+use super::{ChallengeSettings, OnlineCommand, refusal};
 use crate::AppSystems;
 use crate::audio::SoundCue;
 use crate::game::commands::GameCommand;
 use crate::game::saving::SavesGame;
 use crate::game::session::{Announce, BoardReset, PlayerKind, Session, TurnCommitted};
+use crate::i18n::Text;
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::Notices;
 use crate::screens::AppState;
@@ -111,28 +112,33 @@ impl OnlineGame {
     }
 
     /// How the game ended, for the player (or the spectator): who won and why.
-    pub fn result_text(&self) -> Option<String> {
+    pub fn result_text(&self) -> Option<Text> {
         let result = self.result?;
         let verdict = match (result.winner, self.me) {
-            (Some(winner), Some(me)) if winner == me => "You won".to_owned(),
-            (Some(_), Some(_)) => "You lost".to_owned(),
-            (Some(winner), None) => format!("{} won", self.player(winner).name),
-            (None, _) if result.reason == EndReason::Aborted => "Aborted".to_owned(),
-            (None, _) => "Draw".to_owned(),
+            (Some(winner), Some(me)) if winner == me => "won",
+            (Some(_), Some(_)) => "lost",
+            (Some(_), None) => "winner",
+            (None, _) if result.reason == EndReason::Aborted => "aborted",
+            (None, _) => "draw",
         };
+        let winner = result.winner.map(|w| self.player(w).name.clone()).unwrap_or_default();
         let loser = result.winner.map(|w| self.player(!w).name.clone()).unwrap_or_default();
-        let why = match result.reason {
-            EndReason::AllCaptured => format!("{loser} has no pieces left"),
-            EndReason::NoLegalTurn => format!("{loser} cannot move"),
-            EndReason::TeloLine => "three in a line".to_owned(),
-            EndReason::Resignation => format!("{loser} resigned"),
-            EndReason::Timeout => format!("{loser}'s time ran out"),
-            EndReason::FiftyTurns => "50 turns without a capture".to_owned(),
-            EndReason::Repetition => "the same position three times".to_owned(),
-            EndReason::Agreement => "agreed".to_owned(),
-            EndReason::Aborted => "the game ended before it began".to_owned(),
-        };
-        Some(format!("{verdict}: {why}."))
+        Some(text!("online-result", verdict = verdict, reason = end_key(result.reason), winner = winner, loser = loser))
+    }
+}
+
+/// The key by which messages choose their words for how a game ended (`{ $reason -> [timeout] ... }`).
+pub const fn end_key(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::AllCaptured => "all_captured",
+        EndReason::NoLegalTurn => "no_legal_turn",
+        EndReason::TeloLine => "telo_line",
+        EndReason::Resignation => "resignation",
+        EndReason::Timeout => "timeout",
+        EndReason::FiftyTurns => "fifty_turns",
+        EndReason::Repetition => "repetition",
+        EndReason::Agreement => "agreement",
+        EndReason::Aborted => "aborted",
     }
 }
 
@@ -159,13 +165,16 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, tick_last_seconds.in_set(AppSystems::Presentation).run_if(in_state(AppState::Online)));
 }
 
-/// The rules' game of a game on the server: its start (with vela) and its turns, checked one by one.
+/// The rules' game of a game on the server: its start (with vela) and its turns, checked one by one. A turn the
+/// rules refuse is the error (why they refuse it goes to the log: the rules say it in English).
 fn rules_game(view: &GameView) -> Result<Game, String> {
     let start = Position::start(view.variant.variant()).with_vela(view.vela.map(Side::from));
     let mut game = Game::new(start);
     for text in &view.turns {
-        let turn = game.position().parse_turn(text).map_err(|e| format!("turn {text}: {e}"))?;
-        game.play(&turn).map_err(|e| format!("turn {text}: {e}"))?;
+        if let Err(e) = game.play_notation(text) {
+            warn!("online game {}, turn {text}: {e}", view.id);
+            return Err(text.clone());
+        }
     }
     Ok(game)
 }
@@ -228,7 +237,7 @@ impl Context<'_, '_> {
                     view.turns.len()
                 );
             }
-            Err(e) => self.notices.problem(text!("online-game-not-shown", error = e.to_string())),
+            Err(turn) => self.notices.problem(text!("online-game-not-shown", turn = turn)),
         }
     }
 
@@ -295,10 +304,12 @@ impl Context<'_, '_> {
                 current.draw_offer = None;
                 self.session.reset_turn();
                 self.session.locked = true;
-                info!("online game over: {}", current.result_text().unwrap_or_default());
+                info!("online game over: {result:?}");
             }
-            ServerMessage::Error { message, .. } => {
-                self.notices.problem(text!("online-refused", message = message));
+            ServerMessage::Error { code, message } => {
+                // The server's own words are English: the log has them, the player the code's.
+                info!("the server refused: {message}");
+                self.notices.problem(refusal(*code));
                 // A refused turn means the board here is not the server's: take the server's.
                 if let Some(ClientMessage::Play { game, .. }) = request {
                     self.resync(game);

@@ -7,6 +7,9 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
+use crate::i18n::Text;
+use crate::text;
+
 /// The largest game file read: far more than the longest game's text, and little enough to keep a wrong file (a
 /// film, a disk image) from being read into memory.
 pub const MAX_GAME_FILE: u64 = 1 << 20;
@@ -43,43 +46,44 @@ impl GameFiles {
     }
 
     /// Writes `text` to a new file in the folder (`fanorona-game-1.txt`, `-2`, ..., the first one not there yet)
-    /// and returns its path.
-    pub fn save_new(&self, text: &str) -> Result<PathBuf, String> {
+    /// and returns its path; or what to tell the player when it cannot.
+    pub fn save_new(&self, text: &str) -> Result<PathBuf, Text> {
         use std::io::Write;
-        let folder = self.folder.as_ref().ok_or("there is no folder to save games in")?;
-        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        let not_saved = |path: &Path, e: std::io::Error| {
+            text!("file-not-saved", what = "game", error = format!("{}: {e}", path.display()))
+        };
+        let folder = self.folder.as_ref().ok_or_else(|| text!("game-no-folder"))?;
+        std::fs::create_dir_all(folder).map_err(|e| not_saved(folder, e))?;
         for n in 1..10_000 {
             let path = folder.join(format!("fanorona-game-{n}.txt"));
             // `create_new` fails if the file exists, even if another program made it a moment ago.
             match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
                 Ok(mut file) => {
-                    return file
-                        .write_all(text.as_bytes())
-                        .map(|()| path.clone())
-                        .map_err(|e| format!("{}: {e}", path.display()));
+                    return file.write_all(text.as_bytes()).map(|()| path.clone()).map_err(|e| not_saved(&path, e));
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-                Err(e) => return Err(format!("{}: {e}", path.display())),
+                Err(e) => return Err(not_saved(&path, e)),
             }
         }
-        Err(format!("{} has too many game files already", folder.display()))
+        Err(text!("game-folder-full", folder = folder.display().to_string()))
     }
 
     /// Reads the game file at `path` (relative paths are in the folder): UTF-8 text of at most
-    /// [`MAX_GAME_FILE`] bytes.
-    pub fn read(&self, path: &str) -> Result<String, String> {
+    /// [`MAX_GAME_FILE`] bytes; or what to tell the player when it cannot.
+    pub fn read(&self, path: &str) -> Result<String, Text> {
         let path = Path::new(path.trim());
         let path = match &self.folder {
             Some(folder) if path.is_relative() => folder.join(path),
             _ => path.to_path_buf(),
         };
-        let shown = path.display();
-        let size = std::fs::metadata(&path).map_err(|e| format!("{shown}: {e}"))?.len();
+        let shown = path.display().to_string();
+        let not_opened = |e: std::io::Error| text!("game-not-opened", error = format!("{shown}: {e}"));
+        let size = std::fs::metadata(&path).map_err(not_opened)?.len();
         if size > MAX_GAME_FILE {
-            return Err(format!("{shown} is too large to be a game file ({size} bytes)"));
+            return Err(text!("game-file-too-large", file = &shown, size = size));
         }
-        let bytes = std::fs::read(&path).map_err(|e| format!("{shown}: {e}"))?;
-        String::from_utf8(bytes).map_err(|_| format!("{shown} is not a text file"))
+        let bytes = std::fs::read(&path).map_err(not_opened)?;
+        String::from_utf8(bytes).map_err(|_| text!("game-file-not-text", file = &shown))
     }
 }
 
@@ -92,19 +96,22 @@ pub mod web {
     use wasm_bindgen::{JsCast, JsValue};
 
     use super::MAX_GAME_FILE;
+    use crate::i18n::Text;
+    use crate::text;
 
-    /// Files read since the last [`take_chosen`]: their text, or why they could not be read.
-    static CHOSEN: Mutex<Vec<Result<String, String>>> = Mutex::new(Vec::new());
+    /// Files read since the last [`take_chosen`]: their text, or what to tell the player.
+    static CHOSEN: Mutex<Vec<Result<String, Text>>> = Mutex::new(Vec::new());
 
     fn js_error(e: JsValue) -> String {
         e.as_string().unwrap_or_else(|| format!("{e:?}"))
     }
 
     fn document() -> Result<web_sys::Document, String> {
-        web_sys::window().and_then(|w| w.document()).ok_or_else(|| "the page has no document".to_owned())
+        // The missing object's name: a page always has one.
+        web_sys::window().and_then(|w| w.document()).ok_or_else(|| "window.document".to_owned())
     }
 
-    fn chosen(result: Result<String, String>) {
+    fn chosen(result: Result<String, Text>) {
         if let Ok(mut chosen) = CHOSEN.lock() {
             chosen.push(result);
         }
@@ -118,7 +125,7 @@ pub mod web {
         let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(js_error)?;
         let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(js_error)?;
         let link: web_sys::HtmlElement =
-            document()?.create_element("a").map_err(js_error)?.dyn_into().map_err(|_| "no link element")?;
+            document()?.create_element("a").map_err(js_error)?.dyn_into().map_err(|e| js_error(e.into()))?;
         link.set_attribute("href", &url).map_err(js_error)?;
         link.set_attribute("download", name).map_err(js_error)?;
         link.click();
@@ -130,7 +137,7 @@ pub mod web {
     /// Opens the browser's file picker; the file chosen is read in the background.
     pub fn choose() -> Result<(), String> {
         let input: web_sys::HtmlInputElement =
-            document()?.create_element("input").map_err(js_error)?.dyn_into().map_err(|_| "no input element")?;
+            document()?.create_element("input").map_err(js_error)?.dyn_into().map_err(|e| js_error(e.into()))?;
         input.set_type("file");
         input.set_accept(".txt,.ron,text/plain");
         let picker = input.clone();
@@ -142,12 +149,13 @@ pub mod web {
                 .and_then(|file| file.dyn_into::<web_sys::File>().ok());
             let Some(file) = file else { return };
             if file.size() > MAX_GAME_FILE as f64 {
-                chosen(Err(format!("{} is too large to be a game file", file.name())));
+                chosen(Err(text!("game-file-too-large", file = file.name(), size = file.size())));
                 return;
             }
             wasm_bindgen_futures::spawn_local(async move {
                 let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
-                chosen(text.ok().and_then(|t| t.as_string()).ok_or_else(|| format!("{} is not text", file.name())));
+                let text = text.ok().and_then(|t| t.as_string());
+                chosen(text.ok_or_else(|| text!("game-file-not-text", file = file.name())));
             });
         });
         input.set_onchange(Some(on_change.unchecked_ref()));
@@ -156,7 +164,7 @@ pub mod web {
     }
 
     /// The files read since the last call.
-    pub fn take_chosen() -> Vec<Result<String, String>> {
+    pub fn take_chosen() -> Vec<Result<String, Text>> {
         CHOSEN.lock().map(|mut chosen| std::mem::take(&mut *chosen)).unwrap_or_default()
     }
 }

@@ -1,7 +1,9 @@
 //! What is kept between runs: the storage (files or the browser's local storage), the preferences, and the
-//! player's profile. Each is loaded before the first frame and saved whenever it changes.
+//! player's profile, and the language they ask for. Each is loaded before the first frame and saved whenever it
+//! changes.
 
 pub mod game_files;
+pub mod language;
 pub mod profile;
 pub mod settings;
 pub mod storage;
@@ -58,7 +60,11 @@ impl Plugin for PersistencePlugin {
             };
             app.insert_resource(files);
         }
-        app.init_resource::<Notices>().add_plugins((keep::<settings::Settings>, keep::<profile::Profile>));
+        app.init_resource::<Notices>().add_plugins((
+            keep::<settings::Settings>,
+            keep::<profile::Profile>,
+            language::LanguagePlugin,
+        ));
     }
 }
 

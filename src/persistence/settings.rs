@@ -99,7 +99,7 @@ pub struct OnlineSettings {
 impl std::fmt::Debug for OnlineSettings {
     /// Everything but the token, which is a password in all but name and must not reach a log.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OnlineSettings")
+        f.debug_struct(stringify!(OnlineSettings))
             .field("server", &self.server)
             .field("name", &self.name)
             .field("token", &self.token.as_ref().map(|_| "(kept)"))

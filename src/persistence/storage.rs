@@ -82,10 +82,21 @@ impl Storage {
                 return None;
             }
         };
-        let aside = self.set_aside(name);
-        notices.problem(match problem {
-            Some(problem) => text!("file-kept-aside", what = what, problem = problem, aside = aside),
-            None => text!("file-not-text", what = what, aside = aside),
+        let reason = if problem.is_some() { "text" } else { "binary" };
+        notices.problem(match (self.set_aside(name), problem) {
+            (Aside::File(aside), Some(problem)) => {
+                text!("file-kept-aside", what = what, problem = problem, aside = aside)
+            }
+            (Aside::File(aside), None) => text!("file-not-text", what = what, aside = aside),
+            (Aside::Browser(aside), problem) => text!(
+                "stored-kept-in-browser",
+                what = what,
+                reason = reason,
+                problem = problem.unwrap_or_default(),
+                aside = aside
+            ),
+            (Aside::NotMoved(error), _) => text!("stored-not-set-aside", what = what, error = error),
+            (Aside::TooMany, _) => text!("stored-too-many-aside", what = what),
         });
         None
     }
@@ -104,23 +115,36 @@ impl Storage {
     }
 
     /// Moves an unreadable entry aside (to `name.bad`, `name.bad2`, ...) and says where it went.
-    pub fn set_aside(&self, name: &str) -> String {
+    pub fn set_aside(&self, name: &str) -> Aside {
         if self.browser {
-            return web::set_aside(name);
+            return Aside::Browser(web::set_aside(name));
         }
-        let Some(path) = self.path(name) else { return String::new() };
+        let Some(path) = self.path(name) else { return Aside::File(String::new()) };
         for n in 1..100 {
             let suffix = if n == 1 { ".bad".to_owned() } else { format!(".bad{n}") };
             let aside = path.with_file_name(format!("{name}{suffix}"));
             if !aside.exists() {
                 return match std::fs::rename(&path, &aside) {
-                    Ok(()) => aside.display().to_string(),
-                    Err(e) => format!("(could not move it: {e})"),
+                    Ok(()) => Aside::File(aside.display().to_string()),
+                    Err(e) => Aside::NotMoved(e.to_string()),
                 };
             }
         }
-        String::from("(too many bad copies already)")
+        Aside::TooMany
     }
+}
+
+/// Where an unreadable entry was kept, for the messages to say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Aside {
+    /// A file, by its path.
+    File(String),
+    /// An entry of the browser's local storage, by its name.
+    Browser(String),
+    /// It could not be moved (the system's words), and is still where it was.
+    NotMoved(String),
+    /// There are too many copies set aside already: it is still where it was.
+    TooMany,
 }
 
 /// Why a stored entry could not be read.
@@ -136,9 +160,10 @@ pub enum ReadError {
 mod web {
     #[cfg(target_arch = "wasm32")]
     fn storage() -> Result<web_sys::Storage, String> {
-        web_sys::window()
-            .and_then(|w| w.local_storage().ok().flatten())
-            .ok_or_else(|| "the browser's local storage is not available".to_owned())
+        // The browser's own words when it refuses (private browsing, a setting); the missing object's name when it
+        // has no local storage at all.
+        let window = web_sys::window().ok_or_else(|| "window".to_owned())?;
+        window.local_storage().map_err(|e| format!("{e:?}"))?.ok_or_else(|| "window.localStorage".to_owned())
     }
 
     #[cfg(target_arch = "wasm32")]
@@ -175,14 +200,14 @@ mod web {
         let _ = name;
     }
 
-    /// Copies the entry to `<name>.bad` and removes it; says where it went.
+    /// Copies the entry to `<name>.bad` and removes it; returns the copy's name.
     pub fn set_aside(name: &str) -> String {
         let aside = format!("{name}.bad");
         if let Ok(Some(text)) = read(name) {
             let _ = write(&aside, &text);
         }
         remove(name);
-        format!("{aside} in the browser's local storage")
+        aside
     }
 }
 

@@ -1,9 +1,15 @@
 //! The lessons of the tutorial, as data: each task has a position, a one-sentence instruction, the points to mark,
 //! what counts as doing it, and what to say after a right or a wrong move. Positions and turns are written in the
-//! rules' text forms and checked by the tests below.
+//! rules' text forms and checked by the tests below; the words are message ids (`tutorial.ftl`), put into words as
+//! the panel draws them, so that a change of language shows at once.
+
+use std::sync::LazyLock;
 
 use fanorona_ai::Level;
 use fanorona_rules::{ParsePositionError, Point, PointSet, Position, Turn};
+
+use crate::i18n::Text;
+use crate::text;
 
 /// What a task asks the learner to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,31 +25,31 @@ pub enum Goal {
 }
 
 /// One step of a lesson.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Task {
     /// What to do, in one sentence.
-    pub instruction: &'static str,
+    pub instruction: Text,
     /// The position, as position text.
     pub position: &'static str,
     /// Points to mark on the board.
     pub marks: &'static [&'static str],
     /// What counts as doing it.
     pub goal: Goal,
-    /// Said after a move that is not what was asked.
-    pub wrong: &'static str,
-    /// Said when it is done.
-    pub right: &'static str,
+    /// Said after a move that is not what was asked (a task that nothing can get wrong has none).
+    pub wrong: Option<Text>,
+    /// Said when it is done (a task with only something to read has none).
+    pub right: Option<Text>,
 }
 
 /// A lesson: a name for the saved progress, a title, and its tasks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Lesson {
     /// A short name, kept in the settings when the lesson is finished.
     pub id: &'static str,
     /// The title shown.
-    pub title: &'static str,
+    pub title: Text,
     /// The tasks, in order.
-    pub tasks: &'static [Task],
+    pub tasks: Vec<Task>,
 }
 
 impl Task {
@@ -73,210 +79,172 @@ const CHAIN: &str = "4b/5/1b3/3b1/w1b2 w";
 const QUIET: &str = "1b3/5/5/5/w3w w";
 
 /// All lessons, in order.
-pub const LESSONS: &[Lesson] = &[
+pub static LESSONS: LazyLock<Vec<Lesson>> = LazyLock::new(|| vec![board(), telo(), capture(), tsivy()]);
+
+/// A task with only something to read.
+fn reading(instruction: Text, position: &'static str, marks: &'static [&'static str]) -> Task {
+    Task { instruction, position, marks, goal: Goal::Read, wrong: None, right: None }
+}
+
+fn board() -> Lesson {
     Lesson {
         id: "board",
-        title: "The board",
-        tasks: &[
+        title: text!("lesson-board-title"),
+        tasks: vec![
+            reading(text!("lesson-board-points"), "3b1/5/2w2/5/5 w", &[]),
             Task {
-                instruction: "Fanorona is played on the points where the lines meet, and a piece moves one step along \
-                              a line to the next point if it is empty: look at the board, then press Next.",
-                position: "3b1/5/2w2/5/5 w",
-                marks: &[],
-                goal: Goal::Read,
-                wrong: "",
-                right: "",
-            },
-            Task {
-                instruction: "The marked point c3 is a strong point, where eight lines meet: move the white piece one \
-                              step along any of them.",
+                instruction: text!("lesson-board-strong"),
                 position: "3b1/5/2w2/5/5 w",
                 marks: &["c3", "b2", "c2", "d2", "b3", "d3", "b4", "c4", "d4"],
                 goal: Goal::AnyTurn,
-                wrong: "",
-                right: "Good: from a strong point a piece can go in eight directions.",
+                wrong: None,
+                right: Some(text!("lesson-board-strong-done")),
             },
             Task {
-                instruction: "b3 is a weak point, where only four lines meet (no diagonals): move the piece from b3 to \
-                              a strong point next to it.",
+                instruction: text!("lesson-board-weak"),
                 position: "3b1/5/1w3/5/5 w",
                 marks: &["b3"],
                 goal: Goal::Turn(&["b3-a3", "b3-c3"]),
-                wrong: "That is a weak point too: strong points are where the diagonals cross, like a3 and c3.",
-                right: "Right: strong and weak points take turns along every line.",
+                wrong: Some(text!("lesson-board-weak-wrong")),
+                right: Some(text!("lesson-board-weak-done")),
             },
         ],
-    },
+    }
+}
+
+fn telo() -> Lesson {
     Lesson {
         id: "telo",
-        title: "Fanoron-telo",
-        tasks: &[
+        title: text!("lesson-telo-title"),
+        tasks: vec![
+            reading(text!("lesson-telo-intro"), "3/3/3 w", &[]),
             Task {
-                instruction: "Fanoron-telo is played on 3×3: each player places three pieces, then moves them one \
-                              step at a time, and three in a line wins; press Next.",
-                position: "3/3/3 w",
-                marks: &[],
-                goal: Goal::Read,
-                wrong: "",
-                right: "",
-            },
-            Task {
-                instruction: "Place your third piece so that three white pieces stand on one line.",
+                instruction: text!("lesson-telo-place"),
                 position: "w1b/1w1/b2 w",
                 marks: &[],
                 goal: Goal::Turn(&["c1"]),
-                wrong: "No line yet: find the empty point that completes a line through your two pieces.",
-                right: "Three in a line: you win!",
+                wrong: Some(text!("lesson-telo-place-wrong")),
+                right: Some(text!("lesson-telo-place-done")),
             },
             Task {
-                instruction: "All six pieces are placed, so now you move: step one piece along a line to make three \
-                              in a row.",
+                instruction: text!("lesson-telo-move"),
                 position: "b1b/1bw/ww1 w",
                 marks: &[],
                 goal: Goal::Turn(&["c2-c1"]),
-                wrong: "That makes no line: which piece can join the two on the bottom row?",
-                right: "A line of three by moving: you win!",
+                wrong: Some(text!("lesson-telo-move-wrong")),
+                right: Some(text!("lesson-telo-move-done")),
             },
             Task {
-                instruction: "Now play a whole game against a gentle computer: you are White and place first, and \
-                              Hint shows a good move.",
+                instruction: text!("lesson-telo-game"),
                 position: "3/3/3 w",
                 marks: &[],
                 goal: Goal::Game(Level::Beginner),
-                wrong: "",
-                right: "You won the game!",
+                wrong: None,
+                right: Some(text!("lesson-game-won")),
             },
         ],
-    },
+    }
+}
+
+fn capture() -> Lesson {
     Lesson {
         id: "capture",
-        title: "Capturing",
-        tasks: &[
+        title: text!("lesson-capture-title"),
+        tasks: vec![
             Task {
-                instruction: "Approach: move c1 up to c2, next to the black piece, to capture it and the piece right \
-                              behind it on the same line.",
+                instruction: text!("lesson-capture-approach"),
                 position: "5/2b2/2b2/5/2w2 w",
                 marks: &["c1", "c2", "c3", "c4"],
                 goal: Goal::Turn(&["c1-c2A"]),
-                wrong: "Move the piece on c1 to c2.",
-                right: "Both pieces on the line were captured by approach.",
+                wrong: Some(text!("lesson-capture-approach-wrong")),
+                right: Some(text!("lesson-capture-approach-done")),
             },
             Task {
-                instruction: "Withdrawal: move c2 straight away from the black piece beside it, down to c1, and the \
-                              black pieces on that line are captured.",
+                instruction: text!("lesson-capture-withdrawal"),
                 position: "5/2b2/2b2/2w2/5 w",
                 marks: &["c2", "c1", "c3", "c4"],
                 goal: Goal::Turn(&["c2-c1W"]),
-                wrong: "Move the piece on c2 down to c1.",
-                right: "Captured by withdrawal: moving away works too.",
+                wrong: Some(text!("lesson-capture-withdrawal-wrong")),
+                right: Some(text!("lesson-capture-withdrawal-done")),
             },
             Task {
-                instruction: "Moving c3 to c4 captures either way (approaching c5 or withdrawing from c2), so you \
-                              choose: take the bigger capture.",
+                instruction: text!("lesson-capture-choice"),
                 position: "2b2/5/2w2/2b2/2b2 w",
                 marks: &["c3", "c4"],
                 goal: Goal::Turn(&["c3-c4W"]),
-                wrong: "That took one piece; withdrawing from c2 would have taken two: when you have the choice, \
-                        count first.",
-                right: "Two pieces: you chose the bigger capture.",
+                wrong: Some(text!("lesson-capture-choice-wrong")),
+                right: Some(text!("lesson-capture-choice-done")),
             },
             Task {
-                instruction: "After a capture the same piece may capture again, making a chain: capture with a1 and \
-                              keep going until no capture is left.",
+                instruction: text!("lesson-capture-chain"),
                 position: CHAIN,
                 marks: &["a1"],
                 goal: Goal::Turn(&["a1-b1A-b2A-c2A"]),
-                wrong: "The chain could have gone on: keep capturing with the same piece until no capture is left.",
-                right: "Three captures in one turn!",
+                wrong: Some(text!("lesson-capture-chain-wrong")),
+                right: Some(text!("lesson-capture-chain-done")),
             },
+            reading(text!("lesson-capture-chain-rules"), CHAIN, &["a1", "b1", "b2", "c2"]),
             Task {
-                instruction: "In a chain the piece may not come back to a point it has visited, nor step twice in a \
-                              row in the same direction, and the board offers only the steps allowed; press Next.",
-                position: CHAIN,
-                marks: &["a1", "b1", "b2", "c2"],
-                goal: Goal::Read,
-                wrong: "",
-                right: "",
-            },
-            Task {
-                instruction: "You may end a chain whenever you like: capture with a1, then press Stop here (or Space) \
-                              at once.",
+                instruction: text!("lesson-capture-stop"),
                 position: CHAIN,
                 marks: &["a1"],
                 goal: Goal::Turn(&["a1-b1A"]),
-                wrong: "This time stop right after the first capture, with Stop here or the Space key.",
-                right: "You stopped: sometimes going on would walk into danger.",
+                wrong: Some(text!("lesson-capture-stop-wrong")),
+                right: Some(text!("lesson-capture-stop-done")),
             },
             Task {
-                instruction: "When a capture is possible you must capture, and only the ringed pieces may move: make \
-                              the capture.",
+                instruction: text!("lesson-capture-compulsory"),
                 position: "1b3/5/1b1w1/5/w3w w",
                 marks: &[],
                 goal: Goal::Turn(&["d3-c3A"]),
-                wrong: "Capture with the ringed piece.",
-                right: "Captures come first: only when there is none may a piece simply move.",
+                wrong: Some(text!("lesson-capture-compulsory-wrong")),
+                right: Some(text!("lesson-capture-compulsory-done")),
             },
             Task {
-                instruction: "With no capture anywhere on the board, any piece may make a plain step, called a paika: \
-                              make one.",
+                instruction: text!("lesson-capture-paika"),
                 position: QUIET,
                 marks: &[],
                 goal: Goal::AnyTurn,
-                wrong: "",
-                right: "A paika: a quiet step that captures nothing.",
+                wrong: None,
+                right: Some(text!("lesson-capture-paika-done")),
             },
-            Task {
-                instruction: "You win by capturing every enemy piece, or when your opponent has no legal move, and 50 \
-                              turns in a row without a capture, or the same position three times, is a draw; press \
-                              Next.",
-                position: QUIET,
-                marks: &[],
-                goal: Goal::Read,
-                wrong: "",
-                right: "",
-            },
+            reading(text!("lesson-capture-ending"), QUIET, &[]),
         ],
-    },
+    }
+}
+
+fn tsivy() -> Lesson {
     Lesson {
         id: "tsivy",
-        title: "The full game",
-        tasks: &[
+        title: text!("lesson-tsivy-title"),
+        tasks: vec![
+            reading(text!("lesson-tsivy-intro"), TSIVY_START, &["e3"]),
             Task {
-                instruction: "Fanoron-tsivy, the full game, has 22 pieces a side on a 9×5 board, with only the centre \
-                              point e3 empty at the start; press Next.",
-                position: TSIVY_START,
-                marks: &["e3"],
-                goal: Goal::Read,
-                wrong: "",
-                right: "",
-            },
-            Task {
-                instruction: "White opens, and the first move must capture: make one of the five opening captures.",
+                instruction: text!("lesson-tsivy-opening"),
                 position: TSIVY_START,
                 marks: &[],
                 goal: Goal::AnyTurn,
-                wrong: "",
-                right: "That is how every game of fanorona begins.",
+                wrong: None,
+                right: Some(text!("lesson-tsivy-opening-done")),
             },
             Task {
-                instruction: "Finish with a whole game of fanoron-dimy on 5×5 against a gentle computer; Hint is there \
-                              if you need it.",
+                instruction: text!("lesson-tsivy-game"),
                 position: DIMY_START,
                 marks: &[],
                 goal: Goal::Game(Level::Beginner),
-                wrong: "",
-                right: "You won the game!",
+                wrong: None,
+                right: Some(text!("lesson-game-won")),
             },
         ],
-    },
-];
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn tasks() -> impl Iterator<Item = &'static Task> {
-        LESSONS.iter().flat_map(|l| l.tasks)
+        LESSONS.iter().flat_map(|l| &l.tasks)
     }
 
     #[test]
@@ -298,10 +266,11 @@ mod tests {
                     let turn = position.parse_turn(w).unwrap_or_else(|e| panic!("{w} in {}: {e}", task.position));
                     assert!(task.accepts(&position, &turn));
                 }
-                assert!(!task.wrong.is_empty() && !task.right.is_empty());
+                assert!(task.wrong.is_some() && task.right.is_some());
             }
             if matches!(task.goal, Goal::AnyTurn | Goal::Game(_)) {
                 assert!(position.has_legal_turn(), "{}", task.position);
+                assert!(task.right.is_some(), "{}: a word when it is done", task.instruction.id);
             }
         }
     }
@@ -315,7 +284,7 @@ mod tests {
             if let Goal::Turn(_) = task.goal {
                 let legal = position.legal_turns();
                 let wrong = legal.iter().filter(|t| !task.accepts(&position, t)).count();
-                assert!(wrong > 0 || legal.len() == 1, "{}: nothing to get wrong, yet not forced", task.instruction);
+                assert!(wrong > 0 || legal.len() == 1, "{}: nothing to get wrong, yet not forced", task.instruction.id);
             }
         }
     }

@@ -14,25 +14,27 @@ use crate::game::computer::ComputerMoves;
 use crate::game::person::BoardClick;
 use crate::game::saving::SavesGame;
 use crate::game::session::{BoardReset, GameEnded, PlayerKind, Session, TurnCommitted};
+use crate::i18n::Text;
 use crate::persistence::profile::Profile;
 use crate::persistence::settings::{Opponent, Settings, SideChoice};
 use crate::screens::AppState;
+use crate::text;
 use lessons::{Goal, LESSONS, Lesson, Task};
 
-/// How the learner is doing with the current task.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// How the learner is doing with the current task. The words are kept as texts, put into words when shown.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub enum Status {
     /// Not done yet.
     #[default]
     Doing,
     /// A move that was not what was asked, with the explanation; the learner tries again.
-    Wrong(String),
+    Wrong(Option<Text>),
     /// Done, with a word about it.
-    Done(String),
+    Done(Option<Text>),
 }
 
 /// Where the learner is in the tutorial.
-#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct Tutorial {
     /// The lesson, an index into [`LESSONS`].
     pub lesson: usize,
@@ -41,7 +43,7 @@ pub struct Tutorial {
     /// How the task is going.
     pub status: Status,
     /// Why the last click did nothing (a piece that may not move), if it did nothing.
-    pub note: Option<String>,
+    pub note: Option<Text>,
     /// Every lesson is done.
     pub finished: bool,
 }
@@ -54,7 +56,7 @@ impl Tutorial {
 
     /// The current task.
     pub fn current_task(&self) -> &'static Task {
-        let tasks = self.current_lesson().tasks;
+        let tasks = &self.current_lesson().tasks;
         &tasks[self.task.min(tasks.len() - 1)]
     }
 
@@ -212,8 +214,7 @@ fn check_turns(
             c.turn,
             if right { "done" } else { "not quite" }
         );
-        tutorial.status =
-            if right { Status::Done(task.right.to_owned()) } else { Status::Wrong(task.wrong.to_owned()) };
+        tutorial.status = if right { Status::Done(task.right.clone()) } else { Status::Wrong(task.wrong.clone()) };
         tutorial.note = None;
         session.locked = true;
     }
@@ -227,9 +228,9 @@ fn check_game_end(mut ended: MessageReader<GameEnded>, mut tutorial: ResMut<Tuto
             continue;
         }
         tutorial.status = Status::Done(match outcome.winner() {
-            Some(Side::White) => task.right.to_owned(),
-            Some(Side::Black) => "The computer won this one. Try again, or go on with Next.".to_owned(),
-            None => "A draw. Try again for a win, or go on with Next.".to_owned(),
+            Some(Side::White) => task.right.clone(),
+            Some(Side::Black) => Some(text!("lesson-game-lost")),
+            None => Some(text!("lesson-game-drawn")),
         });
     }
 }
@@ -245,15 +246,12 @@ fn explain_idle_clicks(mut clicks: MessageReader<BoardClick>, mut tutorial: ResM
             tutorial.note = None;
             continue;
         }
-        tutorial.note = Some(
-            if session.builder.chain_point().is_some() {
-                "In a chain only the capturing piece goes on: capture again with it, or press Stop here."
-            } else if board.must_capture() {
-                "That piece cannot capture, and a capture is possible, so you must capture with a ringed piece."
-            } else {
-                "That piece has no empty point next to it along a line."
-            }
-            .to_owned(),
-        );
+        tutorial.note = Some(if session.builder.chain_point().is_some() {
+            text!("lesson-note-chain")
+        } else if board.must_capture() {
+            text!("lesson-note-must-capture")
+        } else {
+            text!("lesson-note-blocked")
+        });
     }
 }

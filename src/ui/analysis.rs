@@ -14,7 +14,9 @@ use crate::analysis::{AnalysisBoard, AnalysisCommand, AnalysisText};
 use crate::board::drawing::palette;
 use crate::board::layout::UiInsets;
 use crate::game::session::Session;
+use crate::i18n::{Locale, side_key};
 use crate::screens::AppState;
+use crate::tr;
 
 /// The analysis board's panel.
 pub struct AnalysisUiPlugin;
@@ -34,37 +36,39 @@ fn analysis_ui(
     session: Res<Session>,
     mut insets: ResMut<UiInsets>,
     mut actions: Actions,
-    mut texts: MessageWriter<AnalysisText>,
-    mut text: Local<String>,
+    // The position text being typed, and where it goes when set.
+    (mut text, mut texts): (Local<String>, MessageWriter<AnalysisText>),
+    locale: Res<Locale>,
 ) -> Result {
+    let locale = &*locale;
     let ctx = contexts.ctx_mut()?;
     let mut send = None;
     let position = *session.position();
     let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
-        ui.heading("Analysis board");
+        ui.heading(tr!(locale, "menu-analysis"));
         if let Some(message) = board.message() {
-            ui.colored_label(ui.visuals().error_fg_color, message);
+            ui.colored_label(ui.visuals().error_fg_color, locale.text(message));
         }
         if board.editing() {
-            send = set_up(ui, &position, &mut text, &mut texts).or(send);
+            send = set_up(ui, locale, &position, &mut text, &mut texts).or(send);
         } else {
-            side_line(ui, position.side_to_move(), &format!("{} to move", position.side_to_move()));
-            engine_lines(ui, &board, &position);
+            side_line(ui, position.side_to_move(), &to_move(locale, &position));
+            engine_lines(ui, locale, &board, &position);
             ui.separator();
-            send = moves(ui, &board).or(send);
+            send = moves(ui, locale, &board).or(send);
         }
         ui.separator();
         ui.horizontal(|ui| {
-            let edit = if board.editing() { "Done (E)" } else { "Set up a position (E)" };
+            let edit = if board.editing() { tr!(locale, "analysis-done") } else { tr!(locale, "analysis-set-up") };
             if ui.button(edit).clicked() {
                 send = Some(AnalysisCommand::ToggleEdit);
             }
-            if ui.button("Close (Esc)").clicked() {
+            if ui.button(tr!(locale, "analysis-close")).clicked() {
                 send = Some(AnalysisCommand::Close);
             }
         });
-        if ui.button("Copy position (C)").clicked() {
+        if ui.button(tr!(locale, "analysis-copy")).clicked() {
             actions.send(Action::Copy);
         }
     };
@@ -76,7 +80,7 @@ fn analysis_ui(
 }
 
 /// The evaluation bar (White's expected result) and the engine's lines, scores for White.
-fn engine_lines(ui: &mut egui::Ui, board: &AnalysisBoard, position: &Position) {
+fn engine_lines(ui: &mut egui::Ui, locale: &Locale, board: &AnalysisBoard, position: &Position) {
     let (lines, depth) = board.lines();
     let white = position.side_to_move() == Side::White;
     let for_white = |score: i32| if white { score } else { -score };
@@ -89,38 +93,42 @@ fn engine_lines(ui: &mut egui::Ui, board: &AnalysisBoard, position: &Position) {
         let mut light = rect;
         light.set_width(rect.width() * share);
         ui.painter().rect_filled(light, 3.0, theme::colour(palette::WHITE_BODY));
-        ui.label(format!("{} for White", score_text(score)));
+        ui.label(tr!(locale, "analysis-score", score = score_text(score)));
     }
-    let status = if board.thinking() { " (looking deeper…)" } else { "" };
-    ui.label(egui::RichText::new(format!("Master engine, depth {depth}{status}")).small());
+    let depth = if board.thinking() {
+        tr!(locale, "analysis-depth-thinking", depth = depth)
+    } else {
+        tr!(locale, "review-engine-depth", depth = depth)
+    };
+    ui.label(egui::RichText::new(depth).small());
     for (i, line) in lines.iter().enumerate() {
         let score = score_text(for_white(line.score));
         let text = format!("{}. {score:>6}  {}", i + 1, line_text(&line.pv, LINE_TURNS));
         ui.label(egui::RichText::new(text).monospace());
     }
     if lines.is_empty() && !board.thinking() {
-        ui.label("No legal turn: the game is over here.");
+        ui.label(tr!(locale, "analysis-game-over"));
     }
 }
 
 /// The moves played from the position set up, as a tree: the main line, and each variation indented under the
 /// move it is an alternative to, with a guide line; the board's position is selected, and a click goes to a move.
-fn moves(ui: &mut egui::Ui, board: &AnalysisBoard) -> Option<AnalysisCommand> {
+fn moves(ui: &mut egui::Ui, locale: &Locale, board: &AnalysisBoard) -> Option<AnalysisCommand> {
     let mut send = None;
     ui.horizontal(|ui| {
-        if ui.button("< Back").clicked() {
+        if ui.button(tr!(locale, "analysis-back")).clicked() {
             send = Some(AnalysisCommand::Back);
         }
-        if ui.button("Forward >").clicked() {
+        if ui.button(tr!(locale, "analysis-forward")).clicked() {
             send = Some(AnalysisCommand::Forward);
         }
-        if ui.selectable_label(board.current() == 0, "start").clicked() {
+        if ui.selectable_label(board.current() == 0, tr!(locale, "analysis-start")).clicked() {
             send = Some(AnalysisCommand::Goto(0));
         }
     });
     let rows = board.rows();
     if rows.is_empty() {
-        ui.label("Play moves for both sides on the board; going back and playing another move starts a variation.");
+        ui.label(tr!(locale, "analysis-how"));
         return send;
     }
     egui::ScrollArea::vertical().max_height(list_height(ui, 60.0)).show(ui, |ui| {
@@ -157,35 +165,41 @@ fn guide(ui: &mut egui::Ui, depth: usize) {
 /// Setting up a position: what a click does, the side to move, whole boards, and position text.
 fn set_up(
     ui: &mut egui::Ui,
+    locale: &Locale,
     position: &Position,
     text: &mut String,
     texts: &mut MessageWriter<AnalysisText>,
 ) -> Option<AnalysisCommand> {
     let mut send = None;
-    ui.label("Click a point: empty, then White, then Black, then empty again.");
+    ui.label(tr!(locale, "analysis-set-up-how"));
     ui.horizontal(|ui| {
-        side_line(ui, position.side_to_move(), &format!("{} to move", position.side_to_move()));
-        if ui.button("Switch").clicked() {
+        side_line(ui, position.side_to_move(), &to_move(locale, position));
+        if ui.button(tr!(locale, "analysis-switch")).clicked() {
             send = Some(AnalysisCommand::ToggleSide);
         }
     });
     for variant in [Variant::Tsivy, Variant::Dimy, Variant::Telo] {
         ui.horizontal(|ui| {
             ui.label(format!("{variant}:"));
-            if ui.button("start").clicked() {
+            if ui.button(tr!(locale, "analysis-start")).clicked() {
                 send = Some(AnalysisCommand::SetPosition(Position::start(variant)));
             }
-            if ui.button("empty").clicked()
+            if ui.button(tr!(locale, "analysis-empty")).clicked()
                 && let Ok(empty) = Setup::empty(variant).position()
             {
                 send = Some(AnalysisCommand::SetPosition(empty));
             }
         });
     }
-    ui.label("Or paste position text:");
+    ui.label(tr!(locale, "analysis-paste"));
     ui.add(egui::TextEdit::singleline(text).font(egui::TextStyle::Monospace).hint_text(position.to_string()));
-    if ui.add_enabled(!text.trim().is_empty(), egui::Button::new("Set")).clicked() {
+    if ui.add_enabled(!text.trim().is_empty(), egui::Button::new(tr!(locale, "analysis-set"))).clicked() {
         texts.write(AnalysisText(std::mem::take(text)));
     }
     send
+}
+
+/// Whose turn it is in the position on the board.
+fn to_move(locale: &Locale, position: &Position) -> String {
+    tr!(locale, "analysis-to-move", side = side_key(position.side_to_move()))
 }

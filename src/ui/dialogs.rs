@@ -7,7 +7,7 @@ use fanorona_rules::CaptureKind;
 
 use super::ToggleOpenGame;
 use super::theme;
-use super::widgets::{board_centre, dialog_width, rating_change_text};
+use super::widgets::{board_centre, dialog_width, outcome_text, rating_change_text};
 use crate::AppSystems;
 use crate::board::animation::Animations;
 use crate::board::highlights::Highlights;
@@ -17,10 +17,12 @@ use crate::game::files::GameFileCommand;
 use crate::game::person::TurnCommand;
 use crate::game::rating::LastRatingChange;
 use crate::game::session::{BoardReset, GameEnded, Session};
+use crate::i18n::{Locale, side_key};
 use crate::persistence::game_files::GameFiles;
 use crate::persistence::settings::Settings;
 use crate::review::ReviewCommand;
 use crate::screens::{AppState, OnBoard, ShowMenu};
+use crate::tr;
 
 /// The box in which a game's text is pasted to open it.
 #[derive(Resource, Default, Debug)]
@@ -75,23 +77,24 @@ fn confirmation_ui(
     pending: Res<PendingConfirmation>,
     insets: Res<UiInsets>,
     mut game: MessageWriter<GameCommand>,
+    locale: Res<Locale>,
 ) -> Result {
     let Some(what) = pending.0 else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Are you sure?")
+    egui::Window::new(tr!(locale, "game-are-you-sure"))
         .anchor(egui::Align2::CENTER_CENTER, [board_centre(ctx, &insets), 0.0])
         .max_width(dialog_width(ctx))
         .order(egui::Order::Foreground)
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.label(what.question());
+            ui.label(locale.text(&what.question()));
             ui.add_space(6.0);
             ui.horizontal_wrapped(|ui| {
-                if ui.button(what.action()).clicked() {
+                if ui.button(locale.text(&what.action())).clicked() {
                     game.write(GameCommand::Confirm);
                 }
-                if ui.button("Cancel (Esc)").clicked() {
+                if ui.button(tr!(locale, "game-cancel-esc")).clicked() {
                     game.write(GameCommand::Decline);
                 }
             });
@@ -105,30 +108,33 @@ fn choice_ui(
     settings: Res<Settings>,
     insets: Res<UiInsets>,
     mut turn: MessageWriter<TurnCommand>,
+    locale: Res<Locale>,
 ) -> Result {
     let Some(pair) = session.choice else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let highlights = Highlights::of(&settings);
-    egui::Window::new("Capture which line?")
+    egui::Window::new(tr!(locale, "game-choice-title"))
         .anchor(egui::Align2::CENTER_TOP, [board_centre(ctx, &insets), 12.0])
         .max_width(dialog_width(ctx))
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.label("This move can capture in two ways. Choose one (or click a piece of the line on the board):");
+            ui.label(tr!(locale, "game-choice-about"));
             ui.horizontal_wrapped(|ui| {
                 for step in pair {
                     let n = session.would_capture(step).len();
-                    let (name, key, color) = match step.capture() {
-                        Some(CaptureKind::Approach) => ("Approach", "A", highlights.approach),
-                        _ => ("Withdrawal", "W", highlights.withdrawal),
+                    let (words, color) = match step.capture() {
+                        Some(CaptureKind::Approach) => {
+                            (tr!(locale, "game-choice-approach", count = n), highlights.approach)
+                        }
+                        _ => (tr!(locale, "game-choice-withdrawal", count = n), highlights.withdrawal),
                     };
-                    let label = egui::RichText::new(format!("{name}: takes {n} ({key})")).color(theme::colour(color));
+                    let label = egui::RichText::new(words).color(theme::colour(color));
                     if ui.button(label).clicked() {
                         turn.write(TurnCommand::Choose(step.capture().unwrap_or(CaptureKind::Approach)));
                     }
                 }
-                if ui.button("Cancel (Esc)").clicked() {
+                if ui.button(tr!(locale, "game-cancel-esc")).clicked() {
                     turn.write(TurnCommand::Cancel);
                 }
             });
@@ -147,45 +153,45 @@ fn game_over_ui(
     mut game: MessageWriter<GameCommand>,
     mut menu: MessageWriter<ShowMenu>,
     mut review: MessageWriter<ReviewCommand>,
+    locale: Res<Locale>,
 ) -> Result {
     let Some(outcome) = session.outcome() else { return Ok(()) };
     if closed.0 || animations.busy() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Game over")
+    egui::Window::new(tr!(locale, "game-over"))
         .anchor(egui::Align2::CENTER_TOP, [board_centre(ctx, &insets), 24.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.heading(outcome.to_string());
-            ui.label(format!("Result {} after {} turns.", outcome.score(), session.game().turns().len()));
+            ui.heading(locale.text(&outcome_text(outcome)));
+            let turns = session.game().turns().len();
+            ui.label(tr!(locale, "game-result", score = outcome.score(), count = turns));
             if let Some((before, after)) = rating.0 {
-                ui.label(rating_change_text(before, after));
+                ui.label(rating_change_text(&locale, before, after));
             }
             if let Some(winner) = session.vela_offer() {
                 ui.add_space(4.0);
-                ui.label(format!(
-                    "Vela: in a return game {winner} may not capture until it has lost 17 pieces (unrated)."
-                ));
-                if ui.button(format!("Play a vela game ({winner} handicapped)")).clicked() {
+                ui.label(tr!(locale, "game-vela-offer", winner = side_key(winner)));
+                if ui.button(tr!(locale, "game-vela-play", winner = side_key(winner))).clicked() {
                     game.write(GameCommand::Vela);
                 }
             }
             ui.add_space(8.0);
             ui.horizontal(|ui| {
-                if ui.button("New game").clicked() {
+                if ui.button(tr!(locale, "game-new-game")).clicked() {
                     menu.write(ShowMenu);
                 }
-                if ui.button("Rematch").clicked() {
+                if ui.button(tr!(locale, "game-rematch")).clicked() {
                     game.write(GameCommand::Rematch);
                 }
-                if ui.button("Look at the board").clicked() {
+                if ui.button(tr!(locale, "game-look-at-board")).clicked() {
                     closed.0 = true;
                 }
             });
             ui.add_space(4.0);
-            if ui.button("Review the game: where it turned, and better turns").clicked() {
+            if ui.button(tr!(locale, "game-review-game")).clicked() {
                 review.write(ReviewCommand::Open);
             }
         });
@@ -215,18 +221,19 @@ fn open_game_ui(
     insets: Res<UiInsets>,
     mut open: MessageWriter<OpenGame>,
     mut files: MessageWriter<GameFileCommand>,
+    locale: Res<Locale>,
 ) -> Result {
     if !dialog.open {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let dialog = &mut *dialog;
-    egui::Window::new("Open a game")
+    egui::Window::new(tr!(locale, "game-open-title"))
         .anchor(egui::Align2::CENTER_CENTER, [board_centre(ctx, &insets), 0.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.label("Paste a game here: game text (as \"Copy game\" gives it) or a saved RON record.");
+            ui.label(tr!(locale, "game-open-paste"));
             egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
                 ui.add(
                     egui::TextEdit::multiline(&mut dialog.text)
@@ -237,25 +244,27 @@ fn open_game_ui(
                 );
             });
             ui.horizontal(|ui| {
-                if ui.add_enabled(!dialog.text.trim().is_empty(), egui::Button::new("Open")).clicked() {
+                let open_button = egui::Button::new(tr!(locale, "game-open-button"));
+                if ui.add_enabled(!dialog.text.trim().is_empty(), open_button).clicked() {
                     open.write(OpenGame(dialog.text.clone()));
                     dialog.open = false;
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(tr!(locale, "game-cancel")).clicked() {
                     dialog.open = false;
                 }
             });
             ui.separator();
             if cfg!(target_arch = "wasm32") {
-                if ui.button("Open a file…").clicked() {
+                if ui.button(tr!(locale, "game-open-a-file")).clicked() {
                     files.write(GameFileCommand::Choose);
                     dialog.open = false;
                 }
             } else {
-                ui.label("Or a game file's path:");
+                ui.label(tr!(locale, "game-open-path"));
                 ui.horizontal(|ui| {
                     ui.add(egui::TextEdit::singleline(&mut dialog.path).desired_width(330.0));
-                    if ui.add_enabled(!dialog.path.trim().is_empty(), egui::Button::new("Open file")).clicked() {
+                    let open_file = egui::Button::new(tr!(locale, "game-open-file"));
+                    if ui.add_enabled(!dialog.path.trim().is_empty(), open_file).clicked() {
                         files.write(GameFileCommand::Open(dialog.path.clone()));
                         dialog.open = false;
                     }

@@ -13,9 +13,11 @@ use super::widgets::{rating_chart, screen_window};
 use crate::analysis::AnalysisCommand;
 use crate::game::commands::GameCommand;
 use crate::game::saving::CanContinue;
+use crate::i18n::{Language, Locale};
 use crate::persistence::profile::{PlayerRating, Profile};
 use crate::persistence::settings::{Opponent, Settings, SideChoice, UI_SCALES};
 use crate::screens::AppState;
+use crate::tr;
 use crate::tutorial::TutorialCommand;
 
 /// The menu screen.
@@ -31,38 +33,38 @@ impl Plugin for MenuUiPlugin {
     }
 }
 
-fn level_combo(ui: &mut egui::Ui, id: &str, level: &mut Level) {
-    egui::ComboBox::from_id_salt(id).selected_text(capitalise(level.name())).show_ui(ui, |ui| {
+fn level_combo(ui: &mut egui::Ui, locale: &Locale, id: &str, level: &mut Level) {
+    egui::ComboBox::from_id_salt(id).selected_text(tr!(locale, "level-name", level = level.name())).show_ui(ui, |ui| {
         for l in Level::ALL {
-            ui.selectable_value(level, l, capitalise(l.name())).on_hover_text(l.description());
+            ui.selectable_value(level, l, tr!(locale, "level-name", level = l.name())).on_hover_text(tr!(
+                locale,
+                "level-about",
+                level = l.name()
+            ));
         }
     });
 }
 
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
-}
-
 /// The person's rating, and a small chart of its history.
-fn rating_ui(ui: &mut egui::Ui, rating: &PlayerRating) {
-    ui.heading("Your rating");
+fn rating_ui(ui: &mut egui::Ui, locale: &Locale, rating: &PlayerRating) {
+    ui.heading(tr!(locale, "menu-your-rating"));
+    let points = rating.rating.round() as i64;
     if rating.games == 0 {
-        ui.label(format!(
-            "{:.0}, not yet tested: play tsivy against the computer without undo or hints to be rated.",
-            rating.rating
-        ));
+        ui.label(tr!(locale, "menu-rating-untested", rating = points));
         return;
     }
-    let last = rating.history.last().map(|g| {
-        let result = match g.score {
-            s if s > 0.75 => "won",
-            s if s > 0.25 => "drew",
-            _ => "lost",
-        };
-        format!(" · last game {result} against {}", g.opponent)
+    ui.label(match rating.history.last() {
+        Some(last) => {
+            let result = match last.score {
+                s if s > 0.75 => "won",
+                s if s > 0.25 => "drew",
+                _ => "lost",
+            };
+            let level = last.opponent.name();
+            tr!(locale, "menu-rating-last", rating = points, games = rating.games, result = result, level = level)
+        }
+        None => tr!(locale, "menu-rating", rating = points, games = rating.games),
     });
-    ui.label(format!("{:.0} after {} rated games{}", rating.rating, rating.games, last.unwrap_or_default()));
     let values: Vec<f64> = rating.history.iter().map(|g| g.rating).collect();
     rating_chart(ui, &values, 48.0);
 }
@@ -118,6 +120,7 @@ fn title_button(ui: &mut egui::Ui, measures: &TitleMeasures, text: &str, first: 
 /// first when there is a game to continue.
 fn title_page(
     ctx: &egui::Context,
+    locale: &Locale,
     page: &mut MenuPage,
     profile: &Profile,
     can_continue: &CanContinue,
@@ -130,13 +133,14 @@ fn title_page(
         .corner_radius(14.0)
         .inner_margin(egui::Margin::symmetric(24, 12));
     egui::Area::new("title".into()).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
-        card.show(ui, |ui| title_choices(ui, &measures, page, profile, can_continue, actions));
+        card.show(ui, |ui| title_choices(ui, locale, &measures, page, profile, can_continue, actions));
     });
 }
 
 /// The title page's words and buttons, in a column that scrolls when the window is too short for it.
 fn title_choices(
     ui: &mut egui::Ui,
+    locale: &Locale,
     measures: &TitleMeasures,
     page: &mut MenuPage,
     profile: &Profile,
@@ -148,95 +152,104 @@ fn title_choices(
         ui.vertical_centered(|ui| {
             let name = egui::RichText::new("Fanorona").font(egui::FontId::new(measures.name, theme::display_family()));
             ui.add(egui::Label::new(name).extend());
-            ui.label(egui::RichText::new("The board game of Madagascar").italics().color(theme::PALE_WOOD));
+            ui.label(egui::RichText::new(tr!(locale, "menu-subtitle")).italics().color(theme::PALE_WOOD));
             ui.add_space(measures.name * 0.3);
             ui.spacing_mut().item_spacing.y = 10.0;
-            if can_continue.saved && title_button(ui, measures, "Continue", true).clicked() {
+            if can_continue.saved && title_button(ui, measures, &tr!(locale, "menu-continue"), true).clicked() {
                 actions.send(Action::Game(GameCommand::Continue));
             }
-            if title_button(ui, measures, "New game", !can_continue.saved).clicked() {
+            if title_button(ui, measures, &tr!(locale, "menu-new-game"), !can_continue.saved).clicked() {
                 *page = MenuPage::NewGame;
             }
-            if title_button(ui, measures, "Play online", false).clicked() {
+            if title_button(ui, measures, &tr!(locale, "menu-play-online"), false).clicked() {
                 actions.send(Action::PlayOnline);
             }
-            let learn = if profile.lessons_done.is_empty() { "Learn to play" } else { "Tutorial" };
-            if title_button(ui, measures, learn, false).clicked() {
+            let learn =
+                if profile.lessons_done.is_empty() { tr!(locale, "menu-learn") } else { tr!(locale, "menu-tutorial") };
+            if title_button(ui, measures, &learn, false).clicked() {
                 actions.send(Action::Tutorial(TutorialCommand::Open));
             }
-            if title_button(ui, measures, "How to play", false).clicked() {
+            if title_button(ui, measures, &tr!(locale, "menu-how-to-play"), false).clicked() {
                 actions.send(Action::HowToPlay);
             }
-            if title_button(ui, measures, "Analysis board", false).clicked() {
+            if title_button(ui, measures, &tr!(locale, "menu-analysis"), false).clicked() {
                 actions.send(Action::Analysis(AnalysisCommand::Open));
             }
-            if title_button(ui, measures, "Settings", false).clicked() {
+            if title_button(ui, measures, &tr!(locale, "menu-settings"), false).clicked() {
                 *page = MenuPage::Settings;
             }
             ui.add_space(6.0);
             let rating = &profile.rating;
-            let tested =
-                if rating.games == 0 { "not yet tested".to_owned() } else { format!("{} games", rating.games) };
-            ui.label(
-                egui::RichText::new(format!("Your rating {:.0} · {tested}", rating.rating)).color(theme::PALE_WOOD),
-            );
+            let line = tr!(locale, "menu-rating-line", rating = rating.rating.round() as i64, games = rating.games);
+            ui.label(egui::RichText::new(line).color(theme::PALE_WOOD));
         });
     });
 }
 
 /// The new game's page: board, players, level and side, the person's rating, and Start.
-fn new_game_page(ui: &mut egui::Ui, s: &mut Settings, page: &mut MenuPage, profile: &Profile, actions: &mut Actions) {
-    page_heading(ui, "New game", page);
-    ui.heading("Board");
+fn new_game_page(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    s: &mut Settings,
+    page: &mut MenuPage,
+    profile: &Profile,
+    actions: &mut Actions,
+) {
+    page_heading(ui, locale, &tr!(locale, "menu-new-game"), page);
+    ui.heading(tr!(locale, "menu-board"));
     ui.horizontal_wrapped(|ui| {
-        ui.radio_value(&mut s.variant, Variant::Tsivy, "Tsivy 9×5").on_hover_text("The standard game, 22 pieces each");
-        ui.radio_value(&mut s.variant, Variant::Dimy, "Dimy 5×5").on_hover_text("A shorter game, 12 pieces each");
-        ui.radio_value(&mut s.variant, Variant::Telo, "Telo 3×3").on_hover_text("Place three, then move: make a line");
+        ui.radio_value(&mut s.variant, Variant::Tsivy, tr!(locale, "menu-tsivy"))
+            .on_hover_text(tr!(locale, "menu-tsivy-about"));
+        ui.radio_value(&mut s.variant, Variant::Dimy, tr!(locale, "menu-dimy"))
+            .on_hover_text(tr!(locale, "menu-dimy-about"));
+        ui.radio_value(&mut s.variant, Variant::Telo, tr!(locale, "menu-telo"))
+            .on_hover_text(tr!(locale, "menu-telo-about"));
     });
     ui.add_enabled_ui(s.variant == Variant::Tsivy, |ui| {
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut s.vela, "Vela handicap")
-                .on_hover_text("The previous winner makes only paika moves (no captures) until it has 5 pieces left");
+            ui.checkbox(&mut s.vela, tr!(locale, "menu-vela")).on_hover_text(tr!(locale, "menu-vela-about"));
             ui.add_enabled_ui(s.vela, |ui| {
-                ui.label("handicapped:");
-                ui.radio_value(&mut s.vela_side, Side::White, "White");
-                ui.radio_value(&mut s.vela_side, Side::Black, "Black");
+                ui.label(tr!(locale, "menu-vela-side"));
+                ui.radio_value(&mut s.vela_side, Side::White, tr!(locale, "side-name", side = "white"));
+                ui.radio_value(&mut s.vela_side, Side::Black, tr!(locale, "side-name", side = "black"));
             });
         });
     });
     ui.add_space(8.0);
-    ui.heading("Players");
-    ui.radio_value(&mut s.opponent, Opponent::Computer, "Play against the computer");
-    ui.radio_value(&mut s.opponent, Opponent::Human, "Two people on this device");
-    ui.radio_value(&mut s.opponent, Opponent::ComputerVsComputer, "Watch the computer play itself");
+    ui.heading(tr!(locale, "menu-players"));
+    ui.radio_value(&mut s.opponent, Opponent::Computer, tr!(locale, "menu-against-computer"));
+    ui.radio_value(&mut s.opponent, Opponent::Human, tr!(locale, "menu-two-people"));
+    ui.radio_value(&mut s.opponent, Opponent::ComputerVsComputer, tr!(locale, "menu-computer-itself"));
     match s.opponent {
         Opponent::Computer => {
             ui.horizontal(|ui| {
-                ui.label("Level:");
-                level_combo(ui, "level", &mut s.level);
+                ui.label(tr!(locale, "menu-level"));
+                level_combo(ui, locale, "level", &mut s.level);
             });
-            ui.label(egui::RichText::new(s.level.description()).small().color(theme::PALE_WOOD));
+            ui.label(
+                egui::RichText::new(tr!(locale, "level-about", level = s.level.name())).small().color(theme::PALE_WOOD),
+            );
             ui.horizontal_wrapped(|ui| {
-                ui.label("You play:");
-                ui.radio_value(&mut s.side, SideChoice::White, "White (first)");
-                ui.radio_value(&mut s.side, SideChoice::Black, "Black");
-                ui.radio_value(&mut s.side, SideChoice::Random, "Random");
+                ui.label(tr!(locale, "menu-you-play"));
+                ui.radio_value(&mut s.side, SideChoice::White, tr!(locale, "menu-white-first"));
+                ui.radio_value(&mut s.side, SideChoice::Black, tr!(locale, "side-name", side = "black"));
+                ui.radio_value(&mut s.side, SideChoice::Random, tr!(locale, "menu-random-side"));
             });
         }
         Opponent::ComputerVsComputer => {
             ui.horizontal(|ui| {
-                ui.label("White:");
-                level_combo(ui, "white-level", &mut s.level);
-                ui.label("Black:");
-                level_combo(ui, "black-level", &mut s.second_level);
+                ui.label(tr!(locale, "menu-side-level", side = "white"));
+                level_combo(ui, locale, "white-level", &mut s.level);
+                ui.label(tr!(locale, "menu-side-level", side = "black"));
+                level_combo(ui, locale, "black-level", &mut s.second_level);
             });
         }
         Opponent::Human => {}
     }
     ui.add_space(8.0);
-    rating_ui(ui, &profile.rating);
+    rating_ui(ui, locale, &profile.rating);
     ui.add_space(12.0);
-    let start = egui::Button::new(egui::RichText::new("Start").heading().color(theme::IVORY))
+    let start = egui::Button::new(egui::RichText::new(tr!(locale, "menu-start")).heading().color(theme::IVORY))
         .fill(theme::MALAGASY_GREEN)
         .min_size(egui::vec2(120.0, 40.0));
     if ui.add(start).clicked() {
@@ -245,22 +258,31 @@ fn new_game_page(ui: &mut egui::Ui, s: &mut Settings, page: &mut MenuPage, profi
 }
 
 /// The settings' page: how the game moves, sounds and reads.
-fn settings_page(ui: &mut egui::Ui, s: &mut Settings, page: &mut MenuPage) {
-    page_heading(ui, "Settings", page);
+fn settings_page(ui: &mut egui::Ui, locale: &Locale, s: &mut Settings, page: &mut MenuPage) {
+    page_heading(ui, locale, &tr!(locale, "menu-settings"), page);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(tr!(locale, "settings-language"));
+        // Each language in its own name; the one spoken now is selected, whether chosen or the system's.
+        for language in Language::CHOICES {
+            if ui.selectable_label(locale.language() == language, language.own_name()).clicked() {
+                s.language = Some(language.code().to_owned());
+            }
+        }
+    });
     ui.horizontal(|ui| {
-        ui.label("Animation speed:")
-            .on_hover_text("Off: pieces jump to their places at once; the last turn stays marked on the board");
+        ui.label(tr!(locale, "settings-animation")).on_hover_text(tr!(locale, "settings-animation-about"));
+        let off = tr!(locale, "settings-animation-off");
         let slider = egui::Slider::new(&mut s.animation_speed, 0.0..=3.0)
             .step_by(0.25)
-            .custom_formatter(|v, _| if v == 0.0 { "off".to_owned() } else { format!("{v:.2}×") });
+            .custom_formatter(move |v, _| if v == 0.0 { off.clone() } else { format!("{v:.2}×") });
         ui.add(slider);
     });
     ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut s.sound, "Sound");
-        ui.checkbox(&mut s.colour_blind, "Colour-blind friendly colours");
+        ui.checkbox(&mut s.sound, tr!(locale, "settings-sound"));
+        ui.checkbox(&mut s.colour_blind, tr!(locale, "settings-colour-blind"));
     });
     ui.horizontal_wrapped(|ui| {
-        ui.label("Text size:").on_hover_text("The size of the menus and panels (the board fits the window)");
+        ui.label(tr!(locale, "settings-text-size")).on_hover_text(tr!(locale, "settings-text-size-about"));
         for scale in UI_SCALES {
             ui.selectable_value(&mut s.ui_scale, scale, format!("{:.0}%", scale * 100.0));
         }
@@ -268,9 +290,9 @@ fn settings_page(ui: &mut egui::Ui, s: &mut Settings, page: &mut MenuPage) {
 }
 
 /// A page's title, with the way back to the title page beside it.
-fn page_heading(ui: &mut egui::Ui, text: &str, page: &mut MenuPage) {
+fn page_heading(ui: &mut egui::Ui, locale: &Locale, text: &str, page: &mut MenuPage) {
     ui.horizontal(|ui| {
-        if ui.button("‹ Back").clicked() {
+        if ui.button(tr!(locale, "menu-back")).clicked() {
             *page = MenuPage::Title;
         }
         ui.label(theme::title(text));
@@ -293,6 +315,7 @@ fn menu_ui(
     profile: Res<Profile>,
     can_continue: Res<CanContinue>,
     mut actions: Actions,
+    locale: Res<Locale>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if *page != MenuPage::Title && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
@@ -303,11 +326,11 @@ fn menu_ui(
     veil(ctx);
     let mut open = *page;
     match open {
-        MenuPage::Title => title_page(ctx, &mut open, &profile, &can_continue, &mut actions),
-        MenuPage::NewGame => screen_window(ctx, "New game", 500.0, |ui| {
-            new_game_page(ui, &mut s, &mut open, &profile, &mut actions);
+        MenuPage::Title => title_page(ctx, &locale, &mut open, &profile, &can_continue, &mut actions),
+        MenuPage::NewGame => screen_window(ctx, "new-game", 500.0, |ui| {
+            new_game_page(ui, &locale, &mut s, &mut open, &profile, &mut actions);
         }),
-        MenuPage::Settings => screen_window(ctx, "Settings", 500.0, |ui| settings_page(ui, &mut s, &mut open)),
+        MenuPage::Settings => screen_window(ctx, "settings", 500.0, |ui| settings_page(ui, &locale, &mut s, &mut open)),
     }
     page.set_if_neq(open);
     if s != *settings {

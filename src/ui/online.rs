@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
-use fanorona_protocol::{ChallengeView, Color, EndReason, FinishedGame, GameVariant, GameView, PlayerView};
+use fanorona_protocol::{ChallengeView, Color, FinishedGame, GameVariant, GameView, PlayerView};
 
 use super::how_to_play::ToggleHowToPlay;
 use super::theme;
@@ -17,15 +17,16 @@ use crate::board::animation::Animations;
 use crate::board::layout::UiInsets;
 use crate::game::person::TurnCommand;
 use crate::game::session::Session;
+use crate::i18n::Locale;
 use crate::online::link::{Link, LinkState, server_url};
 use crate::online::lobby::{Lobby, Profile, TIME_CONTROLS, challenge_link};
-use crate::online::play::{OnlineGame, OnlineMatch};
+use crate::online::play::{OnlineGame, OnlineMatch, end_key};
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::{OnlineSettings, Settings};
 use crate::persistence::storage::Notices;
 use crate::review::ReviewCommand;
 use crate::screens::{AppState, ShowMenu};
-use crate::text;
+use crate::{text, tr};
 
 /// Below this much time a clock is shown in red.
 const LOW_TIME_MS: i64 = 20_000;
@@ -68,35 +69,38 @@ struct AccountForm {
 /// player.
 fn account_ui(
     ui: &mut egui::Ui,
+    locale: &Locale,
     online: &OnlineSettings,
     connected: bool,
     form: &mut AccountForm,
     commands: &mut MessageWriter<OnlineCommand>,
 ) {
     if online.account {
-        ui.label(format!("Signed in as {}: sign in with your name and password on any other device.", online.name));
-        if ui.add_enabled(connected, egui::Button::new("Sign out")).clicked() {
+        ui.label(tr!(locale, "online-account-signed-in", name = &online.name));
+        if ui.add_enabled(connected, egui::Button::new(tr!(locale, "online-sign-out"))).clicked() {
             commands.write(OnlineCommand::SignOut);
         }
         return;
     }
-    ui.label("You play as a guest, on this device only. With a password you keep your name and rating anywhere.");
+    ui.label(tr!(locale, "online-account-guest"));
     egui::Grid::new("account").num_columns(2).show(ui, |ui| {
-        ui.label("Name:");
-        ui.add(egui::TextEdit::singleline(&mut form.name).hint_text("3 to 20 letters, digits, _ or -"));
+        ui.label(tr!(locale, "online-name-label"));
+        ui.add(egui::TextEdit::singleline(&mut form.name).hint_text(tr!(locale, "online-name-hint")));
         ui.end_row();
-        ui.label("Password:");
-        ui.add(egui::TextEdit::singleline(&mut form.password).password(true).hint_text("8 characters or more"));
+        ui.label(tr!(locale, "online-password-label"));
+        let password = egui::TextEdit::singleline(&mut form.password).password(true);
+        ui.add(password.hint_text(tr!(locale, "online-password-hint")));
         ui.end_row();
     });
     let ready = connected && !form.name.trim().is_empty() && !form.password.is_empty();
     ui.horizontal_wrapped(|ui| {
-        let register = ui.add_enabled(ready, egui::Button::new("Register this guest"));
-        if register.on_hover_text("Keep this player, its games and rating, under this name").clicked() {
+        let register = ui.add_enabled(ready, egui::Button::new(tr!(locale, "online-register")));
+        if register.on_hover_text(tr!(locale, "online-register-hint")).clicked() {
             let (name, password) = (form.name.clone(), std::mem::take(&mut form.password));
             commands.write(OnlineCommand::Register { name, password });
         }
-        if ui.add_enabled(ready, egui::Button::new("Sign in")).on_hover_text("Play as a registered player").clicked() {
+        let sign_in = ui.add_enabled(ready, egui::Button::new(tr!(locale, "online-sign-in")));
+        if sign_in.on_hover_text(tr!(locale, "online-sign-in-hint")).clicked() {
             let (name, password) = (form.name.clone(), std::mem::take(&mut form.password));
             commands.write(OnlineCommand::SignIn { name, password });
         }
@@ -116,17 +120,30 @@ impl Default for ChallengeForm {
     }
 }
 
-fn player_text(player: &PlayerView) -> String {
-    let bot = if player.bot { " (bot)" } else { "" };
-    format!("{}{bot} · {:.0}", player.name, player.rating)
+/// The key of a yes-or-no choice in a message (`{ $rated -> [yes] ... *[no] ... }`).
+const fn yes(choice: bool) -> &'static str {
+    if choice { "yes" } else { "no" }
 }
 
-fn challenge_text(variant: GameVariant, rated: bool, time: impl std::fmt::Display) -> String {
-    format!("{} {time} · {}", variant.name(), if rated { "rated" } else { "unrated" })
+/// A rating as players read it: a whole number.
+fn whole(rating: f64) -> i64 {
+    rating.round() as i64
+}
+
+/// A player's name and rating (and whether a bot plays).
+fn player_text(locale: &Locale, player: &PlayerView) -> String {
+    tr!(locale, "online-player", name = &player.name, rating = whole(player.rating), bot = yes(player.bot))
+}
+
+/// The board, the time control, and whether the game is rated. The board's name and the time control are the same
+/// in every language.
+fn challenge_text(locale: &Locale, variant: GameVariant, rated: bool, time: impl std::fmt::Display) -> String {
+    let rated = if rated { tr!(locale, "online-rated") } else { tr!(locale, "online-unrated") };
+    format!("{} {time} · {rated}", variant.name())
 }
 
 /// A dot in the colour of the connection's state, and the sentence that says it.
-fn link_line(ui: &mut egui::Ui, link: &Link) {
+fn link_line(ui: &mut egui::Ui, locale: &Locale, link: &Link) {
     let colour = match link.state() {
         LinkState::Online => theme::MALAGASY_GREEN,
         LinkState::Connecting => theme::PALE_WOOD,
@@ -137,13 +154,18 @@ fn link_line(ui: &mut egui::Ui, link: &Link) {
         let size = ui.text_style_height(&egui::TextStyle::Body);
         let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
         ui.painter().circle_filled(rect.center(), size * 0.3, colour);
-        ui.label(link.describe());
+        let state = locale.text(&link.describe());
+        match link.problem() {
+            Some(problem) => ui.label(format!("{state} {}", locale.text(problem))),
+            None => ui.label(state),
+        };
     });
 }
 
 #[allow(clippy::too_many_arguments)]
 fn lobby_ui(
     mut contexts: EguiContexts,
+    locale: Res<Locale>,
     mut settings: ResMut<Settings>,
     link: Res<Link>,
     lobby: Res<Lobby>,
@@ -157,40 +179,48 @@ fn lobby_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut online = settings.online.clone();
-    screen_window(ctx, "Play online", 560.0, |ui| {
-        ui.vertical_centered(|ui| ui.label(theme::title("Play online")));
-        link_line(ui, &link);
+    let locale = &*locale;
+    screen_window(ctx, "online-lobby", 560.0, |ui| {
+        ui.vertical_centered(|ui| ui.label(theme::title(&tr!(locale, "online-title"))));
+        link_line(ui, locale, &link);
         if let Some(me) = link.me() {
-            let kind = if online.account { "signed in" } else { "guest" };
-            ui.label(format!("You: {} ({kind}) · rating {:.0} ± {:.0}", me.name, me.rating, me.deviation));
+            let (name, account) = (&me.name, yes(online.account));
+            let (rating, deviation) = (whole(me.rating), whole(me.deviation));
+            ui.label(tr!(locale, "online-you", name = name, account = account, rating = rating, deviation = deviation));
         }
-        ui.collapsing("Account", |ui| account_ui(ui, &online, link.is_online(), &mut account, &mut commands));
-        ui.collapsing("Server and name", |ui| {
+        // Ids of their own: the headers' words change with the language, and they should stay open when it does.
+        egui::CollapsingHeader::new(tr!(locale, "online-account")).id_salt("online-account").show(ui, |ui| {
+            account_ui(ui, locale, &online, link.is_online(), &mut account, &mut commands);
+        });
+        egui::CollapsingHeader::new(tr!(locale, "online-server-and-name")).id_salt("online-server").show(ui, |ui| {
             if !cfg!(target_arch = "wasm32") {
                 ui.horizontal(|ui| {
-                    ui.label("Server:");
+                    ui.label(tr!(locale, "online-server-label"));
                     ui.add(egui::TextEdit::singleline(&mut online.server).hint_text(server_url(&Default::default())));
                 });
             }
             ui.add_enabled_ui(online.token.is_none(), |ui| {
                 ui.horizontal(|ui| {
-                    ui.label("Name:");
-                    ui.add(egui::TextEdit::singleline(&mut online.name).hint_text("chosen by the server"));
+                    ui.label(tr!(locale, "online-name-label"));
+                    let name = egui::TextEdit::singleline(&mut online.name);
+                    ui.add(name.hint_text(tr!(locale, "online-name-by-server")));
                 });
             });
             if online.token.is_some() {
-                ui.label(egui::RichText::new("Signed in on this device: you come back as the same player.").small());
+                ui.label(egui::RichText::new(tr!(locale, "online-token-kept")).small());
             }
-            if ui.button("Connect again").clicked() {
+            if ui.button(tr!(locale, "online-connect-again")).clicked() {
                 commands.write(OnlineCommand::Connect);
             }
         });
         ui.separator();
         ui.horizontal(|ui| {
-            let games = format!("Watch ({})", lobby.games.len());
-            for (value, label) in
-                [(LobbyTab::Play, "Play"), (LobbyTab::Watch, games.as_str()), (LobbyTab::Profile, "Your games")]
-            {
+            let tabs = [
+                (LobbyTab::Play, tr!(locale, "online-tab-play")),
+                (LobbyTab::Watch, tr!(locale, "online-tab-watch", count = lobby.games.len())),
+                (LobbyTab::Profile, tr!(locale, "online-tab-profile")),
+            ];
+            for (value, label) in tabs {
                 if ui.selectable_label(*tab == value, label).clicked() && *tab != value {
                     *tab = value;
                     if value == LobbyTab::Profile {
@@ -202,13 +232,13 @@ fn lobby_ui(
         ui.separator();
         match *tab {
             LobbyTab::Play => {
-                ui.heading("New challenge");
-                challenge_form_ui(ui, &mut form);
+                ui.heading(tr!(locale, "online-new-challenge"));
+                challenge_form_ui(ui, locale, &mut form);
                 match &lobby.mine {
-                    Some(mine) => mine_ui(ui, mine, &settings, &mut commands, &mut clipboard, &mut notices),
+                    Some(mine) => mine_ui(ui, locale, mine, &settings, &mut commands, &mut clipboard, &mut notices),
                     None => {
-                        let create = egui::Button::new(egui::RichText::new("Create challenge").color(theme::IVORY))
-                            .fill(theme::MALAGASY_GREEN);
+                        let words = egui::RichText::new(tr!(locale, "online-create-challenge")).color(theme::IVORY);
+                        let create = egui::Button::new(words).fill(theme::MALAGASY_GREEN);
                         if ui.add_enabled(link.is_online(), create).clicked() {
                             let rated = form.rated && form.variant == GameVariant::Tsivy;
                             let time = TIME_CONTROLS[form.time.min(TIME_CONTROLS.len() - 1)];
@@ -218,25 +248,25 @@ fn lobby_ui(
                     }
                 }
                 ui.separator();
-                ui.heading("Open challenges");
-                challenges_ui(ui, &lobby, link.me(), &mut commands);
+                ui.heading(tr!(locale, "online-open-challenges"));
+                challenges_ui(ui, locale, &lobby, link.me(), &mut commands);
             }
-            LobbyTab::Watch => games_ui(ui, &lobby.games, &mut commands),
+            LobbyTab::Watch => games_ui(ui, locale, &lobby.games, &mut commands),
             LobbyTab::Profile => match &lobby.profile {
-                Some(profile) => profile_ui(ui, profile, &mut commands),
+                Some(profile) => profile_ui(ui, locale, profile, &mut commands),
                 None if link.is_online() => {
                     ui.horizontal(|ui| {
                         ui.spinner();
-                        ui.label("Asking the server…");
+                        ui.label(tr!(locale, "online-asking"));
                     });
                 }
                 None => {
-                    ui.label("Your online games are shown once connected.");
+                    ui.label(tr!(locale, "online-profile-offline"));
                 }
             },
         }
         ui.add_space(8.0);
-        if ui.button("Back to the menu").clicked() {
+        if ui.button(tr!(locale, "online-back-to-menu")).clicked() {
             commands.write(OnlineCommand::Close);
             menu.write(ShowMenu);
         }
@@ -248,99 +278,87 @@ fn lobby_ui(
 }
 
 /// The settings of a new challenge: the board, rated or not, the time control.
-fn challenge_form_ui(ui: &mut egui::Ui, form: &mut ChallengeForm) {
+fn challenge_form_ui(ui: &mut egui::Ui, locale: &Locale, form: &mut ChallengeForm) {
     ui.horizontal_wrapped(|ui| {
-        ui.radio_value(&mut form.variant, GameVariant::Tsivy, "Tsivy 9×5");
-        ui.radio_value(&mut form.variant, GameVariant::Dimy, "Dimy 5×5");
+        // The boards' names are the same in every language, and so are their sizes.
+        ui.radio_value(&mut form.variant, GameVariant::Tsivy, format!("{} 9×5", GameVariant::Tsivy.name()));
+        ui.radio_value(&mut form.variant, GameVariant::Dimy, format!("{} 5×5", GameVariant::Dimy.name()));
         let tsivy = form.variant == GameVariant::Tsivy;
-        ui.add_enabled(tsivy, egui::Checkbox::new(&mut form.rated, "Rated"))
-            .on_disabled_hover_text("Only tsivy is rated");
+        ui.add_enabled(tsivy, egui::Checkbox::new(&mut form.rated, tr!(locale, "online-rated-choice")))
+            .on_disabled_hover_text(tr!(locale, "online-rated-tsivy-only"));
     });
     ui.horizontal_wrapped(|ui| {
-        ui.label("Time:");
+        ui.label(tr!(locale, "online-time-label"));
         for (i, time) in TIME_CONTROLS.iter().enumerate() {
-            ui.selectable_value(&mut form.time, i, time.to_string())
-                .on_hover_text(format!("{} minutes each, {} s added after each turn", time.minutes, time.increment));
+            let hint = tr!(locale, "online-time-hint", minutes = time.minutes, increment = time.increment);
+            ui.selectable_value(&mut form.time, i, time.to_string()).on_hover_text(hint);
         }
     });
 }
 
 /// The games in progress, each with a button to watch it.
-fn games_ui(ui: &mut egui::Ui, games: &[GameView], commands: &mut MessageWriter<OnlineCommand>) {
+fn games_ui(ui: &mut egui::Ui, locale: &Locale, games: &[GameView], commands: &mut MessageWriter<OnlineCommand>) {
     if games.is_empty() {
-        ui.label("Nobody is playing just now.");
+        ui.label(tr!(locale, "online-no-games"));
         return;
     }
     // Rows that wrap rather than a grid, the button first so that the buttons line up: a phone's window is narrower
     // than a grid's columns.
     for game in games {
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Watch").clicked() {
+            if ui.button(tr!(locale, "online-watch")).clicked() {
                 commands.write(OnlineCommand::Watch(game.id.clone()));
             }
-            ui.label(format!("{} – {}", player_text(&game.white), player_text(&game.black)));
-            ui.label(format!(
-                "{} · turn {}",
-                challenge_text(game.variant, game.rated, game.time),
-                game.turns.len() + 1
-            ));
+            ui.label(format!("{} – {}", player_text(locale, &game.white), player_text(locale, &game.black)));
+            let turn = tr!(locale, "online-turn-number", turn = game.turns.len() + 1);
+            ui.label(format!("{} · {turn}", challenge_text(locale, game.variant, game.rated, game.time)));
         });
     }
 }
 
-/// A finished game from its player's side: won, lost or drawn, and why in a word.
+/// A finished game from its player's side: won, lost or drawn (the key of `online-finished`), and its colour.
 fn verdict(game: &FinishedGame, me: Color) -> (&'static str, egui::Color32) {
     match game.result.winner {
-        Some(winner) if winner == me => ("Won", theme::MALAGASY_GREEN),
-        Some(_) => ("Lost", theme::MALAGASY_RED),
-        None => ("Draw", theme::PALE_WOOD),
-    }
-}
-
-fn reason_text(reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::AllCaptured => "all captured",
-        EndReason::NoLegalTurn => "no move",
-        EndReason::TeloLine => "telo",
-        EndReason::Resignation => "resigned",
-        EndReason::Timeout => "on time",
-        EndReason::FiftyTurns => "50 turns",
-        EndReason::Repetition => "repetition",
-        EndReason::Agreement => "agreed",
-        EndReason::Aborted => "aborted",
+        Some(winner) if winner == me => ("won", theme::MALAGASY_GREEN),
+        Some(_) => ("lost", theme::MALAGASY_RED),
+        None => ("draw", theme::PALE_WOOD),
     }
 }
 
 /// The player's online rating, its history, and their finished games, each of which can be replayed and reviewed.
-fn profile_ui(ui: &mut egui::Ui, profile: &Profile, commands: &mut MessageWriter<OnlineCommand>) {
+fn profile_ui(ui: &mut egui::Ui, locale: &Locale, profile: &Profile, commands: &mut MessageWriter<OnlineCommand>) {
     let player = &profile.player;
-    let rated = profile.history.len();
-    ui.label(format!("Online rating {:.0} ± {:.0} after {rated} rated games", player.rating, player.deviation));
-    ui.label(egui::RichText::new("Your rating against the computer is kept apart, in the menu.").small());
+    let (rating, deviation, count) = (whole(player.rating), whole(player.deviation), profile.history.len());
+    ui.label(tr!(locale, "online-profile-rating", rating = rating, deviation = deviation, count = count));
+    ui.label(egui::RichText::new(tr!(locale, "online-rating-apart")).small());
     let values: Vec<f64> = profile.history.iter().map(|p| p.rating).collect();
     rating_chart(ui, &values, 72.0);
     ui.add_space(4.0);
     if profile.games.is_empty() {
-        ui.label("No finished games yet.");
+        ui.label(tr!(locale, "online-no-finished-games"));
         return;
     }
     for finished in &profile.games {
         ui.horizontal_wrapped(|ui| {
             // As the games in progress: a row that wraps, the button first.
-            if ui.button("Replay").on_hover_text("Put the game on the board, to step through and review it").clicked() {
+            let replay = ui.button(tr!(locale, "online-replay"));
+            if replay.on_hover_text(tr!(locale, "online-replay-hint")).clicked() {
                 commands.write(OnlineCommand::Replay(Box::new(finished.clone())));
             }
             let game = &finished.game;
             let me = if game.white.id == player.id { Color::White } else { Color::Black };
             let (verdict, colour) = verdict(finished, me);
-            ui.label(egui::RichText::new(format!("{verdict} ({})", reason_text(finished.result.reason))).color(colour));
+            let reason = end_key(finished.result.reason);
+            let finished_text = tr!(locale, "online-finished", verdict = verdict, reason = reason);
+            ui.label(egui::RichText::new(finished_text).color(colour));
             let change_of = |color| finished.ratings.map(|r| if color == Color::White { r.white } else { r.black });
             // The opponent as they were then: the game lists players as they are now.
-            let mut opponent = game.player(!me).clone();
-            opponent.rating = change_of(!me).map_or(opponent.rating, |c| c.before);
-            ui.label(format!("vs {}", player_text(&opponent)));
+            let opponent = game.player(!me);
+            let rating = whole(change_of(!me).map_or(opponent.rating, |c| c.before));
+            let bot = yes(opponent.bot);
+            ui.label(tr!(locale, "online-versus", name = &opponent.name, rating = rating, bot = bot));
             let change = change_of(me).map(|c| format!(" · {:+.0}", c.after - c.before)).unwrap_or_default();
-            ui.label(format!("{}{change}", challenge_text(game.variant, game.rated, game.time)));
+            ui.label(format!("{}{change}", challenge_text(locale, game.variant, game.rated, game.time)));
         });
     }
 }
@@ -348,6 +366,7 @@ fn profile_ui(ui: &mut egui::Ui, profile: &Profile, commands: &mut MessageWriter
 /// The player's own challenge, waiting: cancel it or copy a link to it.
 fn mine_ui(
     ui: &mut egui::Ui,
+    locale: &Locale,
     mine: &ChallengeView,
     settings: &Settings,
     commands: &mut MessageWriter<OnlineCommand>,
@@ -356,18 +375,22 @@ fn mine_ui(
 ) {
     ui.horizontal_wrapped(|ui| {
         ui.spinner();
-        let whom = if mine.opponent.is_some() { "your opponent to accept" } else { "an opponent" };
-        ui.label(format!(
-            "Your challenge, {}: waiting for {whom}…",
-            challenge_text(mine.variant, mine.rated, mine.time)
+        ui.label(tr!(
+            locale,
+            "online-my-challenge",
+            variant = mine.variant.name(),
+            time = mine.time.to_string(),
+            rated = yes(mine.rated),
+            rematch = yes(mine.opponent.is_some()),
         ));
     });
     ui.horizontal(|ui| {
-        if ui.button("Cancel").clicked() {
+        if ui.button(tr!(locale, "online-cancel")).clicked() {
             commands.write(OnlineCommand::Cancel);
         }
         let link = challenge_link(&server_url(&settings.online), &mine.id);
-        if ui.button("Copy link").on_hover_text("Send it to a friend: it opens this challenge in a browser").clicked() {
+        let copy = ui.button(tr!(locale, "online-copy-link"));
+        if copy.on_hover_text(tr!(locale, "online-copy-link-hint")).clicked() {
             clipboard.set_text(&link);
             notices.say(text!("copied-link", link = link));
         }
@@ -376,23 +399,27 @@ fn mine_ui(
 
 fn challenges_ui(
     ui: &mut egui::Ui,
+    locale: &Locale,
     lobby: &Lobby,
     me: Option<&PlayerView>,
     commands: &mut MessageWriter<OnlineCommand>,
 ) {
     if lobby.challenges.is_empty() {
-        ui.label("None yet: create one, or send a friend a link to yours.");
+        ui.label(tr!(locale, "online-no-challenges"));
         return;
     }
     egui::Grid::new("challenges").num_columns(3).striped(true).show(ui, |ui| {
         for challenge in &lobby.challenges {
-            ui.label(player_text(&challenge.by));
+            ui.label(player_text(locale, &challenge.by));
+            let what = challenge_text(locale, challenge.variant, challenge.rated, challenge.time);
             // Listed to the player, a challenge addressed to someone is either theirs or for them.
-            let whom = if challenge.opponent.is_some() { " · a rematch" } else { "" };
-            ui.label(format!("{}{whom}", challenge_text(challenge.variant, challenge.rated, challenge.time)));
+            match challenge.opponent {
+                Some(_) => ui.label(format!("{what} · {}", tr!(locale, "online-rematch-label"))),
+                None => ui.label(what),
+            };
             if me.is_some_and(|me| me.id == challenge.by.id) {
-                ui.label("yours");
-            } else if ui.button("Accept").clicked() {
+                ui.label(tr!(locale, "online-yours"));
+            } else if ui.button(tr!(locale, "online-accept")).clicked() {
                 commands.write(OnlineCommand::Accept(challenge.id.clone()));
             }
             ui.end_row();
@@ -411,7 +438,7 @@ pub fn clock_text(ms: i64) -> String {
 }
 
 /// One player's line: the side, the name and rating, and the clock (lit while it runs, red when time is low).
-fn player_row(ui: &mut egui::Ui, game: &OnlineGame, color: Color) {
+fn player_row(ui: &mut egui::Ui, locale: &Locale, game: &OnlineGame, color: Color) {
     let running = game.running() == Some(color);
     let ms = game.clock_ms(color);
     let fill = if running { theme::CHARCOAL_RAISED } else { egui::Color32::TRANSPARENT };
@@ -428,8 +455,13 @@ fn player_row(ui: &mut egui::Ui, game: &OnlineGame, color: Color) {
             ui.label(egui::RichText::new(clock_text(ms)).monospace().size(theme::HEADING_SIZE).color(colour));
             ui.add_space(6.0);
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                let you = if Some(color) == game.me { " (you)" } else { "" };
-                side_line(ui, color.into(), &format!("{}{you}", player_text(game.player(color))));
+                let player = game.player(color);
+                let text = if Some(color) == game.me {
+                    tr!(locale, "online-player-you", name = &player.name, rating = whole(player.rating))
+                } else {
+                    player_text(locale, player)
+                };
+                side_line(ui, color.into(), &text);
             });
         });
     });
@@ -439,6 +471,7 @@ fn player_row(ui: &mut egui::Ui, game: &OnlineGame, color: Color) {
 /// row with a rematch (for a player), the review, the lobby and whatever `more` adds.
 fn after_the_game(
     ui: &mut egui::Ui,
+    locale: &Locale,
     game: &OnlineGame,
     offer: Option<&ChallengeView>,
     commands: &mut MessageWriter<OnlineCommand>,
@@ -446,28 +479,28 @@ fn after_the_game(
     more: impl FnOnce(&mut egui::Ui),
 ) {
     if let Some(change) = game.my_rating_change() {
-        ui.label(rating_change_text(change.before, change.after));
+        ui.label(rating_change_text(locale, change.before, change.after));
     }
     if let Some(offer) = offer {
         ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(format!("{} offers a rematch.", offer.by.name)).strong());
-            let accept =
-                egui::Button::new(egui::RichText::new("Accept").color(theme::IVORY)).fill(theme::MALAGASY_GREEN);
+            ui.label(egui::RichText::new(tr!(locale, "online-rematch-offered", name = &offer.by.name)).strong());
+            let words = egui::RichText::new(tr!(locale, "online-accept")).color(theme::IVORY);
+            let accept = egui::Button::new(words).fill(theme::MALAGASY_GREEN);
             if ui.add(accept).clicked() {
                 commands.write(OnlineCommand::Accept(offer.id.clone()));
             }
         });
     }
     ui.horizontal_wrapped(|ui| {
-        let rematch = egui::Button::new("Rematch");
-        let hint = "The same game again: your opponent is asked";
+        let rematch = egui::Button::new(tr!(locale, "online-rematch"));
+        let hint = tr!(locale, "online-rematch-hint");
         if game.me.is_some() && offer.is_none() && ui.add(rematch).on_hover_text(hint).clicked() {
             commands.write(OnlineCommand::Rematch);
         }
-        if ui.button("Review").on_hover_text("Step through the game with the engine's verdict on each turn").clicked() {
+        if ui.button(tr!(locale, "online-review")).on_hover_text(tr!(locale, "online-review-hint")).clicked() {
             review.write(ReviewCommand::Open);
         }
-        if ui.button("Back to the lobby").clicked() {
+        if ui.button(tr!(locale, "online-back-to-lobby")).clicked() {
             commands.write(OnlineCommand::Leave);
         }
         more(ui);
@@ -477,6 +510,7 @@ fn after_the_game(
 #[allow(clippy::too_many_arguments)]
 fn online_panel_ui(
     mut contexts: EguiContexts,
+    locale: Res<Locale>,
     session: Res<Session>,
     current: Res<OnlineMatch>,
     lobby: Res<Lobby>,
@@ -491,69 +525,73 @@ fn online_panel_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(game) = current.0.as_ref() else { return Ok(()) };
+    let locale = &*locale;
     let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
         let settings = game.settings;
-        let what = if game.me.is_some() { "Online" } else { "Watching" };
-        ui.heading(format!("{what} · {}", challenge_text(settings.variant, settings.rated, settings.time)));
-        player_row(ui, game, game.top_color());
-        player_row(ui, game, !game.top_color());
-        trays(ui, session.game());
+        let what = if game.me.is_some() { tr!(locale, "online-playing") } else { tr!(locale, "online-watching") };
+        ui.heading(format!("{what} · {}", challenge_text(locale, settings.variant, settings.rated, settings.time)));
+        player_row(ui, locale, game, game.top_color());
+        player_row(ui, locale, game, !game.top_color());
+        trays(ui, locale, session.game());
         if link.state() != LinkState::Online {
-            link_line(ui, &link);
+            link_line(ui, locale, &link);
         }
         ui.separator();
         match game.result_text() {
             Some(text) => {
-                ui.label(egui::RichText::new(text).strong());
-                after_the_game(ui, game, lobby.rematch_offer(game), &mut commands, &mut review, |_| {});
+                ui.label(egui::RichText::new(locale.text(&text)).strong());
+                after_the_game(ui, locale, game, lobby.rematch_offer(game), &mut commands, &mut review, |_| {});
             }
             None if game.me.is_none() => {
                 let mover = Color::from(session.position().side_to_move());
-                ui.label(format!("{} to move…", game.player(mover).name));
+                ui.label(tr!(locale, "online-to-move", name = &game.player(mover).name));
                 if let Some(by) = game.draw_offer {
-                    ui.label(format!("{} offers a draw.", game.player(by).name));
+                    ui.label(tr!(locale, "online-draw-offered", name = &game.player(by).name));
                 }
-                if ui.button("Back to the lobby").clicked() {
+                if ui.button(tr!(locale, "online-back-to-lobby")).clicked() {
                     commands.write(OnlineCommand::Leave);
                 }
             }
             None => {
                 let mover = Color::from(session.position().side_to_move());
                 if session.human_to_move() {
-                    ui.label(egui::RichText::new("Your turn").strong());
+                    ui.label(egui::RichText::new(tr!(locale, "online-your-turn")).strong());
                 } else {
-                    ui.label(format!("{} to move…", game.player(mover).name));
+                    ui.label(tr!(locale, "online-to-move", name = &game.player(mover).name));
                 }
                 if session.builder.can_stop() {
-                    ui.label("Capture again with the same piece, or stop.");
+                    ui.label(tr!(locale, "online-capture-again"));
                 } else if session.position().must_capture() && session.human_to_move() {
-                    ui.label("A capture is possible, so you must capture.");
+                    ui.label(tr!(locale, "online-must-capture"));
                 }
-                if ui.add_enabled(session.builder.can_stop(), egui::Button::new("Stop here (Space)")).clicked() {
+                let stop = egui::Button::new(tr!(locale, "online-stop-here"));
+                if ui.add_enabled(session.builder.can_stop(), stop).clicked() {
                     turn.write(TurnCommand::Stop);
                 }
                 if let Some(by) = game.draw_offer {
                     if Some(by) == game.me {
-                        ui.label("You offered a draw.");
+                        ui.label(tr!(locale, "online-you-offered-draw"));
                     } else {
-                        ui.label(format!("{} offers a draw.", game.player(by).name));
-                        if ui.button("Accept the draw").clicked() {
+                        ui.label(tr!(locale, "online-draw-offered", name = &game.player(by).name));
+                        if ui.button(tr!(locale, "online-accept-draw")).clicked() {
                             commands.write(OnlineCommand::AcceptDraw);
                         }
                     }
                 }
                 ui.horizontal_wrapped(|ui| {
-                    if ui.add_enabled(game.draw_offer != game.me, egui::Button::new("Offer a draw")).clicked() {
+                    let offer = egui::Button::new(tr!(locale, "online-offer-draw"));
+                    if ui.add_enabled(game.draw_offer != game.me, offer).clicked() {
                         commands.write(OnlineCommand::OfferDraw);
                     }
-                    if ui.button("Resign").on_hover_text("Shift+Q").clicked() {
+                    let resign = ui.button(tr!(locale, "online-resign"));
+                    if resign.on_hover_text(tr!(locale, "online-resign-hint")).clicked() {
                         commands.write(OnlineCommand::Resign);
                     }
                     if session.game().turns().len() < 2
                         && ui
-                            .button("Abort")
-                            .on_hover_text("End the game without result: before each side has played")
+                            .button(tr!(locale, "online-abort"))
+                            .on_hover_text(tr!(locale, "online-abort-hint"))
                             .clicked()
                     {
                         commands.write(OnlineCommand::Abort);
@@ -563,17 +601,17 @@ fn online_panel_ui(
         }
         ui.separator();
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Flip board").clicked() {
+            if ui.button(tr!(locale, "online-flip-board")).clicked() {
                 flip.write(FlipBoard);
             }
-            if ui.button("How to play").clicked() {
+            if ui.button(tr!(locale, "online-how-to-play")).clicked() {
                 how_to_play.write(ToggleHowToPlay);
             }
         });
         // A finished game's turns can be looked at (in the review); a game in progress is not interrupted.
         let over = session.locked;
         if let Some(ply) =
-            super::panel::move_list(ui, session.game().start().side_to_move(), session.game().turns(), over)
+            super::panel::move_list(ui, locale, session.game().start().side_to_move(), session.game().turns(), over)
         {
             review.write(ReviewCommand::OpenAt(ply));
         }
@@ -586,6 +624,7 @@ fn online_panel_ui(
 #[allow(clippy::too_many_arguments)]
 fn online_game_over_ui(
     mut contexts: EguiContexts,
+    locale: Res<Locale>,
     current: Res<OnlineMatch>,
     lobby: Res<Lobby>,
     animations: Res<Animations>,
@@ -600,15 +639,18 @@ fn online_game_over_ui(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Game over")
+    let locale = &*locale;
+    // An id of its own: the title changes with the language.
+    egui::Window::new(tr!(locale, "online-game-over"))
+        .id(egui::Id::new("online-game-over"))
         .anchor(egui::Align2::CENTER_TOP, [board_centre(ctx, &insets), 24.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.heading(text);
+            ui.heading(locale.text(&text));
             ui.add_space(8.0);
-            after_the_game(ui, game, lobby.rematch_offer(game), &mut commands, &mut review, |ui| {
-                if ui.button("Look at the board").clicked() {
+            after_the_game(ui, locale, game, lobby.rematch_offer(game), &mut commands, &mut review, |ui| {
+                if ui.button(tr!(locale, "online-look-at-board")).clicked() {
                     *closed = Some(game.id.clone());
                 }
             });

@@ -6,17 +6,19 @@ use fanorona_rules::{Side, Turn};
 
 use super::actions::{Action, Actions};
 use super::theme;
-use super::widgets::{SHORTCUTS, board_side_panel, list_height, side_line, trays};
+use super::widgets::{board_side_panel, list_height, outcome_text, shortcuts, side_line, trays};
 use crate::analysis::AnalysisCommand;
 use crate::board::layout::UiInsets;
 use crate::game::commands::GameCommand;
 use crate::game::computer::{Purpose, Thinking};
 use crate::game::person::TurnCommand;
 use crate::game::session::Session;
+use crate::i18n::{Locale, side_key};
 use crate::persistence::profile::Profile;
 use crate::persistence::settings::Settings;
 use crate::review::ReviewCommand;
 use crate::screens::AppState;
+use crate::tr;
 
 /// The panel beside the board.
 pub struct PanelUiPlugin;
@@ -27,9 +29,7 @@ impl Plugin for PanelUiPlugin {
     }
 }
 
-/// What the Undo and Hint buttons say about the rating.
-const UNRATED: &str = "Using this makes a rated game unrated";
-
+#[allow(clippy::too_many_arguments)]
 fn panel_ui(
     mut contexts: EguiContexts,
     session: Res<Session>,
@@ -38,128 +38,143 @@ fn panel_ui(
     mut actions: Actions,
     settings: Res<Settings>,
     profile: Res<Profile>,
+    locale: Res<Locale>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let position = *session.position();
+    let locale = &*locale;
+    // What the Undo and Hint buttons say about the rating.
+    let unrated = tr!(locale, "game-unrated-warning");
     let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
-        let vela = position.vela_active().map(|s| format!(" — vela: {s} handicapped")).unwrap_or_default();
-        ui.heading(format!("Fanoron-{}{vela}", position.variant()));
-        ui.label(format!("{} vs {}", session.players[0], session.players[1]));
+        let vela = position.vela_active().map_or("none", side_key);
+        ui.heading(tr!(locale, "game-title", variant = position.variant().name(), vela = vela));
+        let [white, black] = session.players.map(|p| locale.text(&p.describe()));
+        ui.label(tr!(locale, "game-players", white = white, black = black));
         if session.is_rated() {
-            ui.label(egui::RichText::new(format!("Rated · your rating {:.0}", profile.rating.rating)).small());
+            let rating = profile.rating.rating.round() as i64;
+            ui.label(egui::RichText::new(tr!(locale, "game-rated", rating = rating)).small());
         }
         ui.separator();
         match session.outcome() {
             Some(outcome) => {
-                ui.label(egui::RichText::new(outcome.to_string()).strong());
+                ui.label(egui::RichText::new(locale.text(&outcome_text(outcome))).strong());
             }
             None => {
                 let side = position.side_to_move();
-                side_line(ui, side, &format!("{side} to move"));
+                side_line(ui, side, &tr!(locale, "game-to-move", side = side_key(side)));
                 if thinking.is(Purpose::Move) {
                     ui.horizontal(|ui| {
                         ui.spinner();
-                        ui.label("The computer is thinking…");
+                        ui.label(tr!(locale, "game-thinking"));
                     });
                 } else if session.builder.can_stop() {
-                    ui.label("Capture again with the same piece, or stop.");
+                    ui.label(tr!(locale, "game-capture-again"));
                 } else if position.must_capture() && session.human_to_move() {
-                    ui.label("A capture is possible, so you must capture.");
+                    ui.label(tr!(locale, "game-must-capture"));
                 } else if position.is_placing() {
-                    ui.label("Place a piece on an empty point.");
+                    ui.label(tr!(locale, "game-place"));
                 }
             }
         }
-        trays(ui, session.game());
+        trays(ui, locale, session.game());
         let quiet = position.quiet_turns();
         if quiet > 0 {
-            ui.label(egui::RichText::new(format!("{quiet} turns without a capture")).small().weak());
+            ui.label(egui::RichText::new(tr!(locale, "game-quiet-turns", count = quiet)).small().weak());
         }
         ui.add_space(4.0);
-        if ui.add_enabled(session.builder.can_stop(), egui::Button::new("Stop here (Space)")).clicked() {
+        if ui.add_enabled(session.builder.can_stop(), egui::Button::new(tr!(locale, "game-stop-here"))).clicked() {
             actions.send(Action::Turn(TurnCommand::Stop));
         }
         ui.separator();
         egui::Grid::new("buttons").num_columns(2).show(ui, |ui| {
-            let undo = ui.add_enabled(session.game().can_undo(), egui::Button::new("Undo"));
-            if undo.on_hover_text(UNRATED).clicked() {
+            let undo = ui.add_enabled(session.game().can_undo(), egui::Button::new(tr!(locale, "game-undo")));
+            if undo.on_hover_text(&unrated).clicked() {
                 actions.send(Action::Game(GameCommand::Undo));
             }
-            if ui.add_enabled(session.game().can_redo(), egui::Button::new("Redo")).clicked() {
+            if ui.add_enabled(session.game().can_redo(), egui::Button::new(tr!(locale, "game-redo"))).clicked() {
                 actions.send(Action::Game(GameCommand::Redo));
             }
             ui.end_row();
             let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
-            if ui.add_enabled(can_hint, egui::Button::new("Hint")).on_hover_text(UNRATED).clicked() {
+            let hint = ui.add_enabled(can_hint, egui::Button::new(tr!(locale, "game-hint")));
+            if hint.on_hover_text(&unrated).clicked() {
                 actions.send(Action::Hint);
             }
-            if ui.button("Flip board").clicked() {
+            if ui.button(tr!(locale, "game-flip")).clicked() {
                 actions.send(Action::Flip);
             }
             ui.end_row();
-            if ui.add_enabled(!session.is_over(), egui::Button::new("Resign")).clicked() {
+            if ui.add_enabled(!session.is_over(), egui::Button::new(tr!(locale, "game-resign"))).clicked() {
                 actions.send(Action::Game(GameCommand::Resign));
             }
-            if ui.button("New game").clicked() {
+            if ui.button(tr!(locale, "game-new-game")).clicked() {
                 actions.send(Action::Menu);
             }
             ui.end_row();
-            if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+            if ui.button(tr!(locale, "game-save")).on_hover_text(tr!(locale, "game-save-about")).clicked() {
                 actions.send(Action::Game(GameCommand::Save));
             }
-            if ui.button("Load").on_hover_text("Ctrl+O").clicked() {
+            if ui.button(tr!(locale, "game-load")).on_hover_text(tr!(locale, "game-load-about")).clicked() {
                 actions.send(Action::Game(GameCommand::Load));
             }
             ui.end_row();
-            if ui.button(if settings.sound { "Sound: on" } else { "Sound: off" }).clicked() {
+            let sound = if settings.sound { tr!(locale, "game-sound-on") } else { tr!(locale, "game-sound-off") };
+            if ui.button(sound).clicked() {
                 actions.send(Action::Sound);
             }
-            if ui.button("How to play").clicked() {
+            if ui.button(tr!(locale, "game-how-to-play")).clicked() {
                 actions.send(Action::HowToPlay);
             }
             ui.end_row();
         });
         // Sharing and files two to a row, like the buttons above: three to a row overflow the narrow panel.
         egui::Grid::new("files").num_columns(2).show(ui, |ui| {
-            if ui.button("Copy game").on_hover_text("The game as text, to share or open elsewhere (Shift+C)").clicked()
-            {
+            let copy_game = ui.button(tr!(locale, "game-copy-game"));
+            if copy_game.on_hover_text(tr!(locale, "game-copy-game-about")).clicked() {
                 actions.send(Action::CopyGame);
             }
-            if ui.button("Copy position").on_hover_text("The position text (C)").clicked() {
+            let copy = ui.button(tr!(locale, "game-copy-position"));
+            if copy.on_hover_text(tr!(locale, "game-copy-position-about")).clicked() {
                 actions.send(Action::Copy);
             }
             ui.end_row();
-            if ui.button("Open a game…").on_hover_text("Paste a game's text or open a game file (I)").clicked() {
+            if ui.button(tr!(locale, "game-open")).on_hover_text(tr!(locale, "game-open-about")).clicked() {
                 actions.send(Action::OpenGame);
             }
             let (save, hint) = if cfg!(target_arch = "wasm32") {
-                ("Download game", "The game as a text file, to keep or share (Shift+S)")
+                (tr!(locale, "game-download"), tr!(locale, "game-download-about"))
             } else {
-                ("Save as file", "The game as a new text file in your documents' Fanorona folder (Shift+S)")
+                (tr!(locale, "game-save-file"), tr!(locale, "game-save-file-about"))
             };
             if ui.button(save).on_hover_text(hint).clicked() {
                 actions.send(Action::SaveGameFile);
             }
             ui.end_row();
-            let review = ui.add_enabled(!session.game().turns().is_empty(), egui::Button::new("Review"));
-            if review.on_hover_text("The engine goes through the game: where it turned, and better turns (V)").clicked()
-            {
+            let review =
+                ui.add_enabled(!session.game().turns().is_empty(), egui::Button::new(tr!(locale, "game-review")));
+            if review.on_hover_text(tr!(locale, "game-review-about")).clicked() {
                 actions.send(Action::Review(ReviewCommand::Open));
             }
-            if ui.button("Analyse").on_hover_text("This position on the analysis board (B)").clicked() {
+            let analyse = ui.button(tr!(locale, "game-analyse"));
+            if analyse.on_hover_text(tr!(locale, "game-analyse-about")).clicked() {
                 actions.send(Action::Analysis(AnalysisCommand::Open));
             }
             ui.end_row();
         });
         ui.separator();
-        if let Some(ply) = move_list(ui, session.game().start().side_to_move(), session.game().turns(), true) {
+        let first = session.game().start().side_to_move();
+        if let Some(ply) = move_list(ui, locale, first, session.game().turns(), true) {
             actions.send(Action::Review(ReviewCommand::OpenAt(ply)));
         }
-        ui.collapsing("Keyboard", |ui| {
-            for (keys, what) in SHORTCUTS {
-                ui.label(format!("{keys}: {what}"));
-            }
+        ui.collapsing(tr!(locale, "game-keyboard"), |ui| {
+            egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
+                for (keys, what) in shortcuts(locale) {
+                    ui.label(egui::RichText::new(keys).monospace());
+                    ui.add(egui::Label::new(what).wrap());
+                    ui.end_row();
+                }
+            });
         });
     };
     insets.set_if_neq(board_side_panel(ctx, "game-panel", contents));
@@ -188,12 +203,20 @@ fn move_rows(first: Side, turns: &[Turn]) -> Vec<MoveRow<'_>> {
 /// The game's turns as a numbered two-column list (White, Black) like a chess app's; a long chain wraps at its dashes
 /// within its column, and the last turn is marked. With `clickable`, a turn can be clicked: returns the number of
 /// turns up to and including the one clicked, to look at the position after it.
-pub(super) fn move_list(ui: &mut egui::Ui, first: Side, turns: &[Turn], clickable: bool) -> Option<usize> {
+pub(super) fn move_list(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    first: Side,
+    turns: &[Turn],
+    clickable: bool,
+) -> Option<usize> {
     let mut clicked = None;
-    ui.label(egui::RichText::new("Moves").font(egui::FontId::new(20.0, theme::display_family())));
+    let heading = tr!(locale, "game-moves");
+    ui.label(egui::RichText::new(heading).font(egui::FontId::new(20.0, theme::display_family())));
     if turns.is_empty() {
-        ui.label(egui::RichText::new("No turn played yet.").weak());
+        ui.label(egui::RichText::new(tr!(locale, "game-no-turns")).weak());
     }
+    let look = tr!(locale, "game-look-after-turn");
     let number_width = 30.0;
     // Room for the Keyboard header below the list.
     let height = list_height(ui, 40.0);
@@ -209,7 +232,7 @@ pub(super) fn move_list(ui: &mut egui::Ui, first: Side, turns: &[Turn], clickabl
                 if sense {
                     let response = ui.add(label.sense(egui::Sense::click()));
                     let response = response.on_hover_cursor(egui::CursorIcon::PointingHand);
-                    response.on_hover_text("Look at the position after this turn").clicked()
+                    response.on_hover_text(&look).clicked()
                 } else {
                     ui.add(label);
                     false
@@ -238,7 +261,7 @@ pub(super) fn move_list(ui: &mut egui::Ui, first: Side, turns: &[Turn], clickabl
         };
         ui.spacing_mut().item_spacing.y = 2.0;
         if !turns.is_empty() {
-            let side = |s: Side| egui::RichText::new(s.to_string()).small().weak();
+            let side = |s: Side| egui::RichText::new(tr!(locale, "side-name", side = side_key(s))).small().weak();
             row(ui, false, [egui::RichText::new(""), side(Side::White), side(Side::Black)], [false; 2]);
         }
         for (k, r) in move_rows(first, turns).into_iter().enumerate() {

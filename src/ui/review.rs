@@ -12,9 +12,11 @@ use super::actions::{Action, Actions};
 use super::theme::{self, Tones};
 use super::widgets::{board_side_panel, list_height};
 use crate::board::layout::UiInsets;
+use crate::i18n::{Locale, side_key};
 use crate::persistence::settings::Settings;
 use crate::review::{ReviewCommand, Reviewing};
 use crate::screens::AppState;
+use crate::tr;
 
 /// The review screen's panel.
 pub struct ReviewUiPlugin;
@@ -45,40 +47,43 @@ fn review_ui(
     settings: Res<Settings>,
     mut insets: ResMut<UiInsets>,
     mut actions: Actions,
+    locale: Res<Locale>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let tones = Tones::of(&settings);
+    let locale = &*locale;
     let mut send = None;
     let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
-        ui.heading("Review");
+        ui.heading(tr!(locale, "review-heading"));
         let (done, total) = reviewing.progress();
         match reviewing.review() {
             None => {
                 let fraction = done as f32 / total.max(1) as f32;
-                ui.add(
-                    egui::ProgressBar::new(fraction)
-                        .show_percentage()
-                        .text(format!("The engine is looking at position {done} of {total}")),
-                );
+                ui.add(egui::ProgressBar::new(fraction).show_percentage().text(tr!(
+                    locale,
+                    "review-progress",
+                    done = done,
+                    total = total
+                )));
             }
             Some(review) => {
-                if let Some(ply) = chart(ui, review, reviewing.ply(), tones) {
+                if let Some(ply) = chart(ui, locale, review, reviewing.ply(), tones) {
                     send = Some(ReviewCommand::Goto(ply));
                 }
-                accuracy_lines(ui, review);
+                accuracy_lines(ui, locale, review);
             }
         }
         ui.separator();
-        if let Some(command) = current_turn(ui, &reviewing, tones) {
+        if let Some(command) = current_turn(ui, locale, &reviewing, tones) {
             send = Some(command);
         }
         ui.horizontal(|ui| {
             for (label, command, hover) in [
-                ("|<", ReviewCommand::First, "The start (Home)"),
-                ("<", ReviewCommand::Previous, "Previous turn (Left)"),
-                (">", ReviewCommand::Next, "Next turn (Right)"),
-                (">|", ReviewCommand::Last, "The end (End)"),
+                ("|<", ReviewCommand::First, tr!(locale, "review-first")),
+                ("<", ReviewCommand::Previous, tr!(locale, "review-previous")),
+                (">", ReviewCommand::Next, tr!(locale, "review-next")),
+                (">|", ReviewCommand::Last, tr!(locale, "review-last")),
             ] {
                 if ui.button(label).on_hover_text(hover).clicked() {
                     send = Some(command);
@@ -86,17 +91,17 @@ fn review_ui(
             }
         });
         let again = ui
-            .add_enabled(reviewing.can_try_again(), egui::Button::new("Try again from here"))
-            .on_hover_text("Play on against the computer from the position before this turn")
-            .on_disabled_hover_text("Once the game is over: playing on replaces it");
+            .add_enabled(reviewing.can_try_again(), egui::Button::new(tr!(locale, "review-try-again")))
+            .on_hover_text(tr!(locale, "review-try-again-about"))
+            .on_disabled_hover_text(tr!(locale, "review-try-again-later"));
         if again.clicked() {
             send = Some(ReviewCommand::TryAgain);
         }
-        if ui.button("Back to the game (Esc)").clicked() {
+        if ui.button(tr!(locale, "review-close")).clicked() {
             send = Some(ReviewCommand::Close);
         }
         ui.separator();
-        if let Some(ply) = move_list(ui, &reviewing, tones) {
+        if let Some(ply) = move_list(ui, locale, &reviewing, tones) {
             send = Some(ReviewCommand::Goto(ply));
         }
     };
@@ -108,7 +113,7 @@ fn review_ui(
 }
 
 /// The evaluation chart over the game, for White; returns the position clicked, if any.
-fn chart(ui: &mut egui::Ui, review: &Review, ply: usize, tones: &Tones) -> Option<usize> {
+fn chart(ui: &mut egui::Ui, locale: &Locale, review: &Review, ply: usize, tones: &Tones) -> Option<usize> {
     let pieces = |score: i32| (f64::from(score) / 100.0).clamp(-CHART_PIECES, CHART_PIECES);
     let scores: Vec<[f64; 2]> = review.scores.iter().enumerate().map(|(i, &s)| [i as f64, pieces(s)]).collect();
     let response = Plot::new("review-chart")
@@ -121,7 +126,7 @@ fn chart(ui: &mut egui::Ui, review: &Review, ply: usize, tones: &Tones) -> Optio
         .show_x(false)
         .include_y(-CHART_PIECES)
         .include_y(CHART_PIECES)
-        .y_axis_label("White")
+        .y_axis_label(tr!(locale, "side-name", side = "white"))
         .show(ui, |plot| {
             plot.line(Line::new("score", PlotPoints::new(scores.clone())).width(2.0).color(theme::PALE_WOOD));
             for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
@@ -132,7 +137,11 @@ fn chart(ui: &mut egui::Ui, review: &Review, ply: usize, tones: &Tones) -> Optio
                     .filter(|(_, t)| t.class == class)
                     .filter_map(|(i, _)| scores.get(i + 1).copied())
                     .collect();
-                plot.points(Points::new(class.name(), marked).radius(4.0).color(class_colour(class, tones)));
+                plot.points(
+                    Points::new(tr!(locale, "review-class", class = class.name()), marked)
+                        .radius(4.0)
+                        .color(class_colour(class, tones)),
+                );
             }
             plot.vline(VLine::new("now", ply as f64));
             plot.pointer_coordinate()
@@ -143,56 +152,59 @@ fn chart(ui: &mut egui::Ui, review: &Review, ply: usize, tones: &Tones) -> Optio
 }
 
 /// Each side's accuracy and how many turns fell in each error class.
-fn accuracy_lines(ui: &mut egui::Ui, review: &Review) {
+fn accuracy_lines(ui: &mut egui::Ui, locale: &Locale, review: &Review) {
     for side in [Side::White, Side::Black] {
         let counts = review.counts(side);
-        let errors: Vec<String> = [Class::Inaccuracy, Class::Mistake, Class::Blunder]
-            .iter()
-            .map(|&class| {
-                let count = counts[class as usize];
-                let name = match (class, count) {
-                    (_, 1) => class.name(),
-                    (Class::Inaccuracy, _) => "inaccuracies",
-                    (Class::Mistake, _) => "mistakes",
-                    _ => "blunders",
-                };
-                format!("{count} {name}")
-            })
-            .collect();
-        ui.label(format!("{side}: accuracy {:.0}% · {}", review.accuracy(side), errors.join(", ")));
+        ui.label(tr!(
+            locale,
+            "review-accuracy",
+            side = side_key(side),
+            accuracy = review.accuracy(side).round() as i64,
+            inaccuracies = counts[Class::Inaccuracy as usize],
+            mistakes = counts[Class::Mistake as usize],
+            blunders = counts[Class::Blunder as usize],
+        ));
     }
-    ui.label(egui::RichText::new(format!("Master engine, depth {}", review.depth)).small());
+    ui.label(egui::RichText::new(tr!(locale, "review-engine-depth", depth = review.depth)).small());
 }
 
 /// The turn looked at: its class and, for an error, the better turn and the engine's line.
-fn current_turn(ui: &mut egui::Ui, reviewing: &Reviewing, tones: &Tones) -> Option<ReviewCommand> {
+fn current_turn(ui: &mut egui::Ui, locale: &Locale, reviewing: &Reviewing, tones: &Tones) -> Option<ReviewCommand> {
     let ply = reviewing.ply();
     let Some(played) = ply.checked_sub(1).and_then(|i| reviewing.game().turns().get(i)) else {
-        ui.label("The start of the game.");
+        ui.label(tr!(locale, "review-start"));
         return None;
     };
     let mut send = None;
     ui.label(egui::RichText::new(format!("{} {played}", number(ply - 1))).monospace().strong());
     let turn = reviewing.current_turn()?;
     ui.label(
-        egui::RichText::new(format!("{}{} — lost {:.0}%", turn.class, turn.class.symbol(), turn.loss * 100.0))
-            .color(class_colour(turn.class, tones)),
+        egui::RichText::new(tr!(
+            locale,
+            "review-turn-class",
+            class = turn.class.name(),
+            symbol = turn.class.symbol(),
+            lost = (turn.loss * 100.0).round() as i64
+        ))
+        .color(class_colour(turn.class, tones)),
     );
     if let (Some(better), Some(review)) = (turn.better(), reviewing.review()) {
         let before = review.scores.get(ply - 1).copied().unwrap_or_default();
-        ui.label(format!("Better: {better} ({})", score_text(before)));
+        ui.label(tr!(locale, "review-better", turn = better.to_string(), score = score_text(before)));
         ui.label(egui::RichText::new(line_text(&turn.best, usize::MAX)).small().monospace());
         ui.horizontal(|ui| {
             let step = reviewing.line_step();
             let label = match step {
-                None => "Show it (Down)".to_owned(),
-                Some(k) if k < turn.best.len() => format!("Play it: {} of {} (Down)", k + 1, turn.best.len()),
-                Some(_) => "End of the line".to_owned(),
+                None => tr!(locale, "review-show-line"),
+                Some(k) if k < turn.best.len() => {
+                    tr!(locale, "review-line-step", step = k + 1, steps = turn.best.len())
+                }
+                Some(_) => tr!(locale, "review-line-end"),
             };
             if ui.button(label).clicked() {
                 send = Some(ReviewCommand::LineForward);
             }
-            if step.is_some() && ui.button("Back").clicked() {
+            if step.is_some() && ui.button(tr!(locale, "review-line-back")).clicked() {
                 send = Some(ReviewCommand::LineBack);
             }
         });
@@ -206,7 +218,7 @@ fn number(index: usize) -> String {
 }
 
 /// The game's turns, one a row, each with its class's symbol and colour; returns the position clicked.
-fn move_list(ui: &mut egui::Ui, reviewing: &Reviewing, tones: &Tones) -> Option<usize> {
+fn move_list(ui: &mut egui::Ui, locale: &Locale, reviewing: &Reviewing, tones: &Tones) -> Option<usize> {
     let mut clicked = None;
     let classes = reviewing.review().map(|r| &r.turns[..]).unwrap_or_default();
     egui::ScrollArea::vertical().max_height(list_height(ui, 8.0)).show(ui, |ui| {
@@ -223,7 +235,7 @@ fn move_list(ui: &mut egui::Ui, reviewing: &Reviewing, tones: &Tones) -> Option<
             }
             let label = ui.selectable_label(selected, text);
             let label = match class {
-                Some(class) => label.on_hover_text(class.name()),
+                Some(class) => label.on_hover_text(tr!(locale, "review-class", class = class.name())),
                 None => label,
             };
             if label.clicked() {

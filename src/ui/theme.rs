@@ -235,4 +235,39 @@ mod tests {
         assert_eq!(Tones::of(&colour_blind), &Tones::COLOUR_BLIND);
         assert_ne!(Tones::STANDARD, Tones::COLOUR_BLIND);
     }
+
+    #[test]
+    fn the_fonts_draw_every_character_of_every_language() {
+        use skrifa::MetadataProvider;
+
+        use crate::i18n::{AREAS, Language, Locale, sources};
+        // The messages' words (not the files' comments), and the pseudo-language's accents.
+        let mut characters: std::collections::BTreeSet<char> =
+            Locale::new(Language::Pseudo).text(&crate::text!("language-unknown", code = "x")).chars().collect();
+        for language in Language::CHOICES {
+            for source in sources(language) {
+                let words = source.lines().filter(|line| !line.trim_start().starts_with('#'));
+                characters.extend(words.flat_map(str::chars).filter(|c| !c.is_control()));
+            }
+        }
+        assert!(
+            characters.contains(&'é') && characters.contains(&'ô') && AREAS.len() == sources(Language::English).len()
+        );
+        // A character is drawn when a font of the family, or one it falls back to, maps it.
+        let fonts = fonts();
+        for family in [egui::FontFamily::Proportional, display_family(), egui::FontFamily::Monospace] {
+            let faces: Vec<_> = fonts.families[&family]
+                .iter()
+                .map(|name| {
+                    let data = &fonts.font_data[name];
+                    skrifa::FontRef::from_index(&data.font, data.index).unwrap_or_else(|e| panic!("{name}: {e}"))
+                })
+                .collect();
+            let missing: String = characters
+                .iter()
+                .filter(|&&c| c != ' ' && faces.iter().all(|face| face.charmap().map(c).is_none()))
+                .collect();
+            assert!(missing.is_empty(), "{family:?} cannot draw {missing:?}");
+        }
+    }
 }

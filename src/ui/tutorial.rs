@@ -5,15 +5,17 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::how_to_play::ToggleHowToPlay;
 use super::theme::Tones;
-use super::widgets::board_side_panel;
+use super::widgets::{board_side_panel, outcome_text};
 use crate::board::layout::UiInsets;
 use crate::game::commands::GameCommand;
 use crate::game::computer::{HintRequest, Purpose, Thinking};
 use crate::game::person::TurnCommand;
 use crate::game::session::Session;
+use crate::i18n::Locale;
 use crate::persistence::profile::Profile;
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
+use crate::tr;
 use crate::tutorial::lessons::{Goal, LESSONS};
 use crate::tutorial::{Status, Tutorial, TutorialCommand};
 
@@ -34,6 +36,7 @@ fn tutorial_ui(
     profile: Res<Profile>,
     settings: Res<Settings>,
     thinking: Res<Thinking>,
+    locale: Res<Locale>,
     mut insets: ResMut<UiInsets>,
     mut commands: MessageWriter<TutorialCommand>,
     mut turn: MessageWriter<TurnCommand>,
@@ -47,84 +50,92 @@ fn tutorial_ui(
     let tones = Tones::of(&settings);
     let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
-        ui.heading("Learn to play");
+        ui.heading(tr!(locale, "tutorial-heading"));
+        let title = locale.text(&lesson.title);
         egui::ComboBox::from_id_salt("lesson")
-            .selected_text(format!("Lesson {}: {}", tutorial.lesson + 1, lesson.title))
+            .selected_text(tr!(locale, "tutorial-lesson", number = tutorial.lesson + 1, title = &title))
             .show_ui(ui, |ui| {
                 for (i, l) in LESSONS.iter().enumerate() {
-                    let done = if profile.lesson_done(l.id) { " (done)" } else { "" };
-                    if ui.selectable_label(i == tutorial.lesson, format!("{}. {}{done}", i + 1, l.title)).clicked() {
+                    let done = if profile.lesson_done(l.id) { "yes" } else { "no" };
+                    let title = locale.text(&l.title);
+                    let label = tr!(locale, "tutorial-lesson-choice", number = i + 1, title = title, done = done);
+                    if ui.selectable_label(i == tutorial.lesson, label).clicked() {
                         commands.write(TutorialCommand::Lesson(i));
                     }
                 }
             });
-        ui.label(egui::RichText::new(format!("Step {} of {}", tutorial.task + 1, lesson.tasks.len())).small());
+        let step = tr!(locale, "tutorial-step", step = tutorial.task + 1, steps = lesson.tasks.len());
+        ui.label(egui::RichText::new(step).small());
         ui.separator();
         if tutorial.finished {
-            ui.label(egui::RichText::new("You have finished every lesson: you know how to play fanorona!").strong());
+            ui.label(egui::RichText::new(tr!(locale, "tutorial-finished")).strong());
             ui.add_space(6.0);
-            if ui.button("Play tsivy against the beginner").clicked() {
+            if ui.button(tr!(locale, "tutorial-play-tsivy")).clicked() {
                 commands.write(TutorialCommand::PlayGame);
             }
         } else {
-            ui.label(egui::RichText::new(task.instruction).strong());
+            ui.label(egui::RichText::new(locale.text(&task.instruction)).strong());
         }
         ui.add_space(6.0);
         match &tutorial.status {
             Status::Doing => {
                 if let Some(note) = &tutorial.note {
-                    ui.colored_label(tones.warn, note);
+                    ui.colored_label(tones.warn, locale.text(note));
                 }
             }
             Status::Wrong(why) => {
-                ui.colored_label(tones.warn, format!("Not quite. {why}"));
+                let why = why.as_ref().map(|w| locale.text(w)).unwrap_or_default();
+                ui.colored_label(tones.warn, tr!(locale, "tutorial-wrong", why = why));
             }
             Status::Done(word) => {
-                ui.colored_label(tones.good, word);
+                if let Some(word) = word {
+                    ui.colored_label(tones.good, locale.text(word));
+                }
             }
         }
         if thinking.is(Purpose::Move) {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label("The computer is thinking…");
+                ui.label(tr!(locale, "tutorial-thinking"));
             });
         }
         ui.add_space(6.0);
-        if session.builder.can_stop() && ui.button("Stop here (Space)").clicked() {
+        if session.builder.can_stop() && ui.button(tr!(locale, "tutorial-stop-here")).clicked() {
             turn.write(TurnCommand::Stop);
         }
         ui.horizontal(|ui| {
-            if ui.add_enabled(tutorial.can_go_on() && !tutorial.finished, egui::Button::new("Next (N)")).clicked() {
+            let next = egui::Button::new(tr!(locale, "tutorial-next"));
+            if ui.add_enabled(tutorial.can_go_on() && !tutorial.finished, next).clicked() {
                 commands.write(TutorialCommand::Next);
             }
-            if task.goal != Goal::Read && ui.button("Try again (T)").clicked() {
+            if task.goal != Goal::Read && ui.button(tr!(locale, "tutorial-try-again")).clicked() {
                 commands.write(TutorialCommand::Retry);
             }
         });
         if let Goal::Game(_) = task.goal {
             ui.horizontal(|ui| {
                 let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
-                if ui.add_enabled(can_hint, egui::Button::new("Hint (H)")).clicked() {
+                if ui.add_enabled(can_hint, egui::Button::new(tr!(locale, "tutorial-hint"))).clicked() {
                     hint.write(HintRequest);
                 }
-                if ui.add_enabled(!session.is_over(), egui::Button::new("Give up")).clicked() {
+                if ui.add_enabled(!session.is_over(), egui::Button::new(tr!(locale, "tutorial-give-up"))).clicked() {
                     game.write(GameCommand::Resign);
                 }
             });
             if let Some(outcome) = session.outcome() {
-                ui.label(outcome.to_string());
+                ui.label(locale.text(&outcome_text(outcome)));
             }
         }
         ui.separator();
         ui.horizontal(|ui| {
-            if ui.button("Restart lesson").clicked() {
+            if ui.button(tr!(locale, "tutorial-restart-lesson")).clicked() {
                 commands.write(TutorialCommand::Lesson(tutorial.lesson));
             }
-            if ui.button("How to play").clicked() {
+            if ui.button(tr!(locale, "tutorial-how-to-play")).clicked() {
                 how_to_play.write(ToggleHowToPlay);
             }
         });
-        if ui.button("Leave the tutorial").clicked() {
+        if ui.button(tr!(locale, "tutorial-leave")).clicked() {
             commands.write(TutorialCommand::Leave);
         }
     };

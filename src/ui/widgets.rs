@@ -3,39 +3,44 @@
 
 use bevy_egui::egui;
 
-use fanorona_rules::{Game, Side};
+use fanorona_rules::{DrawReason, Game, Outcome, Side, WinReason};
 
 use super::theme;
 use crate::board::drawing::side_color;
 use crate::board::layout::UiInsets;
+use crate::i18n::{Locale, Text, side_key};
+use crate::{text, tr};
 
-/// The keyboard shortcuts as players read them, in the panel and the how-to-play screen (and the README). The key
-/// map itself is `key_action` in the input module.
-pub const SHORTCUTS: &[(&str, &str)] = &[
-    ("Space / Enter", "Stop here (end a capture chain)"),
-    ("A / W", "Choose approach / withdrawal"),
-    ("Esc", "Cancel the selection, or say no to a question"),
-    ("Ctrl+Z or U", "Undo"),
-    ("Ctrl+Y or R", "Redo"),
-    ("H", "Hint"),
-    ("F", "Flip the board"),
-    ("Ctrl+S / Ctrl+O", "Save / load the game (asks before replacing anything)"),
-    ("C", "Copy the position text"),
-    ("Shift+C", "Copy the game as text"),
-    ("I", "Open a game from its text or a file"),
-    ("Shift+S", "Save the game as a new file (a download on the web)"),
-    ("Shift+O", "Open a game file (on the web: choose one)"),
-    ("M", "Sound on / off"),
-    ("Shift+Q", "Resign"),
-    ("N", "Back to the menu (the game is kept); in the tutorial: Next"),
-    ("T", "Tutorial: try again"),
-    ("V", "Review the game"),
-    ("B", "Analysis board (there: Left / Right through the moves, E set up a position)"),
-    ("Left / Right, Home / End", "Review: previous / next turn, start / end"),
-    ("Down / Up", "Review: show the better turn and step along its line / back"),
-    ("F1", "How to play"),
-    ("F11", "Full screen on / off"),
-];
+/// The keyboard shortcuts as players read them, in the panel and the how-to-play screen (and the README): the keys,
+/// the same in every language, and what they do. The key map itself is `key_action` in the input module.
+pub fn shortcuts(locale: &Locale) -> [(String, String); 23] {
+    let either = |first: &str, second: &str| tr!(locale, "game-keys-either", first = first, second = second);
+    [
+        ("Space / Enter".into(), tr!(locale, "game-key-stop")),
+        ("A / W".into(), tr!(locale, "game-key-choose")),
+        ("Esc".into(), tr!(locale, "game-key-cancel")),
+        (either("Ctrl+Z", "U"), tr!(locale, "game-key-undo")),
+        (either("Ctrl+Y", "R"), tr!(locale, "game-key-redo")),
+        ("H".into(), tr!(locale, "game-key-hint")),
+        ("F".into(), tr!(locale, "game-key-flip")),
+        ("Ctrl+S / Ctrl+O".into(), tr!(locale, "game-key-save-load")),
+        ("C".into(), tr!(locale, "game-key-copy-position")),
+        ("Shift+C".into(), tr!(locale, "game-key-copy-game")),
+        ("I".into(), tr!(locale, "game-key-open")),
+        ("Shift+S".into(), tr!(locale, "game-key-save-file")),
+        ("Shift+O".into(), tr!(locale, "game-key-open-file")),
+        ("M".into(), tr!(locale, "game-key-sound")),
+        ("Shift+Q".into(), tr!(locale, "game-key-resign")),
+        ("N".into(), tr!(locale, "game-key-menu")),
+        ("T".into(), tr!(locale, "game-key-try-again")),
+        ("V".into(), tr!(locale, "game-key-review")),
+        ("B".into(), tr!(locale, "game-key-analysis")),
+        ("Left / Right, Home / End".into(), tr!(locale, "game-key-review-turns")),
+        ("Down / Up".into(), tr!(locale, "game-key-review-line")),
+        ("F1".into(), tr!(locale, "game-key-how-to-play")),
+        ("F11".into(), tr!(locale, "game-key-full-screen")),
+    ]
+}
 
 /// The width of the panel beside the board, in points.
 const PANEL_WIDTH: f32 = 300.0;
@@ -59,8 +64,26 @@ pub fn screen_window(ctx: &egui::Context, id: &str, max_width: f32, contents: im
 }
 
 /// The player's rating before and after a game, as the game-over dialogs say it.
-pub fn rating_change_text(before: f64, after: f64) -> String {
-    format!("Your rating: {before:.0} to {after:.0} ({:+.0})", after - before)
+pub fn rating_change_text(locale: &Locale, before: f64, after: f64) -> String {
+    let change = format!("{:+.0}", after - before);
+    tr!(locale, "game-rating-change", before = before.round() as i64, after = after.round() as i64, change = change)
+}
+
+/// How a game ended, in words (the rules' own `Display` is English only).
+pub fn outcome_text(outcome: Outcome) -> Text {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let winner = side_key(winner);
+            match reason {
+                WinReason::AllCaptured => text!("game-outcome-all-captured", winner = winner),
+                WinReason::NoLegalTurn => text!("game-outcome-no-legal-turn", winner = winner),
+                WinReason::TeloLine => text!("game-outcome-telo-line", winner = winner),
+                WinReason::Resignation => text!("game-outcome-resignation", winner = winner),
+            }
+        }
+        Outcome::Draw(DrawReason::FiftyTurns) => text!("game-outcome-fifty-turns"),
+        Outcome::Draw(DrawReason::Repetition) => text!("game-outcome-repetition"),
+    }
 }
 
 /// Shows a panel beside the board: to the left, or below the board on a narrow screen (a phone, or a large UI size).
@@ -145,12 +168,12 @@ pub fn taken(game: &Game) -> [u32; 2] {
 }
 
 /// Each side's tray: the pieces it has taken, drawn as small pieces of the other colour.
-pub fn trays(ui: &mut egui::Ui, game: &Game) {
+pub fn trays(ui: &mut egui::Ui, locale: &Locale, game: &Game) {
     let taken = taken(game);
     ui.spacing_mut().item_spacing.x = 1.0;
     for side in Side::BOTH {
         ui.horizontal_wrapped(|ui| {
-            ui.label(format!("{side} took {}", taken[side.index()]));
+            ui.label(tr!(locale, "game-took", side = side_key(side), count = taken[side.index()]));
             ui.add_space(4.0);
             for _ in 0..taken[side.index()] {
                 piece_disc(ui, !side, 11.0);

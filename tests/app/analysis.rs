@@ -94,7 +94,7 @@ fn a_position_is_set_up_by_clicks_or_text_and_impossible_ones_are_refused() {
     // The start has 22 pieces a side: a 23rd White piece on e3 is refused, so e3 stays empty.
     click(&mut app, "e3");
     assert_eq!(session(&app).position().piece_at("e3".parse().unwrap_or_else(|e| panic!("{e}"))), None);
-    let message = board(&app).message().unwrap_or_default().to_owned();
+    let message = board(&app).message().map(english).unwrap_or_default();
     assert!(message.contains("at most 22"), "{message}");
     // An empty dimy board, then pieces by clicks: empty -> White -> Black.
     let empty =
@@ -110,7 +110,7 @@ fn a_position_is_set_up_by_clicks_or_text_and_impossible_ones_are_refused() {
     // Text: a bad one is reported and changes nothing; a good one is set.
     app.world_mut().write_message(AnalysisText("9/9/9 x".into()));
     settle(&mut app);
-    assert!(board(&app).message().unwrap_or_default().starts_with("That is not a position"));
+    assert!(board(&app).message().map(english).unwrap_or_default().starts_with("That is not a position"));
     assert_eq!(session(&app).position().to_string(), "5/5/2w2/5/b4 b 0 -");
     app.world_mut().write_message(AnalysisText("3b5/9/2w1b4/9/9 w".into()));
     settle(&mut app);

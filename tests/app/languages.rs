@@ -6,7 +6,17 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use fanorona::i18n::{AREAS, Language, Locale, sources};
+use fanorona::persistence::settings::{SETTINGS_FILE, Settings};
+use fanorona::persistence::storage::Notices;
 use fluent_syntax::ast;
+
+use crate::common::{app_in, english, temp_dir};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use bevy_egui::{EguiFullOutput, EguiPlugin, EguiPostUpdateSet, PrimaryEguiContext, egui};
+use fanorona::game::commands::{GameCommand, PendingConfirmation};
+use fanorona::persistence::storage::Storage;
 
 /// The languages with files of their own.
 const LANGUAGES: [Language; 3] = Language::CHOICES;
@@ -137,46 +147,41 @@ fn uses() -> Vec<(String, BTreeSet<String>, String)> {
     found
 }
 
-/// The text up to the parenthesis that closes the one just opened.
-fn balanced(text: &str) -> &str {
-    let mut depth = 1;
-    let mut in_string = false;
-    let mut escaped = false;
-    for (i, c) in text.char_indices() {
+/// The characters of `text` that are code (outside string literals), with how deep in brackets each is.
+fn code_characters(text: &str) -> impl Iterator<Item = (usize, char, i32)> + '_ {
+    let (mut depth, mut in_string, mut escaped) = (0, false, false);
+    text.char_indices().filter_map(move |(i, c)| {
         match c {
             _ if escaped => escaped = false,
             '\\' if in_string => escaped = true,
             '"' => in_string = !in_string,
-            '(' | '[' | '{' if !in_string => depth += 1,
-            ')' | ']' | '}' if !in_string => {
+            _ if in_string => {}
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
                 depth -= 1;
-                if depth == 0 {
-                    return &text[..i];
-                }
+                return Some((i, c, depth + 1));
             }
-            _ => {}
+            _ => return Some((i, c, depth)),
         }
+        None
+    })
+}
+
+/// The text up to the parenthesis that closes the one just opened.
+fn balanced(text: &str) -> &str {
+    match code_characters(text).find(|&(_, c, depth)| matches!(c, ')' | ']' | '}') && depth == 0) {
+        Some((at, ..)) => &text[..at],
+        None => text,
     }
-    text
 }
 
 /// The comma-separated parts of a macro's arguments, commas inside brackets and strings left alone.
 fn top_level_parts(text: &str) -> Vec<&str> {
     let mut parts = Vec::new();
-    let (mut depth, mut in_string, mut escaped, mut start) = (0, false, false, 0);
-    for (i, c) in text.char_indices() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' if in_string => escaped = true,
-            '"' => in_string = !in_string,
-            '(' | '[' | '{' if !in_string => depth += 1,
-            ')' | ']' | '}' if !in_string => depth -= 1,
-            ',' if !in_string && depth == 0 => {
-                parts.push(&text[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
+    let mut start = 0;
+    for (at, ..) in code_characters(text).filter(|&(_, c, depth)| c == ',' && depth == 0) {
+        parts.push(&text[start..at]);
+        start = at + 1;
     }
     if !text[start..].trim().is_empty() {
         parts.push(&text[start..]);
@@ -230,14 +235,30 @@ fn translations_are_not_left_in_english() {
 }
 
 /// Messages whose words are the same in every language (a name, a symbol).
-const SAME_IN_EVERY_LANGUAGE: [&str; 0] = [];
+const SAME_IN_EVERY_LANGUAGE: [&str; 3] = ["menu-tsivy", "menu-dimy", "menu-telo"];
 
 fn leak(id: &str) -> &'static str {
     Box::leak(id.to_owned().into_boxed_str())
 }
 
 /// Literals that a player may read but that are the same in every language: the game's name, notation, symbols.
-const NOT_WORDS: [&str; 1] = ["Fanorona"];
+const NOT_WORDS: [&str; 13] = [
+    "Fanorona",
+    // Game text, as the source has it (its escapes), which is the same in every language.
+    r#"[Variant \"tsivy\"]\n\n1. f3-e3A d4-d3A ..."#,
+    // Keys, as printed on keyboards.
+    "Space / Enter",
+    "Esc",
+    "Ctrl+Z",
+    "Ctrl+Y",
+    "Ctrl+S / Ctrl+O",
+    "Shift+C",
+    "Shift+S",
+    "Shift+O",
+    "Shift+Q",
+    "Left / Right, Home / End",
+    "Down / Up",
+];
 
 /// Macros and attributes whose strings no player reads: logs, panics on the program's own mistakes, attributes.
 const NOT_FOR_PLAYERS: [&str; 12] = [
@@ -299,7 +320,7 @@ fn string_end(text: &str) -> usize {
 }
 
 /// The string literals in `code` that look like words for a player: a capital letter and a word, or words with a
-/// space between.
+/// space between (but for position text).
 fn english_literals(code: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut rest = code;
@@ -316,7 +337,9 @@ fn english_literals(code: &str) -> Vec<String> {
         let letters = literal.split(|c: char| !c.is_alphabetic()).any(|w| w.chars().count() >= 2);
         let capital = literal.starts_with(|c: char| c.is_uppercase());
         let spaced = literal.contains(' ') && !literal.starts_with('{');
-        if letters && (capital || spaced) && !NOT_WORDS.contains(&literal) {
+        // Position text is notation, the same in every language.
+        let position = literal.parse::<fanorona_rules::Position>().is_ok();
+        if letters && (capital || spaced) && !NOT_WORDS.contains(&literal) && !position {
             found.push(literal.to_owned());
         }
     }
@@ -337,4 +360,90 @@ fn no_text_for_players_is_left_in_the_code_as_english() {
         }
     }
     assert!(left.is_empty(), "{} English literals:\n{}", left.len(), left.join("\n"));
+}
+
+#[test]
+fn the_language_chosen_is_spoken_at_once_and_kept_for_the_next_start() {
+    let dir = temp_dir();
+    let mut app = app_in(&dir);
+    for language in [Language::French, Language::Malagasy] {
+        app.world_mut().resource_mut::<Settings>().language = Some(language.code().to_owned());
+        app.update();
+        assert_eq!(app.world().resource::<Locale>().language(), language, "spoken on the next frame");
+    }
+    let kept = std::fs::read_to_string(dir.join(SETTINGS_FILE)).unwrap_or_default();
+    assert!(kept.contains("language: Some(\"mg\")"), "{kept}");
+    let again = app_in(&dir);
+    assert_eq!(again.world().resource::<Locale>().language(), Language::Malagasy);
+    assert!(again.world().resource::<Notices>().0.is_empty());
+}
+
+#[test]
+fn a_language_the_game_does_not_speak_gives_english_and_a_notice() {
+    let dir = temp_dir();
+    std::fs::write(dir.join(SETTINGS_FILE), "(language: Some(\"tlh\"))").unwrap_or_else(|e| panic!("{e}"));
+    let app = app_in(&dir);
+    assert_eq!(app.world().resource::<Locale>().language(), Language::English);
+    let notices: Vec<String> = app.world().resource::<Notices>().0.iter().map(|n| english(&n.text)).collect();
+    assert!(notices.iter().any(|n| n.contains("\"tlh\"") && n.contains("English is used")), "{notices:?}");
+}
+
+/// The words egui drew in the last frame.
+#[derive(Resource, Default)]
+struct Drawn(String);
+
+/// Keeps the words of the frame's shapes before bevy_egui turns them into meshes for the renderer.
+fn keep_drawn_words(outputs: Query<&EguiFullOutput>, mut drawn: ResMut<Drawn>) {
+    drawn.0.clear();
+    for output in outputs.iter().filter_map(|o| o.0.as_ref()) {
+        for clipped in &output.shapes {
+            if let egui::epaint::Shape::Text(text) = &clipped.shape {
+                drawn.0.push_str(text.galley.text());
+                drawn.0.push('\n');
+            }
+        }
+    }
+}
+
+#[test]
+fn a_question_open_when_the_language_changes_is_asked_again_in_the_new_language() {
+    let dir = temp_dir();
+    let mut app = App::new();
+    // egui without a renderer: its plugin registers its shader and textures, which need only their asset stores.
+    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin, bevy::asset::AssetPlugin::default()))
+        .init_asset::<bevy::shader::Shader>()
+        .init_asset::<bevy::image::Image>()
+        .add_plugins(bevy::window::WindowPlugin {
+            primary_window: None,
+            exit_condition: bevy::window::ExitCondition::DontExit,
+            ..default()
+        })
+        .add_plugins(EguiPlugin::default())
+        .insert_resource(Storage::in_dir(&dir))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(std::time::Duration::from_millis(16)))
+        .init_resource::<Drawn>()
+        .add_plugins((fanorona::LogicPlugin, fanorona::window::FullScreenPlugin, fanorona::ui::UiPlugin))
+        .add_systems(
+            PostUpdate,
+            keep_drawn_words.after(EguiPostUpdateSet::EndPass).before(EguiPostUpdateSet::ProcessOutput),
+        );
+    app.world_mut().spawn(PrimaryEguiContext);
+    app.update();
+    app.world_mut().resource_mut::<Settings>().language = Some("en".into());
+    // A game with a turn played, saved; loading the saved game then asks first.
+    crate::common::start_with(&mut app, crate::common::humans);
+    crate::common::play(&mut app, "f3-e3A");
+    crate::common::command(&mut app, GameCommand::Save);
+    crate::common::play(&mut app, "d4-d3A");
+    crate::common::command(&mut app, GameCommand::Load);
+    app.update();
+    assert!(app.world().resource::<PendingConfirmation>().0.is_some(), "the question is open");
+    let drawn = app.world().resource::<Drawn>().0.clone();
+    assert!(drawn.contains("Are you sure?"), "{drawn}");
+    app.world_mut().resource_mut::<Settings>().language = Some("fr".into());
+    app.update();
+    app.update();
+    let drawn = app.world().resource::<Drawn>().0.clone();
+    assert!(drawn.contains("Êtes-vous sûr"), "{drawn}");
+    assert!(app.world().resource::<PendingConfirmation>().0.is_some(), "still open");
 }

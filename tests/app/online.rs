@@ -218,7 +218,7 @@ fn two_players_find_each_other_in_the_lobby_and_play_to_the_end() {
         game(apps[0]).is_some_and(|g| g.result == result)
     });
     let winner = result.and_then(|r| r.winner).map(|w| game(&carol).unwrap().player(w).name.clone());
-    let text = game(&carol).unwrap().result_text().unwrap();
+    let text = english(&game(&carol).unwrap().result_text().unwrap());
     assert!(text.starts_with(&winner.map_or("Draw".to_owned(), |w| format!("{w} won"))), "{text}");
     // Back in the lobby, the game is gone from the board's resources.
     command(&mut white, OnlineCommand::Leave);
@@ -261,7 +261,8 @@ fn a_dropped_connection_comes_back_and_the_game_goes_on() {
     run_until(&mut [&mut white, &mut black], "both to see the connection drop", |apps| {
         apps.iter().all(|a| matches!(link(a).state(), LinkState::Waiting(_)))
     });
-    assert!(link(&white).describe().starts_with("Connection lost"), "{}", link(&white).describe());
+    let describe = english(&link(&white).describe());
+    assert!(describe.starts_with("Connection lost"), "{describe}");
     // The board stays, and the player to move may play: the turn waits for the connection.
     assert_eq!(state(&white), AppState::Online);
     assert_eq!(turns(&white).len(), 2);
@@ -327,8 +328,8 @@ fn a_clock_that_runs_out_ends_the_game() {
         assert_eq!(game.running(), None);
     }
     let name = game(&white).unwrap().white.name.clone();
-    assert_eq!(game(&white).unwrap().result_text().unwrap(), format!("You lost: {name}'s time ran out."));
-    assert_eq!(game(&black).unwrap().result_text().unwrap(), format!("You won: {name}'s time ran out."));
+    assert_eq!(english(&game(&white).unwrap().result_text().unwrap()), format!("You lost: {name}'s time ran out."));
+    assert_eq!(english(&game(&black).unwrap().result_text().unwrap()), format!("You won: {name}'s time ran out."));
     assert!(!session(&white).human_to_move(), "no turn after the flag fell");
 
     // White asks for a rematch: Black is offered it on the game-over screen, accepts, and both are in a new game.

@@ -30,7 +30,7 @@ fn tutorial_command(app: &mut App, c: TutorialCommand) {
 fn do_task(app: &mut App) {
     let task = tutorial(app).current_task();
     let start = *session(app).position();
-    assert_eq!(start, task.start().expect("position"), "{}", task.instruction);
+    assert_eq!(start, task.start().expect("position"), "{}", english(&task.instruction));
     match task.goal {
         Goal::Read => {
             assert!(session(app).movable().is_empty(), "nothing to play while reading");
@@ -69,7 +69,12 @@ fn do_task(app: &mut App) {
         }
     }
     if task.goal != Goal::Read {
-        assert!(matches!(tutorial(app).status, Status::Done(_)), "{}: {:?}", task.instruction, tutorial(app).status);
+        assert!(
+            matches!(tutorial(app).status, Status::Done(_)),
+            "{}: {:?}",
+            english(&task.instruction),
+            tutorial(app).status
+        );
     }
     assert!(tutorial(app).can_go_on());
 }
@@ -154,6 +159,7 @@ fn the_tutorial_explains_why_a_piece_cannot_move() {
     }
     click(&mut app, "a1");
     let note = tutorial(&app).note.clone().expect("a note");
+    let note = english(&note);
     assert!(note.contains("must capture"), "{note}");
     assert_eq!(tutorial(&app).status, Status::Doing);
     click(&mut app, "d3");

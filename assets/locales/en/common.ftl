@@ -33,3 +33,24 @@ copied-game = Copied the game ({ $turns ->
    *[other] { $turns } turns
 }) as game text.
 copied-link = Copied: { $link }
+
+# The computer's levels, as a label and as a short description. $level: beginner, casual, classic, strong, master.
+level-name = { $level ->
+    [beginner] Beginner
+    [casual] Casual
+    [classic] Classic
+    [strong] Strong
+   *[master] Master
+}
+level-about = { $level ->
+    [beginner] Sees captures, but blunders often
+    [casual] Looks two turns ahead
+    [classic] The classic computer: four moves ahead, pieces then mobility
+    [strong] Full alpha-beta search, four turns deep
+   *[master] The full engine; perfect in telo
+}
+# A side, alone (a label or a button). $side: white or black.
+side-name = { $side ->
+    [white] White
+   *[black] Black
+}

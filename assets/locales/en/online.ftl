@@ -1,14 +1,203 @@
-# Online play: the link to the game server, the lobby, online games. $name: a player's name; $error, $message: words
-# from the system or the server (not translated).
+# Online play: the link to the game server, the lobby, online games. $name, $winner, $loser: a player's name; $error:
+# words from the system (not translated); $turn: a turn in notation (e3-d3A), or a turn's number; $rating,
+# $deviation: ratings, whole numbers; $variant: a board's name (tsivy, dimy, kept in every language); $time: a time
+# control, minutes+seconds (5+3).
 
-online-game-not-shown = The online game could not be shown: { $error }.
+## Notices.
+online-game-not-shown = The online game could not be shown: its turn { $turn } is not legal here.
 online-draw-offered = { $name } offers a draw.
 online-grace = { $name }'s time ran out while disconnected: the clock was given time once.
-online-refused = The server refused: { $message }.
 online-garbage = The server sent something this game cannot read; it was ignored.
 online-registered = Registered as { $name }: sign in with your name and password on any device.
 online-signed-out = Signed out: you are a new guest on this device.
 online-signed-in = Signed in as { $name }.
-online-not-signed-in = Not signed in: { $message }.
+online-not-signed-in = Not signed in: no registered player has this name and password.
 online-login-ended = Your online login had ended: you are a new guest now.
-online-name-refused = The name “{ $name }” cannot be used: { $message }. The server chose one.
+# $reason: taken (another player has the name) or invalid.
+online-name-refused = The name “{ $name }” cannot be used: { $reason ->
+    [taken] another player has it
+   *[invalid] a name is 3 to 20 letters, digits, _ or -
+}. The server chose one.
+
+## The server's refusals, one for each reason it gives.
+online-refusal-bad-json = The server could not read a message from this game.
+online-refusal-unknown-type = The server does not know one of this game's requests: it may be older than the game.
+online-refusal-bad-message = The server could not understand a request from this game.
+online-refusal-too-large = A message from this game was too large for the server.
+online-refusal-rate-limited = Too many requests too fast: wait a moment and try again.
+online-refusal-hello-first = The server expected the game to greet it first.
+online-refusal-already-greeted = The game had already greeted the server on this connection.
+online-refusal-unsupported-protocol = This server speaks another version of the game's protocol: update the game or choose another server.
+online-refusal-bad-token = Your online login is no longer valid.
+online-refusal-bad-name = A name is 3 to 20 letters, digits, _ or -.
+online-refusal-name-taken = Another player has that name.
+online-refusal-bad-password = A password is 8 to 128 characters long.
+online-refusal-bad-login = No registered player has this name and password.
+online-refusal-already-registered = You are registered already.
+online-refusal-unrated-variant = Only standard tsivy games can be rated.
+online-refusal-bot-unrated = Games against a bot are never rated.
+online-refusal-vela-variant = Vela is played on tsivy only.
+online-refusal-not-found = That challenge or game is no longer there.
+online-refusal-not-your-game = That game is not yours.
+online-refusal-own-challenge = You cannot accept your own challenge.
+online-refusal-not-your-turn = It is your opponent's turn.
+online-refusal-wrong-ply = That turn was sent twice, or too late.
+online-refusal-illegal-turn = The server found that turn illegal.
+online-refusal-game-over = The game is over.
+online-refusal-too-late-to-abort = Too late to abort: each side has played.
+online-refusal-no-draw-offer = There is no draw offer to accept.
+online-refusal-too-many-challenges = You have too many open challenges already.
+online-refusal-internal = The server had a problem: try again.
+
+## The connection. $seconds: the wait before the next try; $attempt: its number; $was_online: yes or no.
+online-link-offline = Offline.
+online-link-connecting = Connecting to the server…
+online-link-connected = Connected.
+online-link-connected-as = Connected as { $name }.
+online-link-waiting = { $was_online ->
+    [yes] Connection lost.
+   *[no] No connection to the server.
+} Trying again in { $seconds } s (attempt { $attempt }).
+online-problem-unreachable = The server cannot be reached.
+online-problem-bad-address = The server's address is not a WebSocket address.
+online-problem-cut = The connection was cut.
+online-problem-closed = The server closed the connection.
+online-problem-other = The connection failed: { $error }
+online-problem-unexpected = The server answered the greeting with something this game does not expect.
+
+## The lobby. $account: yes (signed in) or no (a guest); $count: a number; $rated, $rematch, $bot: yes or no.
+online-title = Play online
+online-you = You: { $name } ({ $account ->
+    [yes] signed in
+   *[no] guest
+}) · rating { $rating } ± { $deviation }
+online-account = Account
+online-account-signed-in = Signed in as { $name }: sign in with your name and password on any other device.
+online-sign-out = Sign out
+online-account-guest = You play as a guest, on this device only. With a password you keep your name and rating anywhere.
+online-name-label = Name:
+online-name-hint = 3 to 20 letters, digits, _ or -
+online-password-label = Password:
+online-password-hint = 8 characters or more
+online-register = Register this guest
+online-register-hint = Keep this player, its games and rating, under this name
+online-sign-in = Sign in
+online-sign-in-hint = Play as a registered player
+online-server-and-name = Server and name
+online-server-label = Server:
+online-name-by-server = chosen by the server
+online-token-kept = Signed in on this device: you come back as the same player.
+online-connect-again = Connect again
+online-tab-play = Play
+online-tab-watch = Watch ({ $count })
+online-tab-profile = Your games
+online-new-challenge = New challenge
+online-create-challenge = Create challenge
+online-open-challenges = Open challenges
+online-asking = Asking the server…
+online-profile-offline = Your online games are shown once connected.
+online-back-to-menu = Back to the menu
+online-rated-choice = Rated
+online-rated-tsivy-only = Only tsivy is rated
+online-rated = rated
+online-unrated = unrated
+online-time-label = Time:
+# $minutes: minutes on each clock; $increment: seconds added after each turn.
+online-time-hint = { $minutes ->
+    [one] One minute each
+   *[other] { $minutes } minutes each
+}, { $increment } s added after each turn
+online-no-games = Nobody is playing just now.
+online-watch = Watch
+online-turn-number = turn { $turn }
+online-player = { $bot ->
+    [yes] { $name } (bot) · { $rating }
+   *[no] { $name } · { $rating }
+}
+online-versus = { $bot ->
+    [yes] vs { $name } (bot) · { $rating }
+   *[no] vs { $name } · { $rating }
+}
+# A finished game in the player's list. $verdict: won, lost or draw; $reason: how it ended (as in online-result).
+online-finished = { $verdict ->
+    [won] Won
+    [lost] Lost
+   *[draw] Draw
+} ({ $reason ->
+    [all_captured] all captured
+    [no_legal_turn] no move
+    [telo_line] telo
+    [resignation] resigned
+    [timeout] on time
+    [fifty_turns] 50 turns
+    [repetition] repetition
+    [agreement] agreed
+   *[aborted] aborted
+})
+online-profile-rating = Online rating { $rating } ± { $deviation } after { $count ->
+    [one] one rated game
+   *[other] { $count } rated games
+}
+online-rating-apart = Your rating against the computer is kept apart, in the menu.
+online-no-finished-games = No finished games yet.
+online-replay = Replay
+online-replay-hint = Put the game on the board, to step through and review it
+online-my-challenge = Your challenge, { $variant } { $time } · { $rated ->
+    [yes] rated
+   *[no] unrated
+}: waiting for { $rematch ->
+    [yes] your opponent to accept
+   *[no] an opponent
+}…
+online-cancel = Cancel
+online-copy-link = Copy link
+online-copy-link-hint = Send it to a friend: it opens this challenge in a browser
+online-no-challenges = None yet: create one, or send a friend a link to yours.
+online-rematch-label = a rematch
+online-yours = yours
+online-accept = Accept
+
+## An online game. $verdict: won, lost (the player's game), winner (a game watched: $winner won), aborted or draw.
+online-playing = Online
+online-watching = Watching
+online-player-you = { $name } · { $rating } (you)
+online-rematch-offered = { $name } offers a rematch.
+online-rematch = Rematch
+online-rematch-hint = The same game again: your opponent is asked
+online-review = Review
+online-review-hint = Step through the game with the engine's verdict on each turn
+online-back-to-lobby = Back to the lobby
+online-to-move = { $name } to move…
+online-your-turn = Your turn
+online-capture-again = Capture again with the same piece, or stop.
+online-must-capture = A capture is possible, so you must capture.
+# Space and Shift are the keys, the same in every language.
+online-stop-here = Stop here (Space)
+online-you-offered-draw = You offered a draw.
+online-accept-draw = Accept the draw
+online-offer-draw = Offer a draw
+online-resign = Resign
+online-resign-hint = Shortcut: Shift+Q
+online-abort = Abort
+online-abort-hint = End the game without result: before each side has played
+online-flip-board = Flip board
+online-how-to-play = How to play
+online-game-over = Game over
+online-look-at-board = Look at the board
+online-result = { $verdict ->
+    [won] You won
+    [lost] You lost
+    [winner] { $winner } won
+    [aborted] Aborted
+   *[draw] Draw
+}: { $reason ->
+    [all_captured] { $loser } has no pieces left
+    [no_legal_turn] { $loser } cannot move
+    [telo_line] three in a line
+    [resignation] { $loser } resigned
+    [timeout] { $loser }'s time ran out
+    [fifty_turns] 50 turns without a capture
+    [repetition] the same position three times
+    [agreement] agreed
+   *[aborted] the game ended before it began
+}.

@@ -30,3 +30,22 @@ copied-game = La partie ({ $turns ->
    *[other] { $turns } tours
 }) a été copiée comme texte de partie.
 copied-link = Copié : { $link }
+
+level-name = { $level ->
+    [beginner] Débutant
+    [casual] Amateur
+    [classic] Classique
+    [strong] Fort
+   *[master] Maître
+}
+level-about = { $level ->
+    [beginner] Voit les prises, mais se trompe souvent
+    [casual] Regarde deux tours à l'avance
+    [classic] L'ordinateur classique : quatre coups à l'avance, le nombre de pions puis la mobilité
+    [strong] Recherche alpha-bêta complète, quatre tours de profondeur
+   *[master] Le moteur complet ; parfait au fanoron-telo
+}
+side-name = { $side ->
+    [white] Blancs
+   *[black] Noirs
+}

@@ -33,3 +33,186 @@ drop-revisit = { $from } ne peut pas aller en { $to } : le pion est déjà pass�
 drop-same-direction = { $from } ne peut pas aller en { $to } : une rafle ne peut pas aller deux fois de suite dans la même direction.
 drop-other-piece = { $from } ne peut pas aller en { $to } : la rafle continue avec le pion en { $point }.
 drop-paika-in-chain = { $from } ne peut pas aller en { $to } : une rafle ne continue que par des prises.
+
+# Le panneau de la partie.
+game-title = { $vela ->
+    [white] Fanoron-{ $variant } — vela : Blancs handicapés
+    [black] Fanoron-{ $variant } — vela : Noirs handicapés
+   *[none] Fanoron-{ $variant }
+}
+game-players = { $white } contre { $black }
+game-player = { $kind ->
+    [human] Joueur
+    [online] Joueur en ligne
+   *[computer] Ordinateur ({ $level ->
+        [beginner] Débutant
+        [casual] Amateur
+        [classic] Classique
+        [strong] Fort
+       *[master] Maître
+    })
+}
+game-rated = Classée · votre classement { $rating }
+game-to-move = { $side ->
+    [white] Aux Blancs de jouer
+   *[black] Aux Noirs de jouer
+}
+game-thinking = L'ordinateur réfléchit…
+game-capture-again = Prenez encore avec le même pion, ou arrêtez-vous.
+game-must-capture = Une prise est possible : vous devez prendre.
+game-place = Posez un pion sur un point libre.
+game-quiet-turns = { $count ->
+    [one] Un tour sans prise
+   *[other] { $count } tours sans prise
+}
+game-stop-here = S'arrêter ici (Space)
+game-unrated-warning = L'utiliser rend non classée une partie classée
+game-undo = Annuler
+game-redo = Rejouer
+game-hint = Indice
+game-flip = Retourner le plateau
+game-resign = Abandonner
+game-new-game = Nouvelle partie
+game-save = Enregistrer
+game-load = Charger
+game-sound-on = Son : activé
+game-sound-off = Son : coupé
+game-how-to-play = Comment jouer
+game-save-about = Enregistrer la partie dans l'emplacement de sauvegarde (Ctrl+S)
+game-load-about = Charger la partie de l'emplacement de sauvegarde (Ctrl+O)
+game-copy-game = Copier la partie
+game-copy-game-about = La partie en texte, à partager ou à ouvrir ailleurs (Shift+C)
+game-copy-position = Copier la position
+game-copy-position-about = Le texte de la position (C)
+game-open = Ouvrir une partie…
+game-open-about = Coller le texte d'une partie ou ouvrir un fichier de partie (I)
+game-download = Télécharger la partie
+game-download-about = La partie dans un fichier texte, à garder ou à partager (Shift+S)
+game-save-file = Enregistrer en fichier
+game-save-file-about = La partie dans un nouveau fichier texte du dossier Fanorona de vos documents (Shift+S)
+game-review = Analyser la partie
+game-review-about = Le moteur parcourt la partie : ses tournants, et de meilleurs tours (V)
+game-analyse = Plateau d'analyse
+game-analyse-about = Cette position sur le plateau d'analyse (B)
+game-keyboard = Clavier
+
+game-moves = Coups
+game-no-turns = Aucun tour joué pour l'instant.
+game-look-after-turn = Voir la position après ce tour
+game-took = { $side ->
+    [white] Les Blancs ont pris { $count }
+   *[black] Les Noirs ont pris { $count }
+}
+
+game-outcome-all-captured = { $winner ->
+    [white] Les Blancs gagnent : tous les pions noirs ont été pris
+   *[black] Les Noirs gagnent : tous les pions blancs ont été pris
+}
+game-outcome-no-legal-turn = { $winner ->
+    [white] Les Blancs gagnent : les Noirs n'ont aucun coup légal
+   *[black] Les Noirs gagnent : les Blancs n'ont aucun coup légal
+}
+game-outcome-telo-line = { $winner ->
+    [white] Les Blancs gagnent avec trois pions alignés
+   *[black] Les Noirs gagnent avec trois pions alignés
+}
+game-outcome-resignation = { $winner ->
+    [white] Les Blancs gagnent : les Noirs ont abandonné
+   *[black] Les Noirs gagnent : les Blancs ont abandonné
+}
+game-outcome-fifty-turns = Partie nulle : 50 tours de suite sans prise
+game-outcome-repetition = Partie nulle : la même position pour la troisième fois
+game-rating-change = Votre classement : de { $before } à { $after } ({ $change })
+
+game-are-you-sure = Êtes-vous sûr ?
+game-cancel-esc = Annuler (Esc)
+game-cancel = Annuler
+game-confirm-new-game = Commencer une nouvelle partie ? Votre partie inachevée sera perdue.
+game-confirm-save = Enregistrer cette partie ? Elle remplacera la partie de l'emplacement de sauvegarde.
+game-confirm-load = Charger la partie enregistrée ? Elle remplacera la partie sur le plateau.
+game-confirm-open = Ouvrir cette partie ? Elle remplacera la partie sur le plateau.
+game-do-new-game = Commencer une nouvelle partie
+game-do-save = Remplacer la partie enregistrée
+game-do-load = Charger la partie enregistrée
+game-do-open = Ouvrir la partie
+game-choice-title = Prendre sur quelle ligne ?
+game-choice-about = Ce coup peut prendre de deux façons. Choisissez-en une (ou cliquez sur un pion de la ligne, sur le plateau) :
+game-choice-approach = Approche : prend { $count } (A)
+game-choice-withdrawal = Retrait : prend { $count } (W)
+game-over = Partie terminée
+game-result = { $count ->
+    [one] Résultat { $score } après un tour.
+   *[other] Résultat { $score } après { $count } tours.
+}
+game-vela-offer = { $winner ->
+    [white] Vela : dans une partie retour, les Blancs ne peuvent pas prendre avant d'avoir perdu 17 pions (non classée).
+   *[black] Vela : dans une partie retour, les Noirs ne peuvent pas prendre avant d'avoir perdu 17 pions (non classée).
+}
+game-vela-play = { $winner ->
+    [white] Jouer une vela (Blancs handicapés)
+   *[black] Jouer une vela (Noirs handicapés)
+}
+game-rematch = Revanche
+game-look-at-board = Voir le plateau
+game-review-game = Analyser la partie : ses tournants, et de meilleurs tours
+game-open-title = Ouvrir une partie
+game-open-paste = Collez une partie ici : le texte de la partie (tel que « Copier la partie » le donne) ou un enregistrement RON.
+game-open-button = Ouvrir
+game-open-a-file = Ouvrir un fichier…
+game-open-path = Ou le chemin d'un fichier de partie :
+game-open-file = Ouvrir le fichier
+
+game-keys-either = { $first } ou { $second }
+game-key-stop = S'arrêter ici (finir une rafle)
+game-key-choose = Choisir l'approche / le retrait
+game-key-cancel = Annuler la sélection, ou répondre non à une question
+game-key-undo = Annuler
+game-key-redo = Rejouer
+game-key-hint = Indice
+game-key-flip = Retourner le plateau
+game-key-save-load = Enregistrer / charger la partie (demande avant de remplacer quoi que ce soit)
+game-key-copy-position = Copier le texte de la position
+game-key-copy-game = Copier la partie en texte
+game-key-open = Ouvrir une partie depuis son texte ou un fichier
+game-key-save-file = Enregistrer la partie dans un nouveau fichier (un téléchargement sur le web)
+game-key-open-file = Ouvrir un fichier de partie (sur le web : en choisir un)
+game-key-sound = Son activé / coupé
+game-key-resign = Abandonner
+game-key-menu = Retour au menu (la partie est gardée) ; dans le tutoriel : Suivant
+game-key-try-again = Tutoriel : réessayer
+game-key-review = Analyser la partie
+game-key-analysis = Plateau d'analyse (là : Left / Right pour parcourir les coups, E pour composer une position)
+game-key-review-turns = Analyse : tour précédent / suivant, début / fin
+game-key-review-line = Analyse : montrer le meilleur tour et avancer / reculer dans sa suite
+game-key-how-to-play = Comment jouer
+game-key-full-screen = Plein écran activé / désactivé
+
+game-no-folder = La partie n'a pas pu être enregistrée : il n'y a pas de dossier où enregistrer les parties.
+game-folder-full = La partie n'a pas pu être enregistrée : { $folder } contient déjà trop de fichiers de partie.
+game-file-too-large = Cette partie n'a pas pu être ouverte : { $file } est trop gros pour être un fichier de partie ({ $size } octets).
+game-file-not-text = Cette partie n'a pas pu être ouverte : { $file } n'est pas un fichier texte.
+
+stored-kept-in-browser = { $what ->
+    [settings] Vos réglages n'ont pas pu être lus ({ $reason ->
+        [binary] l'entrée n'est pas du texte
+       *[text] { $problem }
+    }). Ils ont été gardés sous { $aside } dans le stockage local du navigateur.
+    [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus ({ $reason ->
+        [binary] l'entrée n'est pas du texte
+       *[text] { $problem }
+    }). Ils ont été gardés sous { $aside } dans le stockage local du navigateur.
+   *[game] Une partie enregistrée n'a pas pu être lue ({ $reason ->
+        [binary] l'entrée n'est pas du texte
+       *[text] { $problem }
+    }). Elle a été gardée sous { $aside } dans le stockage local du navigateur.
+}
+stored-not-set-aside = { $what ->
+    [settings] Vos réglages n'ont pas pu être lus, ni mis de côté : { $error }
+    [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus, ni mis de côté : { $error }
+   *[game] Une partie enregistrée n'a pas pu être lue, ni mise de côté : { $error }
+}
+stored-too-many-aside = { $what ->
+    [settings] Vos réglages n'ont pas pu être lus, et il y a déjà trop de copies illisibles pour en garder une autre.
+    [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus, et il y a déjà trop de copies illisibles pour en garder une autre.
+   *[game] Une partie enregistrée n'a pas pu être lue, et il y a déjà trop de copies illisibles pour en garder une autre.
+}

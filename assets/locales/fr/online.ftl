@@ -1,13 +1,196 @@
 # Le jeu en ligne : la connexion au serveur, le salon, les parties en ligne.
 
-online-game-not-shown = La partie en ligne n'a pas pu être affichée : { $error }.
+## Avis.
+online-game-not-shown = La partie en ligne n'a pas pu être affichée : son tour { $turn } n'est pas légal ici.
 online-draw-offered = { $name } propose la nulle.
 online-grace = Le temps de { $name } s'est écoulé pendant sa déconnexion : sa pendule a reçu du temps, une fois.
-online-refused = Le serveur a refusé : { $message }.
 online-garbage = Le serveur a envoyé quelque chose que ce jeu ne sait pas lire ; ce message a été ignoré.
 online-registered = Inscrit sous le nom { $name } : connectez-vous avec votre nom et votre mot de passe sur n'importe quel appareil.
 online-signed-out = Déconnecté : vous êtes un nouvel invité sur cet appareil.
 online-signed-in = Connecté sous le nom { $name }.
-online-not-signed-in = Connexion impossible : { $message }.
+online-not-signed-in = Connexion impossible : aucun joueur inscrit n'a ce nom et ce mot de passe.
 online-login-ended = Votre session en ligne avait pris fin : vous êtes maintenant un nouvel invité.
-online-name-refused = Le nom « { $name } » ne peut pas être utilisé : { $message }. Le serveur en a choisi un.
+online-name-refused = Le nom « { $name } » ne peut pas être utilisé : { $reason ->
+    [taken] un autre joueur le porte déjà
+   *[invalid] un nom compte de 3 à 20 caractères (lettres, chiffres, _ ou -)
+}. Le serveur en a choisi un.
+
+## Les refus du serveur, un par raison.
+online-refusal-bad-json = Le serveur n'a pas pu lire un message de ce jeu.
+online-refusal-unknown-type = Le serveur ne connaît pas l'une des demandes de ce jeu : il est peut-être plus ancien que le jeu.
+online-refusal-bad-message = Le serveur n'a pas compris une demande de ce jeu.
+online-refusal-too-large = Un message de ce jeu était trop long pour le serveur.
+online-refusal-rate-limited = Trop de demandes trop vite : attendez un instant et réessayez.
+online-refusal-hello-first = Le serveur attendait d'abord que le jeu se présente.
+online-refusal-already-greeted = Le jeu s'était déjà présenté au serveur sur cette connexion.
+online-refusal-unsupported-protocol = Ce serveur parle une autre version du protocole du jeu : mettez le jeu à jour ou choisissez un autre serveur.
+online-refusal-bad-token = Votre session en ligne n'est plus valable.
+online-refusal-bad-name = Un nom compte de 3 à 20 caractères : lettres, chiffres, _ ou -.
+online-refusal-name-taken = Un autre joueur porte déjà ce nom.
+online-refusal-bad-password = Un mot de passe compte de 8 à 128 caractères.
+online-refusal-bad-login = Aucun joueur inscrit n'a ce nom et ce mot de passe.
+online-refusal-already-registered = Vous êtes déjà inscrit.
+online-refusal-unrated-variant = Seules les parties de tsivy standard peuvent être classées.
+online-refusal-bot-unrated = Les parties contre un robot ne sont jamais classées.
+online-refusal-vela-variant = La vela ne se joue qu'au tsivy.
+online-refusal-not-found = Ce défi ou cette partie n'existe plus.
+online-refusal-not-your-game = Cette partie n'est pas la vôtre.
+online-refusal-own-challenge = Vous ne pouvez pas accepter votre propre défi.
+online-refusal-not-your-turn = C'est au tour de votre adversaire.
+online-refusal-wrong-ply = Ce tour a été envoyé deux fois, ou trop tard.
+online-refusal-illegal-turn = Le serveur a jugé ce tour illégal.
+online-refusal-game-over = La partie est terminée.
+online-refusal-too-late-to-abort = Trop tard pour annuler la partie : chaque camp a déjà joué.
+online-refusal-no-draw-offer = Il n'y a aucune proposition de nulle à accepter.
+online-refusal-too-many-challenges = Vous avez déjà trop de défis ouverts.
+online-refusal-internal = Le serveur a rencontré un problème : réessayez.
+
+## La connexion.
+online-link-offline = Hors ligne.
+online-link-connecting = Connexion au serveur…
+online-link-connected = Connecté.
+online-link-connected-as = Connecté en tant que { $name }.
+online-link-waiting = { $was_online ->
+    [yes] Connexion perdue.
+   *[no] Pas de connexion au serveur.
+} Nouvel essai dans { $seconds } s (essai n° { $attempt }).
+online-problem-unreachable = Le serveur est injoignable.
+online-problem-bad-address = L'adresse du serveur n'est pas une adresse WebSocket.
+online-problem-cut = La connexion a été coupée.
+online-problem-closed = Le serveur a fermé la connexion.
+online-problem-other = La connexion a échoué : { $error }
+online-problem-unexpected = Le serveur a répondu à la présentation du jeu par un message inattendu.
+
+## Le salon.
+online-title = Jouer en ligne
+online-you = Vous : { $name } ({ $account ->
+    [yes] inscrit
+   *[no] invité
+}) · classement { $rating } ± { $deviation }
+online-account = Compte
+online-account-signed-in = Connecté sous le nom { $name } : connectez-vous avec votre nom et votre mot de passe sur tout autre appareil.
+online-sign-out = Se déconnecter
+online-account-guest = Vous jouez en tant qu'invité, sur cet appareil seulement. Avec un mot de passe, vous gardez votre nom et votre classement partout.
+online-name-label = Nom :
+online-name-hint = 3 à 20 lettres, chiffres, _ ou -
+online-password-label = Mot de passe :
+online-password-hint = 8 caractères ou plus
+online-register = Inscrire cet invité
+online-register-hint = Garder ce joueur, ses parties et son classement, sous ce nom
+online-sign-in = Se connecter
+online-sign-in-hint = Jouer en tant que joueur inscrit
+online-server-and-name = Serveur et nom
+online-server-label = Serveur :
+online-name-by-server = choisi par le serveur
+online-token-kept = Connecté sur cet appareil : vous revenez sous la même identité.
+online-connect-again = Se reconnecter
+online-tab-play = Jouer
+online-tab-watch = Regarder ({ $count })
+online-tab-profile = Vos parties
+online-new-challenge = Nouveau défi
+online-create-challenge = Créer le défi
+online-open-challenges = Défis ouverts
+online-asking = Demande au serveur…
+online-profile-offline = Vos parties en ligne s'affichent une fois la connexion établie.
+online-back-to-menu = Retour au menu
+online-rated-choice = Partie classée
+online-rated-tsivy-only = Seul le tsivy est classé
+online-rated = classée
+online-unrated = non classée
+online-time-label = Cadence :
+online-time-hint = { $minutes ->
+    [one] Une minute chacun
+   *[other] { $minutes } minutes chacun
+}, { $increment } s ajoutées après chaque tour
+online-no-games = Personne ne joue en ce moment.
+online-watch = Regarder
+online-turn-number = tour { $turn }
+online-player = { $bot ->
+    [yes] { $name } (robot) · { $rating }
+   *[no] { $name } · { $rating }
+}
+online-versus = { $bot ->
+    [yes] contre { $name } (robot) · { $rating }
+   *[no] contre { $name } · { $rating }
+}
+online-finished = { $verdict ->
+    [won] Gagnée
+    [lost] Perdue
+   *[draw] Nulle
+} ({ $reason ->
+    [all_captured] plus de pions
+    [no_legal_turn] plus de coup
+    [telo_line] telo
+    [resignation] abandon
+    [timeout] au temps
+    [fifty_turns] 50 tours
+    [repetition] répétition
+    [agreement] d'un commun accord
+   *[aborted] annulée
+})
+online-profile-rating = Classement en ligne { $rating } ± { $deviation } après { $count ->
+    [one] { $count } partie classée
+   *[other] { $count } parties classées
+}
+online-rating-apart = Votre classement contre l'ordinateur est tenu à part, dans le menu.
+online-no-finished-games = Aucune partie terminée pour l'instant.
+online-replay = Revoir
+online-replay-hint = Remettre la partie sur le plateau, pour la parcourir et l'analyser
+online-my-challenge = Votre défi, { $variant } { $time } · { $rated ->
+    [yes] partie classée
+   *[no] partie non classée
+} : { $rematch ->
+    [yes] en attente de la réponse de votre adversaire
+   *[no] en attente d'un adversaire
+}…
+online-cancel = Retirer
+online-copy-link = Copier le lien
+online-copy-link-hint = Envoyez-le à un ami : il ouvre ce défi dans un navigateur
+online-no-challenges = Aucun pour l'instant : créez-en un, ou envoyez à un ami le lien du vôtre.
+online-rematch-label = une revanche
+online-yours = le vôtre
+online-accept = Accepter
+
+## Une partie en ligne.
+online-playing = En ligne
+online-watching = En spectateur
+online-player-you = { $name } · { $rating } (vous)
+online-rematch-offered = { $name } propose une revanche.
+online-rematch = Revanche
+online-rematch-hint = La même partie à nouveau : elle est proposée à votre adversaire
+online-review = Analyser
+online-review-hint = Parcourir la partie avec l'avis du moteur sur chaque tour
+online-back-to-lobby = Retour au salon
+online-to-move = Au tour de { $name }…
+online-your-turn = À vous de jouer
+online-capture-again = Prenez encore avec le même pion, ou arrêtez-vous.
+online-must-capture = Une prise est possible : vous devez prendre.
+online-stop-here = S'arrêter ici (Space)
+online-you-offered-draw = Vous avez proposé la nulle.
+online-accept-draw = Accepter la nulle
+online-offer-draw = Proposer la nulle
+online-resign = Abandonner
+online-resign-hint = Raccourci : Shift+Q
+online-abort = Annuler la partie
+online-abort-hint = Terminer la partie sans résultat, avant que chaque camp ait joué
+online-flip-board = Retourner le plateau
+online-how-to-play = Règles du jeu
+online-game-over = Partie terminée
+online-look-at-board = Voir le plateau
+online-result = { $verdict ->
+    [won] Vous avez gagné
+    [lost] Vous avez perdu
+    [winner] { $winner } a gagné
+    [aborted] Partie annulée
+   *[draw] Partie nulle
+} : { $reason ->
+    [all_captured] { $loser } n'a plus de pions
+    [no_legal_turn] { $loser } ne peut plus jouer
+    [telo_line] trois pions alignés
+    [resignation] { $loser } a abandonné
+    [timeout] le temps de { $loser } est écoulé
+    [fifty_turns] 50 tours sans prise
+    [repetition] la même position trois fois
+    [agreement] nulle d'un commun accord
+   *[aborted] la partie a pris fin avant de commencer
+}.

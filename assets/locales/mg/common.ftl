@@ -33,3 +33,22 @@ copied-game = Voadika ho soratra ny lalao ({ $turns ->
    *[other] anjara { $turns }
 }).
 copied-link = Voadika: { $link }
+
+level-name = { $level ->
+    [beginner] Vao manomboka
+    [casual] Tsotra
+    [classic] Mahazatra
+    [strong] Matanjaka
+   *[master] Manam-pahaizana
+}
+level-about = { $level ->
+    [beginner] Mahita ny fihinanana, nefa matetika diso
+    [casual] Mijery anjara roa mialoha
+    [classic] Ilay solosaina mahazatra: mijery fihetsika efatra mialoha, ny isan'ny vato aloha vao ny fahafahana mihetsika
+    [strong] Fikarohana alpha-beta feno, anjara efatra lalina
+   *[master] Ny motera feno; tsy diso mihitsy amin'ny fanoron-telo
+}
+side-name = { $side ->
+    [white] Fotsy
+   *[black] Mainty
+}

@@ -33,3 +33,186 @@ drop-revisit = Tsy afaka mankany { $to } ny { $from }: efa nijanona teo amin'ny 
 drop-same-direction = Tsy afaka mankany { $to } ny { $from }: tsy azo mandeha indroa misesy amin'ny lalana iray ny fihinanana misesy.
 drop-other-piece = Tsy afaka mankany { $to } ny { $from }: ny vato ao amin'ny { $point } no manohy ny fihinanana.
 drop-paika-in-chain = Tsy afaka mankany { $to } ny { $from }: fihinanana ihany no manohy ny fihinanana misesy.
+
+# Ny tontonana eo anilan'ny takelaka.
+game-title = { $vela ->
+    [white] Fanoron-{ $variant } — vela: ny fotsy no voafetra
+    [black] Fanoron-{ $variant } — vela: ny mainty no voafetra
+   *[none] Fanoron-{ $variant }
+}
+game-players = { $white } sy { $black }
+game-player = { $kind ->
+    [human] Mpilalao
+    [online] Mpilalao an-tserasera
+   *[computer] Solosaina ({ $level ->
+        [beginner] Vao manomboka
+        [casual] Tsotra
+        [classic] Mahazatra
+        [strong] Matanjaka
+       *[master] Manam-pahaizana
+    })
+}
+game-rated = Misy laharana · ny laharanao { $rating }
+game-to-move = { $side ->
+    [white] Anjaran'ny fotsy
+   *[black] Anjaran'ny mainty
+}
+game-thinking = Mieritreritra ny solosaina…
+game-capture-again = Mihinàna indray amin'io vato io ihany, na mijanòna.
+game-must-capture = Misy azo hanina, ka tsy maintsy mihinana ianao.
+game-place = Apetraho amin'ny teboka foana ny vato iray.
+game-quiet-turns = { $count ->
+    [one] Anjara iray tsy nisy fihinanana
+   *[other] Anjara { $count } tsy nisy fihinanana
+}
+game-stop-here = Hijanona eto (Space)
+game-unrated-warning = Raha ampiasaina ity dia tsy misy laharana intsony ny lalao
+game-undo = Averina
+game-redo = Ataovy indray
+game-hint = Torohevitra
+game-flip = Avadiho ny takelaka
+game-resign = Mandao ny lalao
+game-new-game = Lalao vaovao
+game-save = Tahirizo
+game-load = Sokafy ny voatahiry
+game-sound-on = Feo: mandeha
+game-sound-off = Feo: maty
+game-how-to-play = Fomba filalaovana
+game-save-about = Tahirizo ao amin'ny toerana fitahirizana ny lalao (Ctrl+S)
+game-load-about = Sokafy ny lalao ao amin'ny toerana fitahirizana (Ctrl+O)
+game-copy-game = Adikao ny lalao
+game-copy-game-about = Ny lalao ho soratra, hozaraina na hosokafana any an-kafa (Shift+C)
+game-copy-position = Adikao ny toerana
+game-copy-position-about = Ny soratry ny toerana (C)
+game-open = Hanokatra lalao…
+game-open-about = Apetaho ny soratry ny lalao na sokafy ny rakitra lalao iray (I)
+game-download = Sintomy ny lalao
+game-download-about = Ny lalao ho rakitra soratra, hotehirizina na hozaraina (Shift+S)
+game-save-file = Tahirizo ho rakitra
+game-save-file-about = Ny lalao ho rakitra soratra vaovao ao amin'ny lahatahiry Fanorona ao amin'ny antontan-taratasinao (Shift+S)
+game-review = Fandinihana
+game-review-about = Dinihin'ny milina ny lalao: ny fotoana nanova azy, sy ny anjara tsara kokoa (V)
+game-analyse = Fandalinana
+game-analyse-about = Ity toerana ity eo amin'ny takelaka fandalinana (B)
+game-keyboard = Fitendry
+
+game-moves = Fihetsika
+game-no-turns = Mbola tsy nisy anjara nolalaovina.
+game-look-after-turn = Jereo ny toerana taorian'ity anjara ity
+game-took = { $side ->
+    [white] Nihinana { $count } ny fotsy
+   *[black] Nihinana { $count } ny mainty
+}
+
+game-outcome-all-captured = { $winner ->
+    [white] Mandresy ny fotsy: lany nohanina ny vaton'ny mainty
+   *[black] Mandresy ny mainty: lany nohanina ny vaton'ny fotsy
+}
+game-outcome-no-legal-turn = { $winner ->
+    [white] Mandresy ny fotsy: tsy manana fihetsika azo atao ny mainty
+   *[black] Mandresy ny mainty: tsy manana fihetsika azo atao ny fotsy
+}
+game-outcome-telo-line = { $winner ->
+    [white] Mandresy ny fotsy: vato telo mifanesy amin'ny tsipika iray
+   *[black] Mandresy ny mainty: vato telo mifanesy amin'ny tsipika iray
+}
+game-outcome-resignation = { $winner ->
+    [white] Mandresy ny fotsy: nandao ny lalao ny mainty
+   *[black] Mandresy ny mainty: nandao ny lalao ny fotsy
+}
+game-outcome-fifty-turns = Sahala: anjara 50 misesy tsy nisy fihinanana
+game-outcome-repetition = Sahala: io toerana io ihany fanintelony
+game-rating-change = Ny laharanao: { $before } lasa { $after } ({ $change })
+
+game-are-you-sure = Azonao antoka ve?
+game-cancel-esc = Foano (Esc)
+game-cancel = Foano
+game-confirm-new-game = Hanomboka lalao vaovao? Ho very ny lalao tsy vitanao.
+game-confirm-save = Hitahiry ity lalao ity? Hosoloina ny lalao ao amin'ny toerana fitahirizana.
+game-confirm-load = Hanokatra ny lalao voatahiry? Hosoloina ny lalao eo amin'ny takelaka.
+game-confirm-open = Hanokatra ity lalao ity? Hosoloina ny lalao eo amin'ny takelaka.
+game-do-new-game = Hanomboka lalao vaovao
+game-do-save = Soloy ny lalao voatahiry
+game-do-load = Sokafy ny lalao voatahiry
+game-do-open = Sokafy ny lalao
+game-choice-title = Tsipika inona no hohanina?
+game-choice-about = Misy fomba roa ihinanana amin'ity fihetsika ity. Safidio ny iray (na tsindrio eo amin'ny takelaka ny vato iray amin'ilay tsipika):
+game-choice-approach = Manatona: mihinana { $count } (A)
+game-choice-withdrawal = Miala: mihinana { $count } (W)
+game-over = Vita ny lalao
+game-result = { $count ->
+    [one] Valiny { $score } taorian'ny anjara iray.
+   *[other] Valiny { $score } taorian'ny anjara { $count }.
+}
+game-vela-offer = { $winner ->
+    [white] Vela: amin'ny lalao famaliana, tsy afaka mihinana ny fotsy raha tsy efa very vato 17 (tsy misy laharana).
+   *[black] Vela: amin'ny lalao famaliana, tsy afaka mihinana ny mainty raha tsy efa very vato 17 (tsy misy laharana).
+}
+game-vela-play = { $winner ->
+    [white] Milalao vela (ny fotsy no voafetra)
+   *[black] Milalao vela (ny mainty no voafetra)
+}
+game-rematch = Lalao famaliana
+game-look-at-board = Jereo ny takelaka
+game-review-game = Dinihina ny lalao: ny fotoana nanova azy, sy ny anjara tsara kokoa
+game-open-title = Hanokatra lalao
+game-open-paste = Apetaho eto ny lalao: soratry ny lalao (araka ny omen'ny « Adikao ny lalao ») na firaketana RON voatahiry.
+game-open-button = Sokafy
+game-open-a-file = Hanokatra rakitra…
+game-open-path = Na ny lalan'ny rakitra lalao:
+game-open-file = Sokafy ny rakitra
+
+game-keys-either = { $first } na { $second }
+game-key-stop = Hijanona eto (mamarana fihinanana misesy)
+game-key-choose = Misafidy manatona / miala
+game-key-cancel = Foano ny voafidy, na lavao ny fanontaniana
+game-key-undo = Averina
+game-key-redo = Ataovy indray
+game-key-hint = Torohevitra
+game-key-flip = Avadiho ny takelaka
+game-key-save-load = Tahirizo / sokafy ny lalao (manontany aloha vao manolo zavatra)
+game-key-copy-position = Adikao ny soratry ny toerana
+game-key-copy-game = Adikao ho soratra ny lalao
+game-key-open = Hanokatra lalao avy amin'ny sorany na rakitra
+game-key-save-file = Tahirizo ho rakitra vaovao ny lalao (sintomina raha amin'ny tranonkala)
+game-key-open-file = Hanokatra rakitra lalao (amin'ny tranonkala: misafidy iray)
+game-key-sound = Alefa / vonoy ny feo
+game-key-resign = Mandao ny lalao
+game-key-menu = Miverina amin'ny menio (tehirizina ny lalao); amin'ny lesona: Manaraka
+game-key-try-again = Lesona: andramo indray
+game-key-review = Dinihina ny lalao
+game-key-analysis = Takelaka fandalinana (any: Left / Right hitsidihana ny fihetsika, E handrafetana toerana)
+game-key-review-turns = Fandinihana: anjara teo aloha / manaraka, fiandohana / fiafarana
+game-key-review-line = Fandinihana: asehoy ny anjara tsara kokoa ary mandrosoa / miverena amin'ny tohiny
+game-key-how-to-play = Fomba filalaovana
+game-key-full-screen = Efijery feno: alefa / ajanony
+
+game-no-folder = Tsy voatahiry ny lalao: tsy misy lahatahiry hitahirizana lalao.
+game-folder-full = Tsy voatahiry ny lalao: efa be loatra ny rakitra lalao ao amin'ny { $folder }.
+game-file-too-large = Tsy voasokatra ity lalao ity: lehibe loatra ho rakitra lalao ny { $file } ({ $size } octets).
+game-file-not-text = Tsy voasokatra ity lalao ity: tsy rakitra soratra ny { $file }.
+
+stored-kept-in-browser = { $what ->
+    [settings] Tsy voavaky ny fikirakiranao ({ $reason ->
+        [binary] tsy soratra ilay izy
+       *[text] { $problem }
+    }). Notehirizina ho { $aside } ao amin'ny fitehirizana eo an-toerana an'ny mpitety tranonkala izy ireo.
+    [profile] Tsy voavaky ny laharanao sy ny fandrosoanao amin'ny lesona ({ $reason ->
+        [binary] tsy soratra ilay izy
+       *[text] { $problem }
+    }). Notehirizina ho { $aside } ao amin'ny fitehirizana eo an-toerana an'ny mpitety tranonkala izy ireo.
+   *[game] Tsy voavaky ny lalao voatahiry iray ({ $reason ->
+        [binary] tsy soratra ilay izy
+       *[text] { $problem }
+    }). Notehirizina ho { $aside } ao amin'ny fitehirizana eo an-toerana an'ny mpitety tranonkala izy.
+}
+stored-not-set-aside = { $what ->
+    [settings] Tsy voavaky ny fikirakiranao, ary tsy voafindra toerana: { $error }
+    [profile] Tsy voavaky ny laharanao sy ny fandrosoanao amin'ny lesona, ary tsy voafindra toerana: { $error }
+   *[game] Tsy voavaky ny lalao voatahiry iray, ary tsy voafindra toerana: { $error }
+}
+stored-too-many-aside = { $what ->
+    [settings] Tsy voavaky ny fikirakiranao, ary efa be loatra ny dika tsy voavaky ka tsy azo tehirizina intsony ny iray hafa.
+    [profile] Tsy voavaky ny laharanao sy ny fandrosoanao amin'ny lesona, ary efa be loatra ny dika tsy voavaky ka tsy azo tehirizina intsony ny iray hafa.
+   *[game] Tsy voavaky ny lalao voatahiry iray, ary efa be loatra ny dika tsy voavaky ka tsy azo tehirizina intsony ny iray hafa.
+}

@@ -1,0 +1,64 @@
+# Ny pejy voalohany, ny pejy lalao vaovao ary ny fikirakirana.
+
+menu-subtitle = Ny lalao an-takelaka malagasy
+menu-continue = Tohizo
+menu-new-game = Lalao vaovao
+menu-play-online = Hilalao an-tserasera
+menu-learn = Hianatra hilalao
+menu-tutorial = Lesona
+menu-how-to-play = Fitsipiky ny lalao
+menu-analysis = Takelaka fandalinana
+menu-settings = Fikirakirana
+menu-back = ‹ Hiverina
+menu-rating-line = Ny laharanao { $rating } · { $games ->
+    [0] mbola tsy voazaha
+   *[other] lalao { $games }
+}
+
+menu-board = Takelaka
+menu-tsivy = Tsivy 9×5
+menu-tsivy-about = Ny lalao mahazatra, vato 22 avy
+menu-dimy = Dimy 5×5
+menu-dimy-about = Lalao fohy kokoa, vato 12 avy
+menu-telo = Telo 3×3
+menu-telo-about = Apetraho ny vato telo, avy eo afindrao: ataovy milahatra
+menu-vela = Vela
+menu-vela-about = Ny nandresy tamin'ny lalao teo aloha dia manao paika ihany (tsy mihinana) mandra-pahatongany amin'ny vato 5
+menu-vela-side = manao vela:
+menu-players = Mpilalao
+menu-against-computer = Hilalao amin'ny solosaina
+menu-two-people = Olona roa amin'ity fitaovana ity
+menu-computer-itself = Hijery ny solosaina milalao irery
+menu-level = Ambaratonga:
+menu-you-play = Ianao no:
+menu-white-first = Fotsy (voalohany)
+menu-random-side = Kisendrasendra
+menu-side-level = { $side ->
+    [white] Fotsy:
+   *[black] Mainty:
+}
+menu-start = Atombohy
+
+menu-your-rating = Ny laharanao
+menu-rating-untested = { $rating }, mbola tsy voazaha: milalaova tsivy amin'ny solosaina tsy misy fanafoanana na torohevitra mba hahazoana laharana.
+menu-rating = { $rating } taorian'ny lalao voaisa { $games }
+menu-rating-last = { $rating } taorian'ny lalao voaisa { $games } · ny lalao farany: { $result ->
+    [won] nandresy
+    [drew] sahala
+   *[lost] resy
+} tamin'ny solosaina ({ $level ->
+    [beginner] Vao manomboka
+    [casual] Tsotra
+    [classic] Mahazatra
+    [strong] Matanjaka
+   *[master] Manam-pahaizana
+})
+
+settings-language = Fiteny:
+settings-animation = Hafainganan'ny fihetsiketsehana:
+settings-animation-about = Maty: mitsambikina avy hatrany any amin'ny toerany ny vato; voamarika eo amin'ny takelaka ny anjara farany
+settings-animation-off = maty
+settings-sound = Feo
+settings-colour-blind = Loko mety amin'ny tsy mahavaky loko
+settings-text-size = Haben'ny soratra:
+settings-text-size-about = Ny haben'ny menio sy ny tontonana (mifanaraka amin'ny varavarankely ny takelaka)

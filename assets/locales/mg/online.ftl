@@ -1,13 +1,197 @@
 # Lalao an-tserasera: ny fifandraisana amin'ny mpizara, ny efitrano fihaonana, ny lalao an-tserasera.
+# (Jereo ny fanamarihana ao amin'ny common.ftl sy docs/GLOSSARY.md.)
 
-online-game-not-shown = Tsy naseho ny lalao an-tserasera: { $error }.
+## Filazana.
+online-game-not-shown = Tsy naseho ny lalao an-tserasera: tsy ara-dalàna eto ny anjara { $turn } ao aminy.
 online-draw-offered = Manolotra sahala i { $name }.
 online-grace = Lany ny fotoan'i { $name } raha tapaka ny fifandraisany: nomena fotoana indray mandeha ny famantaranandrony.
-online-refused = Nandà ny mpizara: { $message }.
 online-garbage = Nandefa zavatra tsy vakian'ity lalao ity ny mpizara; tsy noraharahiana izany.
 online-registered = Voasoratra amin'ny anarana { $name } ianao: midira amin'ny anaranao sy ny tenimiafinao amin'izay fitaovana tianao.
 online-signed-out = Nivoaka ianao: vahiny vaovao ianao amin'ity fitaovana ity.
 online-signed-in = Niditra amin'ny anarana { $name }.
-online-not-signed-in = Tsy tafiditra: { $message }.
+online-not-signed-in = Tsy tafiditra: tsy misy mpilalao voasoratra manana izany anarana sy tenimiafina izany.
 online-login-ended = Tapitra ny fidiranao an-tserasera: vahiny vaovao ianao izao.
-online-name-refused = Tsy azo ampiasaina ny anarana « { $name } »: { $message }. Ny mpizara no nifidy anarana.
+online-name-refused = Tsy azo ampiasaina ny anarana « { $name } »: { $reason ->
+    [taken] efa misy mpilalao hafa mitondra azy
+   *[invalid] marika 3 ka hatramin'ny 20 ny anarana (litera, isa, _ na -)
+}. Ny mpizara no nifidy anarana.
+
+## Ny fandavan'ny mpizara, iray isaky ny antony.
+online-refusal-bad-json = Tsy voavakin'ny mpizara ny hafatra iray avy amin'ity lalao ity.
+online-refusal-unknown-type = Tsy fantatry ny mpizara ny fangatahana iray avy amin'ity lalao ity: mety ho taloha noho ny lalao izy.
+online-refusal-bad-message = Tsy azon'ny mpizara ny fangatahana iray avy amin'ity lalao ity.
+online-refusal-too-large = Lava loatra ho an'ny mpizara ny hafatra iray avy amin'ity lalao ity.
+online-refusal-rate-limited = Be loatra sy haingana loatra ny fangatahana: miandrasa kely dia andramo indray.
+online-refusal-hello-first = Niandry ny fiarahaban'ny lalao aloha ny mpizara.
+online-refusal-already-greeted = Efa niarahaba ny mpizara ny lalao tamin'ity fifandraisana ity.
+online-refusal-unsupported-protocol = Kinova hafa amin'ny fifandraisan'ny lalao no ampiasain'ity mpizara ity: havaozy ny lalao na misafidiana mpizara hafa.
+online-refusal-bad-token = Tsy manan-kery intsony ny fidiranao an-tserasera.
+online-refusal-bad-name = Marika 3 ka hatramin'ny 20 ny anarana: litera, isa, _ na -.
+online-refusal-name-taken = Efa misy mpilalao hafa mitondra izany anarana izany.
+online-refusal-bad-password = Marika 8 ka hatramin'ny 128 ny tenimiafina.
+online-refusal-bad-login = Tsy misy mpilalao voasoratra manana izany anarana sy tenimiafina izany.
+online-refusal-already-registered = Efa voasoratra ianao.
+online-refusal-unrated-variant = Ny lalao fanoron-tsivy mahazatra ihany no azo isaina.
+online-refusal-bot-unrated = Tsy isaina mihitsy ny lalao amin'ny rôbô.
+online-refusal-vela-variant = Amin'ny fanoron-tsivy ihany no ilalaovana vela.
+online-refusal-not-found = Tsy misy intsony io fanamby na lalao io.
+online-refusal-not-your-game = Tsy anao io lalao io.
+online-refusal-own-challenge = Tsy azonao ekena ny fanambinao.
+online-refusal-not-your-turn = Anjaran'ny mpifanandrina aminao izao.
+online-refusal-wrong-ply = Nalefa indroa, na tara loatra, io anjara io.
+online-refusal-illegal-turn = Hitan'ny mpizara fa tsy ara-dalàna io anjara io.
+online-refusal-game-over = Tapitra ny lalao.
+online-refusal-too-late-to-abort = Tara loatra ny hanafoanana ny lalao: efa samy nilalao ny mpilalao roa.
+online-refusal-no-draw-offer = Tsy misy tolotra sahala azo ekena.
+online-refusal-too-many-challenges = Efa be loatra ny fanamby misokatra anananao.
+online-refusal-internal = Nisy olana tao amin'ny mpizara: andramo indray.
+
+## Ny fifandraisana.
+online-link-offline = Tsy mifandray.
+online-link-connecting = Mifandray amin'ny mpizara…
+online-link-connected = Mifandray.
+online-link-connected-as = Mifandray amin'ny anarana { $name }.
+online-link-waiting = { $was_online ->
+    [yes] Tapaka ny fifandraisana.
+   *[no] Tsy mifandray amin'ny mpizara.
+} Hanandrana indray afaka { $seconds } s (andrana faha-{ $attempt }).
+online-problem-unreachable = Tsy tratra ny mpizara.
+online-problem-bad-address = Tsy adiresy WebSocket ny adiresin'ny mpizara.
+online-problem-cut = Tapaka ny fifandraisana.
+online-problem-closed = Nakaton'ny mpizara ny fifandraisana.
+online-problem-other = Tsy nety ny fifandraisana: { $error }
+online-problem-unexpected = Namaly zavatra tsy nampoizin'ity lalao ity ny mpizara rehefa niarahaba azy ny lalao.
+
+## Ny efitrano fihaonana.
+online-title = Hilalao an-tserasera
+online-you = Ianao: { $name } ({ $account ->
+    [yes] voasoratra
+   *[no] vahiny
+}) · laharana { $rating } ± { $deviation }
+online-account = Kaonty
+online-account-signed-in = Niditra amin'ny anarana { $name } ianao: midira amin'ny anaranao sy ny tenimiafinao amin'ny fitaovana hafa rehetra.
+online-sign-out = Hivoaka
+online-account-guest = Milalao ho vahiny ianao, amin'ity fitaovana ity ihany. Raha manana tenimiafina ianao dia mitazona ny anaranao sy ny laharanao na aiza na aiza.
+online-name-label = Anarana:
+online-name-hint = litera, isa, _ na -, 3 ka hatramin'ny 20
+online-password-label = Tenimiafina:
+online-password-hint = marika 8 na mihoatra
+online-register = Soraty ity vahiny ity
+online-register-hint = Tazony amin'ity anarana ity ity mpilalao ity, ny lalaony sy ny laharany
+online-sign-in = Hiditra
+online-sign-in-hint = Hilalao ho mpilalao voasoratra
+online-server-and-name = Mpizara sy anarana
+online-server-label = Mpizara:
+online-name-by-server = ny mpizara no misafidy
+online-token-kept = Tafiditra amin'ity fitaovana ity ianao: mpilalao iray ihany ianao rehefa miverina.
+online-connect-again = Hifandray indray
+online-tab-play = Hilalao
+online-tab-watch = Hijery ({ $count })
+online-tab-profile = Ny lalaonao
+online-new-challenge = Fanamby vaovao
+online-create-challenge = Mamorona fanamby
+online-open-challenges = Fanamby misokatra
+online-asking = Manontany ny mpizara…
+online-profile-offline = Hiseho ny lalaonao an-tserasera rehefa mifandray.
+online-back-to-menu = Hiverina any amin'ny menio
+online-rated-choice = Voaisa
+online-rated-tsivy-only = Ny fanoron-tsivy ihany no voaisa
+online-rated = voaisa
+online-unrated = tsy voaisa
+online-time-label = Fotoana:
+online-time-hint = { $minutes ->
+    [one] Minitra iray avy
+   *[other] Minitra { $minutes } avy
+}, segondra { $increment } ampiana isaky ny anjara
+online-no-games = Tsy misy milalao amin'izao fotoana izao.
+online-watch = Hijery
+online-turn-number = anjara { $turn }
+online-player = { $bot ->
+    [yes] { $name } (rôbô) · { $rating }
+   *[no] { $name } · { $rating }
+}
+online-versus = { $bot ->
+    [yes] tamin'i { $name } (rôbô) · { $rating }
+   *[no] tamin'i { $name } · { $rating }
+}
+online-finished = { $verdict ->
+    [won] Nandresy
+    [lost] Resy
+   *[draw] Sahala
+} ({ $reason ->
+    [all_captured] lany vato
+    [no_legal_turn] tsy afaka nihetsika
+    [telo_line] telo
+    [resignation] nandao
+    [timeout] lany fotoana
+    [fifty_turns] anjara 50
+    [repetition] fiverimberenana
+    [agreement] nifanarahana
+   *[aborted] nofoanana
+})
+online-profile-rating = Laharana an-tserasera { $rating } ± { $deviation } taorian'ny { $count ->
+    [one] lalao voaisa iray
+   *[other] lalao voaisa { $count }
+}
+online-rating-apart = Misaraka ny laharanao amin'ny solosaina, ao amin'ny menio.
+online-no-finished-games = Mbola tsy misy lalao vita.
+online-replay = Jereo indray
+online-replay-hint = Apetraho eo amin'ny takelaka ny lalao, hojerena sy hodinihina tsikelikely
+online-my-challenge = Ny fanambinao, { $variant } { $time } · { $rated ->
+    [yes] voaisa
+   *[no] tsy voaisa
+}: { $rematch ->
+    [yes] miandry ny mpifanandrina aminao hanaiky
+   *[no] miandry mpifanandrina
+}…
+online-cancel = Foano
+online-copy-link = Adikao ny rohy
+online-copy-link-hint = Alefaso amin'ny namana: manokatra ity fanamby ity ao amin'ny mpitety tranonkala izy
+online-no-challenges = Mbola tsy misy: mamorona iray, na alefaso amin'ny namana ny rohin'ny anao.
+online-rematch-label = lalao famerenana
+online-yours = anao
+online-accept = Ekeo
+
+## Lalao an-tserasera.
+online-playing = An-tserasera
+online-watching = Mijery
+online-player-you = { $name } · { $rating } (ianao)
+online-rematch-offered = Manolotra lalao famerenana i { $name }.
+online-rematch = Lalao famerenana
+online-rematch-hint = Ilay lalao indray: anontaniana ny mpifanandrina aminao
+online-review = Dinihina
+online-review-hint = Dinihina tsikelikely ny lalao, miaraka amin'ny hevitry ny motera isaky ny anjara
+online-back-to-lobby = Hiverina any amin'ny efitrano fihaonana
+online-to-move = Anjaran'i { $name }…
+online-your-turn = Anjaranao
+online-capture-again = Mihinana indray amin'io vato io ihany, na mijanona.
+online-must-capture = Misy fihinanana azo atao, ka tsy maintsy mihinana ianao.
+online-stop-here = Hijanona eto (Space)
+online-you-offered-draw = Nanolotra sahala ianao.
+online-accept-draw = Ekeo ny sahala
+online-offer-draw = Manolotra sahala
+online-resign = Handao ny lalao
+online-resign-hint = Hitsin-dalana: Shift+Q
+online-abort = Foano ny lalao
+online-abort-hint = Tapitra tsy misy vokatra ny lalao, raha mbola tsy samy nilalao ny mpilalao roa
+online-flip-board = Avadiho ny takelaka
+online-how-to-play = Fitsipiky ny lalao
+online-game-over = Tapitra ny lalao
+online-look-at-board = Jereo ny takelaka
+online-result = { $verdict ->
+    [won] Nandresy ianao
+    [lost] Resy ianao
+    [winner] Nandresy i { $winner }
+    [aborted] Nofoanana
+   *[draw] Sahala
+}: { $reason ->
+    [all_captured] tsy manana vato intsony i { $loser }
+    [no_legal_turn] tsy afaka mihetsika i { $loser }
+    [telo_line] vato telo milahatra
+    [resignation] nandao ny lalao i { $loser }
+    [timeout] lany ny fotoan'i { $loser }
+    [fifty_turns] anjara 50 tsy nisy fihinanana
+    [repetition] niverina intelo ny toerana iray ihany
+    [agreement] nifanarahana
+   *[aborted] tapitra ny lalao talohan'ny nanombohany
+}.
