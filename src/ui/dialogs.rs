@@ -162,6 +162,7 @@ fn game_over_ui(
     let ctx = contexts.ctx_mut()?;
     egui::Window::new(tr!(locale, "game-over"))
         .anchor(egui::Align2::CENTER_TOP, [board_centre(ctx, &insets), 24.0])
+        .max_width(dialog_width(ctx))
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
@@ -179,7 +180,8 @@ fn game_over_ui(
                 }
             }
             ui.add_space(8.0);
-            ui.horizontal(|ui| {
+            // Wrapped: the three buttons do not fit one row on a phone in every language.
+            ui.horizontal_wrapped(|ui| {
                 if ui.button(tr!(locale, "game-new-game")).clicked() {
                     menu.write(ShowMenu);
                 }

@@ -237,7 +237,7 @@ fn new_game_page(
             });
         }
         Opponent::ComputerVsComputer => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(tr!(locale, "menu-side-level", side = "white"));
                 level_combo(ui, locale, "white-level", &mut s.level);
                 ui.label(tr!(locale, "menu-side-level", side = "black"));
@@ -269,18 +269,16 @@ fn settings_page(ui: &mut egui::Ui, locale: &Locale, s: &mut Settings, page: &mu
             }
         }
     });
-    ui.horizontal(|ui| {
-        ui.label(tr!(locale, "settings-animation")).on_hover_text(tr!(locale, "settings-animation-about"));
-        let off = tr!(locale, "settings-animation-off");
-        let slider = egui::Slider::new(&mut s.animation_speed, 0.0..=3.0)
-            .step_by(0.25)
-            .custom_formatter(move |v, _| if v == 0.0 { off.clone() } else { format!("{v:.2}×") });
-        ui.add(slider);
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut s.sound, tr!(locale, "settings-sound"));
-        ui.checkbox(&mut s.colour_blind, tr!(locale, "settings-colour-blind"));
-    });
+    // The slider under its name: side by side they are wider than a phone in the longer languages.
+    ui.label(tr!(locale, "settings-animation")).on_hover_text(tr!(locale, "settings-animation-about"));
+    let off = tr!(locale, "settings-animation-off");
+    let slider = egui::Slider::new(&mut s.animation_speed, 0.0..=3.0)
+        .step_by(0.25)
+        .custom_formatter(move |v, _| if v == 0.0 { off.clone() } else { format!("{v:.2}×") });
+    ui.add(slider);
+    // One a line: a checkbox's words wrap only in a column, and in French or Malagasy two do not fit a phone's row.
+    ui.checkbox(&mut s.sound, tr!(locale, "settings-sound"));
+    ui.checkbox(&mut s.colour_blind, tr!(locale, "settings-colour-blind"));
     ui.horizontal_wrapped(|ui| {
         ui.label(tr!(locale, "settings-text-size")).on_hover_text(tr!(locale, "settings-text-size-about"));
         for scale in UI_SCALES {

@@ -87,7 +87,10 @@ fn panel_ui(
             actions.send(Action::Turn(TurnCommand::Stop));
         }
         ui.separator();
-        egui::Grid::new("buttons").num_columns(2).show(ui, |ui| {
+        // Buttons two to a row in columns of half the panel each, their words wrapping within: a longer language
+        // (French runs a third longer than English) must not push the second column off the panel.
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+        button_grid(ui, "buttons").show(ui, |ui| {
             let undo = ui.add_enabled(session.game().can_undo(), egui::Button::new(tr!(locale, "game-undo")));
             if undo.on_hover_text(&unrated).clicked() {
                 actions.send(Action::Game(GameCommand::Undo));
@@ -129,7 +132,7 @@ fn panel_ui(
             ui.end_row();
         });
         // Sharing and files two to a row, like the buttons above: three to a row overflow the narrow panel.
-        egui::Grid::new("files").num_columns(2).show(ui, |ui| {
+        button_grid(ui, "files").show(ui, |ui| {
             let copy_game = ui.button(tr!(locale, "game-copy-game"));
             if copy_game.on_hover_text(tr!(locale, "game-copy-game-about")).clicked() {
                 actions.send(Action::CopyGame);
@@ -284,6 +287,12 @@ pub(super) fn move_list(
         }
     });
     clicked
+}
+
+/// A grid of two equal columns that share the panel's width.
+fn button_grid(ui: &egui::Ui, id: &str) -> egui::Grid {
+    let half = ((ui.available_width() - ui.spacing().item_spacing.x) / 2.0).max(40.0);
+    egui::Grid::new(id).num_columns(2).min_col_width(half).max_col_width(half)
 }
 
 #[cfg(test)]
