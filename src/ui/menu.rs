@@ -195,6 +195,7 @@ fn new_game_page(
     profile: &Profile,
     actions: &mut Actions,
 ) {
+    wrap_words(ui);
     page_heading(ui, locale, &tr!(locale, "menu-new-game"), page);
     ui.heading(tr!(locale, "menu-board"));
     ui.horizontal_wrapped(|ui| {
@@ -259,6 +260,7 @@ fn new_game_page(
 
 /// The settings' page: how the game moves, sounds and reads.
 fn settings_page(ui: &mut egui::Ui, locale: &Locale, s: &mut Settings, page: &mut MenuPage) {
+    wrap_words(ui);
     page_heading(ui, locale, &tr!(locale, "menu-settings"), page);
     ui.horizontal_wrapped(|ui| {
         ui.label(tr!(locale, "settings-language"));
@@ -285,6 +287,12 @@ fn settings_page(ui: &mut egui::Ui, locale: &Locale, s: &mut Settings, page: &mu
             ui.selectable_value(&mut s.ui_scale, scale, format!("{:.0}%", scale * 100.0));
         }
     });
+}
+
+/// Makes words wrap within the page, in rows of controls too: otherwise a long label in a longer language widens the
+/// window past a phone's screen.
+fn wrap_words(ui: &mut egui::Ui) {
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
 }
 
 /// A page's title, with the way back to the title page beside it.

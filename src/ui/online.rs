@@ -408,24 +408,39 @@ fn challenges_ui(
         ui.label(tr!(locale, "online-no-challenges"));
         return;
     }
-    egui::Grid::new("challenges").num_columns(3).striped(true).show(ui, |ui| {
-        for challenge in &lobby.challenges {
-            ui.label(player_text(locale, &challenge.by));
-            let what = challenge_text(locale, challenge.variant, challenge.rated, challenge.time);
-            // Listed to the player, a challenge addressed to someone is either theirs or for them.
-            match challenge.opponent {
-                Some(_) => ui.label(format!("{what} · {}", tr!(locale, "online-rematch-label"))),
-                None => ui.label(what),
-            };
-            if me.is_some_and(|me| me.id == challenge.by.id) {
-                ui.label(tr!(locale, "online-yours"));
-            } else if ui.button(tr!(locale, "online-accept")).clicked() {
-                commands.write(OnlineCommand::Accept(challenge.id.clone()));
-            }
-            ui.end_row();
+    let mut row = |ui: &mut egui::Ui, challenge: &fanorona_protocol::ChallengeView| {
+        ui.label(player_text(locale, &challenge.by));
+        let what = challenge_text(locale, challenge.variant, challenge.rated, challenge.time);
+        // Listed to the player, a challenge addressed to someone is either theirs or for them.
+        match challenge.opponent {
+            Some(_) => ui.label(format!("{what} · {}", tr!(locale, "online-rematch-label"))),
+            None => ui.label(what),
+        };
+        if me.is_some_and(|me| me.id == challenge.by.id) {
+            ui.label(tr!(locale, "online-yours"));
+        } else if ui.button(tr!(locale, "online-accept")).clicked() {
+            commands.write(OnlineCommand::Accept(challenge.id.clone()));
         }
-    });
+    };
+    // In columns where they fit; on a phone each challenge wraps on its own, or the longer languages would push the
+    // Accept button off the screen.
+    if ui.available_width() >= CHALLENGE_COLUMNS_WIDTH {
+        egui::Grid::new("challenges").num_columns(3).striped(true).show(ui, |ui| {
+            for challenge in &lobby.challenges {
+                row(ui, challenge);
+                ui.end_row();
+            }
+        });
+    } else {
+        for challenge in &lobby.challenges {
+            ui.horizontal_wrapped(|ui| row(ui, challenge));
+            ui.separator();
+        }
+    }
 }
+
+/// The width, in points, under which the challenges are not listed in columns.
+const CHALLENGE_COLUMNS_WIDTH: f32 = 460.0;
 
 /// A clock as players read it: minutes and seconds, tenths in the last ten seconds.
 pub fn clock_text(ms: i64) -> String {

@@ -103,7 +103,8 @@ fn tutorial_ui(
         if session.builder.can_stop() && ui.button(tr!(locale, "tutorial-stop-here")).clicked() {
             turn.write(TurnCommand::Stop);
         }
-        ui.horizontal(|ui| {
+        // Button rows wrap: in French or Malagasy two buttons can be wider than the panel.
+        ui.horizontal_wrapped(|ui| {
             let next = egui::Button::new(tr!(locale, "tutorial-next"));
             if ui.add_enabled(tutorial.can_go_on() && !tutorial.finished, next).clicked() {
                 commands.write(TutorialCommand::Next);
@@ -113,7 +114,7 @@ fn tutorial_ui(
             }
         });
         if let Goal::Game(_) = task.goal {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
                 if ui.add_enabled(can_hint, egui::Button::new(tr!(locale, "tutorial-hint"))).clicked() {
                     hint.write(HintRequest);
@@ -127,7 +128,7 @@ fn tutorial_ui(
             }
         }
         ui.separator();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button(tr!(locale, "tutorial-restart-lesson")).clicked() {
                 commands.write(TutorialCommand::Lesson(tutorial.lesson));
             }

@@ -59,9 +59,6 @@ pub fn screen_window(ctx: &egui::Context, id: &str, max_width: f32, contents: im
         .min_width(width)
         .max_width(width)
         .show(ctx, |ui| {
-            // Words wrap within the window, in rows of controls too: otherwise a long label or a longer language
-            // widens the window past a phone's screen.
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             egui::ScrollArea::vertical().max_height(max_height).min_scrolled_height(max_height).show(ui, contents);
         });
 }
