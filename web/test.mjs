@@ -4,7 +4,9 @@
 // errors, saves screenshots, and prints the figures: time to the first frame, and the frames and the main thread's
 // work while the computer searches a middle game outside its book, whose longest stretch must stay near the idle
 // ones (the search runs in slices of a few milliseconds a frame). With FANORONA_SERVER_BIN (the game server's
-// program) it also plays a turn online between two pages served by that server. Exits non-zero on any failure.
+// program) it also plays a turn online between two pages served by that server, and checks that the page served by
+// it is installable, precompressed and kept by its service worker, so that it starts and plays offline. Exits
+// non-zero on any failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -55,6 +57,18 @@ function pointOnPage(logs, name) {
   const match = line && line.match(new RegExp(`\\b${name}=(-?[0-9]+),(-?[0-9]+)`));
   if (!match) throw new Error(`the game has not said where ${name} is`);
   return { x: Number(match[1]), y: Number(match[2]) };
+}
+
+// Clicks (or taps, on a touch page) the points `names` in turn once the board's layout has settled. SwiftShader
+// frames take up to a second here: each click is left a frame of its own (the game reads the pointer once per frame).
+async function clickPoints(page, logs, names, { tap = false } = {}) {
+  await settledLayout(page, logs);
+  for (const name of names) {
+    const { x, y } = pointOnPage(logs, name);
+    if (tap) await page.touchscreen.tap(x, y);
+    else await page.mouse.click(x, y);
+    await page.waitForTimeout(2500);
+  }
 }
 
 // Starts the game server on a loopback port chosen by the system, serving dist/ and keeping its database in a new
@@ -112,8 +126,8 @@ async function recordedBetween(page, name, from, to) {
 const REPLY_TURN = ['e2', 'e3', 'e2-e3A'];
 
 // A page whose console is kept in `logs` (errors also in `errors`), with a wait for a console message.
-async function watchedPage(browser, name, errors) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+async function watchedPage(browser, name, errors, options = {}) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, ...options });
   const logs = [];
   page.on('console', (msg) => {
     logs.push(msg.text());
@@ -145,12 +159,7 @@ async function playOnline(browser, program, errors) {
     const sideOfA = await a.waitFor(/online game \S+ as (white|black)/, 180_000);
     await b.waitFor(/online game \S+ as (white|black)/, 180_000);
     const [white, black] = /as white/.test(sideOfA) ? [a, b] : [b, a];
-    await settledLayout(white.page, white.logs);
-    for (const p of ['e2', 'e3']) {
-      const { x, y } = pointOnPage(white.logs, p);
-      await white.page.mouse.click(x, y);
-      await white.page.waitForTimeout(2500);
-    }
+    await clickPoints(white.page, white.logs, ['e2', 'e3']);
     await white.waitFor(/turn 1: e2-e3A/, 30_000);
     const started = Date.now();
     await black.waitFor(/turn 1: e2-e3A/, 30_000);
@@ -162,6 +171,85 @@ async function playOnline(browser, program, errors) {
     // The pages go before the server: a page that sees its server stop reconnects, and says so in its console.
     await a.page.close();
     await b.page.close();
+  } finally {
+    child.kill();
+  }
+}
+
+// Installed and offline (issue 34), on the game server, which serves the precompressed files: a first visit in a
+// new context (no cache) finds the manifest and gets the service worker; the figures are the bytes received over
+// the network (the page's requests and the worker's) and the wasm's Content-Encoding. A second visit receives no wasm:
+// the worker answers from its cache (no need to wait for the game's start there). Then the server stops and the
+// context goes offline, and the game starts again and plays a turn against the computer.
+async function playOffline(browser, program, errors) {
+  const { child, address } = await startGameServer(program);
+  try {
+    const { page, logs, waitFor } = await watchedPage(browser, 'offline', errors);
+    const context = page.context();
+    let received = { bytes: 0, wasm: 0, encoding: 'none', uncounted: 0 };
+    const count = async (request) => {
+      const response = await request.response();
+      // Answered by the worker: what it fetched itself, if anything, is a request of its own.
+      if (!response || response.fromServiceWorker()) return;
+      // An answer from the HTTP cache has a body of minus its headers' size (Chromium's encodedDataLength is 0).
+      const { responseBodySize, responseHeadersSize } = await request.sizes();
+      if (responseBodySize < 0) return;
+      received.bytes += responseBodySize + responseHeadersSize;
+      if (new URL(request.url()).pathname.endsWith('.wasm')) {
+        received.wasm += responseBodySize;
+        received.encoding = (await response.allHeaders())['content-encoding'] ?? 'identity';
+      }
+    };
+    // A request of the worker may never say its size, if the browser stops the worker first (it stops idle ones):
+    // counted as such rather than waited for.
+    const counting = [];
+    context.on('requestfinished', (request) => counting.push(Promise.race([
+      count(request),
+      new Promise((_, no) => setTimeout(no, 10_000).unref()),
+    ]).catch(() => { received.uncounted += 1; })));
+    const countedSoFar = async () => {
+      await Promise.all(counting.splice(0));
+      const counted = received;
+      received = { bytes: 0, wasm: 0, encoding: 'none', uncounted: 0 };
+      return counted;
+    };
+    const megabytes = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
+
+    await page.goto(`${address}/?scene=computer`);
+    await waitFor(/Fanorona ready/, 180_000);
+    // The page registers its worker at the player's first gesture; a lone Shift does nothing in the game.
+    await page.keyboard.press('Shift');
+    await page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 60_000 });
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    const name = manifest.data && JSON.parse(manifest.data).name;
+    if (!manifest.url.endsWith('/manifest.webmanifest') || manifest.errors.length || name !== 'Fanorona') {
+      throw new Error(`the manifest: ${JSON.stringify(manifest)}`);
+    }
+    const first = await countedSoFar();
+    console.log(`installable: manifest ${manifest.url} read without errors; first visit received ` +
+      `${megabytes(first.bytes)} (the wasm ${megabytes(first.wasm)}, Content-Encoding ${first.encoding}; ` +
+      `requests whose size was not told: ${first.uncounted})`);
+
+    const wasm = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('.wasm'));
+    await page.reload();
+    const fromWorker = (await wasm).fromServiceWorker();
+    const second = await countedSoFar();
+    console.log(`second visit: received ${second.bytes} bytes, the wasm ${second.wasm} bytes ` +
+      `(from the service worker: ${fromWorker}; requests whose size was not told: ${second.uncounted})`);
+    if (!fromWorker || second.wasm) throw new Error('the second visit downloaded the wasm again');
+
+    child.kill();
+    await context.setOffline(true);
+    logs.length = 0;
+    await page.reload();
+    await waitFor(/Fanorona ready/, 180_000);
+    await clickPoints(page, logs, ['e2', 'e3']);
+    await waitFor(/turn 1: e2-e3A/, 30_000);
+    const reply = (await waitFor(/turn 2: /, 60_000)).match(/turn 2: \S+/)[0];
+    console.log(`offline, the server stopped: the game started, e2-e3A played, the computer answered (${reply})`);
+    await page.screenshot({ path: join(shots, 'web-offline.png') });
+    await page.close();
   } finally {
     child.kill();
   }
@@ -202,14 +290,8 @@ try {
   const at = (name) => pointOnPage(logs, name);
   const { frames: idle } = await idleFrames(page);
   console.log(`idle frames: ${idle.length} in 3 s, median ${(idle[Math.floor(idle.length / 2)] ?? 0).toFixed(1)} ms`);
-  // SwiftShader frames take up to a second here: leave each click a frame of its own (the game reads the pointer
-  // once per frame). The computer starts thinking once the turn has been shown, soon after the second click.
-  await settledLayout(page, logs);
-  for (const p of ['e2', 'e3']) {
-    const { x, y } = at(p);
-    await page.mouse.click(x, y);
-    await page.waitForTimeout(2500);
-  }
+  // The computer starts thinking once the turn has been shown, soon after the second click.
+  await clickPoints(page, logs, ['e2', 'e3']);
   await waitForLog(/turn 1: e2-e3A/, 30_000);
   // Sound: the game's audio context runs once the page has had a click.
   const audio = await page.evaluate(() => (window.fanoronaAudio ?? []).map((c) => c.state));
@@ -297,12 +379,7 @@ try {
     throw new Error(`phone: no console message matching ${pattern} within ${timeout} ms`);
   };
   await waitForPhone(/Fanorona ready/, 180_000);
-  await settledLayout(phone, phoneLogs);
-  for (const p of ['d2', 'e3']) {
-    const { x, y } = pointOnPage(phoneLogs, p);
-    await phone.touchscreen.tap(x, y);
-    await phone.waitForTimeout(2500);
-  }
+  await clickPoints(phone, phoneLogs, ['d2', 'e3'], { tap: true });
   await waitForPhone(/turn 1: d2-e3A/, 30_000);
   await phone.waitForTimeout(1000);
   await phone.screenshot({ path: join(shots, 'web-phone.png') });
@@ -328,22 +405,34 @@ try {
   await phone.waitForTimeout(3000);
   await phone.screenshot({ path: join(shots, 'web-review-phone.png') });
 
+  // A French browser: the loading page and the game speak French from the first visit (the game logs the language
+  // it chose from the browser's).
+  {
+    const french = await watchedPage(browser, 'french', errors, { locale: 'fr-FR' });
+    await french.page.goto(`http://127.0.0.1:${port}/?scene=menu`);
+    const loading = await french.page.textContent('#loading-text');
+    if (!/Chargement de Fanorona/.test(loading ?? '')) fail(`the loading page says ${JSON.stringify(loading)} to a French browser`);
+    await french.waitFor(/Fanorona ready/, 180_000);
+    const language = await french.waitFor(/language: /, 10_000).catch((e) => e.message);
+    if (!/language: fr\b/.test(language)) fail(`a French browser's game speaks: ${language}`);
+    await french.page.waitForTimeout(1000);
+    await french.page.screenshot({ path: join(shots, 'web-title-fr.png') });
+    console.log(`French browser: loading page "${loading}", game ${language}`);
+    await french.page.close();
+  }
+
   // The tutorial: the approach lesson on the 5x5 board, played by clicks.
   await page.goto(`http://127.0.0.1:${port}/?scene=tutorial`);
   logs.length = 0;
   await waitForLog(/Fanorona ready/, 180_000);
-  await settledLayout(page, logs);
-  for (const p of ['c1', 'c2']) {
-    const { x, y } = pointOnPage(logs, p);
-    await page.mouse.click(x, y);
-    await page.waitForTimeout(2500);
-  }
+  await clickPoints(page, logs, ['c1', 'c2']);
   console.log(`tutorial: ${await waitForLog(/tutorial lesson 3 step 1: c1-c2A done/, 30_000)}`);
   await page.waitForTimeout(1000);
   await page.screenshot({ path: join(shots, 'web-tutorial.png') });
 
   if (process.env.FANORONA_SERVER_BIN) {
     await playOnline(browser, process.env.FANORONA_SERVER_BIN, errors);
+    await playOffline(browser, process.env.FANORONA_SERVER_BIN, errors);
   } else {
     console.log('online: skipped (FANORONA_SERVER_BIN, the game server program, is not set)');
   }

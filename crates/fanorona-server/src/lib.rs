@@ -1,7 +1,7 @@
 //! The Fanorona game server: people play rated games against each other over a WebSocket.
 //!
 //! - [`server::Server`]: binds an address, opens the database (SQLite or PostgreSQL, [`db::Db`]), takes up the
-//!   games in progress and serves the WebSocket at `/ws` and the web game at `/`. On PostgreSQL it also hears
+//!   games in progress and serves the WebSocket at `/ws` and the web game at `/` (precompressed, cached by name: `static_files`). On PostgreSQL it also hears
 //!   the changes of the other processes sharing the database (LISTEN/NOTIFY, `docs/DEPLOYMENT.md`).
 //! - [`hub::Hub`]: players (guests and password accounts), the lobby of challenges, games with server-kept clocks
 //!   ([`clock::Clock`]) and the grace of a dropped connection, results and Glicko-2 ratings ([`rating`]). Every turn
@@ -25,3 +25,4 @@ pub use fanorona_protocol as protocol;
 pub mod rating;
 mod secret;
 pub mod server;
+mod static_files;

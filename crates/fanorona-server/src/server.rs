@@ -13,7 +13,6 @@ use axum::response::Response;
 use axum::routing::get;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
-use tower_http::services::ServeDir;
 
 use crate::clock::Clock;
 use crate::connection;
@@ -22,6 +21,7 @@ use crate::hub::Hub;
 pub use crate::limits::Limits;
 use crate::listener::CappedListener;
 use crate::protocol::MAX_MESSAGE_BYTES;
+use crate::static_files;
 
 /// How often a server in service looks for fallen flags: a flag falls at most this late.
 pub const FLAG_CHECK_INTERVAL: Duration = Duration::from_millis(100);
@@ -104,7 +104,7 @@ impl Server {
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), ServerError> {
         let app = Router::new()
             .route("/ws", get(upgrade))
-            .fallback_service(ServeDir::new(&self.static_dir))
+            .fallback_service(static_files::router(&self.static_dir))
             .with_state(Serving { hub: Arc::clone(&self.hub), limits: self.limits });
         let hub = Arc::clone(&self.hub);
         let flags = tokio::spawn(async move {

@@ -15,5 +15,6 @@ mod rated_game;
 mod rematch;
 mod restart;
 mod spectators;
+mod static_files;
 mod timeouts;
 mod vela;

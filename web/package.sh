@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Packages the web game into dist/ from the wasm that `cargo web` built (or the one given as the argument):
+# wasm-bindgen at the version web/build.sh installs, wasm-opt from npm's binaryen, the build's version (a content hash
+# of the JS and the wasm) in their names and filled into index.html and the service worker, the manifest and icons,
+# and brotli and gzip copies of the two large files. web/build.sh runs it after cargo; run alone, it packages the
+# last cargo build again (after a change to a file of web/, say) without the minutes of the wasm build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+wasm="${1:-${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web-release/fanorona.wasm}"
+[ -f "$wasm" ] || { echo "$wasm: no such file (run web/build.sh)" >&2; exit 1; }
+
+# Made beside dist/ and moved over it at the end: a server serving dist/ meanwhile never sees half a build.
+out=dist.new
+rm -rf "$out"
+mkdir -p "$out"
+wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name fanorona "$wasm"
+# Everything wasm-bindgen writes is renamed, cached and precompressed below: a new kind of file (a snippets/ folder
+# of inline JS, say) would need its place there first.
+if [ "$(ls "$out" | tr '\n' ' ')" != "fanorona.js fanorona_bg.wasm " ]; then
+    echo "wasm-bindgen wrote more than fanorona.js and fanorona_bg.wasm: $(ls "$out")" >&2
+    exit 1
+fi
+web/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    -o "$out/fanorona_bg.wasm" "$out/fanorona_bg.wasm"
+
+# One version for the pair, which only work together: a file's name changes whenever either file does, so the
+# browser's year-long cache of a hashed file, and the service worker's cache named with the version, never hold
+# another build's code under the name.
+version=$(cat "$out/fanorona.js" "$out/fanorona_bg.wasm" | sha256sum | cut -c 1-8)
+js="fanorona-$version.js"
+wasm_file="fanorona_bg-$version.wasm"
+mv "$out/fanorona.js" "$out/$js"
+mv "$out/fanorona_bg.wasm" "$out/$wasm_file"
+wasm_bytes=$(stat -c %s "$out/$wasm_file")
+sed -e "s/__VERSION__/$version/g" -e "s/__WASM_BYTES__/$wasm_bytes/g" web/index.html >"$out/index.html"
+sed -e "s/__VERSION__/$version/g" web/sw.js >"$out/sw.js"
+if grep -n "__VERSION__\|__WASM_BYTES__" "$out/index.html" "$out/sw.js"; then
+    echo "a placeholder was left in index.html or sw.js" >&2
+    exit 1
+fi
+cp web/manifest.webmanifest "$out/"
+cp -r web/icons "$out/"
+node web/compress.mjs "$out/$js" "$out/$wasm_file"
+
+rm -rf dist
+mv "$out" dist
+echo "dist/: version $version, $(du -sh --apparent-size dist | cut -f 1) with the compressed copies"

@@ -1,0 +1,70 @@
+// The web game's service worker: after one visit the game starts, and plays the computer, without the network.
+// web/package.sh copies it into dist/ with __VERSION__ replaced by the build's version, the content hash that also
+// names the game's JS and wasm: each build keeps its files in a cache of its own, named with the version, and a page
+// of one build never gets another build's code (the names differ).
+const VERSION = '__VERSION__';
+const CACHE = `fanorona-${VERSION}`;
+
+// URLs relative to the scope (this script's folder), so the game works in a sub-folder as at the root.
+const at = (path) => new URL(path, self.registration.scope).href;
+const INDEX = at('index.html');
+// Named with the version: kept until the next build, served from the cache without asking.
+const HASHED = [at(`fanorona-${VERSION}.js`), at(`fanorona_bg-${VERSION}.wasm`)];
+// Named without it, so a new build may change them under the same name: asked for first, the copy kept for offline.
+const UNHASHED = [INDEX, at('manifest.webmanifest'), at('icons/icon-192.png'), at('icons/icon-512.png'),
+  at('icons/icon-maskable-512.png')];
+
+self.addEventListener('install', (event) => {
+  // The page registers this worker once it has the wasm, so these requests find the large files in the browser's
+  // HTTP cache (they are sent with a year's max-age): the first visit downloads the game once, not twice.
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...HASHED, ...UNHASHED])).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith('fanorona-') && name !== CACHE) await caches.delete(name);
+    }
+    // The page that registered this worker goes through it from now on, rather than from its next load.
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  // Other sites' requests and anything but GET are the browser's own; the WebSocket never comes here at all.
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // The page's address carries the scene or the challenge in its query; the page itself is one file.
+  const page = request.mode === 'navigate' && (url.pathname === new URL(INDEX).pathname ||
+    url.pathname === new URL(self.registration.scope).pathname);
+  url.search = '';
+  if (page) {
+    event.respondWith(networkFirst(event, request, INDEX));
+  } else if (HASHED.includes(url.href)) {
+    event.respondWith(caches.match(url.href, { cacheName: CACHE }).then((cached) => cached ?? fetch(request)));
+  } else if (UNHASHED.includes(url.href)) {
+    event.respondWith(networkFirst(event, request, url.href));
+  }
+});
+
+// The network's answer, a copy kept under `key`; the kept copy when the network fails.
+async function networkFirst(event, request, key) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) event.waitUntil(keep(key, response.clone()));
+    return response;
+  } catch (error) {
+    const cached = await caches.match(key, { cacheName: CACHE });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+// Keeps `response` under `key`, unless it is a page of another build (it would name files this cache lacks: the
+// server was updated before this worker was).
+async function keep(key, response) {
+  if (key === INDEX && !(await response.clone().text()).includes(`fanorona-${VERSION}.js`)) return;
+  const cache = await caches.open(CACHE);
+  await cache.put(key, response);
+}
