@@ -55,6 +55,8 @@ fn speak_chosen_language(
     }
     *seen = Some(settings.language.clone());
     let language = chosen_language(&settings, &mut notices);
+    // Logged for the browser test, which checks that a French browser's first visit speaks French.
+    info!("language: {}", language.code());
     if locale.language() != language {
         *locale = Locale::new(language);
     }

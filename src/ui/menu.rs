@@ -169,7 +169,7 @@ fn title_choices(
             if title_button(ui, measures, &learn, false).clicked() {
                 actions.send(Action::Tutorial(TutorialCommand::Open));
             }
-            if title_button(ui, measures, &tr!(locale, "menu-how-to-play"), false).clicked() {
+            if title_button(ui, measures, &tr!(locale, "how-to-play"), false).clicked() {
                 actions.send(Action::HowToPlay);
             }
             if title_button(ui, measures, &tr!(locale, "menu-analysis"), false).clicked() {

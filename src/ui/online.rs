@@ -619,7 +619,7 @@ fn online_panel_ui(
             if ui.button(tr!(locale, "online-flip-board")).clicked() {
                 flip.write(FlipBoard);
             }
-            if ui.button(tr!(locale, "online-how-to-play")).clicked() {
+            if ui.button(tr!(locale, "how-to-play")).clicked() {
                 how_to_play.write(ToggleHowToPlay);
             }
         });

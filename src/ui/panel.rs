@@ -126,7 +126,7 @@ fn panel_ui(
             if ui.button(sound).clicked() {
                 actions.send(Action::Sound);
             }
-            if ui.button(tr!(locale, "game-how-to-play")).clicked() {
+            if ui.button(tr!(locale, "how-to-play")).clicked() {
                 actions.send(Action::HowToPlay);
             }
             ui.end_row();

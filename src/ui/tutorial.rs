@@ -132,7 +132,7 @@ fn tutorial_ui(
             if ui.button(tr!(locale, "tutorial-restart-lesson")).clicked() {
                 commands.write(TutorialCommand::Lesson(tutorial.lesson));
             }
-            if ui.button(tr!(locale, "tutorial-how-to-play")).clicked() {
+            if ui.button(tr!(locale, "how-to-play")).clicked() {
                 how_to_play.write(ToggleHowToPlay);
             }
         });

@@ -54,3 +54,6 @@ side-name = { $side ->
     [white] White
    *[black] Black
 }
+
+# The how-to-play page, as buttons and titles everywhere name it.
+how-to-play = How to play

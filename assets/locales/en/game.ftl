@@ -82,7 +82,6 @@ game-save = Save
 game-load = Load
 game-sound-on = Sound: on
 game-sound-off = Sound: off
-game-how-to-play = How to play
 # The keyboard shortcut in brackets is the same in every language.
 game-save-about = Save the game in the save slot (Ctrl+S)
 game-load-about = Load the game in the save slot (Ctrl+O)

@@ -6,7 +6,6 @@ menu-new-game = New game
 menu-play-online = Play online
 menu-learn = Learn to play
 menu-tutorial = Tutorial
-menu-how-to-play = How to play
 menu-analysis = Analysis board
 menu-settings = Settings
 menu-back = ‹ Back

@@ -181,7 +181,6 @@ online-resign-hint = Shortcut: Shift+Q
 online-abort = Abort
 online-abort-hint = End the game without result: before each side has played
 online-flip-board = Flip board
-online-how-to-play = How to play
 online-game-over = Game over
 online-look-at-board = Look at the board
 online-result = { $verdict ->

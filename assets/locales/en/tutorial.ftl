@@ -84,5 +84,4 @@ tutorial-try-again = Try again (T)
 tutorial-hint = Hint (H)
 tutorial-give-up = Give up
 tutorial-restart-lesson = Restart lesson
-tutorial-how-to-play = How to play
 tutorial-leave = Leave the tutorial

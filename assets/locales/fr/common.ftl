@@ -49,3 +49,5 @@ side-name = { $side ->
     [white] Blancs
    *[black] Noirs
 }
+
+how-to-play = Règles du jeu

@@ -77,7 +77,6 @@ game-save = Enregistrer
 game-load = Charger
 game-sound-on = Son : activé
 game-sound-off = Son : coupé
-game-how-to-play = Comment jouer
 game-save-about = Enregistrer la partie dans l'emplacement de sauvegarde (Ctrl+S)
 game-load-about = Charger la partie de l'emplacement de sauvegarde (Ctrl+O)
 game-copy-game = Copier la partie
@@ -184,7 +183,7 @@ game-key-review = Analyser la partie
 game-key-analysis = Plateau d'analyse (là : Left / Right pour parcourir les coups, E pour composer une position)
 game-key-review-turns = Analyse : tour précédent / suivant, début / fin
 game-key-review-line = Analyse : montrer le meilleur tour et avancer / reculer dans sa suite
-game-key-how-to-play = Comment jouer
+game-key-how-to-play = Règles du jeu
 game-key-full-screen = Plein écran activé / désactivé
 
 game-no-folder = La partie n'a pas pu être enregistrée : il n'y a pas de dossier où enregistrer les parties.

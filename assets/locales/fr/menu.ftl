@@ -6,7 +6,6 @@ menu-new-game = Nouvelle partie
 menu-play-online = Jouer en ligne
 menu-learn = Apprendre à jouer
 menu-tutorial = Tutoriel
-menu-how-to-play = Règles du jeu
 menu-analysis = Plateau d'analyse
 menu-settings = Réglages
 menu-back = ‹ Retour

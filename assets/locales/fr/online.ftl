@@ -174,7 +174,6 @@ online-resign-hint = Raccourci : Shift+Q
 online-abort = Annuler la partie
 online-abort-hint = Terminer la partie sans résultat, avant que chaque camp ait joué
 online-flip-board = Retourner le plateau
-online-how-to-play = Règles du jeu
 online-game-over = Partie terminée
 online-look-at-board = Voir le plateau
 online-result = { $verdict ->

@@ -79,5 +79,4 @@ tutorial-try-again = Réessayer (T)
 tutorial-hint = Indice (H)
 tutorial-give-up = Abandonner
 tutorial-restart-lesson = Recommencer la leçon
-tutorial-how-to-play = Règles du jeu
 tutorial-leave = Quitter le tutoriel

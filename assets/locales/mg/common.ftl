@@ -52,3 +52,5 @@ side-name = { $side ->
     [white] Fotsy
    *[black] Mainty
 }
+
+how-to-play = Fitsipiky ny lalao

@@ -77,7 +77,6 @@ game-save = Tahirizo
 game-load = Sokafy ny voatahiry
 game-sound-on = Feo: mandeha
 game-sound-off = Feo: maty
-game-how-to-play = Fomba filalaovana
 game-save-about = Tahirizo ao amin'ny toerana fitahirizana ny lalao (Ctrl+S)
 game-load-about = Sokafy ny lalao ao amin'ny toerana fitahirizana (Ctrl+O)
 game-copy-game = Adikao ny lalao
@@ -91,7 +90,7 @@ game-download-about = Ny lalao ho rakitra soratra, hotehirizina na hozaraina (Sh
 game-save-file = Tahirizo ho rakitra
 game-save-file-about = Ny lalao ho rakitra soratra vaovao ao amin'ny lahatahiry Fanorona ao amin'ny antontan-taratasinao (Shift+S)
 game-review = Fandinihana
-game-review-about = Dinihin'ny milina ny lalao: ny fotoana nanova azy, sy ny anjara tsara kokoa (V)
+game-review-about = Dinihin'ny motera ny lalao: ny fotoana nanova azy, sy ny anjara tsara kokoa (V)
 game-analyse = Fandalinana
 game-analyse-about = Ity toerana ity eo amin'ny takelaka fandalinana (B)
 game-keyboard = Fitendry
@@ -145,8 +144,8 @@ game-result = { $count ->
    *[other] Valiny { $score } taorian'ny anjara { $count }.
 }
 game-vela-offer = { $winner ->
-    [white] Vela: amin'ny lalao famaliana, tsy afaka mihinana ny fotsy raha tsy efa very vato 17 (tsy misy laharana).
-   *[black] Vela: amin'ny lalao famaliana, tsy afaka mihinana ny mainty raha tsy efa very vato 17 (tsy misy laharana).
+    [white] Vela: amin'ny lalao famerenana, tsy afaka mihinana ny fotsy raha tsy efa very vato 17 (tsy misy laharana).
+   *[black] Vela: amin'ny lalao famerenana, tsy afaka mihinana ny mainty raha tsy efa very vato 17 (tsy misy laharana).
 }
 game-vela-play = { $winner ->
     [white] Milalao vela (ny fotsy no voafetra)
@@ -184,7 +183,7 @@ game-key-review = Dinihina ny lalao
 game-key-analysis = Takelaka fandalinana (any: Left / Right hitsidihana ny fihetsika, E handrafetana toerana)
 game-key-review-turns = Fandinihana: anjara teo aloha / manaraka, fiandohana / fiafarana
 game-key-review-line = Fandinihana: asehoy ny anjara tsara kokoa ary mandrosoa / miverena amin'ny tohiny
-game-key-how-to-play = Fomba filalaovana
+game-key-how-to-play = Fitsipiky ny lalao
 game-key-full-screen = Efijery feno: alefa / ajanony
 
 game-no-folder = Tsy voatahiry ny lalao: tsy misy lahatahiry hitahirizana lalao.

@@ -6,7 +6,6 @@ menu-new-game = Lalao vaovao
 menu-play-online = Hilalao an-tserasera
 menu-learn = Hianatra hilalao
 menu-tutorial = Lesona
-menu-how-to-play = Fitsipiky ny lalao
 menu-analysis = Takelaka fandalinana
 menu-settings = Fikirakirana
 menu-back = ‹ Hiverina

@@ -37,7 +37,7 @@ online-refusal-vela-variant = Amin'ny fanoron-tsivy ihany no ilalaovana vela.
 online-refusal-not-found = Tsy misy intsony io fanamby na lalao io.
 online-refusal-not-your-game = Tsy anao io lalao io.
 online-refusal-own-challenge = Tsy azonao ekena ny fanambinao.
-online-refusal-not-your-turn = Anjaran'ny mpifanandrina aminao izao.
+online-refusal-not-your-turn = Anjaran'ny mpanohitra aminao izao.
 online-refusal-wrong-ply = Nalefa indroa, na tara loatra, io anjara io.
 online-refusal-illegal-turn = Hitan'ny mpizara fa tsy ara-dalàna io anjara io.
 online-refusal-game-over = Tapitra ny lalao.
@@ -141,8 +141,8 @@ online-my-challenge = Ny fanambinao, { $variant } { $time } · { $rated ->
     [yes] voaisa
    *[no] tsy voaisa
 }: { $rematch ->
-    [yes] miandry ny mpifanandrina aminao hanaiky
-   *[no] miandry mpifanandrina
+    [yes] miandry ny mpanohitra aminao hanaiky
+   *[no] miandry mpanohitra
 }…
 online-cancel = Foano
 online-copy-link = Adikao ny rohy
@@ -158,7 +158,7 @@ online-watching = Mijery
 online-player-you = { $name } · { $rating } (ianao)
 online-rematch-offered = Manolotra lalao famerenana i { $name }.
 online-rematch = Lalao famerenana
-online-rematch-hint = Ilay lalao indray: anontaniana ny mpifanandrina aminao
+online-rematch-hint = Ilay lalao indray: anontaniana ny mpanohitra aminao
 online-review = Dinihina
 online-review-hint = Dinihina tsikelikely ny lalao, miaraka amin'ny hevitry ny motera isaky ny anjara
 online-back-to-lobby = Hiverina any amin'ny efitrano fihaonana
@@ -175,7 +175,6 @@ online-resign-hint = Hitsin-dalana: Shift+Q
 online-abort = Foano ny lalao
 online-abort-hint = Tapitra tsy misy vokatra ny lalao, raha mbola tsy samy nilalao ny mpilalao roa
 online-flip-board = Avadiho ny takelaka
-online-how-to-play = Fitsipiky ny lalao
 online-game-over = Tapitra ny lalao
 online-look-at-board = Jereo ny takelaka
 online-result = { $verdict ->

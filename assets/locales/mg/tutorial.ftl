@@ -79,5 +79,4 @@ tutorial-try-again = Andramo indray (T)
 tutorial-hint = Torohevitra (H)
 tutorial-give-up = Mandao ny lalao
 tutorial-restart-lesson = Atombohy indray ny lesona
-tutorial-how-to-play = Fitsipiky ny lalao
 tutorial-leave = Hiala amin'ny lesona
