@@ -22,9 +22,10 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            // 30 s, not the 10 s first chosen: the web game sends `hello` in the frame after its socket opens, and
-            // a page starting on a slow device (or software rendering in the browser test) took longer than 10 s.
-            hello_timeout: Duration::from_secs(30),
+            // A minute, not the 10 s first chosen nor the 30 s after: the web game sends `hello` in the frame after
+            // its socket opens, and a page's first frames on a slow device (software rendering in the browser test,
+            // beside a second page) took 31 s; the web game then sent on a closed socket and had to reconnect.
+            hello_timeout: Duration::from_secs(60),
             // Three pings in the silence: a client that misses one or two (a phone waking up) is not dropped.
             ping_interval: Duration::from_secs(15),
             silence_timeout: Duration::from_secs(45),
