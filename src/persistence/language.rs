@@ -37,9 +37,10 @@ pub struct LanguagePlugin;
 
 impl Plugin for LanguagePlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Locale>()
-            .add_systems(Startup, speak_chosen_language)
-            .add_systems(Update, speak_chosen_language.run_if(resource_changed::<Settings>));
+        // One system, in Update only: the settings loaded before start-up count as changed on the first frame, which
+        // runs before the interface first draws; a second instance at Startup would keep a `seen` of its own and say
+        // an unknown language twice.
+        app.init_resource::<Locale>().add_systems(Update, speak_chosen_language.run_if(resource_changed::<Settings>));
     }
 }
 

@@ -382,10 +382,14 @@ fn the_language_chosen_is_spoken_at_once_and_kept_for_the_next_start() {
 fn a_language_the_game_does_not_speak_gives_english_and_a_notice() {
     let dir = temp_dir();
     std::fs::write(dir.join(SETTINGS_FILE), "(language: Some(\"tlh\"))").unwrap_or_else(|e| panic!("{e}"));
-    let app = app_in(&dir);
+    let mut app = app_in(&dir);
+    // Other settings changing later (the window's size, say) do not say it again.
+    app.world_mut().resource_mut::<Settings>().sound = false;
+    app.update();
     assert_eq!(app.world().resource::<Locale>().language(), Language::English);
     let notices: Vec<String> = app.world().resource::<Notices>().0.iter().map(|n| english(&n.text)).collect();
-    assert!(notices.iter().any(|n| n.contains("\"tlh\"") && n.contains("English is used")), "{notices:?}");
+    let told = notices.iter().filter(|n| n.contains("\"tlh\"") && n.contains("English is used")).count();
+    assert_eq!(told, 1, "{notices:?}");
 }
 
 /// The words egui drew in the last frame.
