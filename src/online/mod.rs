@@ -105,6 +105,9 @@ pub fn refusal(code: ErrorCode) -> Text {
         ErrorCode::TooLateToAbort => text!("online-refusal-too-late-to-abort"),
         ErrorCode::NoDrawOffer => text!("online-refusal-no-draw-offer"),
         ErrorCode::TooManyChallenges => text!("online-refusal-too-many-challenges"),
+        ErrorCode::LoginThrottled => text!("online-refusal-login-throttled"),
+        ErrorCode::TooManyGuests => text!("online-refusal-too-many-guests"),
+        ErrorCode::GuestUnrated => text!("online-refusal-guest-unrated"),
         ErrorCode::Internal => text!("online-refusal-internal"),
     }
 }

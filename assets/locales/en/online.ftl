@@ -47,6 +47,9 @@ online-refusal-game-over = The game is over.
 online-refusal-too-late-to-abort = Too late to abort: each side has played.
 online-refusal-no-draw-offer = There is no draw offer to accept.
 online-refusal-too-many-challenges = You have too many open challenges already.
+online-refusal-login-throttled = Too many wrong passwords: wait a little, then sign in again.
+online-refusal-too-many-guests = Too many new guests from your network lately: wait a while, or sign in.
+online-refusal-guest-unrated = Rated games are for registered players: register this guest to play them.
 online-refusal-internal = The server had a problem: try again.
 
 ## The connection. $seconds: the wait before the next try; $attempt: its number; $was_online: yes or no.

@@ -43,6 +43,9 @@ online-refusal-game-over = La partie est terminée.
 online-refusal-too-late-to-abort = Trop tard pour annuler la partie : chaque camp a déjà joué.
 online-refusal-no-draw-offer = Il n'y a aucune proposition de nulle à accepter.
 online-refusal-too-many-challenges = Vous avez déjà trop de défis ouverts.
+online-refusal-login-throttled = Trop de mots de passe erronés : patientez un peu avant de vous reconnecter.
+online-refusal-too-many-guests = Trop de nouveaux invités depuis votre réseau ces derniers temps : patientez un moment, ou connectez-vous.
+online-refusal-guest-unrated = Les parties classées sont réservées aux joueurs inscrits : inscrivez cet invité pour y jouer.
 online-refusal-internal = Le serveur a rencontré un problème : réessayez.
 
 ## La connexion.

@@ -44,6 +44,9 @@ online-refusal-game-over = Tapitra ny lalao.
 online-refusal-too-late-to-abort = Tara loatra ny hanafoanana ny lalao: efa samy nilalao ny mpilalao roa.
 online-refusal-no-draw-offer = Tsy misy tolotra sahala azo ekena.
 online-refusal-too-many-challenges = Efa be loatra ny fanamby misokatra anananao.
+online-refusal-login-throttled = Diso im-betsaka loatra ny tenimiafina: miandrasa kely vao miditra indray.
+online-refusal-too-many-guests = Be loatra ny vahiny vaovao avy amin'ny tambajotranao tato ho ato: miandrasa kely, na midira.
+online-refusal-guest-unrated = Ho an'ny mpilalao voasoratra ihany ny lalao voaisa: soraty ity vahiny ity mba hilalaovanao azy.
 online-refusal-internal = Nisy olana tao amin'ny mpizara: andramo indray.
 
 ## Ny fifandraisana.

@@ -343,6 +343,14 @@ pub enum ErrorCode {
     /// The player has [`MAX_OPEN_CHALLENGES`] open challenges to anyone already (or [`MAX_ADDRESSED_CHALLENGES`]
     /// addressed ones, for a challenge with an `opponent`).
     TooManyChallenges,
+    /// Too many wrong passwords for this name, or from this address, lately: the message says how many seconds to
+    /// wait before the next try (each wrong one after the first few doubles the wait).
+    LoginThrottled,
+    /// Too many new guests from this address in the last hour: the message says how many seconds to wait (a
+    /// registered player may still log in, and a returning guest come back with its token).
+    TooManyGuests,
+    /// Rated games are for registered players: a guest's rated challenge, or a guest accepting a rated challenge.
+    GuestUnrated,
     /// The server failed (its database); try again.
     Internal,
 }

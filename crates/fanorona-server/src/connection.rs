@@ -1,11 +1,13 @@
 //! One WebSocket connection: reads the client's messages, checks size, rate and form, and hands them to the hub.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
 use serde_json::Value;
 use tokio::sync::Notify;
 use tokio::time::Instant;
@@ -19,6 +21,10 @@ pub const RATE_PER_SECOND: f64 = 20.0;
 
 /// Messages a connection may send at once after a quiet spell.
 pub const RATE_BURST: f64 = 40.0;
+
+/// The most characters of an unknown message type that the error quotes: enough to recognise a typing error, too
+/// few to echo a flood back.
+const QUOTED_TYPE_CHARS: usize = 32;
 
 /// How long the last messages of a closing connection may take to go out.
 const CLOSE_GRACE: Duration = Duration::from_secs(5);
@@ -53,7 +59,7 @@ impl RateLimit {
 
 /// Serves one connection until the client closes it (or it fails, or it is too slow to keep up, or it says no
 /// `hello` in time, or it goes silent: `limits`).
-pub async fn serve(socket: WebSocket, hub: Arc<Hub>, limits: Limits) {
+pub async fn serve(socket: WebSocket, address: IpAddr, hub: Arc<Hub>, limits: Limits) {
     let connection = NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed);
     let (mut sink, mut stream) = socket.split();
     let (sender, mut outgoing) = hub::outbox();
@@ -86,8 +92,15 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, limits: Limits) {
         let _ = sink.close().await;
     });
     let kicked = Arc::new(Notify::new());
-    let mut state =
-        State { hub: &hub, sender, kicked: Arc::clone(&kicked), connection, caller: None, rate: RateLimit::new() };
+    let mut state = State {
+        hub: &hub,
+        sender,
+        kicked: Arc::clone(&kicked),
+        connection,
+        address,
+        caller: None,
+        rate: RateLimit::new(),
+    };
     let hello_deadline = Instant::now() + limits.hello_timeout;
     let mut heard = Instant::now();
     loop {
@@ -115,7 +128,12 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, limits: Limits) {
             // axum answers pings itself; a pong (or any message) only shows that the client is there.
             Message::Ping(_) | Message::Pong(_) => continue,
             _ if !state.rate.allow() => {
-                state.refuse(None, Refusal::new(ErrorCode::RateLimited, "too many messages; slow down"))
+                // The request's id, if it has one, so that a client waiting for the reply hears of the refusal.
+                let id = match &message {
+                    Message::Text(text) if text.len() <= MAX_MESSAGE_BYTES => request_id(text.as_str()),
+                    _ => None,
+                };
+                state.refuse(id, Refusal::new(ErrorCode::RateLimited, "too many messages; slow down"))
             }
             Message::Binary(_) => {
                 state.refuse(None, Refusal::new(ErrorCode::BadJson, "messages are JSON text, not binary"))
@@ -144,6 +162,8 @@ struct State<'a> {
     /// Told when the hub drops this connection for being too slow.
     kicked: Arc<Notify>,
     connection: u64,
+    /// Where the connection comes from.
+    address: IpAddr,
     /// The player, once `hello` was answered.
     caller: Option<Caller>,
     rate: RateLimit,
@@ -176,25 +196,16 @@ impl State<'_> {
             Err(error) => return self.refuse(None, Refusal::new(ErrorCode::BadJson, format!("not JSON: {error}"))),
         };
         let id = value.get("id").and_then(Value::as_u64);
-        let message = match serde_json::from_value::<ClientMessage>(value) {
+        let message = match ClientMessage::deserialize(&value) {
             Ok(message) => message,
-            Err(error) => {
-                // serde words an unknown tag as "unknown variant `x`, expected one of ..."; any other failure is a
-                // known type with missing or wrong fields.
-                let error = error.to_string();
-                let code = if error.starts_with("unknown variant") || error.starts_with("missing field `type`") {
-                    ErrorCode::UnknownType
-                } else {
-                    ErrorCode::BadMessage
-                };
-                return self.refuse(id, Refusal::new(code, error));
-            }
+            Err(error) => return self.refuse(id, misread(&value, &error)),
         };
         let replies = match (&self.caller, message) {
             (None, ClientMessage::Hello { protocol, token, name, password, bot }) => {
                 let greeting = Greeting { protocol, token, name, password, bot };
                 let (sender, kicked) = (self.sender.clone(), Arc::clone(&self.kicked));
-                self.hub.hello(self.connection, sender, kicked, greeting).await.map(|(caller, welcome)| {
+                let address = self.address;
+                self.hub.hello(self.connection, address, sender, kicked, greeting).await.map(|(caller, welcome)| {
                     self.caller = Some(caller);
                     vec![welcome]
                 })
@@ -212,4 +223,41 @@ impl State<'_> {
             Err(refusal) => self.refuse(id, refusal),
         }
     }
+}
+
+/// The `id` of a request, read without reading the rest (for a refusal that does not read the message).
+fn request_id(text: &str) -> Option<u64> {
+    #[derive(serde::Deserialize)]
+    struct Id {
+        id: Option<u64>,
+    }
+    serde_json::from_str::<Id>(text).ok()?.id
+}
+
+/// The refusal of a JSON object that is no client message: `unknown_type` when its `type` is missing or none of
+/// the protocol's (quoting at most [`QUOTED_TYPE_CHARS`] of it), `bad_message` when a known type has missing or wrong
+/// fields (a wrong variant or time control among them).
+fn misread(value: &Value, error: &serde_json::Error) -> Refusal {
+    let Some(kind) = value.get("type").and_then(Value::as_str) else {
+        return Refusal::new(ErrorCode::UnknownType, "a message needs a \"type\" naming one of the protocol's");
+    };
+    // A known type read alone fails on its first missing field (or succeeds: `logout`); an unknown one fails on the
+    // tag. serde words that "unknown variant `x`, expected one of ...", for the tag and for a field's value alike,
+    // which is why the tag is tried on its own.
+    let alone = serde_json::from_value::<ClientMessage>(serde_json::json!({ "type": kind }));
+    if alone.is_err_and(|e| e.to_string().starts_with("unknown variant")) {
+        let quoted = shortened(kind, QUOTED_TYPE_CHARS);
+        return Refusal::new(ErrorCode::UnknownType, format!("no message has the type {quoted:?}"));
+    }
+    // serde quotes a wrong value whole: at most a line of it.
+    Refusal::new(ErrorCode::BadMessage, shortened(&error.to_string(), 4 * QUOTED_TYPE_CHARS))
+}
+
+/// The first `most` characters of `text`, with an ellipsis if there were more.
+fn shortened(text: &str, most: usize) -> String {
+    let mut short: String = text.chars().take(most).collect();
+    if short.len() < text.len() {
+        short.push('…');
+    }
+    short
 }

@@ -86,6 +86,8 @@ pub struct PlayerRecord {
     pub rating: Rating,
     /// Whether a program plays for the player.
     pub bot: bool,
+    /// Whether the player has a password (registered), not only tokens (a guest).
+    pub registered: bool,
 }
 
 /// An open challenge.
@@ -243,7 +245,12 @@ impl Listener {
 
 /// The columns of the player table under `alias`, named `{alias}_{column}` for [`player_from`].
 fn player_columns(alias: &str) -> String {
-    ["id", "name", "rating", "deviation", "volatility", "bot"].map(|c| format!("{alias}.{c} AS {alias}_{c}")).join(", ")
+    let columns =
+        ["id", "name", "rating", "deviation", "volatility", "bot"].map(|c| format!("{alias}.{c} AS {alias}_{c}"));
+    // A BIGINT on both databases (PostgreSQL would make a bare CASE of small numbers an INTEGER).
+    let registered =
+        format!("CAST(CASE WHEN {alias}.password_hash IS NULL THEN 0 ELSE 1 END AS BIGINT) AS {alias}_registered");
+    format!("{}, {registered}", columns.join(", "))
 }
 
 fn player_from(row: &AnyRow, alias: &str) -> Result<PlayerRecord, DbError> {
@@ -257,6 +264,7 @@ fn player_from(row: &AnyRow, alias: &str) -> Result<PlayerRecord, DbError> {
             volatility: row.try_get(column("volatility").as_str())?,
         },
         bot: row.try_get::<i64, _>(column("bot").as_str())? != 0,
+        registered: row.try_get::<i64, _>(column("registered").as_str())? != 0,
     })
 }
 
@@ -483,10 +491,18 @@ impl Db {
         tx.commit().await
     }
 
-    /// The player logged in with the token whose hash is `token_hash` (none once logged out); the login is marked
-    /// as seen at `now`.
-    pub async fn session_player(&self, token_hash: &str, now: i64) -> Result<Option<PlayerRecord>, DbError> {
-        let seen = sqlx::query("UPDATE sessions SET last_seen = $1 WHERE token_hash = $2").bind(now).bind(token_hash);
+    /// The player logged in with the token whose hash is `token_hash` (none once logged out, or if the login was
+    /// last used before `expired_before`); the login is marked as seen at `now`.
+    pub async fn session_player(
+        &self,
+        token_hash: &str,
+        now: i64,
+        expired_before: i64,
+    ) -> Result<Option<PlayerRecord>, DbError> {
+        let seen = sqlx::query("UPDATE sessions SET last_seen = $1 WHERE token_hash = $2 AND last_seen >= $3")
+            .bind(now)
+            .bind(token_hash)
+            .bind(expired_before);
         if self.write(seen).await?.rows_affected() == 0 {
             return Ok(None);
         }
@@ -496,6 +512,12 @@ impl Db {
         );
         let row = sqlx::query(&sql).bind(token_hash).fetch_optional(&self.pool).await?;
         row.map(|row| player_from(&row, "p")).transpose()
+    }
+
+    /// Deletes the logins last used before `before`: they were refused anyway.
+    pub async fn delete_sessions_unused_since(&self, before: i64) -> Result<(), DbError> {
+        self.write(sqlx::query("DELETE FROM sessions WHERE last_seen < $1").bind(before)).await?;
+        Ok(())
     }
 
     /// Ends the login whose token has the hash `token_hash` (if it has not ended already) and tells the other
@@ -527,6 +549,15 @@ impl Db {
             .bind(id),
         );
         Ok(done.await?.rows_affected() == 1)
+    }
+
+    /// Whether a player other than `except` (an id) has the name `name`, in any case.
+    pub async fn name_taken(&self, name: &str, except: &str) -> Result<bool, DbError> {
+        let found = sqlx::query("SELECT id FROM players WHERE name_key = $1 AND id <> $2")
+            .bind(name.to_lowercase())
+            .bind(except)
+            .fetch_optional(&self.pool);
+        Ok(found.await?.is_some())
     }
 
     /// The registered player named `name` (in any case), with its password hash.
@@ -574,18 +605,6 @@ impl Db {
             .bind(now)
             .bind(i64::try_from(most).unwrap_or(i64::MAX));
         Ok(self.write(insert).await?.rows_affected() == 1)
-    }
-
-    /// The open challenges (all, or the one with `id`), oldest first.
-    async fn challenges(&self, id: Option<&str>) -> Result<Vec<ChallengeRecord>, DbError> {
-        let sql = format!(
-            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.opponent, {} FROM games g \
-             JOIN players c ON c.id = g.creator \
-             WHERE g.status = 'open' AND ($1 = '' OR g.id = $1) ORDER BY g.created, g.id",
-            player_columns("c")
-        );
-        let rows = sqlx::query(&sql).bind(id.unwrap_or_default()).fetch_all(&self.pool).await?;
-        rows.iter().map(challenge_from).collect()
     }
 
     /// The open challenges `viewer` may see (those to anyone, those addressed to the viewer and the viewer's own),
@@ -643,9 +662,17 @@ impl Db {
         tx.end(dropped).await
     }
 
-    /// The open challenge with this id.
+    /// The open challenge with this id (none for any other id, the empty one included).
     pub async fn open_challenge(&self, id: &str) -> Result<Option<ChallengeRecord>, DbError> {
-        Ok(self.challenges(Some(id)).await?.pop())
+        // Only this id: the query once read `$1 = '' OR g.id = $1`, shared with a listing of every challenge, and
+        // the id "" then found the newest challenge, a private one too (issue 31).
+        let sql = format!(
+            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.opponent, {} FROM games g \
+             JOIN players c ON c.id = g.creator WHERE g.status = 'open' AND g.id = $1",
+            player_columns("c")
+        );
+        let row = sqlx::query(&sql).bind(id).fetch_optional(&self.pool).await?;
+        row.map(|row| challenge_from(&row)).transpose()
     }
 
     /// Deletes an open challenge of `creator`; whether there was one.

@@ -2,7 +2,8 @@
 //! change is written to the database before anyone hears of it.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -11,6 +12,8 @@ use tokio::sync::{Notify, mpsc};
 
 use crate::clock::Clock;
 use crate::db::{ChallengeRecord, Db, DbError, EndRecord, PlayerRecord, StoredGame, TurnRecord};
+use crate::hashing::HashingPool;
+use crate::limits::Limits;
 use crate::protocol::{
     ChallengeView, ClientMessage, Clocks, Color, EndReason, Envelope, ErrorCode, FinishedGame, GameResult, GameVariant,
     GameView, MAX_ADDRESSED_CHALLENGES, MAX_LISTED_CHALLENGES, MAX_LISTED_GAMES, MAX_OPEN_CHALLENGES, PROTOCOL_VERSION,
@@ -18,6 +21,7 @@ use crate::protocol::{
 };
 use crate::rating::Rating;
 use crate::secret::{self, PasswordError, RandomError};
+use crate::throttle::{self, Backoff, GuestQuota, Logins};
 
 /// How many bytes of messages may wait for a slow connection before it is dropped (its client then reconnects and
 /// resumes): a client that does not read holds this much of the server's memory at most, whatever it asks for.
@@ -27,9 +31,19 @@ pub const MAX_QUEUED_BYTES: usize = 1024 * 1024;
 /// flood of tiny messages is bounded too.
 const QUEUED_MESSAGE_OVERHEAD: usize = 64;
 
-/// How many passwords may be hashed or checked at once: argon2 takes 19 MiB and some milliseconds of a core each,
-/// so a flood of logins waits its turn instead of taking the machine's memory.
-const HASHES_AT_ONCE: usize = 2;
+/// How wrong passwords for one name slow down its next logins: 5 free, then a wait of 1 s, doubled at each further
+/// wrong one, at most a quarter of an hour. A player logged in on their devices keeps playing (a token is no
+/// password); only new password logins wait. Addresses back off alike after [`Limits::login_failures_per_address`].
+const NAME_BACKOFF: Backoff =
+    Backoff { free: 5, first_wait: Duration::from_secs(1), longest_wait: Duration::from_secs(15 * 60) };
+
+/// How long a login (a token) may go unused before it ends: a token found on an old device, or stolen from one,
+/// does not work for ever. Each `hello` with it starts the time again.
+pub const LOGIN_EXPIRES_AFTER: Duration = Duration::from_secs(180 * 24 * 3600);
+
+/// How often the logins unused for [`LOGIN_EXPIRES_AFTER`] are deleted (those that come back meanwhile are refused
+/// anyway).
+const LOGIN_PURGE_INTERVAL: Duration = Duration::from_secs(3600);
 
 /// How many times a request is tried on a game that another process sharing the database keeps changing under it
 /// (each failed try first catches up with the change). Two are enough unless the game changes again within
@@ -281,7 +295,13 @@ impl LiveGame {
     }
 
     fn end_record(&self, result: GameResult, now: i64) -> EndRecord<'_> {
-        let rated = self.settings.rated && result.reason != EndReason::Aborted;
+        // A game that ends before each side has played a turn (resigned, lost on time or aborted at once) changes no
+        // rating: otherwise two accounts of one person could trade rating points with a resignation each. A game
+        // between players who are not both registered is not rated either (one stored by an older server).
+        let rated = self.settings.rated
+            && result.reason != EndReason::Aborted
+            && self.plies() >= 2
+            && self.players.iter().all(|p| p.registered);
         EndRecord {
             game: self.id(),
             result,
@@ -380,16 +400,32 @@ pub struct Hub {
     games: Mutex<HashMap<String, Arc<Slot>>>,
     /// The connections of each player, by player id.
     sessions: Mutex<HashMap<String, Vec<Session>>>,
-    /// Permits to hash or check a password ([`HASHES_AT_ONCE`]).
-    hashing: tokio::sync::Semaphore,
+    /// The threads that hash and check passwords.
+    hashing: HashingPool,
+    /// How many passwords were hashed or checked.
+    hashes: Arc<AtomicU64>,
+    /// The back-off of wrong passwords, by name and by address.
+    logins: Arc<Mutex<Logins>>,
+    /// The new guests of each address in the last hour.
+    guests: Mutex<GuestQuota>,
+    /// The games each connection watches, to stop sending it their events when it closes.
+    watching: Mutex<HashMap<u64, Vec<String>>>,
     /// When the lobby is next swept ([`Hub::sweep_lobby`]), on the server's clock.
     next_sweep: AtomicI64,
+    /// When unused logins are next deleted, on the server's clock.
+    next_purge: AtomicI64,
 }
 
 impl Hub {
     /// A hub on `db` that takes up every game in progress stored there (a game that cannot be replayed is logged and
     /// left as it is).
-    pub async fn load(db: Db, clock: Arc<dyn Clock>) -> Result<Hub, DbError> {
+    /// `limits` gives what one address may do (new guests, wrong passwords); `hashing` checks the passwords.
+    pub(crate) async fn load(
+        db: Db,
+        clock: Arc<dyn Clock>,
+        limits: &Limits,
+        hashing: HashingPool,
+    ) -> Result<Hub, DbError> {
         let mut games = HashMap::new();
         for stored in db.games_in_progress().await? {
             let id = stored.settings.id.clone();
@@ -406,17 +442,27 @@ impl Hub {
             clock,
             games: Mutex::new(games),
             sessions: Mutex::new(HashMap::new()),
-            hashing: tokio::sync::Semaphore::new(HASHES_AT_ONCE),
+            hashing,
+            hashes: Arc::new(AtomicU64::new(0)),
+            logins: Arc::new(Mutex::new(Logins::new(
+                NAME_BACKOFF,
+                Backoff { free: limits.login_failures_per_address, ..NAME_BACKOFF },
+            ))),
+            guests: Mutex::new(GuestQuota::new(limits.guests_per_address_per_hour)),
+            watching: Mutex::new(HashMap::new()),
             next_sweep: AtomicI64::new(i64::MIN),
+            next_purge: AtomicI64::new(i64::MIN),
         })
     }
 
-    /// Answers a `hello` on the connection numbered `connection`, whose messages go to `sender`: finds the player
-    /// of the token, or logs in the registered player of the name and password, or creates a guest with the name (or
-    /// a generated name). The connection then receives the player's game events (and is closed through `kicked`).
+    /// Answers a `hello` on the connection numbered `connection` from `address`, whose messages go to `sender`:
+    /// finds the player of the token, or logs in the registered player of the name and password, or creates a guest
+    /// with the name (or a generated name). The connection then receives the player's game events (and is closed
+    /// through `kicked`).
     pub async fn hello(
         &self,
         connection: u64,
+        address: IpAddr,
         sender: Outbox,
         kicked: Arc<Notify>,
         greeting: Greeting,
@@ -431,19 +477,30 @@ impl Hub {
             (Some(token), _) => {
                 let login = secret::token_hash(&token);
                 let refused = || Refusal::new(ErrorCode::BadToken, "no player is logged in with this token");
-                (self.db.session_player(&login, now).await?.ok_or_else(refused)?, login, None)
+                let expired_before = now.saturating_sub(millis(LOGIN_EXPIRES_AFTER));
+                (self.db.session_player(&login, now, expired_before).await?.ok_or_else(refused)?, login, None)
             }
             (None, Some(password)) => {
-                let player = self.log_in(name.unwrap_or_default(), password).await?;
+                let player = self.log_in(name.unwrap_or_default(), password, address).await?;
                 let token = secret::new_token()?;
                 let login = secret::token_hash(&token);
                 self.db.create_session(&login, &player.id, now).await?;
                 (player, login, Some(token))
             }
             (None, None) => {
+                let address = throttle::address_key(address);
+                if let Some(wait) = lock(&self.guests).wait(address, now) {
+                    let message = format!(
+                        "too many new guests from your address this hour: try again in {} s, or log in",
+                        throttle::seconds(wait)
+                    );
+                    return Err(Refusal::new(ErrorCode::TooManyGuests, message));
+                }
                 let token = secret::new_token()?;
                 let login = secret::token_hash(&token);
-                (self.create_guest(name, &login, bot).await?, login, Some(token))
+                let guest = self.create_guest(name, &login, bot).await?;
+                lock(&self.guests).made(address, now);
+                (guest, login, Some(token))
             }
         };
         if bot && !player.bot {
@@ -484,13 +541,38 @@ impl Hub {
         sessions.retain(|_, list| !list.is_empty());
     }
 
-    /// The registered player `name` if `password` is its password.
-    async fn log_in(&self, name: String, password: String) -> Result<PlayerRecord, Refusal> {
-        // One answer for an unknown name and a wrong password: a login says nothing about which it was.
+    /// The registered player `name` if `password` is its password. An unknown name costs what a wrong password
+    /// costs (a hash checked) and counts as one against the name and the address, so that neither the answer nor its
+    /// time nor the back-off tells which names are registered.
+    async fn log_in(&self, name: String, password: String, address: IpAddr) -> Result<PlayerRecord, Refusal> {
         let refused = || Refusal::new(ErrorCode::BadLogin, "no registered player has this name and password");
-        let (player, hash) = self.db.registered(&name).await?.ok_or_else(refused)?;
-        let matches = self.hash_off_the_runtime(move || Ok(secret::password_matches(&password, &hash))).await?;
-        if matches { Ok(player) } else { Err(refused()) }
+        let keys = (name.to_lowercase(), throttle::address_key(address));
+        // Refused before anything else while the name or the address waits: a guess then costs nothing.
+        lock(&self.logins).wait(&keys, self.clock.now_ms()).map_or(Ok(()), |wait| Err(throttled(wait)))?;
+        let found = self.db.registered(&name).await?;
+        let hash = found.as_ref().map_or(secret::DUMMY_HASH, |(_, hash)| hash.as_str()).to_owned();
+        let (logins, clock, hashes) = (Arc::clone(&self.logins), Arc::clone(&self.clock), Arc::clone(&self.hashes));
+        let check_keys = keys.clone();
+        let checked = self.hashing.run(move || {
+            // Looked at again when the check's turn comes: the guesses queued behind a flood are then refused
+            // without a hash once the flood's first wrong ones have set the wait.
+            if let Some(wait) = lock(&logins).wait(&check_keys, clock.now_ms()) {
+                return Err(throttled(wait));
+            }
+            hashes.fetch_add(1, Ordering::Relaxed);
+            Ok(secret::password_matches(&password, &hash))
+        });
+        let matches = checked.await.ok_or_else(busy)??;
+        match found {
+            Some((player, _)) if matches => {
+                lock(&self.logins).succeed(&keys.0);
+                Ok(player)
+            }
+            _ => {
+                lock(&self.logins).fail(keys, self.clock.now_ms());
+                Err(refused())
+            }
+        }
     }
 
     /// Makes the caller, a guest, a registered player named `name` with `password`.
@@ -499,7 +581,21 @@ impl Hub {
         if !(8..=128).contains(&password.len()) {
             return Err(Refusal::new(ErrorCode::BadPassword, "a password is 8 to 128 bytes"));
         }
-        let hash = self.hash_off_the_runtime(move || secret::password_hash(&password)).await?;
+        // The refusals the database can tell at once come before the hash (19 MiB and tens of milliseconds): a taken
+        // name tried again and again costs a query each, not a hash. The update below still refuses both, should
+        // another request have taken the name meanwhile.
+        if self.current(caller).await?.registered {
+            return Err(Refusal::new(ErrorCode::AlreadyRegistered, "you are registered already"));
+        }
+        if self.db.name_taken(&name, &caller.player).await? {
+            return Err(Refusal::new(ErrorCode::NameTaken, "another player has that name"));
+        }
+        let hashes = Arc::clone(&self.hashes);
+        let hashed = self.hashing.run(move || {
+            hashes.fetch_add(1, Ordering::Relaxed);
+            secret::password_hash(&password)
+        });
+        let hash = hashed.await.ok_or_else(busy)??;
         match self.db.register(&caller.player, &name, &hash).await {
             Ok(true) => Ok(ServerMessage::Registered { player: player_view(self.current(caller).await?) }),
             Ok(false) => Err(Refusal::new(ErrorCode::AlreadyRegistered, "you are registered already")),
@@ -508,21 +604,19 @@ impl Hub {
         }
     }
 
-    /// Runs argon2 (tens of milliseconds of a core) on a blocking thread, at most [`HASHES_AT_ONCE`] at a time, so
-    /// that it holds up neither the connections nor the machine's memory.
-    async fn hash_off_the_runtime<T: Send + 'static>(
-        &self,
-        work: impl FnOnce() -> Result<T, PasswordError> + Send + 'static,
-    ) -> Result<T, Refusal> {
-        // The semaphore is never closed, so acquiring fails never; were it closed, no hash would run at all.
-        let _permit = self.hashing.acquire().await.map_err(|_| busy())?;
-        match tokio::task::spawn_blocking(work).await {
-            Ok(result) => Ok(result?),
-            Err(error) => {
-                tracing::error!("a password hash failed: {error}");
-                Err(busy())
-            }
+    /// How many passwords this hub hashed or checked (the tests count them).
+    pub fn password_hashes(&self) -> u64 {
+        self.hashes.load(Ordering::Relaxed)
+    }
+
+    /// How many connections watch games in progress, all games together (the tests count them).
+    pub async fn spectators(&self) -> usize {
+        let slots: Vec<Arc<Slot>> = lock(&self.games).values().cloned().collect();
+        let mut count = 0;
+        for slot in slots {
+            count += slot.live.lock().await.watchers.len();
         }
+        count
     }
 
     /// A new player named `name` (or a generated name) with its first login, the token whose hash is `login`.
@@ -530,7 +624,8 @@ impl Hub {
         let now = self.clock.now_ms();
         if let Some(name) = name {
             check_name(&name)?;
-            let player = PlayerRecord { id: secret::new_id()?, name, rating: Rating::new_player(), bot };
+            let player =
+                PlayerRecord { id: secret::new_id()?, name, rating: Rating::new_player(), bot, registered: false };
             return match self.db.create_player(&player, login, now).await {
                 Ok(()) => Ok(player),
                 Err(DbError::Duplicate) => Err(Refusal::new(ErrorCode::NameTaken, "another player has that name")),
@@ -540,7 +635,8 @@ impl Hub {
         // A generated name may already exist; a few tries among a million names make a clash vanishingly rare.
         for _ in 0..5 {
             let name = format!("guest-{:06}", secret::below(1_000_000)?);
-            let player = PlayerRecord { id: secret::new_id()?, name, rating: Rating::new_player(), bot };
+            let player =
+                PlayerRecord { id: secret::new_id()?, name, rating: Rating::new_player(), bot, registered: false };
             match self.db.create_player(&player, login, now).await {
                 Ok(()) => return Ok(player),
                 Err(DbError::Duplicate) => continue,
@@ -553,6 +649,15 @@ impl Hub {
     /// Forgets a connection that closed. When it was the player's last here, the player's open challenges are marked
     /// seen now: they are dropped [`CHALLENGE_ABANDONED_AFTER`] from now unless the player comes back.
     pub async fn disconnect(&self, player: &str, connection: u64) {
+        // The games it watched send it nothing more (their lists would otherwise keep it, and its queue, until their
+        // next event: the connection's writer waited for that, and its close took 5 s).
+        let watched = lock(&self.watching).remove(&connection).unwrap_or_default();
+        for id in watched {
+            let slot = lock(&self.games).get(&id).cloned();
+            if let Some(slot) = slot {
+                slot.live.lock().await.watchers.retain(|s| s.connection != connection);
+            }
+        }
         let gone = {
             let mut sessions = lock(&self.sessions);
             let Some(list) = sessions.get_mut(player) else { return };
@@ -575,6 +680,15 @@ impl Hub {
     /// [`LOBBY_SWEEP_INTERVAL`] of the server's clock; the server calls it with the flag checks.
     pub async fn sweep_lobby(&self) {
         let now = self.clock.now_ms();
+        if now >= self.next_purge.load(Ordering::Relaxed) {
+            self.next_purge.store(now.saturating_add(millis(LOGIN_PURGE_INTERVAL)), Ordering::Relaxed);
+            if let Err(error) =
+                self.db.delete_sessions_unused_since(now.saturating_sub(millis(LOGIN_EXPIRES_AFTER))).await
+            {
+                // They are refused when they come back all the same: only their rows stay a while longer.
+                tracing::error!("expired logins not deleted: {error}");
+            }
+        }
         if now < self.next_sweep.load(Ordering::Relaxed) {
             return;
         }
@@ -663,6 +777,9 @@ impl Hub {
         if rated && creator.bot {
             return Err(bot_unrated());
         }
+        if rated && !creator.registered {
+            return Err(guest_unrated());
+        }
         if let Some(opponent) = &opponent {
             if *opponent == caller.player {
                 return Err(Refusal::new(ErrorCode::OwnChallenge, "you cannot challenge yourself"));
@@ -730,6 +847,10 @@ impl Hub {
         if challenge.rated && players.iter().any(|p| p.bot) {
             return Err(bot_unrated());
         }
+        // A rated challenge of a guest stored by an older server is refused too.
+        if challenge.rated && players.iter().any(|p| !p.registered) {
+            return Err(guest_unrated());
+        }
         if secret::below(2)? == 1 {
             players.reverse();
         }
@@ -761,8 +882,12 @@ impl Hub {
             return Err(not_found(id));
         }
         let watching = live.watchers.iter().any(|s| s.connection == caller.connection);
-        if !slot.players.contains(&caller.player) && !watching {
-            live.watchers.extend(self.session_of(caller));
+        if !slot.players.contains(&caller.player)
+            && !watching
+            && let Some(session) = self.session_of(caller)
+        {
+            live.watchers.push(session);
+            lock(&self.watching).entry(caller.connection).or_default().push(id.to_owned());
         }
         Ok(ServerMessage::GameState { game: live.view(self.clock.now_ms()) })
     }
@@ -776,6 +901,9 @@ impl Hub {
             return Err(not_found(&id));
         }
         live.watchers.retain(|s| s.connection != caller.connection);
+        if let Some(games) = lock(&self.watching).get_mut(&caller.connection) {
+            games.retain(|game| *game != id);
+        }
         Ok(ServerMessage::Unwatched { game: id })
     }
 
@@ -956,6 +1084,11 @@ impl Hub {
         for _ in 0..ATTEMPTS {
             let now = self.clock.now_ms();
             self.settle_flag(&mut live, now).await?;
+            if live.draw_offer == Some(side) {
+                // Offered already and not answered: the opponent is not told again (a repeated offer would nag), the
+                // offerer hears that it stands.
+                return Ok(ServerMessage::DrawOffered { game: id.to_owned(), by: side.into() });
+            }
             let stored = if live.draw_offer == Some(!side) {
                 // Two players who both offer a draw agree on it.
                 let result = GameResult::no_winner(EndReason::Agreement);
@@ -1211,6 +1344,16 @@ fn busy() -> Refusal {
 
 fn bot_unrated() -> Refusal {
     Refusal::new(ErrorCode::BotUnrated, "bots play unrated games only")
+}
+
+fn guest_unrated() -> Refusal {
+    Refusal::new(ErrorCode::GuestUnrated, "rated games are for registered players: register first")
+}
+
+/// The refusal of a password login that must wait `wait` milliseconds more.
+fn throttled(wait: i64) -> Refusal {
+    let message = format!("too many wrong passwords lately: try again in {} s", throttle::seconds(wait));
+    Refusal::new(ErrorCode::LoginThrottled, message)
 }
 
 fn not_found(id: &str) -> Refusal {

@@ -1,11 +1,12 @@
 //! The limits of the server's connections: time to say hello, pings and silence, connections per address, HTTP
-//! header and idle time.
+//! header and idle time, the web pages that may open a WebSocket, and what one address may do: new guests, wrong
+//! passwords.
 
 use std::time::Duration;
 
 /// The limits that keep idle or abandoned connections from holding the server's sockets and file handles.
 /// [`Limits::default`] holds the values in service (docs/PROTOCOL.md, docs/DEPLOYMENT.md); tests shorten them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// How long a WebSocket may stay open without `hello`: then it gets `hello_first` and is closed.
     pub hello_timeout: Duration,
@@ -17,6 +18,16 @@ pub struct Limits {
     pub connections_per_address: usize,
     /// How long a plain HTTP connection may take to send a request's headers, and may stay idle between requests.
     pub header_timeout: Duration,
+    /// The most new guests one address (an IPv6 address's /64) may make in an hour; one more `hello` without a
+    /// token is refused with `too_many_guests`.
+    pub guests_per_address_per_hour: u32,
+    /// The wrong passwords one address may send in a row before it must wait (`login_throttled`), a second, then
+    /// twice as long at each further one.
+    pub login_failures_per_address: u32,
+    /// The web pages (origins, such as `https://fanorona.example.org`) besides the server's own that may open a
+    /// WebSocket: a browser says which page opens one in `Origin`, and a page from elsewhere is refused (403) so
+    /// that it cannot play as its visitor. A client that sends no `Origin` (the desktop game, the bot) is let in.
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for Limits {
@@ -33,6 +44,24 @@ impl Default for Limits {
             // then holds 32 file handles, not 1,024.
             connections_per_address: 32,
             header_timeout: Duration::from_secs(10),
+            // A family or a club behind one address starts a few guests an evening; a script started 300 in 0.8 s.
+            guests_per_address_per_hour: 10,
+            // Twice a name's allowance (5): players behind one address mistype their own passwords too.
+            login_failures_per_address: 10,
+            allowed_origins: Vec::new(),
         }
+    }
+}
+
+/// Reads an origin as `--allowed-origin` takes it (`https://host[:port]`), in the form browsers send: lower case,
+/// without a path or a trailing slash.
+pub fn parse_origin(text: &str) -> Result<String, String> {
+    let origin = text.trim().trim_end_matches('/').to_ascii_lowercase();
+    let host = origin.strip_prefix("https://").or_else(|| origin.strip_prefix("http://"));
+    match host {
+        Some(host) if !host.is_empty() && !host.contains('/') => Ok(origin),
+        _ => Err(format!(
+            "an origin is http:// or https:// and a host (with its port if not the usual one), not {text:?}"
+        )),
     }
 }

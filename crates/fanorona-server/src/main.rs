@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use clap::Parser;
 use fanorona_server::clock::SystemClock;
-use fanorona_server::server::{FLAG_CHECK_INTERVAL, Limits, Server, ServerConfig};
+use fanorona_server::server::{FLAG_CHECK_INTERVAL, Limits, Server, ServerConfig, parse_origin};
 
 /// The Fanorona game server: a lobby, rated games with clocks, and the web game, on one port.
 #[derive(Debug, Parser)]
@@ -29,6 +29,19 @@ struct Args {
     /// same machine, which connects from there for everyone).
     #[arg(long, env = "FANORONA_CONNECTIONS_PER_ADDRESS", default_value_t = Limits::default().connections_per_address)]
     connections_per_address: usize,
+    /// The most new guests one IP address may make in an hour (raise it behind a reverse proxy on the same machine,
+    /// as the connections).
+    #[arg(long, env = "FANORONA_GUESTS_PER_ADDRESS_PER_HOUR", default_value_t = Limits::default().guests_per_address_per_hour)]
+    guests_per_address_per_hour: u32,
+    /// The wrong passwords one IP address may send in a row before it must wait, 1 s and then twice as long at each
+    /// further one (raise it behind a reverse proxy on the same machine).
+    #[arg(long, env = "FANORONA_LOGIN_FAILURES_PER_ADDRESS", default_value_t = Limits::default().login_failures_per_address)]
+    login_failures_per_address: u32,
+    /// A web page's origin, besides the server's own, that may open the WebSocket, such as https://fanorona.example.org
+    /// (repeat it for several; comma-separated in the variable). Pages from elsewhere are refused; programs that send
+    /// no Origin are not.
+    #[arg(long = "allowed-origin", env = "FANORONA_ALLOWED_ORIGINS", value_delimiter = ',', value_parser = parse_origin)]
+    allowed_origins: Vec<String>,
 }
 
 #[tokio::main]
@@ -68,7 +81,13 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         static_dir: args.static_dir,
         clock: Arc::new(SystemClock),
         flag_check_interval: FLAG_CHECK_INTERVAL,
-        limits: Limits { connections_per_address: args.connections_per_address, ..Limits::default() },
+        limits: Limits {
+            connections_per_address: args.connections_per_address,
+            guests_per_address_per_hour: args.guests_per_address_per_hour,
+            login_failures_per_address: args.login_failures_per_address,
+            allowed_origins: args.allowed_origins,
+            ..Limits::default()
+        },
     };
     let server = Server::bind(config).await?;
     tracing::info!("listening on http://{} (WebSocket at /ws)", server.local_addr()?);

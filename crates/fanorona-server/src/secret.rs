@@ -65,6 +65,12 @@ pub fn password_hash(password: &str) -> Result<String, PasswordError> {
     Ok(hash.map_err(|e| PasswordError::Hash(e.to_string()))?.to_string())
 }
 
+/// A hash that no password matches, in the form and with the cost of [`password_hash`]'s (its salt and output are
+/// random bytes, not made from any password): a login with an unknown name is checked against it, so that it costs
+/// what a wrong password costs and its answer's time does not tell which names are registered.
+pub const DUMMY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$7nK7s9uy9p3Di754jXohzQ$biSFnJ/pDbt6YEkvOGvbPy6gfy3848HDgTGIh3zdxew";
+
 /// Whether `password` is the one `hash` was made from (false for a hash that cannot be read).
 pub fn password_matches(password: &str, hash: &str) -> bool {
     // The parameters come from the hash itself, so that hashes made with other costs keep working.
@@ -91,5 +97,17 @@ mod tests {
         assert!(password_matches("correct horse", &hash));
         assert!(!password_matches("correct horsf", &hash));
         assert!(!password_matches("correct horse", "not a hash"));
+    }
+
+    #[test]
+    fn the_dummy_hash_costs_what_a_new_hash_costs_and_matches_nothing() {
+        let new = password_hash("correct horse").unwrap();
+        let params = |hash: &str| {
+            let hash = PasswordHash::new(hash).unwrap();
+            (hash.algorithm.to_string(), hash.version, hash.params.to_string())
+        };
+        assert_eq!(params(DUMMY_HASH), params(&new));
+        assert!(!password_matches("correct horse", DUMMY_HASH));
+        assert!(!password_matches("", DUMMY_HASH));
     }
 }

@@ -1,24 +1,26 @@
 //! The HTTP side: the WebSocket at `/ws`, the web game's files at `/`, and the loop that watches the clocks.
 
 use std::future::Future;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::response::Response;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::{Extension, Router};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 
 use crate::clock::Clock;
 use crate::connection;
 use crate::db::{Change, Db, DbError, Listener};
+use crate::hashing::HashingPool;
 use crate::hub::Hub;
-pub use crate::limits::Limits;
+pub use crate::limits::{Limits, parse_origin};
 use crate::listener::CappedListener;
 use crate::protocol::MAX_MESSAGE_BYTES;
 use crate::static_files;
@@ -82,7 +84,7 @@ impl Server {
         let db = Db::connect(&config.database_url, config.sqlite_max_pages).await?;
         // Listening before the games are read: a change made in between is then heard (and found already known).
         let changes = db.listen().await?;
-        let hub = Arc::new(Hub::load(db, config.clock).await?);
+        let hub = Arc::new(Hub::load(db, config.clock, &config.limits, HashingPool::new()?).await?);
         let listener =
             CappedListener::new(TcpListener::bind(config.listen).await?, config.limits.connections_per_address);
         Ok(Server {
@@ -95,6 +97,11 @@ impl Server {
         })
     }
 
+    /// The hub, to look into while the server runs (tests count its password hashes and spectators).
+    pub fn hub(&self) -> Arc<Hub> {
+        Arc::clone(&self.hub)
+    }
+
     /// The address the server listens on.
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
         self.listener.local_addr()
@@ -105,7 +112,7 @@ impl Server {
         let app = Router::new()
             .route("/ws", get(upgrade))
             .fallback_service(static_files::router(&self.static_dir))
-            .with_state(Serving { hub: Arc::clone(&self.hub), limits: self.limits });
+            .with_state(Serving { hub: Arc::clone(&self.hub), limits: self.limits.clone() });
         let hub = Arc::clone(&self.hub);
         let flags = tokio::spawn(async move {
             let mut interval = tokio::time::interval(self.flag_check_interval);
@@ -139,11 +146,13 @@ async fn serve_http(
     let (stop, stopping) = tokio::sync::watch::channel(());
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
-        let (stream, _) = tokio::select! {
+        let (stream, address) = tokio::select! {
             accepted = axum::serve::Listener::accept(&mut listener) => accepted,
             () = &mut shutdown => break,
         };
-        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        // Each request of the connection carries its address: the hub counts new guests and wrong passwords by it.
+        let app = app.clone().layer(Extension(Peer(address.ip())));
+        let service = hyper_util::service::TowerToHyperService::new(app);
         let mut stopping = stopping.clone();
         tokio::spawn(async move {
             let mut builder = hyper::server::conn::http1::Builder::new();
@@ -199,7 +208,20 @@ struct Serving {
     limits: Limits,
 }
 
-async fn upgrade(socket: WebSocketUpgrade, State(Serving { hub, limits }): State<Serving>) -> Response {
+/// The IP address a request came from.
+#[derive(Clone, Copy, Debug)]
+struct Peer(IpAddr);
+
+async fn upgrade(
+    socket: WebSocketUpgrade,
+    headers: HeaderMap,
+    Extension(Peer(address)): Extension<Peer>,
+    State(Serving { hub, limits }): State<Serving>,
+) -> Response {
+    if !origin_allowed(&headers, &limits.allowed_origins) {
+        // A page of another site would otherwise play as its visitor, with the cookies and address of their browser.
+        return (StatusCode::FORBIDDEN, "this page's origin may not open the game's WebSocket").into_response();
+    }
     // Messages a little over the protocol's limit still arrive, to be answered with `too_large`; far larger ones
     // close the connection before the server buffers them. The read buffer is allocated whole for each connection
     // (128 KiB by default: 125 MiB for 1,000 connections, most of the server's memory in the load test); a few
@@ -208,5 +230,19 @@ async fn upgrade(socket: WebSocketUpgrade, State(Serving { hub, limits }): State
         .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection::serve(socket, hub, limits))
+        .on_upgrade(move |socket| connection::serve(socket, address, hub, limits))
+}
+
+/// Whether a WebSocket may open for a request with these headers: without `Origin` (a program, not a web page), or
+/// from a page of the server itself (its origin names the request's `Host`), or from one of `allowed`.
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else { return true };
+    let Ok(origin) = origin.to_str() else { return false };
+    let origin = origin.trim_end_matches('/').to_ascii_lowercase();
+    let host = headers.get(header::HOST).and_then(|host| host.to_str().ok()).map(str::to_ascii_lowercase);
+    // Behind a TLS proxy the server sees plain HTTP while the page's origin is https: either scheme is its own.
+    let own = host.is_some_and(|host| {
+        origin.strip_prefix("https://").or_else(|| origin.strip_prefix("http://")) == Some(host.as_str())
+    });
+    own || allowed.contains(&origin)
 }

@@ -117,7 +117,7 @@ async fn a_guest_from_before_logins_were_stored_keeps_its_token() {
     let hash: String = Sha256::digest(token).iter().map(|byte| format!("{byte:02x}")).collect();
     sqlx::query(
         "INSERT INTO players (id, name, name_key, token_hash, rating, deviation, volatility, created) \
-         VALUES ('00112233aabbccdd', 'Elder', 'elder', $1, 1500, 350, 0.06, 0)",
+         VALUES ('00112233aabbccdd', 'Elder', 'elder', $1, 1500, 350, 0.06, 1799000000000)",
     )
     .bind(&hash)
     .execute(&pool)

@@ -72,7 +72,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
     let Ok(ServerMessage::ChallengeCreated { challenge }) = carol
         .request(ClientMessage::CreateChallenge {
             variant: GameVariant::Tsivy,
-            rated: true,
+            rated: false,
             time,
             vela: false,
             opponent: None,

@@ -105,7 +105,8 @@ async fn a_bot_is_marked_for_good_and_plays_unrated_games_only() {
     let mut bot = Client::connect(&server.url).await.unwrap();
     let welcome = bot.greet(None, Some("robot"), None, true).await.unwrap();
     assert!(welcome.player.bot);
-    let (mut alice, alice_welcome) = server.guest("alice").await;
+    // Registered: rated games are for registered players.
+    let (mut alice, alice_welcome) = server.registered("alice").await;
     assert!(!alice_welcome.player.bot);
 
     // A bot opens no rated challenge and accepts none.

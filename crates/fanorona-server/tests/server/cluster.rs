@@ -33,8 +33,11 @@ async fn start_across(
     rated: bool,
     time: &str,
 ) -> (String, [(Client, String, String); 2]) {
-    let (mut alice, alice_welcome) = first.guest("alice").await;
-    let (mut bob, bob_welcome) = second.guest("bob").await;
+    // Rated games are for registered players.
+    let player =
+        async |server: &TestServer, name| if rated { server.registered(name).await } else { server.guest(name).await };
+    let (mut alice, alice_welcome) = player(first, "alice").await;
+    let (mut bob, bob_welcome) = player(second, "bob").await;
     let time: TimeControl = time.parse().unwrap();
     let create =
         ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated, time, vela: false, opponent: None };

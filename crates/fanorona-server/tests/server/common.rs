@@ -5,12 +5,14 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use fanorona_rules::{Game, Side, Turn, Variant};
 use fanorona_server::client::{Client, Welcome};
 use fanorona_server::clock::ManualClock;
-use fanorona_server::protocol::{ClientMessage, GameVariant, GameView, ServerMessage, TimeControl};
+use fanorona_server::hub::Hub;
+use fanorona_server::protocol::{ClientMessage, GameVariant, GameView, PlayerView, ServerMessage, TimeControl};
 use fanorona_server::server::{Limits, Server, ServerConfig};
 use sqlx::{AnyPool, Row};
 use tokio::runtime::Runtime;
@@ -20,13 +22,16 @@ use tokio::runtime::Runtime;
 pub struct TestServer {
     runtime: Option<Runtime>,
     pub url: String,
+    /// The server's hub, to count what it did (password hashes, spectators).
+    pub hub: Arc<Hub>,
 }
 
 impl TestServer {
     /// Starts a server on an OS-chosen loopback port and the SQLite file `db`. Its flags fall only when a player of
     /// the game acts, never between a test moving its clock and its next message.
+    /// Its limits are those in service but for new guests, which the tests make many of, all from loopback.
     pub async fn start(db: &Path, clock: &Arc<ManualClock>) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None, Limits::default()).await
+        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None, test_limits()).await
     }
 
     /// Starts a server, as [`TestServer::start`] does, with the timeouts and connection cap `limits`.
@@ -36,14 +41,14 @@ impl TestServer {
 
     /// Starts a server that looks for fallen flags every 10 ms (of real time), as in service.
     pub async fn start_watching_flags(db: &Path, clock: &Arc<ManualClock>) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_millis(10), None, Limits::default()).await
+        TestServer::start_with(db, clock, Duration::from_millis(10), None, test_limits()).await
     }
 
     /// Starts a server, as [`TestServer::start`] does, whose SQLite file may grow to `max_pages` pages and no
     /// further: its disk is full once the file has them all. A page limit is SQLite's, so the server is on SQLite
     /// even with `FANORONA_TEST_POSTGRES`.
     pub async fn start_with_max_pages(db: &Path, clock: &Arc<ManualClock>, max_pages: u32) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), Some(max_pages), Limits::default()).await
+        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), Some(max_pages), test_limits()).await
     }
 
     async fn start_with(
@@ -68,14 +73,23 @@ impl TestServer {
         };
         let server = runtime.spawn(Server::bind(config)).await.unwrap().unwrap();
         let url = format!("ws://{}/ws", server.local_addr().unwrap());
+        let hub = server.hub();
         runtime.spawn(server.run(std::future::pending()));
-        TestServer { runtime: Some(runtime), url }
+        TestServer { runtime: Some(runtime), url, hub }
     }
 
     /// A new connection, greeted as a new guest named `name`.
     pub async fn guest(&self, name: &str) -> (Client, Welcome) {
         let mut client = Client::connect(&self.url).await.unwrap();
         let welcome = client.hello(None, Some(name)).await.unwrap();
+        (client, welcome)
+    }
+
+    /// A new connection of a new guest named `name`, registered with [`password_of`] its name (rated games are for
+    /// registered players).
+    pub async fn registered(&self, name: &str) -> (Client, Welcome) {
+        let (mut client, mut welcome) = self.guest(name).await;
+        welcome.player = register(&mut client, name).await;
         (client, welcome)
     }
 
@@ -90,6 +104,25 @@ impl Drop for TestServer {
         if let Some(runtime) = self.runtime.take() {
             runtime.shutdown_background();
         }
+    }
+}
+
+/// The limits of [`TestServer::start`]: those in service, but for as many new guests as the tests make.
+pub fn test_limits() -> Limits {
+    Limits { guests_per_address_per_hour: u32::MAX, ..Limits::default() }
+}
+
+/// The password the tests give the player `name`.
+pub fn password_of(name: &str) -> String {
+    format!("{name}'s password")
+}
+
+/// Registers the guest of `client` under `name` with [`password_of`] it; the player as registered.
+pub async fn register(client: &mut Client, name: &str) -> PlayerView {
+    let register = ClientMessage::Register { name: name.to_owned(), password: password_of(name) };
+    match client.request(register).await {
+        Ok(ServerMessage::Registered { player }) => player,
+        other => panic!("{other:?}"),
     }
 }
 
@@ -125,10 +158,15 @@ impl Drop for Running {
 /// Starts the program on an OS-chosen port; returns it with its WebSocket URL (read from its log line). The rest of
 /// its log goes to the test's output (shown when the test fails).
 pub async fn spawn(db: &Path) -> (Running, String) {
+    // The load test's thousand clients all come from loopback.
+    spawn_with(db, &["--connections-per-address", "100000", "--guests-per-address-per-hour", "100000"]).await
+}
+
+/// Starts the program as [`spawn`] does, with the options `args` besides its address and database.
+pub async fn spawn_with(db: &Path, args: &[&str]) -> (Running, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona-server"))
         .args(["--listen", "127.0.0.1:0", "--database", &database_url(db).await])
-        // The load test's thousand clients all come from loopback.
-        .args(["--connections-per-address", "100000"])
+        .args(args)
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -152,6 +190,44 @@ pub async fn spawn(db: &Path) -> (Running, String) {
     (Running(child), format!("ws://{address}/ws"))
 }
 
+/// The resident memory of process `pid`, in KiB (0 where /proc cannot tell).
+pub fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let line = status.lines().find(|line| line.starts_with("VmRSS:")).unwrap_or_default();
+    line.split_whitespace().nth(1).and_then(|kib| kib.parse().ok()).unwrap_or_default()
+}
+
+/// The peak resident memory of a process, sampled every 100 ms from when it is started until it is read.
+pub struct PeakRss {
+    pid: u32,
+    peak: Arc<AtomicU64>,
+    sampler: tokio::task::JoinHandle<()>,
+}
+
+impl PeakRss {
+    /// Starts sampling the memory of process `pid`.
+    pub fn start(pid: u32) -> PeakRss {
+        let peak = Arc::new(AtomicU64::new(rss_kib(pid)));
+        let sampler = {
+            let peak = Arc::clone(&peak);
+            tokio::spawn(async move {
+                loop {
+                    peak.fetch_max(rss_kib(pid), Ordering::Relaxed);
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            })
+        };
+        PeakRss { pid, peak, sampler }
+    }
+
+    /// Stops sampling; the peak in KiB, now included.
+    pub fn stop(self) -> u64 {
+        self.sampler.abort();
+        let now = rss_kib(self.pid);
+        self.peak.fetch_max(now, Ordering::Relaxed).max(now)
+    }
+}
+
 /// A pool on the test's database, to check what the server stored.
 pub async fn open_db(db: &Path) -> AnyPool {
     sqlx::any::install_default_drivers();
@@ -171,8 +247,10 @@ pub async fn start_game(
     rated: bool,
     time: &str,
 ) -> ([(Client, Welcome); 2], GameView) {
-    let (mut alice, alice_welcome) = server.guest(names[0]).await;
-    let (mut bob, bob_welcome) = server.guest(names[1]).await;
+    // Rated games are for registered players.
+    let player = async |name| if rated { server.registered(name).await } else { server.guest(name).await };
+    let (mut alice, alice_welcome) = player(names[0]).await;
+    let (mut bob, bob_welcome) = player(names[1]).await;
     let time: TimeControl = time.parse().unwrap();
     let challenge = match alice
         .request(ClientMessage::CreateChallenge {

@@ -15,14 +15,13 @@
 //! PostgreSQL.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use fanorona_server::client::Client;
 use fanorona_server::protocol::{ClientMessage, GameVariant, ServerMessage};
 use tokio::sync::Barrier;
 
-use crate::common::{choose, open_db, rules_game, spawn, stored_turns};
+use crate::common::{PeakRss, choose, open_db, rss_kib, rules_game, spawn, stored_turns};
 
 /// What one game sent: its id, its turns, and the latency of each.
 struct Played {
@@ -80,13 +79,6 @@ async fn one_game(url: String, index: usize, turns: u32, start: Arc<Barrier>) ->
     played
 }
 
-/// The resident memory of process `pid`, in KiB.
-fn rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let line = status.lines().find(|line| line.starts_with("VmRSS:")).unwrap_or_default();
-    line.split_whitespace().nth(1).and_then(|kib| kib.parse().ok()).unwrap_or_default()
-}
-
 /// A setting from the environment, or `default`.
 fn setting(name: &str, default: u32) -> u32 {
     std::env::var(name).ok().and_then(|value| value.parse().ok()).unwrap_or(default)
@@ -107,16 +99,7 @@ async fn load(games: usize, turns: u32) -> Figures {
     let (server, url) = spawn(&db).await;
     let pid = server.0.id();
     let idle_kib = rss_kib(pid);
-    let peak = Arc::new(AtomicU64::new(idle_kib));
-    let sampler = {
-        let peak = Arc::clone(&peak);
-        tokio::spawn(async move {
-            loop {
-                peak.fetch_max(rss_kib(pid), Ordering::Relaxed);
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-        })
-    };
+    let peak = PeakRss::start(pid);
     // Every game is open (2 connections each) before the clock starts; the barrier's extra party is this task.
     let start = Arc::new(Barrier::new(games + 1));
     let tasks: Vec<_> =
@@ -128,8 +111,7 @@ async fn load(games: usize, turns: u32) -> Figures {
         results.push(task.await.unwrap());
     }
     let elapsed = began.elapsed();
-    sampler.abort();
-    peak.fetch_max(rss_kib(pid), Ordering::Relaxed);
+    let peak_kib = peak.stop();
 
     let mut latencies: Vec<Duration> = results.iter().flat_map(|r| r.latencies.iter().copied()).collect();
     latencies.sort_unstable();
@@ -146,7 +128,7 @@ async fn load(games: usize, turns: u32) -> Figures {
         quantile(0.99).as_secs_f64() * 1000.0,
         quantile(1.0).as_secs_f64() * 1000.0,
         idle_kib,
-        peak.load(Ordering::Relaxed),
+        peak_kib,
         load.trim(),
     );
 
@@ -156,11 +138,7 @@ async fn load(games: usize, turns: u32) -> Figures {
         assert_eq!(stored_turns(&pool, &played.game).await, played.turns, "game {}", played.game);
     }
     drop(server);
-    Figures {
-        turns_per_second: total as f64 / elapsed.as_secs_f64(),
-        p99: quantile(0.99),
-        peak_kib: peak.load(Ordering::Relaxed),
-    }
+    Figures { turns_per_second: total as f64 / elapsed.as_secs_f64(), p99: quantile(0.99), peak_kib }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

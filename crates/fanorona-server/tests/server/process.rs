@@ -20,7 +20,7 @@ async fn the_program_killed_with_sigkill_loses_no_turn() {
     let (mut bob, bob_token) = guest(&url, "bob").await;
     let time = "10+0".parse().unwrap();
     let create =
-        ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated: true, time, vela: false, opponent: None };
+        ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated: false, time, vela: false, opponent: None };
     let Ok(ServerMessage::ChallengeCreated { challenge }) = alice.request(create).await else { panic!() };
     let accept = ClientMessage::AcceptChallenge { challenge: challenge.id };
     let Ok(ServerMessage::GameState { game }) = bob.request(accept).await else { panic!() };

@@ -1,8 +1,11 @@
-//! Spectators: watching a game, and stopping.
+//! Spectators: watching a game, and stopping, by `unwatch` or by leaving.
 
 use fanorona_server::protocol::{ClientMessage, ErrorCode, ServerMessage};
+use futures_util::SinkExt;
+use tokio_tungstenite::tungstenite::Message;
 
 use crate::common::{TestServer, choose, clock, play, rules_game, start_game};
+use crate::timeouts::{hello, next_text, open, until_closed};
 
 #[tokio::test]
 async fn a_spectator_stops_watching_with_unwatch() {
@@ -41,4 +44,28 @@ async fn a_spectator_stops_watching_with_unwatch() {
     assert!(matches!(carol.request(watch).await, Ok(ServerMessage::GameState { .. })));
     let played = next_turn(&mut white, &mut black, &mut turns).await;
     assert_eq!(carol.next().await.unwrap().message, played);
+}
+
+#[tokio::test]
+async fn a_spectator_that_leaves_is_forgotten_and_closes_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
+    let (_, game) = start_game(&server, ["alice", "bob"], false, "5+3").await;
+    let mut watchers = Vec::new();
+    for n in 0..3 {
+        let mut socket = open(&server).await;
+        hello(&mut socket, &format!("watcher-{n}")).await;
+        let watch = format!(r#"{{"type":"watch","id":2,"game":"{}"}}"#, game.id);
+        socket.send(Message::text(watch)).await.unwrap();
+        assert_eq!(next_text(&mut socket).await["type"], "game_state");
+        watchers.push(socket);
+    }
+    assert_eq!(server.hub.spectators().await, 3);
+    // The game sends nothing meanwhile: the server must not wait for its next event to let them go. Each close is
+    // answered within PATIENCE (the server once held it 5 s, waiting for the game to drop the watcher).
+    for mut socket in watchers {
+        socket.close(None).await.unwrap();
+        until_closed(&mut socket).await;
+    }
+    assert_eq!(server.hub.spectators().await, 0, "spectators kept after their connections closed");
 }

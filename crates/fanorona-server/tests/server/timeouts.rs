@@ -13,19 +13,19 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::common::{TestServer, clock};
 
 /// Long enough for any limit of these tests to act, short enough for a failing test to end soon.
-const PATIENCE: Duration = Duration::from_secs(3);
+pub const PATIENCE: Duration = Duration::from_secs(3);
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn server(dir: &tempfile::TempDir, limits: Limits) -> TestServer {
     TestServer::start_with_limits(&dir.path().join("server.db"), &clock(), limits).await
 }
 
-async fn open(server: &TestServer) -> Socket {
+pub async fn open(server: &TestServer) -> Socket {
     tokio_tungstenite::connect_async(&server.url).await.unwrap().0
 }
 
-async fn hello(socket: &mut Socket, name: &str) {
+pub async fn hello(socket: &mut Socket, name: &str) {
     let hello = format!(r#"{{"type":"hello","protocol":1,"name":"{name}","id":1}}"#);
     socket.send(Message::text(hello)).await.unwrap();
     let welcome = next_text(socket).await;
@@ -33,7 +33,7 @@ async fn hello(socket: &mut Socket, name: &str) {
 }
 
 /// The next text message, skipping pings.
-async fn next_text(socket: &mut Socket) -> Value {
+pub async fn next_text(socket: &mut Socket) -> Value {
     loop {
         match timeout(PATIENCE, socket.next()).await.expect("no message in time") {
             Some(Ok(Message::Text(text))) => return serde_json::from_str(text.as_str()).unwrap(),
@@ -44,7 +44,7 @@ async fn next_text(socket: &mut Socket) -> Value {
 }
 
 /// Reads until the server closes the connection; panics if it is still open after [`PATIENCE`]. Returns the pings.
-async fn until_closed(socket: &mut Socket) -> usize {
+pub async fn until_closed(socket: &mut Socket) -> usize {
     let mut pings = 0;
     let read = async {
         while let Some(Ok(message)) = socket.next().await {
