@@ -2,10 +2,12 @@
 //! it; a bot can too.
 
 use std::collections::VecDeque;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::{self, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -76,6 +78,23 @@ impl Client {
     /// Connects to a server's WebSocket, such as `ws://127.0.0.1:8080/ws`.
     pub async fn connect(url: &str) -> Result<Client, ClientError> {
         let (socket, _) = tokio_tungstenite::connect_async(url).await?;
+        Ok(Client { socket, next_id: 1, unread: VecDeque::new() })
+    }
+
+    /// Connects as [`Client::connect`] does, from the local address `from`: another loopback address than
+    /// 127.0.0.1 (Linux answers on all of 127.0.0.0/8) is another client as far as the server's limits per address
+    /// go, which is how the tests play several attackers on one machine.
+    pub async fn connect_from(url: &str, from: IpAddr) -> Result<Client, ClientError> {
+        let request = url.into_client_request()?;
+        let io = |error: std::io::Error| ClientError::WebSocket(tungstenite::Error::Io(error));
+        let host = request.uri().host().unwrap_or_default().trim_start_matches('[').trim_end_matches(']').to_owned();
+        let port = request.uri().port_u16().unwrap_or(80);
+        let mut addresses = tokio::net::lookup_host((host.as_str(), port)).await.map_err(io)?;
+        let target = addresses.find(|address| address.is_ipv4() == from.is_ipv4()).ok_or(ClientError::Closed)?;
+        let socket = if from.is_ipv4() { TcpSocket::new_v4() } else { TcpSocket::new_v6() }.map_err(io)?;
+        socket.bind(SocketAddr::new(from, 0)).map_err(io)?;
+        let stream = socket.connect(target).await.map_err(io)?;
+        let (socket, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream)).await?;
         Ok(Client { socket, next_id: 1, unread: VecDeque::new() })
     }
 

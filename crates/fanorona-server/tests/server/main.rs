@@ -1,6 +1,7 @@
 //! The server on loopback, started by the tests themselves, each on a fresh SQLite file, played through the
 //! protocol client. One test binary: it links once.
 
+mod abuse;
 mod accounts;
 mod bad_input;
 mod bot;
