@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_rules::{Point, Side};
 
 use super::animation::{Appearing, Fading, Settling, Sliding, ease};
@@ -62,7 +63,7 @@ impl Plugin for BoardDrawingPlugin {
             .add_systems(Startup, (setup_camera, setup_looks, setup_gizmos))
             .add_systems(
                 Update,
-                (dress_board, dress_labels, dress_points, dress_lines, dress_pieces)
+                (dress_board, dress_points, dress_lines, dress_pieces)
                     .after(BoardRebuild)
                     .in_set(AppSystems::Presentation),
             )
@@ -82,7 +83,8 @@ impl Plugin for BoardDrawingPlugin {
                     .chain()
                     .in_set(AppSystems::Presentation)
                     .before(TransformSystems::Propagate),
-            );
+            )
+            .add_systems(EguiPrimaryContextPass, write_labels);
     }
 }
 
@@ -119,20 +121,6 @@ fn dress_board(
     for (e, bg) in &boards {
         let material = if bg.frame { looks.frame.clone() } else { looks.wood.clone() };
         commands.entity(e).insert((Mesh2d(looks.square.clone()), MeshMaterial2d(material)));
-    }
-}
-
-fn dress_labels(mut commands: Commands, labels: Query<(Entity, &CoordLabel), Added<CoordLabel>>) {
-    for (e, label) in &labels {
-        let text = match *label {
-            CoordLabel::Column(i) => ((b'a' + i) as char).to_string(),
-            CoordLabel::Row(i) => (i + 1).to_string(),
-        };
-        commands.entity(e).insert((
-            Text2d::new(text),
-            TextFont { font_size: bevy::text::FontSize::Px(18.0), ..default() },
-            TextColor(Color::srgb(0.93, 0.86, 0.72)),
-        ));
     }
 }
 
@@ -297,6 +285,36 @@ fn place_labels(layout: Res<BoardLayout>, mut labels: Query<(&CoordLabel, &mut T
             t.translation = (layout.world(p) + layout.orient(shift)).extend(3.0);
         }
     }
+}
+
+/// Writes the coordinates where `place_labels` put them, with egui's painter, beneath its panels and windows: egui is
+/// the game's one text engine (Bevy's own would add a second to the web download, docs/DECISIONS.md "The web
+/// download").
+fn write_labels(
+    mut contexts: EguiContexts,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    labels: Query<(&CoordLabel, &Transform, &Visibility)>,
+) -> Result {
+    const SIZE: f32 = 18.0;
+    const COLOUR: egui::Color32 = egui::Color32::from_rgb(237, 219, 184);
+    let Ok((camera, seen_from)) = cameras.single() else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    // egui's points are the window's logical pixels divided by the player's UI size; the labels keep their size.
+    let zoom = ctx.zoom_factor();
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    for (label, at, visibility) in &labels {
+        let Ok(on_screen) = camera.world_to_viewport(seen_from, at.translation) else { continue };
+        if *visibility == Visibility::Hidden {
+            continue;
+        }
+        let text = match *label {
+            CoordLabel::Column(i) => char::from(b'a' + i).to_string(),
+            CoordLabel::Row(i) => (i + 1).to_string(),
+        };
+        let font = egui::FontId::proportional(SIZE / zoom);
+        painter.text(egui::pos2(on_screen.x, on_screen.y) / zoom, egui::Align2::CENTER_CENTER, text, font, COLOUR);
+    }
+    Ok(())
 }
 
 /// The colour of a side's pieces, for the interface.

@@ -29,7 +29,7 @@ pub const MALAGASY_GREEN: egui::Color32 = egui::Color32::from_rgb(0, 126, 58);
 /// The flag's red, kept for errors (never for the board's marks, which have their own palette).
 pub const MALAGASY_RED: egui::Color32 = egui::Color32::from_rgb(226, 74, 60);
 
-/// The display font's name among egui's fonts, and the family that uses it (falling back to egui's own font for any
+/// The display font's name among egui's fonts, and the family that uses it (falling back to the body font for any
 /// character it lacks).
 const DISPLAY: &str = "display";
 
@@ -122,16 +122,27 @@ fn apply_theme(mut contexts: EguiContexts, settings: Res<Settings>, mut styled: 
     }
 }
 
-/// egui's fonts plus the display font, embedded in the program like the sounds (the web build cannot read files).
+/// The fonts, embedded in the program like the sounds (the web build cannot read files): the display font for
+/// titles, and egui's own text fonts cut to the characters of the game's languages (assets/fonts/make_fonts.py: egui's
+/// whole set would be 0.78 MB of the web download, compressed). Each family falls back to the body font.
 fn fonts() -> egui::FontDefinitions {
-    let mut fonts = egui::FontDefinitions::default();
-    fonts.font_data.insert(
-        DISPLAY.to_owned(),
-        egui::FontData::from_static(include_bytes!("../../assets/fonts/GoudyBookletter1911.otf")).into(),
-    );
-    let mut family = vec![DISPLAY.to_owned()];
-    family.extend(fonts.families.get(&egui::FontFamily::Proportional).cloned().unwrap_or_default());
-    fonts.families.insert(display_family(), family);
+    const BODY: &str = "body";
+    const MONOSPACE: &str = "monospace";
+    let mut fonts = egui::FontDefinitions::empty();
+    for (name, data) in [
+        (BODY, &include_bytes!("../../assets/fonts/UbuntuLight-Fanorona.ttf")[..]),
+        (MONOSPACE, &include_bytes!("../../assets/fonts/Hack-Fanorona.ttf")[..]),
+        (DISPLAY, &include_bytes!("../../assets/fonts/GoudyBookletter1911.otf")[..]),
+    ] {
+        fonts.font_data.insert(name.to_owned(), egui::FontData::from_static(data).into());
+    }
+    for (family, names) in [
+        (egui::FontFamily::Proportional, &[BODY][..]),
+        (egui::FontFamily::Monospace, &[MONOSPACE, BODY]),
+        (display_family(), &[DISPLAY, BODY]),
+    ] {
+        fonts.families.insert(family, names.iter().map(|name| (*name).to_owned()).collect());
+    }
     fonts
 }
 
@@ -224,7 +235,7 @@ mod tests {
         assert!(size(egui::TextStyle::Button) >= 15.0);
         assert!(size(egui::TextStyle::Heading) >= size(egui::TextStyle::Body) * 1.4);
         assert_eq!(style.text_styles[&egui::TextStyle::Heading].family, display_family());
-        assert!(fonts().families[&display_family()].len() > 1, "the display font falls back to egui's own font");
+        assert!(fonts().families[&display_family()].len() > 1, "the display font falls back to the body font");
     }
 
     #[test]
