@@ -343,9 +343,11 @@ fn receive(
                 request,
             });
         }
-        // A sign-in that failed leaves the player as they were.
-        ServerMessage::Error { code: ErrorCode::BadLogin, .. } if link.login.take().is_some() => {
-            notices.problem(text!("online-not-signed-in"));
+        // A sign-in that failed, or that must wait after too many wrong passwords, leaves the player as they were.
+        ServerMessage::Error { code: code @ (ErrorCode::BadLogin | ErrorCode::LoginThrottled), .. }
+            if link.login.take().is_some() =>
+        {
+            notices.problem(if code == ErrorCode::BadLogin { text!("online-not-signed-in") } else { refusal(code) });
             link.hello = link.send(socket, hello(&settings.online, None, true));
         }
         ServerMessage::Error { code: ErrorCode::BadToken, .. } => {

@@ -114,6 +114,14 @@ struct ChallengeForm {
     time: usize,
 }
 
+impl ChallengeForm {
+    /// Whether the challenge may be rated: rated games are played on the 9×5 board, between registered players (a
+    /// guest's rated challenge is refused, docs/DECISIONS.md "Game server").
+    fn may_rate(&self, registered: bool) -> bool {
+        registered && self.variant == GameVariant::Tsivy
+    }
+}
+
 impl Default for ChallengeForm {
     fn default() -> ChallengeForm {
         ChallengeForm { variant: GameVariant::Tsivy, rated: true, time: 2 }
@@ -233,14 +241,14 @@ fn lobby_ui(
         match *tab {
             LobbyTab::Play => {
                 ui.heading(tr!(locale, "online-new-challenge"));
-                challenge_form_ui(ui, locale, &mut form);
+                challenge_form_ui(ui, locale, &mut form, settings.online.account);
                 match &lobby.mine {
                     Some(mine) => mine_ui(ui, locale, mine, &settings, &mut commands, &mut clipboard, &mut notices),
                     None => {
                         let words = egui::RichText::new(tr!(locale, "online-create-challenge")).color(theme::IVORY);
                         let create = egui::Button::new(words).fill(theme::MALAGASY_GREEN);
                         if ui.add_enabled(link.is_online(), create).clicked() {
-                            let rated = form.rated && form.variant == GameVariant::Tsivy;
+                            let rated = form.rated && form.may_rate(settings.online.account);
                             let time = TIME_CONTROLS[form.time.min(TIME_CONTROLS.len() - 1)];
                             let settings = ChallengeSettings { variant: form.variant, rated, time };
                             commands.write(OnlineCommand::Create(settings));
@@ -278,14 +286,22 @@ fn lobby_ui(
 }
 
 /// The settings of a new challenge: the board, rated or not, the time control.
-fn challenge_form_ui(ui: &mut egui::Ui, locale: &Locale, form: &mut ChallengeForm) {
+fn challenge_form_ui(ui: &mut egui::Ui, locale: &Locale, form: &mut ChallengeForm, registered: bool) {
     ui.horizontal_wrapped(|ui| {
         // The boards' names are the same in every language, and so are their sizes.
         ui.radio_value(&mut form.variant, GameVariant::Tsivy, format!("{} 9×5", GameVariant::Tsivy.name()));
         ui.radio_value(&mut form.variant, GameVariant::Dimy, format!("{} 5×5", GameVariant::Dimy.name()));
-        let tsivy = form.variant == GameVariant::Tsivy;
-        ui.add_enabled(tsivy, egui::Checkbox::new(&mut form.rated, tr!(locale, "online-rated-choice")))
-            .on_disabled_hover_text(tr!(locale, "online-rated-tsivy-only"));
+        // Where a rated game cannot be had, the box shows unticked (the choice is kept for when it can).
+        let allowed = form.may_rate(registered);
+        let mut unrated = false;
+        let rated = if allowed { &mut form.rated } else { &mut unrated };
+        let why_not = if registered {
+            tr!(locale, "online-rated-tsivy-only")
+        } else {
+            tr!(locale, "online-rated-registered-only")
+        };
+        ui.add_enabled(allowed, egui::Checkbox::new(rated, tr!(locale, "online-rated-choice")))
+            .on_disabled_hover_text(why_not);
     });
     ui.horizontal_wrapped(|ui| {
         ui.label(tr!(locale, "online-time-label"));

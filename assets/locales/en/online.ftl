@@ -102,6 +102,7 @@ online-profile-offline = Your online games are shown once connected.
 online-back-to-menu = Back to the menu
 online-rated-choice = Rated
 online-rated-tsivy-only = Only tsivy is rated
+online-rated-registered-only = Rated games are for registered players
 online-rated = rated
 online-unrated = unrated
 online-time-label = Time:

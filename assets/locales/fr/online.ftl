@@ -98,6 +98,7 @@ online-profile-offline = Vos parties en ligne s'affichent une fois la connexion 
 online-back-to-menu = Retour au menu
 online-rated-choice = Partie classée
 online-rated-tsivy-only = Seul le tsivy est classé
+online-rated-registered-only = Les parties classées sont réservées aux joueurs inscrits
 online-rated = classée
 online-unrated = non classée
 online-time-label = Cadence :

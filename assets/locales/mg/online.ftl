@@ -99,6 +99,7 @@ online-profile-offline = Hiseho ny lalaonao an-tserasera rehefa mifandray.
 online-back-to-menu = Hiverina any amin'ny menio
 online-rated-choice = Voaisa
 online-rated-tsivy-only = Ny fanoron-tsivy ihany no voaisa
+online-rated-registered-only = Ho an'ny mpilalao voasoratra ihany ny lalao voaisa
 online-rated = voaisa
 online-unrated = tsy voaisa
 online-time-label = Fotoana:

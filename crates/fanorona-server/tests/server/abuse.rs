@@ -2,8 +2,8 @@
 //! first in quiet, then while points 2 to 5 of the issue are replayed at once from other addresses of the loopback
 //! network: a challenge flood (127.0.0.2), a list flood (127.0.0.3), silent connections (127.0.0.4), password
 //! guessing on one account (127.0.0.5) and a flood of new guests (127.0.0.6). The game's median turn latency under
-//! attack must stay within twice its quiet one, measured in the same run (or within 5 ms: 1 ms against 2.5 ms says
-//! nothing). It prints the figures, and takes about 15 s.
+//! attack must stay within twice its quiet one, measured in the same run before and after the attack (or within 5 ms:
+//! 1 ms against 2.5 ms says nothing). It prints the figures, and takes about 15 s.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
@@ -18,8 +18,8 @@ use tokio::net::TcpSocket;
 
 use crate::common::{choose, register, rules_game, spawn_with};
 
-/// Turns measured in each phase: the patient game below lasts 41 turns.
-const TURNS: usize = 20;
+/// Turns measured in each of the three phases (quiet, attacked, quiet again): the patient game below lasts 41 turns.
+const TURNS: usize = 13;
 
 /// The pause between two measured turns, so that the attack phase spans a few seconds of the flood.
 const PAUSE: Duration = Duration::from_millis(100);
@@ -273,6 +273,9 @@ async fn an_unrelated_game_keeps_its_pace_under_the_issue_s_attacks() {
         held += usize::from(open);
     }
     drop(silent);
+    // The quiet value is the larger of the phases before and after the attack: the other tests of this program run
+    // beside this one, and their work can slow either (in CI, a web build at the lowest priority runs too).
+    let quiet = quiet.max(median(game.play(TURNS).await));
 
     let limit = (2 * quiet).max(FLOOR);
     let counts = tally.counts.lock().unwrap().clone();
