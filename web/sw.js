@@ -48,17 +48,19 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
-// The network's answer, a copy kept under `key`; the kept copy when the network fails.
+// How long a page waits for the network before it is served the kept copy: a phone between masts may get no answer
+// and no error for a minute, where the kept copy starts the game at once.
+const NETWORK_WAIT_MS = 4000;
+
+// The network's answer, a copy kept under `key`; the kept copy when the network fails or keeps silent.
 async function networkFirst(event, request, key) {
-  try {
-    const response = await fetch(request);
-    if (response.ok) event.waitUntil(keep(key, response.clone()));
-    return response;
-  } catch (error) {
-    const cached = await caches.match(key, { cacheName: CACHE });
-    if (cached) return cached;
-    throw error;
-  }
+  const network = fetch(request);
+  // The copy is taken before the page reads the answer (this callback is the first one on `network`).
+  event.waitUntil(network.then((response) => response.ok && keep(key, response.clone())).catch(() => {}));
+  const cached = await caches.match(key, { cacheName: CACHE });
+  if (!cached) return network;
+  const silence = new Promise((ok) => setTimeout(() => ok(cached), NETWORK_WAIT_MS));
+  return Promise.race([network.catch(() => cached), silence]);
 }
 
 // Keeps `response` under `key`, unless it is a page of another build (it would name files this cache lacks: the

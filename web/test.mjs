@@ -5,8 +5,8 @@
 // work while the computer searches a middle game outside its book, whose longest stretch must stay near the idle
 // ones (the search runs in slices of a few milliseconds a frame). With FANORONA_SERVER_BIN (the game server's
 // program) it also plays a turn online between two pages served by that server, and checks that the page served by
-// it is installable, precompressed and kept by its service worker, so that it starts and plays offline. Exits
-// non-zero on any failure.
+// it is installable, precompressed and kept by its service worker, so that it starts and plays offline, and times
+// the start to the title page at full speed and as a slow phone on a slow network. Exits non-zero on any failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -230,6 +230,8 @@ async function playOffline(browser, program, errors) {
     console.log(`installable: manifest ${manifest.url} read without errors; first visit received ` +
       `${megabytes(first.bytes)} (the wasm ${megabytes(first.wasm)}, Content-Encoding ${first.encoding}; ` +
       `requests whose size was not told: ${first.uncounted})`);
+    // The phone's budget (issue 34): what a first visit may cost on a slow network.
+    if (first.bytes > 4.0e6) fail(`the first visit received ${megabytes(first.bytes)}, over the budget of 4.00 MB`);
 
     const wasm = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('.wasm'));
     await page.reload();
@@ -250,6 +252,72 @@ async function playOffline(browser, program, errors) {
     console.log(`offline, the server stopped: the game started, e2-e3A played, the computer answered (${reply})`);
     await page.screenshot({ path: join(shots, 'web-offline.png') });
     await page.close();
+  } finally {
+    child.kill();
+  }
+}
+
+// Start times (issue 34): from navigation to the title page's first frames ("Fanorona ready"), each first visit in a
+// new context (nothing cached), served by the game server (compressed): at full speed, then as a slow phone, the
+// page's processor slowed four times and the network throttled to DevTools' "Slow 3G" (2 s of latency, 50 kB/s each
+// way), through the DevTools protocol. The slow phone's loading page must show the download's progress and then the
+// compiler's step; its second visit, from the service worker, is timed too and receives no wasm.
+async function startTimes(browser, program, errors) {
+  const { child, address } = await startGameServer(program);
+  try {
+    const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+    // Loads the title page and resolves to the milliseconds until its first frames, and every text the loading page
+    // showed under its bar, in order (recorded in the page as it changes, however briefly).
+    const timeToTitle = async ({ page, logs, waitFor }, load) => {
+      logs.length = 0;
+      await page.addInitScript(() => {
+        window.loadingTexts = [];
+        new MutationObserver((records) => {
+          for (const node of records.flatMap((r) => [...r.addedNodes])) {
+            if (node.nodeType === Node.TEXT_NODE && node.parentElement?.id === 'pct') window.loadingTexts.push(node.data);
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const started = Date.now();
+      await load();
+      await waitFor(/Fanorona ready/, 600_000);
+      const ms = Date.now() - started;
+      const texts = (await page.evaluate(() => window.loadingTexts)).filter((t, i, all) => t !== all[i - 1]);
+      return { ms, texts };
+    };
+
+    const fast = await watchedPage(browser, 'start', errors);
+    const full = await timeToTitle(fast, () => fast.page.goto(`${address}/`));
+    await fast.page.close();
+
+    const slow = await watchedPage(browser, 'slow phone', errors,
+      { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const cdp = await slow.page.context().newCDPSession(slow.page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions',
+      { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const first = await timeToTitle(slow, () => slow.page.goto(`${address}/`, { timeout: 600_000 }));
+    const percents = first.texts.map((t) => Number(t.match(/^([0-9]+)/)?.[1])).filter((p) => p > 0 && p < 100);
+    const preparing = first.texts.some((t) => /Preparing the game/.test(t));
+    const shown = first.texts.length > 6
+      ? [...first.texts.slice(0, 3), `(${first.texts.length - 6} more)`, ...first.texts.slice(-3)]
+      : first.texts;
+    console.log(`start to the title page: ${seconds(full.ms)} at full speed; as a slow phone (processor x4, Slow 3G) ` +
+      `${seconds(first.ms)}, the loading page showing ${JSON.stringify(shown)}`);
+    if (percents.length < 3) fail(`the slow phone's loading page showed too little of the download: ${first.texts}`);
+    if (!preparing) fail(`the slow phone's loading page never said it was preparing the game: ${first.texts}`);
+
+    // The page registers its worker at the player's first gesture; a lone Shift does nothing in the game.
+    await slow.page.keyboard.press('Shift');
+    await slow.page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 120_000 });
+    const wasm = slow.page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('.wasm'), { timeout: 600_000 });
+    const second = await timeToTitle(slow, () => slow.page.reload({ timeout: 600_000 }));
+    const fromWorker = (await wasm).fromServiceWorker();
+    console.log(`the slow phone's second visit: ${seconds(second.ms)} to the title page, the wasm from the ` +
+      `service worker: ${fromWorker}`);
+    if (!fromWorker) fail("the slow phone's second visit downloaded the wasm again");
+    await slow.page.close();
   } finally {
     child.kill();
   }
@@ -430,9 +498,14 @@ try {
   await page.waitForTimeout(1000);
   await page.screenshot({ path: join(shots, 'web-tutorial.png') });
 
+  // The pages above go before the served ones: each open page keeps drawing with software WebGL in the one GPU
+  // process, and a page starting beside two of them took 41 s to its first frames instead of 2.5.
+  await phone.close();
+  await page.close();
   if (process.env.FANORONA_SERVER_BIN) {
     await playOnline(browser, process.env.FANORONA_SERVER_BIN, errors);
     await playOffline(browser, process.env.FANORONA_SERVER_BIN, errors);
+    await startTimes(browser, process.env.FANORONA_SERVER_BIN, errors);
   } else {
     console.log('online: skipped (FANORONA_SERVER_BIN, the game server program, is not set)');
   }
