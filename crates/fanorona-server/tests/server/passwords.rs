@@ -190,7 +190,8 @@ async fn guessing_passwords_takes_a_bounded_memory() {
     // Two threads hash, each holding 19 MiB at most: the memory grows by those two blocks and the allocator's slack,
     // not by a block for each of tokio's blocking threads that ever hashed (+390 MiB in 20 s before).
     let grown = figures.peak_kib.saturating_sub(figures.warm_kib);
-    assert!(grown < 64 * 1024, "VmRSS grew by {grown} KiB under 5 s of guessing");
+    // 59 MiB on a quiet machine, and over 64 beside CI's builds: the bound leaves room for a loaded machine.
+    assert!(grown < 96 * 1024, "VmRSS grew by {grown} KiB under 5 s of guessing");
     assert!(figures.after_kib <= figures.peak_kib);
     // Printed, not asserted (no timed assertions): an unknown name costs a hash as a wrong password does.
     let _ = (figures.wrong, figures.unknown, figures.started_kib);
