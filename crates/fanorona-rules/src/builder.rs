@@ -1,9 +1,8 @@
 //! Building a turn one step at a time, as a player does with clicks.
 
-use crate::error::IllegalTurn;
 use crate::geometry::{Point, PointSet};
-use crate::position::Position;
 use crate::position::check::{Stage, StepChecker};
+use crate::position::{IllegalTurn, Position};
 use crate::turn::{Step, Turn};
 
 /// What happened after a step was played into a [`TurnBuilder`].

@@ -1,9 +1,8 @@
 //! A game: the positions and turns played, with undo/redo, draws by repetition, and the result.
 
-use crate::error::{IllegalTurn, TurnError};
 use crate::geometry::Variant;
 use crate::outcome::{DrawReason, Outcome, WinReason};
-use crate::position::Position;
+use crate::position::{IllegalTurn, Position, TurnError};
 use crate::side::Side;
 use crate::turn::Turn;
 

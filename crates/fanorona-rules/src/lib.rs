@@ -27,7 +27,6 @@
 //! ```
 
 mod builder;
-mod error;
 mod game;
 mod geometry;
 mod movegen;
@@ -41,13 +40,14 @@ mod turn;
 mod zobrist;
 
 pub use builder::{Played, Progress, TurnBuilder};
-pub use error::{IllegalTurn, ParsePositionError, RecordError, SetupError, TurnError};
 pub use game::Game;
 pub use geometry::{Direction, ParsePointError, ParseVariantError, Point, PointSet, PointSetIter, Variant};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, perft};
-pub use position::{FIFTY_TURNS, Position, Setup, VELA_LAST_PIECES};
-pub use record::GameRecord;
+pub use position::{
+    FIFTY_TURNS, IllegalTurn, ParsePositionError, Position, Setup, SetupError, TurnError, VELA_LAST_PIECES,
+};
+pub use record::{GameRecord, RecordError};
 pub use record_text::{GameForm, GameTextError, GameTextErrorKind, ReadGameError};
 pub use side::{ParseSideError, Side};
 pub use turn::{CaptureKind, ParseTurnError, Step, Steps, Turn};

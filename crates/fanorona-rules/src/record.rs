@@ -1,12 +1,13 @@
-//! Game records: a game saved as RON, loaded by replaying and checking every turn.
+//! Game records: a game saved as RON, loaded by replaying and checking every turn ([`RecordError`] says why
+//! one cannot be).
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
-use crate::error::{IllegalTurn, RecordError, TurnError};
 use crate::game::Game;
 use crate::geometry::Variant;
 use crate::outcome::{Outcome, WinReason};
-use crate::position::Position;
+use crate::position::{IllegalTurn, ParsePositionError, Position, TurnError};
 use crate::side::Side;
 
 /// A saved game. In RON:
@@ -134,4 +135,56 @@ impl GameRecord {
     pub fn load(text: &str) -> Result<Game, RecordError> {
         GameRecord::from_ron(text)?.replay()
     }
+}
+
+/// A game record that cannot be loaded.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RecordError {
+    /// The text is not a RON game record.
+    #[error("line {line}, column {column}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What the RON reader said.
+        message: String,
+    },
+    /// The start position does not parse.
+    #[error("start position: {0}")]
+    Start(#[from] ParsePositionError),
+    /// The start position is on another board, or has another vela setting, than the record says.
+    #[error("the start position does not match the record's {field}")]
+    StartMismatch {
+        /// `variant` or `vela`.
+        field: &'static str,
+    },
+    /// A turn cannot be read or played.
+    #[error("turn {number} `{text}`: {source}")]
+    Turn {
+        /// 1-based turn number.
+        number: usize,
+        /// The turn as written.
+        text: String,
+        /// Why it cannot be played.
+        source: TurnError,
+    },
+    /// A turn after the game ended.
+    #[error("turn {number} `{text}` comes after the game ended: {outcome}")]
+    AfterEnd {
+        /// 1-based turn number.
+        number: usize,
+        /// The turn as written.
+        text: String,
+        /// How the game ended.
+        outcome: Outcome,
+    },
+    /// The recorded result is not what the turns lead to.
+    #[error("the record's result ({recorded}) is not how its turns end ({actual})")]
+    Result {
+        /// The result written in the record.
+        recorded: String,
+        /// The result of replaying the turns.
+        actual: String,
+    },
 }

@@ -5,13 +5,12 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use crate::error::{ParsePositionError, RecordError};
 use crate::game::Game;
 use crate::geometry::ParseVariantError;
 use crate::geometry::Variant;
 use crate::outcome::{DrawReason, Outcome, WinReason};
-use crate::position::Position;
-use crate::record::GameRecord;
+use crate::position::{ParsePositionError, Position};
+use crate::record::{GameRecord, RecordError};
 use crate::side::Side;
 use crate::turn::ParseTurnError;
 use crate::turn::Turn;

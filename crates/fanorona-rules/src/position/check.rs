@@ -1,11 +1,15 @@
 //! Checking the steps of one turn, one at a time, without allocating: the rules behind both
-//! [`crate::Position::check_turn`] and the interactive [`crate::TurnBuilder`].
+//! [`crate::Position::check_turn`] and the interactive [`crate::TurnBuilder`]; and what a refused turn says
+//! ([`IllegalTurn`], and [`TurnError`] for notation read and played).
+
+use thiserror::Error;
 
 use super::Position;
-use crate::error::IllegalTurn;
-use crate::geometry::{Geometry, PointSet, Variant};
+use crate::geometry::{Direction, Geometry, Point, PointSet, Variant};
 use crate::movegen::ChainState;
-use crate::turn::{CaptureKind, Step};
+use crate::outcome::Outcome;
+use crate::side::Side;
+use crate::turn::{CaptureKind, ParseTurnError, Step};
 
 /// Where the turn is.
 #[derive(Clone, Copy, Debug)]
@@ -192,4 +196,98 @@ impl CaptureKinds {
         };
         IllegalTurn::MarkCapture { step, with_kind }
     }
+}
+
+/// A well-formed turn that the position does not allow.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum IllegalTurn {
+    /// The position is finished: a telo line stands, or the side to move has no piece.
+    #[error("the game is over: no turn can be played")]
+    GameOver,
+    /// A move while the side to move must still place pieces.
+    #[error("{0} still has pieces to place: write the empty point to place on, such as b2")]
+    MustPlace(Side),
+    /// A placement outside telo's placing phase.
+    #[error("pieces are placed only at the start of telo, while a side has fewer than 3: move a piece instead")]
+    CannotPlace,
+    /// A point that is not on this board.
+    #[error("{point} is not on the {variant} board")]
+    OffBoard {
+        /// The point.
+        point: Point,
+        /// The board's variant.
+        variant: Variant,
+    },
+    /// Nothing to move.
+    #[error("there is no piece on {0}")]
+    NoPiece(Point),
+    /// The opponent's piece.
+    #[error("the piece on {point} is {owner}'s, and it is {mover}'s turn")]
+    NotYourPiece {
+        /// The point.
+        point: Point,
+        /// Whose piece it is.
+        owner: Side,
+        /// Who is to move.
+        mover: Side,
+    },
+    /// A step or placement onto a piece.
+    #[error("{0} is not empty")]
+    Occupied(Point),
+    /// A paika while a capture exists.
+    #[error("{0} is a paika, but a capture is available, and capturing is compulsory")]
+    CaptureRequired(Step),
+    /// A step marked as a paika that captures.
+    #[error("{step} captures: write {with_kind}")]
+    MarkCapture {
+        /// The step as written.
+        step: Step,
+        /// How to write it (`e2-e3A`, or `e2-e3A or e2-e3W`).
+        with_kind: String,
+    },
+    /// A step marked A or W that does not capture that way.
+    #[error("{step}: nothing is captured by {kind}")]
+    NothingToCapture {
+        /// The step as written.
+        step: Step,
+        /// The capture claimed.
+        kind: CaptureKind,
+    },
+    /// The handicapped side of a vela game tried to capture.
+    #[error(
+        "{0} plays the vela handicap: its moves capture nothing until it has 5 pieces or fewer (write the step without A or W)"
+    )]
+    Vela(Side),
+    /// A chain step onto a point already stood on this turn.
+    #[error("the piece already stood on {0} this turn")]
+    Revisit(Point),
+    /// A chain step in the same direction as the previous step.
+    #[error("the piece just moved {0}: a chain may not go in the same direction twice in a row")]
+    SameDirection(Direction),
+    /// A chain step by another piece.
+    #[error("the chain goes on with the piece on {0}")]
+    OtherPiece(Point),
+    /// A step after the turn ended.
+    #[error("the turn is already over")]
+    TurnOver,
+    /// A step that captures nothing played after a capture: a chain goes on only with captures.
+    #[error("{0} is a paika: a chain continues only with captures (mark them A or W)")]
+    PaikaInChain(Step),
+    /// Stopping a turn before its first step.
+    #[error("no step played yet: there is no turn to stop")]
+    NoStep,
+    /// The game has a result already (a draw, or a resignation, as well as a decided board).
+    #[error("the game is over: {0}")]
+    GameEnded(Outcome),
+}
+
+/// Turn notation that is read and played: either the text is not a turn, or the turn is not legal here.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TurnError {
+    /// The text is not a turn.
+    #[error(transparent)]
+    Parse(#[from] ParseTurnError),
+    /// The turn is not legal here.
+    #[error(transparent)]
+    Illegal(#[from] IllegalTurn),
 }

@@ -8,7 +8,6 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
-use crate::error::{IllegalTurn, ParsePositionError, SetupError, TurnError};
 use crate::geometry::{Geometry, Point, PointSet, Variant};
 use crate::movegen::{self, ChainState};
 use crate::outcome::{DrawReason, Outcome, WinReason};
@@ -16,7 +15,8 @@ use crate::side::Side;
 use crate::turn::{Step, Turn};
 use crate::zobrist;
 use check::StepChecker;
-pub use setup::Setup;
+pub use check::{IllegalTurn, TurnError};
+pub use setup::{ParsePositionError, Setup, SetupError};
 
 /// Pieces a vela side keeps when its handicap ends: the restriction holds while it has more.
 pub const VELA_LAST_PIECES: u32 = 5;

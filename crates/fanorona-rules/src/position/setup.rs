@@ -1,10 +1,12 @@
 //! An unchecked position: the parts a [`Position`] is made of, free to edit, checked once by [`Setup::position`].
+//! Also position text, and the errors of both ([`SetupError`], [`ParsePositionError`]).
 
 use std::fmt;
 use std::str::FromStr;
 
+use thiserror::Error;
+
 use super::{FIFTY_TURNS, Position};
-use crate::error::{ParsePositionError, SetupError};
 use crate::geometry::{Point, PointSet, Variant};
 use crate::side::Side;
 
@@ -183,4 +185,100 @@ impl FromStr for Setup {
         };
         Ok(setup)
     }
+}
+
+/// Position text that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParsePositionError {
+    /// Too few or too many fields.
+    #[error(
+        "position text needs 2 to 4 fields, found {0}: the rows, the side to move, and optionally the no-capture \
+         count and vela (for example `bbbbb/bbbbb/wb1wb/wwwww/wwwww w 0 -`)"
+    )]
+    Fields(usize),
+    /// A row has a character other than `w`, `b` or a digit.
+    #[error("row {row}: `{ch}` is not a piece: use w, b, or a digit for empty points")]
+    Char {
+        /// The row number (1 is White's home row).
+        row: usize,
+        /// The character.
+        ch: char,
+    },
+    /// A row is not as wide as the first one.
+    #[error("row {row} has {found} points but row {top} has {expected}: every row must be as wide")]
+    RowWidth {
+        /// The row number of the offending row.
+        row: usize,
+        /// Its width.
+        found: usize,
+        /// The top row's number.
+        top: usize,
+        /// The top row's width.
+        expected: usize,
+    },
+    /// The board size is not one of the variants'.
+    #[error("a {width} x {height} board is not played: tsivy is 9 x 5, dimy 5 x 5, telo 3 x 3")]
+    Size {
+        /// Columns read.
+        width: usize,
+        /// Rows read.
+        height: usize,
+    },
+    /// The side to move is not `w` or `b`.
+    #[error("`{0}` is not the side to move: expected w or b")]
+    Side(String),
+    /// The no-capture count is not a number.
+    #[error("`{0}` is not a no-capture count: expected a whole number such as 0")]
+    Counter(String),
+    /// The vela field is not `-`, `w` or `b`.
+    #[error("`{0}` is not a vela field: expected - (no vela), w or b (the handicapped side)")]
+    Vela(String),
+    /// The text is well formed, but no position has these pieces and fields.
+    #[error(transparent)]
+    Invalid(#[from] SetupError),
+}
+
+/// A [`crate::Setup`] that is not a position: pieces off the board or on one point twice, too many pieces, vela
+/// outside tsivy, an impossible no-capture count.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// A bit of a piece set that is no point of any board (the set was built from a raw number).
+    #[error("{side}'s pieces include bit {index}, which is no point of any board")]
+    NotAPoint {
+        /// Whose pieces.
+        side: Side,
+        /// The bit index.
+        index: u8,
+    },
+    /// A piece outside the variant's board.
+    #[error("{side} has a piece on {point}, which is not on the {variant} board")]
+    OffBoard {
+        /// Whose piece.
+        side: Side,
+        /// Where it is.
+        point: Point,
+        /// The board.
+        variant: Variant,
+    },
+    /// A point with a piece of each side.
+    #[error("{0} holds both a White and a Black piece: a point holds one piece at most")]
+    Overlap(Point),
+    /// More pieces than a side starts with.
+    #[error("{side} has {count} pieces, but a side has at most {max} in {variant}")]
+    TooManyPieces {
+        /// The side.
+        side: Side,
+        /// Pieces found.
+        count: u32,
+        /// The most allowed.
+        max: u32,
+        /// The variant.
+        variant: Variant,
+    },
+    /// Vela on a board other than tsivy.
+    #[error("vela is played on tsivy only, not on {0}")]
+    VelaVariant(Variant),
+    /// A no-capture count beyond the one that ends the game.
+    #[error("{0} turns without a capture: the game is drawn at 50, so the count is at most 50")]
+    QuietTurns(u16),
 }
