@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use clap::Parser;
 use fanorona_ai::Level;
-use fanorona_server::bot::{self, BotConfig};
-use fanorona_server::protocol::{GameVariant, TimeControl};
+use fanorona_bot::bot::{self, BotConfig};
+use fanorona_bot::protocol::{GameVariant, TimeControl};
 
 /// The Fanorona engine as a bot on a game server: it keeps an unrated challenge in the lobby and plays whoever
 /// accepts it, one game after another.

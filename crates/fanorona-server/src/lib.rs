@@ -9,12 +9,10 @@
 //!   both accept it) before it is announced.
 //! - [`protocol`]: the JSON messages (the `fanorona-protocol` crate; `docs/PROTOCOL.md` describes them with an
 //!   example session).
-//! - [`client::Client`]: a client of the protocol, for tests and programs.
-//! - [`bot`]: the engine of `fanorona-ai` playing online as a bot account through the client (the `fanorona-bot`
-//!   program).
+//!
+//! The protocol's client and the bot (the engine playing online) are the `fanorona-bot` crate: the server does not
+//! depend on the engine.
 
-pub mod bot;
-pub mod client;
 pub mod clock;
 mod connection;
 pub mod db;

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use fanorona_bot::client::{Client, ClientError};
 use fanorona_rules::Game;
-use fanorona_server::client::{Client, ClientError};
 use fanorona_server::protocol::{ClientMessage, GameVariant, ServerMessage};
 use tokio::io::AsyncReadExt;
 use tokio::net::TcpSocket;

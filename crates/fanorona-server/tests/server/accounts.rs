@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use fanorona_server::client::{Client, ClientError};
+use fanorona_bot::client::{Client, ClientError};
 use fanorona_server::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use sha2::{Digest, Sha256};
 use sqlx::migrate::Migrator;
@@ -23,7 +23,7 @@ async fn a_guest_registers_and_logs_in_with_name_and_password() {
     let (mut other, _) = server.guest("Alice").await;
 
     // Refused: a short password, a bad name, a name someone else has (in any case).
-    let refused = |reply: Result<ServerMessage, _>| reply.map_err(|e: fanorona_server::client::ClientError| e.code());
+    let refused = |reply: Result<ServerMessage, _>| reply.map_err(|e: fanorona_bot::client::ClientError| e.code());
     assert_eq!(refused(guest.request(register("alicia", "short")).await), Err(Some(ErrorCode::BadPassword)));
     assert_eq!(refused(guest.request(register("a!", "long enough")).await), Err(Some(ErrorCode::BadName)));
     assert_eq!(refused(guest.request(register("ALICE", "long enough")).await), Err(Some(ErrorCode::NameTaken)));

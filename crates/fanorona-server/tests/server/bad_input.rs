@@ -1,6 +1,6 @@
 //! Every kind of bad input is answered with an `error` and changes nothing; the connection stays open.
 
-use fanorona_server::client::{Client, ClientError};
+use fanorona_bot::client::{Client, ClientError};
 use fanorona_server::protocol::{ClientMessage, ErrorCode, GameVariant, GameView, MAX_MESSAGE_BYTES, ServerMessage};
 
 use crate::common::{TestServer, clock, play, start_game};

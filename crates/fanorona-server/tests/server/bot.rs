@@ -3,9 +3,9 @@
 use std::time::Duration;
 
 use fanorona_ai::Level;
+use fanorona_bot::bot::{self, BotConfig};
+use fanorona_bot::client::Client;
 use fanorona_rules::{Game, Side, Variant};
-use fanorona_server::bot::{self, BotConfig};
-use fanorona_server::client::Client;
 use fanorona_server::protocol::{ChallengeView, ClientMessage, ErrorCode, GameVariant, ServerMessage};
 use sqlx::Row;
 

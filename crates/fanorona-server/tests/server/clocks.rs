@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use fanorona_server::client::Client;
+use fanorona_bot::client::Client;
 use fanorona_server::protocol::{ClientMessage, Clocks, Color, EndReason, ErrorCode, GameResult, ServerMessage};
 use sqlx::Row;
 

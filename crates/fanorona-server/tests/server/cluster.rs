@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use fanorona_server::client::{Client, ClientError, Welcome};
+use fanorona_bot::client::{Client, ClientError, Welcome};
 use fanorona_server::clock::ManualClock;
 use fanorona_server::protocol::{ClientMessage, Color, EndReason, ErrorCode, GameVariant, ServerMessage, TimeControl};
 use tempfile::TempDir;

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use fanorona_bot::client::{Client, Welcome};
 use fanorona_rules::{Game, Side, Turn, Variant};
-use fanorona_server::client::{Client, Welcome};
 use fanorona_server::clock::ManualClock;
 use fanorona_server::hub::Hub;
 use fanorona_server::protocol::{ClientMessage, GameVariant, GameView, PlayerView, ServerMessage, TimeControl};

@@ -9,8 +9,8 @@
 //! rollback (`ROLLBACK TO SAVEPOINT`) leaves SQLite's own transaction open, and every later commit is only the
 //! release of a savepoint inside it, acknowledged but never stored.
 
+use fanorona_bot::client::Client;
 use fanorona_rules::{Game, Turn};
-use fanorona_server::client::Client;
 use fanorona_server::clock::ManualClock;
 use fanorona_server::protocol::{ClientMessage, ErrorCode, GameVariant, ServerMessage};
 use sqlx::{AnyPool, Executor, Row};

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use fanorona_server::client::Client;
+use fanorona_bot::client::Client;
 use fanorona_server::hub::LOGIN_EXPIRES_AFTER;
 use fanorona_server::protocol::{ClientMessage, Color, EndReason, ErrorCode, GameVariant, ServerMessage};
 use fanorona_server::server::Limits;

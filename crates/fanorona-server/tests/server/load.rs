@@ -17,7 +17,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use fanorona_server::client::Client;
+use fanorona_bot::client::Client;
 use fanorona_server::protocol::{ClientMessage, GameVariant, ServerMessage};
 use tokio::sync::Barrier;
 

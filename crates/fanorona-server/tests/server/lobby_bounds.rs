@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use fanorona_server::client::Client;
+use fanorona_bot::client::Client;
 use fanorona_server::hub::CHALLENGE_ABANDONED_AFTER;
 use fanorona_server::protocol::{
     ChallengeView, ClientMessage, ErrorCode, GameVariant, MAX_ADDRESSED_CHALLENGES, MAX_LISTED_CHALLENGES,

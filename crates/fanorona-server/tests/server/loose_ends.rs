@@ -46,7 +46,7 @@ async fn refusals_name_the_fault_briefly_and_answer_the_request() {
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
     let (mut carol, _) = server.guest("carol").await;
-    let refusal = async |client: &mut fanorona_server::client::Client, text: String| {
+    let refusal = async |client: &mut fanorona_bot::client::Client, text: String| {
         client.send_text(text).await.unwrap();
         match client.next().await.unwrap() {
             envelope @ fanorona_server::protocol::Envelope { message: ServerMessage::Error { .. }, .. } => envelope,

@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use fanorona_server::client::{Client, ClientError};
+use fanorona_bot::client::{Client, ClientError};
 use fanorona_server::protocol::{ClientMessage, ErrorCode};
 
 use crate::common::{PeakRss, TestServer, clock, password_of, rss_kib, spawn_with, wait};

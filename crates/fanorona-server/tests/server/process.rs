@@ -1,6 +1,6 @@
 //! The real program, killed with SIGKILL between turns and started again on the same database.
 
-use fanorona_server::client::Client;
+use fanorona_bot::client::Client;
 use fanorona_server::protocol::{ClientMessage, GameVariant, ServerMessage};
 
 use crate::common::{choose, rules_game, spawn};

@@ -63,7 +63,7 @@ async fn a_rated_game_is_played_to_the_end_and_stored_with_both_ratings() {
     }
 
     // Coming back with the token: the new rating, and no game to resume.
-    let mut again = fanorona_server::client::Client::connect(&server.url).await.unwrap();
+    let mut again = fanorona_bot::client::Client::connect(&server.url).await.unwrap();
     let welcome = again.hello(white_welcome.token.as_deref(), None).await.unwrap();
     assert_eq!(welcome.player.rating, ratings.white.after);
     assert!(welcome.token.is_none() && welcome.games.is_empty());

@@ -1,7 +1,7 @@
 //! A server killed in the middle of games loses nothing: a new one on the same database takes every game up again,
 //! with its turns and clocks, and the players go on.
 
-use fanorona_server::client::Client;
+use fanorona_bot::client::Client;
 use fanorona_server::protocol::{ClientMessage, Clocks, Color, GameVariant, ServerMessage};
 
 use crate::common::{TestServer, choose, clock, play, rules_game, start_game, wait};

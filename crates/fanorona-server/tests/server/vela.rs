@@ -1,8 +1,8 @@
 //! Vela challenges: tsivy only and never rated; the challenger plays with the handicap, by the rules, and a
 //! restarted server keeps it.
 
+use fanorona_bot::client::Client;
 use fanorona_rules::{Game, Position, Side, Turn};
-use fanorona_server::client::Client;
 use fanorona_server::protocol::{ClientMessage, Color, ErrorCode, GameVariant, ServerMessage};
 use sqlx::Row;
 
