@@ -12,7 +12,8 @@ use serde_json::Value;
 use tokio::sync::Notify;
 use tokio::time::Instant;
 
-use crate::hub::{self, Caller, Greeting, Hub, Outbox, Refusal};
+use crate::error::Refusal;
+use crate::hub::{self, Caller, Greeting, Hub, Outbox};
 use crate::limits::Limits;
 use crate::protocol::{ClientMessage, Envelope, ErrorCode, MAX_MESSAGE_BYTES, ServerMessage};
 

@@ -3,6 +3,7 @@
 //! - [`server::Server`]: binds an address, opens the database (SQLite or PostgreSQL, [`db::Db`]), takes up the
 //!   games in progress and serves the WebSocket at `/ws` and the web game at `/` (precompressed, cached by name: `static_files`). On PostgreSQL it also hears
 //!   the changes of the other processes sharing the database (LISTEN/NOTIFY, `docs/DEPLOYMENT.md`).
+//! - [`error`]: the refusals a client hears, the database's failures and the server's, in one module.
 //! - [`hub::Hub`]: players (guests and password accounts), the lobby of challenges, games with server-kept clocks
 //!   ([`clock::Clock`]) and the grace of a dropped connection, results and Glicko-2 ratings ([`rating`]). Every turn
 //!   is checked by `fanorona-rules` and stored (by a conditional write, so that processes sharing a database never
@@ -16,6 +17,7 @@
 pub mod clock;
 mod connection;
 pub mod db;
+pub mod error;
 mod hashing;
 pub mod hub;
 mod limits;

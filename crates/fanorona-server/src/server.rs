@@ -17,7 +17,8 @@ use tokio::net::TcpListener;
 
 use crate::clock::Clock;
 use crate::connection;
-use crate::db::{Change, Db, DbError, Listener};
+use crate::db::{Change, Db, Listener};
+pub use crate::error::ServerError;
 use crate::hashing::HashingPool;
 use crate::hub::Hub;
 pub use crate::limits::{Limits, parse_origin};
@@ -53,17 +54,6 @@ pub struct ServerConfig {
     pub flag_check_interval: Duration,
     /// Timeouts and the per-address connection cap ([`Limits::default`] in service).
     pub limits: Limits,
-}
-
-/// Why a server could not start or stopped.
-#[derive(Debug, thiserror::Error)]
-pub enum ServerError {
-    /// The database could not be opened, migrated or read.
-    #[error(transparent)]
-    Db(#[from] DbError),
-    /// The address could not be listened on, or the listener failed.
-    #[error("network: {0}")]
-    Io(#[from] std::io::Error),
 }
 
 /// A server with its database open, its games resumed and its address bound, ready to run.

@@ -1,0 +1,355 @@
+//! Games in progress and over: read with their turns, and changed by conditional writes (a turn, a draw offer, the
+//! grace, the end) that only the process holding the game as it is stored can make.
+
+use std::collections::HashMap;
+
+use sqlx::{AnyConnection, Row};
+
+use super::Db;
+use super::accounts::{PlayerRecord, player_columns, player_from};
+use super::lobby::{ChallengeRecord, challenge_from};
+use super::ratings::rating_of;
+use super::tx::Tx;
+use crate::error::DbError;
+use crate::protocol::{Color, EndReason, GameResult, MAX_LISTED_GAMES, RatingChange, RatingChanges};
+use crate::rating::{self, Rating};
+
+/// A game as stored (in progress or over): enough to take it up again after a restart, or to catch up with what
+/// another process stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredGame {
+    /// The challenge it was, with its settings.
+    pub settings: ChallengeRecord,
+    /// The white player.
+    pub white: PlayerRecord,
+    /// The black player.
+    pub black: PlayerRecord,
+    /// The turns in order.
+    pub turns: Vec<StoredTurn>,
+    /// The time each side had left at `since` (white's first); at the end for a game that is over.
+    pub clocks: [i64; 2],
+    /// When the side to move's clock started.
+    pub since: i64,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+    /// Which sides had the grace of a dropped connection (white's first).
+    pub grace_used: [bool; 2],
+    /// When it last changed: its end, for a game that is over.
+    pub updated: i64,
+    /// How a game that is over ended, with the rating changes of a rated one; none while it is played.
+    pub end: Option<(GameResult, Option<RatingChanges>)>,
+}
+
+/// Which games [`Db::games`] reads.
+#[derive(Clone, Copy, Debug)]
+enum Which<'a> {
+    /// Every game in progress.
+    InProgress,
+    /// The game with this id, whatever its status but open.
+    One(&'a str),
+    /// The finished games of the player with this id, the newest [`MAX_LISTED_GAMES`].
+    FinishedOf(&'a str),
+}
+
+/// A stored turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredTurn {
+    /// Its notation.
+    pub notation: String,
+    /// The mover's time left after it, increment included.
+    pub clock_after_ms: i64,
+}
+
+/// A turn to store.
+#[derive(Clone, Debug)]
+pub struct TurnRecord<'a> {
+    /// The game's id.
+    pub game: &'a str,
+    /// The turn's number, from 1.
+    pub ply: u32,
+    /// The turn's notation.
+    pub notation: &'a str,
+    /// Both clocks after the turn (white's first).
+    pub clocks: [i64; 2],
+    /// When it was played.
+    pub at: i64,
+}
+
+/// The end of a game to store.
+#[derive(Clone, Debug)]
+pub struct EndRecord<'a> {
+    /// The game's id.
+    pub game: &'a str,
+    /// How it ended.
+    pub result: GameResult,
+    /// Both clocks at the end (white's first).
+    pub clocks: [i64; 2],
+    /// When it ended.
+    pub at: i64,
+    /// The number of turns the game has at its end: the end is stored only if no other turn was stored meanwhile.
+    pub plies: u32,
+    /// White's and black's ids when the ratings change.
+    pub rated: Option<(&'a str, &'a str)>,
+}
+
+impl Db {
+    /// Every game in progress, with its turns.
+    pub async fn games_in_progress(&self) -> Result<Vec<StoredGame>, DbError> {
+        self.games(Which::InProgress).await
+    }
+
+    /// The game with this id, in progress or over (not an open challenge).
+    pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, DbError> {
+        Ok(self.games(Which::One(id)).await?.pop())
+    }
+
+    /// The player's finished games (not aborted ones), newest first, at most [`MAX_LISTED_GAMES`].
+    pub async fn finished_games(&self, player: &str) -> Result<Vec<StoredGame>, DbError> {
+        self.games(Which::FinishedOf(player)).await
+    }
+
+    /// The games `which` names, with their turns, most recently changed first.
+    async fn games(&self, which: Which<'_>) -> Result<Vec<StoredGame>, DbError> {
+        let (condition, key) = match which {
+            Which::InProgress => ("g.status = 'playing' AND $1 = ''".to_owned(), ""),
+            Which::One(id) => ("g.status <> 'open' AND g.id = $1".to_owned(), id),
+            Which::FinishedOf(player) => (
+                format!(
+                    "g.id IN (SELECT id FROM games WHERE status = 'finished' AND (white = $1 OR black = $1) \
+                     ORDER BY updated DESC, id LIMIT {MAX_LISTED_GAMES})"
+                ),
+                player,
+            ),
+        };
+        let sql = format!(
+            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.opponent, g.white_clock_ms, g.black_clock_ms, \
+             g.clock_since, \
+             g.status, g.result, g.reason, g.draw_offer, g.grace_used, g.updated, {}, {}, {} FROM games g \
+             JOIN players c ON c.id = g.creator JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black \
+             WHERE {condition} ORDER BY g.updated DESC, g.id",
+            player_columns("c"),
+            player_columns("w"),
+            player_columns("b")
+        );
+        let rows = sqlx::query(&sql).bind(key).fetch_all(&self.pool).await?;
+        let turns_sql = format!(
+            "SELECT t.game, t.ply, t.notation, t.clock_after_ms FROM turns t JOIN games g ON g.id = t.game \
+             WHERE {condition} ORDER BY t.game, t.ply"
+        );
+        let turn_rows = sqlx::query(&turns_sql).bind(key).fetch_all(&self.pool).await?;
+        let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
+        for row in &turn_rows {
+            let list = turns.entry(row.try_get("game")?).or_default();
+            let ply: i64 = row.try_get("ply")?;
+            if usize::try_from(ply).ok() != Some(list.len() + 1) {
+                return Err(DbError::Corrupt(format!("turn {ply} follows {} turns", list.len())));
+            }
+            list.push(StoredTurn {
+                notation: row.try_get("notation")?,
+                clock_after_ms: row.try_get("clock_after_ms")?,
+            });
+        }
+        let mut games = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let settings = challenge_from(row)?;
+            let white = player_from(row, "w")?;
+            let black = player_from(row, "b")?;
+            let draw_offer: Option<String> = row.try_get("draw_offer")?;
+            let draw_offer = draw_offer
+                .map(|name| Color::from_name(&name).ok_or_else(|| DbError::Corrupt(format!("draw offer {name:?}"))))
+                .transpose()?;
+            let end = if row.try_get::<String, _>("status")? == "playing" {
+                None
+            } else {
+                let score: String = row.try_get("result")?;
+                let reason: String = row.try_get("reason")?;
+                let result = GameResult::from_stored(&score, &reason)
+                    .ok_or_else(|| DbError::Corrupt(format!("result {score:?} ({reason:?})")))?;
+                let ratings = self.rating_changes(&settings.id, [&white.id, &black.id]).await?;
+                Some((result, ratings))
+            };
+            let grace_used: i64 = row.try_get("grace_used")?;
+            games.push(StoredGame {
+                turns: turns.remove(&settings.id).unwrap_or_default(),
+                settings,
+                white,
+                black,
+                clocks: [row.try_get("white_clock_ms")?, row.try_get("black_clock_ms")?],
+                since: row.try_get::<Option<i64>, _>("clock_since")?.unwrap_or_default(),
+                draw_offer,
+                grace_used: [grace_used & 1 != 0, grace_used & 2 != 0],
+                updated: row.try_get("updated")?,
+                end,
+            });
+        }
+        Ok(games)
+    }
+
+    /// Gives `to` the grace of a dropped connection in the game `id` of `plies` turns: both clocks as of `now`, the
+    /// grace on `to`'s; [`DbError::Stale`] if it had it already, or the game moved on or ended meanwhile.
+    pub async fn grant_grace(
+        &self,
+        id: &str,
+        plies: u32,
+        to: Color,
+        clocks: [i64; 2],
+        now: i64,
+    ) -> Result<(), DbError> {
+        let bit = if to == Color::White { 1 } else { 2 };
+        let mut tx = Tx::begin(&self.pool).await?;
+        let done = sqlx::query(
+            "UPDATE games SET white_clock_ms = $1, black_clock_ms = $2, clock_since = $3, updated = $3, \
+             grace_used = grace_used | $4 WHERE id = $5 AND status = 'playing' AND plies = $6 AND (grace_used & $4) = 0",
+        )
+        .bind(clocks[0])
+        .bind(clocks[1])
+        .bind(now)
+        .bind(bit)
+        .bind(id)
+        .bind(i64::from(plies))
+        .execute(&mut *tx)
+        .await?;
+        self.commit_change(tx, done.rows_affected() == 1, id).await
+    }
+
+    /// Stores a draw offer of `by` in the game `id` of `plies` turns; [`DbError::Stale`] if the game has moved on or
+    /// the opponent offered a draw meanwhile (perhaps through another process).
+    pub async fn offer_draw(&self, id: &str, plies: u32, by: Color) -> Result<(), DbError> {
+        let mut tx = Tx::begin(&self.pool).await?;
+        let done = sqlx::query(
+            "UPDATE games SET draw_offer = $1 WHERE id = $2 AND status = 'playing' AND plies = $3 \
+             AND (draw_offer IS NULL OR draw_offer = $1)",
+        )
+        .bind(by.name())
+        .bind(id)
+        .bind(i64::from(plies))
+        .execute(&mut *tx)
+        .await?;
+        self.commit_change(tx, done.rows_affected() == 1, id).await
+    }
+
+    /// Stores a turn with the clocks after it, and the end of the game if the turn ended it, all at once; returns
+    /// the rating changes of a rated game that ended.
+    pub async fn store_turn(
+        &self,
+        turn: &TurnRecord<'_>,
+        end: Option<&EndRecord<'_>>,
+    ) -> Result<Option<RatingChanges>, DbError> {
+        let mut tx = Tx::begin(&self.pool).await?;
+        let stored = async {
+            // White plays the odd turns, Black the even ones: the mover's clock after the turn is stored with it.
+            let (ply, side) = (i64::from(turn.ply), usize::from(turn.ply.is_multiple_of(2)));
+            let mover = if side == 0 { Color::White } else { Color::Black };
+            // First the guard: only the process that finds turn `ply - 1` as the last may store turn `ply` (a second
+            // one waits for the row's lock, then finds `plies` moved on). Playing on declines the opponent's draw
+            // offer.
+            let done = sqlx::query(
+                "UPDATE games SET white_clock_ms = $1, black_clock_ms = $2, clock_since = $3, updated = $3, \
+                 plies = $4, draw_offer = CASE WHEN draw_offer = $5 THEN draw_offer ELSE NULL END \
+                 WHERE id = $6 AND status = 'playing' AND plies = $4 - 1",
+            )
+            .bind(turn.clocks[0])
+            .bind(turn.clocks[1])
+            .bind(turn.at)
+            .bind(ply)
+            .bind(mover.name())
+            .bind(turn.game)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Err(DbError::Stale);
+            }
+            let insert =
+                "INSERT INTO turns (game, ply, notation, clock_after_ms, played_at) VALUES ($1, $2, $3, $4, $5)";
+            sqlx::query(insert)
+                .bind(turn.game)
+                .bind(ply)
+                .bind(turn.notation)
+                .bind(turn.clocks[side])
+                .bind(turn.at)
+                .execute(&mut *tx)
+                .await
+                .map_err(DbError::from_insert)?;
+            let changes = match end {
+                Some(end) => store_end(&mut tx, end).await?,
+                None => None,
+            };
+            self.announce(&mut tx, turn.game).await?;
+            Ok(changes)
+        };
+        let stored = stored.await;
+        tx.end(stored).await
+    }
+
+    /// Stores the end of a game (with both ratings and their history if rated); returns the rating changes.
+    pub async fn end_game(&self, end: &EndRecord<'_>) -> Result<Option<RatingChanges>, DbError> {
+        let mut tx = Tx::begin(&self.pool).await?;
+        let stored = async {
+            let changes = store_end(&mut tx, end).await?;
+            self.announce(&mut tx, end.game).await?;
+            Ok(changes)
+        };
+        let stored = stored.await;
+        tx.end(stored).await
+    }
+}
+
+/// Stores a result and, for a rated game, the new ratings and their history, inside the caller's transaction;
+/// [`DbError::Stale`] if the game ended or moved on meanwhile (so that two processes never both end it).
+async fn store_end(connection: &mut AnyConnection, end: &EndRecord<'_>) -> Result<Option<RatingChanges>, DbError> {
+    let status = if end.result.reason == EndReason::Aborted { "aborted" } else { "finished" };
+    let done = sqlx::query(
+        "UPDATE games SET status = $1, result = $2, reason = $3, white_clock_ms = $4, black_clock_ms = $5, \
+         clock_since = NULL, draw_offer = NULL, updated = $6 WHERE id = $7 AND status = 'playing' AND plies = $8",
+    )
+    .bind(status)
+    .bind(end.result.score())
+    .bind(end.result.reason.name())
+    .bind(end.clocks[0])
+    .bind(end.clocks[1])
+    .bind(end.at)
+    .bind(end.game)
+    .bind(i64::from(end.plies))
+    .execute(&mut *connection)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(DbError::Stale);
+    }
+    let Some((white, black)) = end.rated else { return Ok(None) };
+    // Lock both players' rows before reading their ratings, in a fixed order so that two results cannot deadlock:
+    // on PostgreSQL another game of the same player ending at the same moment then waits for this one instead of
+    // overwriting its rating (each statement after the lock sees the latest commit). SQLite's one connection already
+    // runs this transaction alone.
+    let mut ids = [white, black];
+    ids.sort_unstable();
+    for id in ids {
+        sqlx::query("UPDATE players SET rating = rating WHERE id = $1").bind(id).execute(&mut *connection).await?;
+    }
+    let before = [rating_of(connection, white).await?, rating_of(connection, black).await?];
+    let after = rating::update(before, end.result.winner);
+    for ((id, old), new) in [white, black].into_iter().zip(before).zip(after) {
+        sqlx::query("UPDATE players SET rating = $1, deviation = $2, volatility = $3 WHERE id = $4")
+            .bind(new.rating)
+            .bind(new.deviation)
+            .bind(new.volatility)
+            .bind(id)
+            .execute(&mut *connection)
+            .await?;
+        sqlx::query(
+            "INSERT INTO rating_history (player, game, rating_before, rating, deviation, volatility, recorded) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(id)
+        .bind(end.game)
+        .bind(old.rating)
+        .bind(new.rating)
+        .bind(new.deviation)
+        .bind(new.volatility)
+        .bind(end.at)
+        .execute(&mut *connection)
+        .await?;
+    }
+    let change =
+        |old: Rating, new: Rating| RatingChange { before: old.rating, after: new.rating, deviation: new.deviation };
+    Ok(Some(RatingChanges { white: change(before[0], after[0]), black: change(before[1], after[1]) }))
+}

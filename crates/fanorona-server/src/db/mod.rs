@@ -1,0 +1,105 @@
+//! The data layer: one set of queries for SQLite and PostgreSQL through sqlx's `Any` driver, checked at run time.
+//!
+//! The SQL is written to run unchanged on both: `$1` placeholders (SQLite reads `$N` as parameter N), TEXT, BIGINT
+//! and DOUBLE PRECISION columns only (booleans as 0/1, times as milliseconds since the Unix epoch).
+//!
+//! One [`Db`], its queries split by feature as the hub is: `accounts` (players and logins), `lobby` (open
+//! challenges), `games` (games and their turns), `ratings` (the ratings' history) and `sync` (what the processes
+//! sharing a PostgreSQL database tell each other); every write runs in a `tx` transaction, and the schema comes
+//! from the embedded `migrations`.
+
+use std::borrow::Cow;
+
+use sqlx::any::{AnyArguments, AnyConnectOptions, AnyPoolOptions, AnyQueryResult};
+use sqlx::migrate::Migrator;
+use sqlx::query::Query;
+use sqlx::{Any, AnyPool, Executor};
+
+use crate::error::DbError;
+use crate::secret;
+
+mod accounts;
+mod games;
+mod lobby;
+mod migrations;
+mod ratings;
+mod sync;
+mod tx;
+
+pub use accounts::PlayerRecord;
+pub use games::{EndRecord, StoredGame, StoredTurn, TurnRecord};
+pub use lobby::ChallengeRecord;
+use migrations::Embedded;
+pub use sync::{Change, Listener};
+use tx::Tx;
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Db {
+    pool: AnyPool,
+    /// On PostgreSQL, which several processes may share: how to tell the others of a change.
+    shared: Option<Shared>,
+}
+
+/// What a process sharing a PostgreSQL database needs to tell the others of its changes.
+#[derive(Clone, Debug)]
+struct Shared {
+    url: String,
+    /// This process's random id, in each notification it sends, so that it skips its own.
+    origin: String,
+}
+
+impl Db {
+    /// Connects to `url` (`sqlite://PATH` or `postgres://...`) and brings the schema up to date. A SQLite file is
+    /// created when missing (its folder must exist). `sqlite_max_pages` caps a SQLite file's size in pages (`PRAGMA
+    /// max_page_count` on every connection; it is never set below the file's size): a test fills the "disk" with
+    /// it; in service it is `None` and the disk is the limit.
+    pub async fn connect(url: &str, sqlite_max_pages: Option<u32>) -> Result<Db, DbError> {
+        sqlx::any::install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let url = if sqlite && !url.contains("mode=") {
+            let separator = if url.contains('?') { '&' } else { '?' };
+            Cow::Owned(format!("{url}{separator}mode=rwc"))
+        } else {
+            Cow::Borrowed(url)
+        };
+        let options: AnyConnectOptions = url.parse()?;
+        // SQLite has one writer at a time: one connection makes every transaction (a turn with its clocks, a result
+        // with both ratings) run alone, with no "database is locked" retries.
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 1 } else { 10 })
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // WAL: a commit is one append to the log, and readers never wait for the writer.
+                        connection.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON").await?;
+                        if let Some(pages) = sqlite_max_pages {
+                            connection.execute(format!("PRAGMA max_page_count = {pages}").as_str()).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        Migrator::new(Embedded).await?.run(&pool).await?;
+        let shared = if sqlite { None } else { Some(Shared { url: url.into_owned(), origin: secret::new_id()? }) };
+        Ok(Db { pool, shared })
+    }
+
+    /// Runs one statement that writes, in a transaction of its own ([`Tx`]): a statement outside one would leave
+    /// the connection in the pool after SQLITE_FULL or an I/O error. A unique-key violation is
+    /// [`DbError::Duplicate`].
+    async fn write<'q>(&self, statement: Query<'q, Any, AnyArguments<'q>>) -> Result<AnyQueryResult, DbError> {
+        let mut tx = Tx::begin(&self.pool).await?;
+        let done = statement.execute(&mut *tx).await.map_err(DbError::from_insert);
+        tx.end(done).await
+    }
+
+    /// Ends a conditional change of the game `id`: rolls it back as [`DbError::Stale`] (nothing is written) unless
+    /// the condition held (`changed`), else tells the other processes and commits.
+    async fn commit_change(&self, mut tx: Tx, changed: bool, id: &str) -> Result<(), DbError> {
+        let announced = if changed { self.announce(&mut tx, id).await } else { Err(DbError::Stale) };
+        tx.end(announced).await
+    }
+}

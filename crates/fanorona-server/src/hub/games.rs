@@ -1,0 +1,254 @@
+//! Games in progress: turns, draw offers, resignations and aborts, and the clocks (flag falls and the grace of a
+//! dropped connection). Each change is a conditional write that one process sharing the database wins; the others
+//! catch up and try again.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use fanorona_rules::Side;
+
+use super::live::{LiveGame, Slot};
+use super::{Caller, Hub, lock, millis};
+use crate::db::{EndRecord, TurnRecord};
+use crate::error::{DbError, Refusal};
+use crate::protocol::{EndReason, ErrorCode, GameResult, RatingChanges, ServerMessage};
+
+/// How many times a request is tried on a game that another process sharing the database keeps changing under it
+/// (each failed try first catches up with the change). Two are enough unless the game changes again within
+/// milliseconds; more would only hide a fault.
+const ATTEMPTS: usize = 3;
+
+/// The time a side gets, once a game, when its flag falls while it has no connection to the server: enough to
+/// reconnect after a network failure and play a turn, too little to be worth disconnecting on purpose.
+pub const DISCONNECT_GRACE: Duration = Duration::from_secs(30);
+
+/// How long after a flag fell a server that does not hold the side's connection waits before giving the grace: a
+/// server that holds it (another process sharing the database) ends the game at once, well within this.
+pub const AWAY_MARGIN: Duration = Duration::from_secs(2);
+
+impl Hub {
+    /// The game `id` in progress and the caller's side in it.
+    pub(super) fn slot(&self, caller: &Caller, id: &str) -> Result<(Arc<Slot>, Side), Refusal> {
+        let slot = lock(&self.games).get(id).cloned().ok_or_else(|| Refusal::not_found(id))?;
+        let side = match slot.players.iter().position(|p| *p == caller.player) {
+            Some(0) => Side::White,
+            Some(_) => Side::Black,
+            None => return Err(Refusal::new(ErrorCode::NotYourGame, "that game is someone else's")),
+        };
+        Ok((slot, side))
+    }
+
+    /// Ends the game by flag fall if the side to move has no time left (and says so to both players), unless the
+    /// side is away (it has no connection to this server) and has not had the grace of a dropped connection yet:
+    /// then it gets it, [`AWAY_MARGIN`] after its flag fell.
+    async fn settle_flag(&self, live: &mut LiveGame, now: i64) -> Result<(), Refusal> {
+        for _ in 0..ATTEMPTS {
+            if live.over {
+                return Err(Refusal::new(ErrorCode::GameOver, "that game is over"));
+            }
+            let mover = live.to_move();
+            let mut clocks = live.clocks_at(now);
+            if clocks[mover.index()] > 0 {
+                return Ok(());
+            }
+            let present = lock(&self.connections).contains_key(&live.players[mover.index()].id);
+            let stored = if !present && !live.grace_used[mover.index()] {
+                let fell = live.since + live.clocks[mover.index()];
+                if now < fell + millis(AWAY_MARGIN) {
+                    return Ok(());
+                }
+                clocks[mover.index()] = millis(DISCONNECT_GRACE);
+                self.db.grant_grace(live.id(), live.plies(), mover.into(), clocks, now).await.map(|()| {
+                    live.grace_used[mover.index()] = true;
+                    live.clocks = clocks;
+                    live.since = now;
+                    self.announce_grace(live, mover);
+                    None
+                })
+            } else {
+                // Flag fall loses: while a game runs the opponent always has a piece, and one piece can still win.
+                // Every process sharing the database may see the flag fall; the conditional write lets one end it.
+                let result = GameResult::win(!mover, EndReason::Timeout);
+                self.db.end_game(&live.end_record(result, now)).await.map(|ratings| {
+                    self.announce_end(live, result, ratings, now, None);
+                    Some(Refusal::new(ErrorCode::GameOver, format!("{mover}'s time ran out")))
+                })
+            };
+            match stored {
+                Ok(None) => return Ok(()),
+                Ok(Some(refusal)) => return Err(refusal),
+                Err(DbError::Stale) => self.catch_up(live).await?,
+                Err(error) => return Err(self.unconfirmed(live, error).await),
+            }
+        }
+        Err(Refusal::busy())
+    }
+
+    /// Tells both players that `side` got the grace of a dropped connection, with the clocks as they are now.
+    pub(super) fn announce_grace(&self, live: &mut LiveGame, side: Side) {
+        let message = ServerMessage::Grace {
+            game: live.id().to_owned(),
+            color: side.into(),
+            clocks: live.clocks_view(live.since),
+        };
+        self.notify(live, None, &message);
+    }
+
+    /// Marks a game whose end is stored as over, forgets it and tells both players.
+    pub(super) fn announce_end(
+        &self,
+        live: &mut LiveGame,
+        result: GameResult,
+        ratings: Option<RatingChanges>,
+        now: i64,
+        except: Option<u64>,
+    ) -> ServerMessage {
+        live.clocks = live.clocks_at(now);
+        live.over = true;
+        lock(&self.games).remove(live.id());
+        let message =
+            ServerMessage::GameOver { game: live.id().to_owned(), result, clocks: live.clocks_view(now), ratings };
+        self.notify(live, except, &message);
+        message
+    }
+
+    pub(super) async fn play(
+        &self,
+        caller: &Caller,
+        id: &str,
+        ply: u32,
+        text: &str,
+    ) -> Result<Vec<ServerMessage>, Refusal> {
+        let (slot, side) = self.slot(caller, id)?;
+        let mut live = slot.live.lock().await;
+        for _ in 0..ATTEMPTS {
+            let now = self.clock.now_ms();
+            self.settle_flag(&mut live, now).await?;
+            if live.to_move() != side {
+                return Err(Refusal::new(ErrorCode::NotYourTurn, "it is your opponent's turn"));
+            }
+            if ply != live.next_ply() {
+                let message = format!("this is turn {} of the game, not {ply}", live.next_ply());
+                return Err(Refusal::new(ErrorCode::WrongPly, message));
+            }
+            let mut game = live.game.clone();
+            let turn = game.play_notation(text).map_err(|e| Refusal::new(ErrorCode::IllegalTurn, e.to_string()))?;
+            let mut clocks = live.clocks_at(now);
+            clocks[side.index()] += live.settings.time.increment_ms();
+            let notation = turn.to_string();
+            let record = TurnRecord { game: id, ply, notation: &notation, clocks, at: now };
+            let result = game.outcome().map(GameResult::from);
+            let end = result.map(|result| EndRecord { clocks, plies: ply, ..live.end_record(result, now) });
+            let ratings = match self.db.store_turn(&record, end.as_ref()).await {
+                Ok(ratings) => ratings,
+                // Another process stored a turn or the end meanwhile (the same player on a second connection, an
+                // opponent's resignation): look again with the game as it is now.
+                Err(DbError::Stale) => {
+                    self.catch_up(&mut live).await?;
+                    continue;
+                }
+                Err(error) => return Err(self.unconfirmed(&mut live, error).await),
+            };
+            // Stored: now the turn counts. A standing draw offer of the opponent is declined by playing on.
+            live.game = game;
+            live.clocks = clocks;
+            live.since = now;
+            if live.draw_offer == Some(!side) {
+                live.draw_offer = None;
+            }
+            let played = played(&live, ply, notation);
+            self.notify(&mut live, Some(caller.connection), &played);
+            let mut replies = vec![played];
+            if let Some(result) = result {
+                replies.push(self.announce_end(&mut live, result, ratings, now, Some(caller.connection)));
+            }
+            return Ok(replies);
+        }
+        Err(Refusal::busy())
+    }
+
+    pub(super) async fn offer_draw(&self, caller: &Caller, id: &str) -> Result<ServerMessage, Refusal> {
+        let (slot, side) = self.slot(caller, id)?;
+        let mut live = slot.live.lock().await;
+        for _ in 0..ATTEMPTS {
+            let now = self.clock.now_ms();
+            self.settle_flag(&mut live, now).await?;
+            if live.draw_offer == Some(side) {
+                // Offered already and not answered: the opponent is not told again (a repeated offer would nag), the
+                // offerer hears that it stands.
+                return Ok(ServerMessage::DrawOffered { game: id.to_owned(), by: side.into() });
+            }
+            let stored = if live.draw_offer == Some(!side) {
+                // Two players who both offer a draw agree on it.
+                let result = GameResult::no_winner(EndReason::Agreement);
+                self.db
+                    .end_game(&live.end_record(result, now))
+                    .await
+                    .map(|ratings| self.announce_end(&mut live, result, ratings, now, Some(caller.connection)))
+            } else {
+                self.db.offer_draw(id, live.plies(), side.into()).await.map(|()| {
+                    live.draw_offer = Some(side);
+                    let message = ServerMessage::DrawOffered { game: id.to_owned(), by: side.into() };
+                    self.notify(&mut live, Some(caller.connection), &message);
+                    message
+                })
+            };
+            match stored {
+                Ok(message) => return Ok(message),
+                Err(DbError::Stale) => self.catch_up(&mut live).await?,
+                Err(error) => return Err(self.unconfirmed(&mut live, error).await),
+            }
+        }
+        Err(Refusal::busy())
+    }
+
+    /// Ends a game on a player's word (resign, accept a draw, abort): `decide` gives the result from the game and the
+    /// caller's side, or refuses.
+    pub(super) async fn end_by_player(
+        &self,
+        caller: &Caller,
+        id: &str,
+        decide: impl Fn(&LiveGame, Side) -> Result<GameResult, Refusal>,
+    ) -> Result<ServerMessage, Refusal> {
+        let (slot, side) = self.slot(caller, id)?;
+        let mut live = slot.live.lock().await;
+        for _ in 0..ATTEMPTS {
+            let now = self.clock.now_ms();
+            self.settle_flag(&mut live, now).await?;
+            let result = decide(&live, side)?;
+            match self.db.end_game(&live.end_record(result, now)).await {
+                Ok(ratings) => return Ok(self.announce_end(&mut live, result, ratings, now, Some(caller.connection))),
+                // A turn stored meanwhile by another process may change the answer (too late to abort, the draw
+                // offer declined): decide again.
+                Err(DbError::Stale) => self.catch_up(&mut live).await?,
+                Err(error) => return Err(self.unconfirmed(&mut live, error).await),
+            }
+        }
+        Err(Refusal::busy())
+    }
+
+    /// Ends every game whose side to move has run out of time. The server calls it a few times a second.
+    pub async fn check_clocks(&self) {
+        let slots: Vec<Arc<Slot>> = lock(&self.games).values().cloned().collect();
+        for slot in slots {
+            let mut live = slot.live.lock().await;
+            let now = self.clock.now_ms();
+            match self.settle_flag(&mut live, now).await {
+                Ok(()) => {}
+                Err(refusal) if refusal.code == ErrorCode::GameOver => {}
+                Err(refusal) => tracing::error!("game {}: flag fall not stored: {refusal}", live.id()),
+            }
+        }
+    }
+}
+
+/// The `played` message of the turn `ply` just played in `live`, its clocks as they were when it was stored.
+pub(super) fn played(live: &LiveGame, ply: u32, turn: String) -> ServerMessage {
+    ServerMessage::Played {
+        game: live.id().to_owned(),
+        ply,
+        turn,
+        clocks: live.clocks_view(live.since),
+        position: live.game.position().to_string(),
+    }
+}

@@ -1,0 +1,165 @@
+//! The state of a game in progress as this process holds it: the position, the clocks, the draw offer, the grace
+//! used and the spectators.
+
+use std::sync::Arc;
+
+use fanorona_rules::{Game, Position, Side};
+
+use super::connections::ConnectionHandle;
+use super::views::player_view;
+use crate::db::{ChallengeRecord, EndRecord, PlayerRecord, StoredGame};
+use crate::protocol::{Clocks, Color, EndReason, GameResult, GameView};
+
+/// A game in progress: who plays it (readable without waiting for the game's lock) and its state.
+#[derive(Debug)]
+pub(super) struct Slot {
+    pub(super) players: [String; 2],
+    pub(super) live: tokio::sync::Mutex<LiveGame>,
+}
+
+impl Slot {
+    pub(super) fn new(live: LiveGame) -> Arc<Slot> {
+        Arc::new(Slot { players: live.player_ids(), live: tokio::sync::Mutex::new(live) })
+    }
+}
+
+/// The state of a game in progress.
+#[derive(Debug)]
+pub(super) struct LiveGame {
+    pub(super) settings: ChallengeRecord,
+    /// White's and black's records as of the start of the game.
+    pub(super) players: [PlayerRecord; 2],
+    pub(super) game: Game,
+    /// The time each side had left at `since`; the side to move has used `now - since` of its own since then.
+    pub(super) clocks: [i64; 2],
+    pub(super) since: i64,
+    pub(super) draw_offer: Option<Side>,
+    /// Which sides had the grace of a dropped connection (white's first).
+    pub(super) grace_used: [bool; 2],
+    /// The connections watching the game (not its players'), dropped when they close.
+    pub(super) watchers: Vec<ConnectionHandle>,
+    /// Set once the end is stored: a request that waited for the lock meanwhile must find the game over.
+    pub(super) over: bool,
+}
+
+impl LiveGame {
+    /// A game about to start, or to be replayed from its turns: from the start position of the variant, with the
+    /// challenger's side handicapped in a vela game.
+    pub(super) fn new(settings: ChallengeRecord, players: [PlayerRecord; 2], clocks: [i64; 2], since: i64) -> LiveGame {
+        let handicapped = vela_side(&settings, &players);
+        let game = Game::new(Position::start(settings.variant.variant()).with_vela(handicapped));
+        LiveGame {
+            settings,
+            players,
+            game,
+            clocks,
+            since,
+            draw_offer: None,
+            grace_used: [false; 2],
+            watchers: Vec::new(),
+            over: false,
+        }
+    }
+
+    pub(super) fn from_stored(stored: StoredGame) -> Result<LiveGame, String> {
+        let live = LiveGame::replay(stored)?;
+        if let Some(outcome) = live.game.outcome() {
+            return Err(format!("it is over on the board ({outcome}) but stored as in progress"));
+        }
+        Ok(live)
+    }
+
+    /// A stored game with its turns played again, whether or not it is over.
+    pub(super) fn replay(stored: StoredGame) -> Result<LiveGame, String> {
+        let mut live = LiveGame::new(stored.settings, [stored.white, stored.black], stored.clocks, stored.since);
+        live.draw_offer = stored.draw_offer.map(Side::from);
+        live.grace_used = stored.grace_used;
+        let game = &mut live.game;
+        for (ply, turn) in stored.turns.iter().enumerate() {
+            let notation = &turn.notation;
+            game.play_notation(notation).map_err(|e| format!("turn {} ({notation}): {e}", ply + 1))?;
+        }
+        Ok(live)
+    }
+
+    pub(super) fn id(&self) -> &str {
+        &self.settings.id
+    }
+
+    /// White's and black's ids.
+    pub(super) fn player_ids(&self) -> [String; 2] {
+        self.players.clone().map(|p| p.id)
+    }
+
+    pub(super) fn to_move(&self) -> Side {
+        self.game.position().side_to_move()
+    }
+
+    /// The number of turns played.
+    pub(super) fn plies(&self) -> u32 {
+        u32::try_from(self.game.turns().len()).unwrap_or(u32::MAX)
+    }
+
+    /// The number of the next turn, from 1.
+    pub(super) fn next_ply(&self) -> u32 {
+        self.plies().saturating_add(1)
+    }
+
+    /// Both clocks as of `now`: the side to move has used the time since its clock started.
+    pub(super) fn clocks_at(&self, now: i64) -> [i64; 2] {
+        let mut clocks = self.clocks;
+        if !self.over {
+            let mover = &mut clocks[self.to_move().index()];
+            *mover = (*mover - (now - self.since).max(0)).max(0);
+        }
+        clocks
+    }
+
+    pub(super) fn clocks_view(&self, now: i64) -> Clocks {
+        let [white_ms, black_ms] = self.clocks_at(now);
+        Clocks { white_ms, black_ms, running: (!self.over).then(|| self.to_move().into()) }
+    }
+
+    pub(super) fn view(&self, now: i64) -> GameView {
+        let [white, black] = self.players.clone().map(player_view);
+        GameView {
+            id: self.id().to_owned(),
+            white,
+            black,
+            variant: self.settings.variant,
+            rated: self.settings.rated,
+            time: self.settings.time,
+            vela: self.game.position().vela().map(Color::from),
+            turns: self.game.turns().iter().map(ToString::to_string).collect(),
+            position: self.game.position().to_string(),
+            to_move: self.to_move().into(),
+            clocks: self.clocks_view(now),
+            draw_offer: self.draw_offer.map(Color::from),
+        }
+    }
+
+    pub(super) fn end_record(&self, result: GameResult, now: i64) -> EndRecord<'_> {
+        // A game that ends before each side has played a turn (resigned, lost on time or aborted at once) changes no
+        // rating: otherwise two accounts of one person could trade rating points with a resignation each. A game
+        // between players who are not both registered is not rated either (one stored by an older server).
+        let rated = self.settings.rated
+            && result.reason != EndReason::Aborted
+            && self.plies() >= 2
+            && self.players.iter().all(|p| p.registered);
+        EndRecord {
+            game: self.id(),
+            result,
+            clocks: self.clocks_at(now),
+            at: now,
+            plies: self.plies(),
+            rated: rated.then(|| (self.players[0].id.as_str(), self.players[1].id.as_str())),
+        }
+    }
+}
+
+/// The handicapped side of a vela game between `players` (white's first): the challenger's, who offered the
+/// handicap.
+fn vela_side(settings: &ChallengeRecord, players: &[PlayerRecord; 2]) -> Option<Side> {
+    let side = if players[0].id == settings.creator.id { Side::White } else { Side::Black };
+    settings.vela.then_some(side)
+}

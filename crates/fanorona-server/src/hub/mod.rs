@@ -1,0 +1,176 @@
+//! The heart of the server: players' connections, the lobby and the games in progress, with their clocks. Every
+//! change is written to the database before anyone hears of it.
+//!
+//! One [`Hub`] per process, its methods split by feature: `accounts` (hello, logins, registering), `lobby`
+//! (challenges), `games` (turns, draws, ends, clocks), `spectators`, `sync` (the changes of the other processes
+//! sharing the database), `views` (what is shown of it all), over `connections` (who is connected here, with an
+//! `outbox` each) and `live` (a game in progress as this process holds it).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, AtomicU64};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use crate::clock::Clock;
+use crate::db::{Db, PlayerRecord};
+use crate::error::{DbError, Refusal};
+use crate::hashing::HashingPool;
+use crate::limits::Limits;
+use crate::protocol::{ClientMessage, EndReason, ErrorCode, GameResult, ServerMessage};
+use crate::throttle::{Backoff, GuestQuota, Logins};
+
+mod accounts;
+mod connections;
+mod games;
+mod live;
+mod lobby;
+mod outbox;
+mod spectators;
+mod sync;
+mod views;
+
+use accounts::NAME_BACKOFF;
+pub use accounts::{Greeting, LOGIN_EXPIRES_AFTER};
+use connections::ConnectionHandle;
+pub use games::{AWAY_MARGIN, DISCONNECT_GRACE};
+use live::{LiveGame, Slot};
+use lobby::ChallengeTerms;
+pub use lobby::{CHALLENGE_ABANDONED_AFTER, LOBBY_SWEEP_INTERVAL};
+pub use outbox::{MAX_QUEUED_BYTES, Outbox, Outgoing, outbox};
+
+/// Who sent a message: the player a connection said `hello` as, and the connection.
+#[derive(Clone, Debug)]
+pub struct Caller {
+    /// The player's id.
+    pub player: String,
+    /// The connection's number.
+    pub connection: u64,
+    /// The hash of the token of the connection's login.
+    pub login: String,
+}
+
+/// The lobby, the games in progress and the connected players of one server process.
+#[derive(Debug)]
+pub struct Hub {
+    db: Db,
+    clock: Arc<dyn Clock>,
+    games: Mutex<HashMap<String, Arc<Slot>>>,
+    /// The connections of each player, by player id.
+    connections: Mutex<HashMap<String, Vec<ConnectionHandle>>>,
+    /// The threads that hash and check passwords.
+    hashing: HashingPool,
+    /// How many passwords were hashed or checked.
+    hashes: Arc<AtomicU64>,
+    /// The back-off of wrong passwords, by name and by address.
+    logins: Arc<Mutex<Logins>>,
+    /// The new guests of each address in the last hour.
+    guests: Mutex<GuestQuota>,
+    /// The games each connection watches, to stop sending it their events when it closes.
+    watching: Mutex<HashMap<u64, Vec<String>>>,
+    /// When the lobby is next swept ([`Hub::sweep_lobby`]), on the server's clock.
+    next_sweep: AtomicI64,
+    /// When unused logins are next deleted, on the server's clock.
+    next_purge: AtomicI64,
+}
+
+impl Hub {
+    /// A hub on `db` that takes up every game in progress stored there (a game that cannot be replayed is logged and
+    /// left as it is).
+    /// `limits` gives what one address may do (new guests, wrong passwords); `hashing` checks the passwords.
+    pub(crate) async fn load(
+        db: Db,
+        clock: Arc<dyn Clock>,
+        limits: &Limits,
+        hashing: HashingPool,
+    ) -> Result<Hub, DbError> {
+        let mut games = HashMap::new();
+        for stored in db.games_in_progress().await? {
+            let id = stored.settings.id.clone();
+            match LiveGame::from_stored(stored) {
+                Ok(live) => {
+                    games.insert(id, Slot::new(live));
+                }
+                Err(error) => tracing::error!("game {id} not resumed: {error}"),
+            }
+        }
+        tracing::info!("{} games in progress resumed", games.len());
+        Ok(Hub {
+            db,
+            clock,
+            games: Mutex::new(games),
+            connections: Mutex::new(HashMap::new()),
+            hashing,
+            hashes: Arc::new(AtomicU64::new(0)),
+            logins: Arc::new(Mutex::new(Logins::new(
+                NAME_BACKOFF,
+                Backoff { free: limits.login_failures_per_address, ..NAME_BACKOFF },
+            ))),
+            guests: Mutex::new(GuestQuota::new(limits.guests_per_address_per_hour)),
+            watching: Mutex::new(HashMap::new()),
+            next_sweep: AtomicI64::new(i64::MIN),
+            next_purge: AtomicI64::new(i64::MIN),
+        })
+    }
+
+    /// Carries out a message of a player who said hello; returns the replies to the caller (the first answers the
+    /// message). Whatever is refused changes nothing.
+    pub async fn handle(&self, caller: &Caller, message: ClientMessage) -> Result<Vec<ServerMessage>, Refusal> {
+        let reply = match message {
+            ClientMessage::Hello { .. } => {
+                return Err(Refusal::new(ErrorCode::AlreadyGreeted, "this connection already said hello"));
+            }
+            ClientMessage::Register { name, password } => self.register(caller, name, password).await?,
+            ClientMessage::Logout => self.log_out(caller).await?,
+            ClientMessage::ListChallenges => self.list_challenges(caller).await?,
+            ClientMessage::ListGames => ServerMessage::Games { games: self.games_in_progress().await },
+            ClientMessage::Profile { player } => self.profile(player.as_deref().unwrap_or(&caller.player)).await?,
+            ClientMessage::CreateChallenge { variant, rated, time, vela, opponent } => {
+                self.create_challenge(caller, ChallengeTerms { variant, rated, time, vela }, opponent).await?
+            }
+            ClientMessage::CancelChallenge { challenge } => self.cancel_challenge(caller, challenge).await?,
+            ClientMessage::AcceptChallenge { challenge } => self.accept_challenge(caller, &challenge).await?,
+            ClientMessage::Play { game, ply, turn } => return self.play(caller, &game, ply, &turn).await,
+            ClientMessage::Resign { game } => {
+                self.end_by_player(caller, &game, |_, side| Ok(GameResult::win(!side, EndReason::Resignation))).await?
+            }
+            ClientMessage::Watch { game } => self.watch(caller, &game).await?,
+            ClientMessage::Unwatch { game } => self.unwatch(caller, game).await?,
+            ClientMessage::OfferDraw { game } => self.offer_draw(caller, &game).await?,
+            ClientMessage::AcceptDraw { game } => {
+                self.end_by_player(caller, &game, |live, side| match live.draw_offer {
+                    Some(by) if by != side => Ok(GameResult::no_winner(EndReason::Agreement)),
+                    _ => Err(Refusal::new(ErrorCode::NoDrawOffer, "your opponent has not offered a draw")),
+                })
+                .await?
+            }
+            ClientMessage::Abort { game } => {
+                self.end_by_player(caller, &game, |live, _| {
+                    if live.game.turns().len() < 2 {
+                        Ok(GameResult::no_winner(EndReason::Aborted))
+                    } else {
+                        Err(Refusal::new(ErrorCode::TooLateToAbort, "both sides have played: resign or offer a draw"))
+                    }
+                })
+                .await?
+            }
+        };
+        Ok(vec![reply])
+    }
+
+    /// The caller as stored now (the rating may have changed since its `hello`).
+    async fn current(&self, caller: &Caller) -> Result<PlayerRecord, Refusal> {
+        let player = self.db.player(&caller.player).await?;
+        // Players are never deleted; a missing one means the database was changed under the server.
+        player.ok_or_else(|| DbError::Corrupt(format!("player {} vanished", caller.player)).into())
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // The maps stay consistent whatever panicked while holding them (each change is one insert or remove).
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A duration in milliseconds, as the clocks count.
+fn millis(duration: Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
+}

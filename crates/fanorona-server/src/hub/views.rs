@@ -1,0 +1,73 @@
+//! What the hub shows of its state: players, the games in progress (a player's own, and the list of the best-rated),
+//! and a player's profile with their finished games.
+
+use std::sync::Arc;
+
+use super::live::{LiveGame, Slot};
+use super::{Hub, lock};
+use crate::db::PlayerRecord;
+use crate::error::Refusal;
+use crate::protocol::{FinishedGame, GameView, MAX_LISTED_GAMES, PlayerView, ServerMessage};
+
+impl Hub {
+    /// The games in progress, the best-rated pair of players first, at most [`MAX_LISTED_GAMES`].
+    pub(super) async fn games_in_progress(&self) -> Vec<GameView> {
+        let slots: Vec<Arc<Slot>> = lock(&self.games).values().cloned().collect();
+        let mut views = self.views(slots).await;
+        let strength = |view: &GameView| -(view.white.rating + view.black.rating);
+        views.sort_by(|a, b| strength(a).total_cmp(&strength(b)).then_with(|| a.id.cmp(&b.id)));
+        views.truncate(MAX_LISTED_GAMES);
+        views
+    }
+
+    /// A player's profile: as they are now, their rating history and their finished games.
+    pub(super) async fn profile(&self, id: &str) -> Result<ServerMessage, Refusal> {
+        let player = self.db.player(id).await?.ok_or_else(|| Refusal::not_found(id))?;
+        let history = self.db.rating_history(id).await?;
+        let mut games = Vec::new();
+        for stored in self.db.finished_games(id).await? {
+            let game_id = stored.settings.id.clone();
+            let ended_ms = stored.updated;
+            let Some((result, ratings)) = stored.end else { continue };
+            match LiveGame::replay(stored) {
+                Ok(mut live) => {
+                    live.over = true;
+                    games.push(FinishedGame { game: live.view(ended_ms), result, ratings, ended_ms });
+                }
+                Err(error) => tracing::error!("game {game_id} cannot be replayed: {error}"),
+            }
+        }
+        Ok(ServerMessage::Profile { player: player_view(player), history, games })
+    }
+
+    /// The player's games in progress.
+    pub(super) async fn games_of(&self, player: &str) -> Vec<GameView> {
+        let slots: Vec<Arc<Slot>> =
+            lock(&self.games).values().filter(|s| s.players.iter().any(|p| p == player)).cloned().collect();
+        let mut views = self.views(slots).await;
+        views.sort_by(|a, b| a.id.cmp(&b.id));
+        views
+    }
+
+    /// The games of `slots` that are not over, as they stand.
+    pub(super) async fn views(&self, slots: Vec<Arc<Slot>>) -> Vec<GameView> {
+        let mut views = Vec::with_capacity(slots.len());
+        for slot in slots {
+            let live = slot.live.lock().await;
+            if !live.over {
+                views.push(live.view(self.clock.now_ms()));
+            }
+        }
+        views
+    }
+}
+
+pub(super) fn player_view(player: PlayerRecord) -> PlayerView {
+    PlayerView {
+        id: player.id,
+        name: player.name,
+        rating: player.rating.rating,
+        deviation: player.rating.deviation,
+        bot: player.bot,
+    }
+}
