@@ -2,10 +2,12 @@
 //! dropped connection). Each change is a conditional write that one process sharing the database wins; the others
 //! catch up and try again.
 
+use std::marker::PhantomData;
 use std::sync::Arc;
 use std::time::Duration;
 
 use fanorona_rules::Side;
+use futures_util::future::BoxFuture;
 
 use super::live::{LiveGame, Slot};
 use super::{Caller, Hub, lock, millis};
@@ -26,7 +28,53 @@ pub const DISCONNECT_GRACE: Duration = Duration::from_secs(30);
 /// server that holds it (another process sharing the database) ends the game at once, well within this.
 pub const AWAY_MARGIN: Duration = Duration::from_secs(2);
 
+/// Why one attempt at changing a game ([`Hub::change_game`]) did not go through.
+#[derive(Debug)]
+enum Failed {
+    /// Refused as the game stands (or over once a flag fell): the answer, and nothing more is tried.
+    Refused(Refusal),
+    /// The write failed: [`DbError::Stale`] if another process changed the game first, else an error.
+    Write(DbError),
+}
+
+/// Says that `'s` outlives `'a` to the compiler (an implied bound): an attempt of [`Hub::change_game`], handed the
+/// game for `'a`, may return a future that also holds the request's borrows (`'s`). Without it the attempt would have
+/// to hold its borrows for any `'a` at all, `'static` included.
+type Within<'a, 's> = PhantomData<&'a &'s ()>;
+
+impl From<Refusal> for Failed {
+    fn from(refusal: Refusal) -> Failed {
+        Failed::Refused(refusal)
+    }
+}
+
+impl From<DbError> for Failed {
+    fn from(error: DbError) -> Failed {
+        Failed::Write(error)
+    }
+}
+
 impl Hub {
+    /// Tries `attempt`, a conditional write of a change of `live` that applies the change once it is stored, up to
+    /// [`ATTEMPTS`] times: when another process sharing the database changed the game first ([`DbError::Stale`]),
+    /// `live` catches up with what it stored and the change is decided again on the game as it is now. Any other
+    /// failed write is [`Hub::unconfirmed`]; a refusal is the answer as it is.
+    async fn change_game<'s, T>(
+        &'s self,
+        live: &mut LiveGame,
+        mut attempt: impl for<'a> FnMut(&'a mut LiveGame, Within<'a, 's>) -> BoxFuture<'a, Result<T, Failed>>,
+    ) -> Result<T, Refusal> {
+        for _ in 0..ATTEMPTS {
+            match attempt(live, PhantomData).await {
+                Ok(value) => return Ok(value),
+                Err(Failed::Refused(refusal)) => return Err(refusal),
+                Err(Failed::Write(DbError::Stale)) => self.catch_up(live).await?,
+                Err(Failed::Write(error)) => return Err(self.unconfirmed(live, error).await),
+            }
+        }
+        Err(Refusal::busy())
+    }
+
     /// The game `id` in progress and the caller's side in it.
     pub(super) fn slot(&self, caller: &Caller, id: &str) -> Result<(Arc<Slot>, Side), Refusal> {
         let slot = lock(&self.games).get(id).cloned().ok_or_else(|| Refusal::not_found(id))?;
@@ -42,46 +90,40 @@ impl Hub {
     /// side is away (it has no connection to this server) and has not had the grace of a dropped connection yet:
     /// then it gets it, [`AWAY_MARGIN`] after its flag fell.
     async fn settle_flag(&self, live: &mut LiveGame, now: i64) -> Result<(), Refusal> {
-        for _ in 0..ATTEMPTS {
-            if live.over {
-                return Err(Refusal::new(ErrorCode::GameOver, "that game is over"));
-            }
-            let mover = live.to_move();
-            let mut clocks = live.clocks_at(now);
-            if clocks[mover.index()] > 0 {
-                return Ok(());
-            }
-            let present = lock(&self.connections).contains_key(&live.players[mover.index()].id);
-            let stored = if !present && !live.grace_used[mover.index()] {
-                let fell = live.since + live.clocks[mover.index()];
-                if now < fell + millis(AWAY_MARGIN) {
+        self.change_game(live, |live, _| {
+            Box::pin(async move {
+                if live.over {
+                    return Err(Refusal::new(ErrorCode::GameOver, "that game is over").into());
+                }
+                let mover = live.to_move();
+                let mut clocks = live.clocks_at(now);
+                if clocks[mover.index()] > 0 {
                     return Ok(());
                 }
-                clocks[mover.index()] = millis(DISCONNECT_GRACE);
-                self.db.grant_grace(live.id(), live.plies(), mover.into(), clocks, now).await.map(|()| {
+                let present = lock(&self.connections).contains_key(&live.players[mover.index()].id);
+                if !present && !live.grace_used[mover.index()] {
+                    let fell = live.since + live.clocks[mover.index()];
+                    if now < fell + millis(AWAY_MARGIN) {
+                        return Ok(());
+                    }
+                    clocks[mover.index()] = millis(DISCONNECT_GRACE);
+                    self.db.grant_grace(live.id(), live.plies(), mover.into(), clocks, now).await?;
                     live.grace_used[mover.index()] = true;
                     live.clocks = clocks;
                     live.since = now;
                     self.announce_grace(live, mover);
-                    None
-                })
-            } else {
-                // Flag fall loses: while a game runs the opponent always has a piece, and one piece can still win.
-                // Every process sharing the database may see the flag fall; the conditional write lets one end it.
-                let result = GameResult::win(!mover, EndReason::Timeout);
-                self.db.end_game(&live.end_record(result, now)).await.map(|ratings| {
+                    Ok(())
+                } else {
+                    // Flag fall loses: while a game runs the opponent always has a piece, and one piece can still win.
+                    // Every process sharing the database may see the flag fall; the conditional write lets one end it.
+                    let result = GameResult::win(!mover, EndReason::Timeout);
+                    let ratings = self.db.end_game(&live.end_record(result, now)).await?;
                     self.announce_end(live, result, ratings, now, None);
-                    Some(Refusal::new(ErrorCode::GameOver, format!("{mover}'s time ran out")))
-                })
-            };
-            match stored {
-                Ok(None) => return Ok(()),
-                Ok(Some(refusal)) => return Err(refusal),
-                Err(DbError::Stale) => self.catch_up(live).await?,
-                Err(error) => return Err(self.unconfirmed(live, error).await),
-            }
-        }
-        Err(Refusal::busy())
+                    Err(Refusal::new(ErrorCode::GameOver, format!("{mover}'s time ran out")).into())
+                }
+            })
+        })
+        .await
     }
 
     /// Tells both players that `side` got the grace of a dropped connection, with the clocks as they are now.
@@ -121,85 +163,73 @@ impl Hub {
     ) -> Result<Vec<ServerMessage>, Refusal> {
         let (slot, side) = self.slot(caller, id)?;
         let mut live = slot.live.lock().await;
-        for _ in 0..ATTEMPTS {
-            let now = self.clock.now_ms();
-            self.settle_flag(&mut live, now).await?;
-            if live.to_move() != side {
-                return Err(Refusal::new(ErrorCode::NotYourTurn, "it is your opponent's turn"));
-            }
-            if ply != live.next_ply() {
-                let message = format!("this is turn {} of the game, not {ply}", live.next_ply());
-                return Err(Refusal::new(ErrorCode::WrongPly, message));
-            }
-            let mut game = live.game.clone();
-            let turn = game.play_notation(text).map_err(|e| Refusal::new(ErrorCode::IllegalTurn, e.to_string()))?;
-            let mut clocks = live.clocks_at(now);
-            clocks[side.index()] += live.settings.time.increment_ms();
-            let notation = turn.to_string();
-            let record = TurnRecord { game: id, ply, notation: &notation, clocks, at: now };
-            let result = game.outcome().map(GameResult::from);
-            let end = result.map(|result| EndRecord { clocks, plies: ply, ..live.end_record(result, now) });
-            let ratings = match self.db.store_turn(&record, end.as_ref()).await {
-                Ok(ratings) => ratings,
-                // Another process stored a turn or the end meanwhile (the same player on a second connection, an
-                // opponent's resignation): look again with the game as it is now.
-                Err(DbError::Stale) => {
-                    self.catch_up(&mut live).await?;
-                    continue;
+        self.change_game(&mut live, |live, _| {
+            Box::pin(async move {
+                let now = self.clock.now_ms();
+                self.settle_flag(live, now).await?;
+                if live.to_move() != side {
+                    return Err(Refusal::new(ErrorCode::NotYourTurn, "it is your opponent's turn").into());
                 }
-                Err(error) => return Err(self.unconfirmed(&mut live, error).await),
-            };
-            // Stored: now the turn counts. A standing draw offer of the opponent is declined by playing on.
-            live.game = game;
-            live.clocks = clocks;
-            live.since = now;
-            if live.draw_offer == Some(!side) {
-                live.draw_offer = None;
-            }
-            let played = played(&live, ply, notation);
-            self.notify(&mut live, Some(caller.connection), &played);
-            let mut replies = vec![played];
-            if let Some(result) = result {
-                replies.push(self.announce_end(&mut live, result, ratings, now, Some(caller.connection)));
-            }
-            return Ok(replies);
-        }
-        Err(Refusal::busy())
+                if ply != live.next_ply() {
+                    let message = format!("this is turn {} of the game, not {ply}", live.next_ply());
+                    return Err(Refusal::new(ErrorCode::WrongPly, message).into());
+                }
+                let mut game = live.game.clone();
+                let turn = game.play_notation(text).map_err(|e| Refusal::new(ErrorCode::IllegalTurn, e.to_string()))?;
+                let mut clocks = live.clocks_at(now);
+                clocks[side.index()] += live.settings.time.increment_ms();
+                let notation = turn.to_string();
+                let record = TurnRecord { game: id, ply, notation: &notation, clocks, at: now };
+                let result = game.outcome().map(GameResult::from);
+                let end = result.map(|result| EndRecord { clocks, plies: ply, ..live.end_record(result, now) });
+                // Stale if another process stored a turn or the end meanwhile (the same player on a second connection,
+                // an opponent's resignation): then tried again with the game as it is now.
+                let ratings = self.db.store_turn(&record, end.as_ref()).await?;
+                // Stored: now the turn counts. A standing draw offer of the opponent is declined by playing on.
+                live.game = game;
+                live.clocks = clocks;
+                live.since = now;
+                if live.draw_offer == Some(!side) {
+                    live.draw_offer = None;
+                }
+                let played = played(live, ply, notation);
+                self.notify(live, Some(caller.connection), &played);
+                let mut replies = vec![played];
+                if let Some(result) = result {
+                    replies.push(self.announce_end(live, result, ratings, now, Some(caller.connection)));
+                }
+                Ok(replies)
+            })
+        })
+        .await
     }
 
     pub(super) async fn offer_draw(&self, caller: &Caller, id: &str) -> Result<ServerMessage, Refusal> {
         let (slot, side) = self.slot(caller, id)?;
         let mut live = slot.live.lock().await;
-        for _ in 0..ATTEMPTS {
-            let now = self.clock.now_ms();
-            self.settle_flag(&mut live, now).await?;
-            if live.draw_offer == Some(side) {
-                // Offered already and not answered: the opponent is not told again (a repeated offer would nag), the
-                // offerer hears that it stands.
-                return Ok(ServerMessage::DrawOffered { game: id.to_owned(), by: side.into() });
-            }
-            let stored = if live.draw_offer == Some(!side) {
-                // Two players who both offer a draw agree on it.
-                let result = GameResult::no_winner(EndReason::Agreement);
-                self.db
-                    .end_game(&live.end_record(result, now))
-                    .await
-                    .map(|ratings| self.announce_end(&mut live, result, ratings, now, Some(caller.connection)))
-            } else {
-                self.db.offer_draw(id, live.plies(), side.into()).await.map(|()| {
-                    live.draw_offer = Some(side);
-                    let message = ServerMessage::DrawOffered { game: id.to_owned(), by: side.into() };
-                    self.notify(&mut live, Some(caller.connection), &message);
-                    message
-                })
-            };
-            match stored {
-                Ok(message) => return Ok(message),
-                Err(DbError::Stale) => self.catch_up(&mut live).await?,
-                Err(error) => return Err(self.unconfirmed(&mut live, error).await),
-            }
-        }
-        Err(Refusal::busy())
+        self.change_game(&mut live, |live, _| {
+            Box::pin(async move {
+                let now = self.clock.now_ms();
+                self.settle_flag(live, now).await?;
+                if live.draw_offer == Some(side) {
+                    // Offered already and not answered: the opponent is not told again (a repeated offer would nag), the
+                    // offerer hears that it stands.
+                    return Ok(ServerMessage::DrawOffered { game: id.to_owned(), by: side.into() });
+                }
+                if live.draw_offer == Some(!side) {
+                    // Two players who both offer a draw agree on it.
+                    let result = GameResult::no_winner(EndReason::Agreement);
+                    let ratings = self.db.end_game(&live.end_record(result, now)).await?;
+                    return Ok(self.announce_end(live, result, ratings, now, Some(caller.connection)));
+                }
+                self.db.offer_draw(id, live.plies(), side.into()).await?;
+                live.draw_offer = Some(side);
+                let message = ServerMessage::DrawOffered { game: id.to_owned(), by: side.into() };
+                self.notify(live, Some(caller.connection), &message);
+                Ok(message)
+            })
+        })
+        .await
     }
 
     /// Ends a game on a player's word (resign, accept a draw, abort): `decide` gives the result from the game and the
@@ -208,23 +238,24 @@ impl Hub {
         &self,
         caller: &Caller,
         id: &str,
-        decide: impl Fn(&LiveGame, Side) -> Result<GameResult, Refusal>,
+        decide: impl Fn(&LiveGame, Side) -> Result<GameResult, Refusal> + Sync,
     ) -> Result<ServerMessage, Refusal> {
         let (slot, side) = self.slot(caller, id)?;
         let mut live = slot.live.lock().await;
-        for _ in 0..ATTEMPTS {
-            let now = self.clock.now_ms();
-            self.settle_flag(&mut live, now).await?;
-            let result = decide(&live, side)?;
-            match self.db.end_game(&live.end_record(result, now)).await {
-                Ok(ratings) => return Ok(self.announce_end(&mut live, result, ratings, now, Some(caller.connection))),
-                // A turn stored meanwhile by another process may change the answer (too late to abort, the draw
-                // offer declined): decide again.
-                Err(DbError::Stale) => self.catch_up(&mut live).await?,
-                Err(error) => return Err(self.unconfirmed(&mut live, error).await),
-            }
-        }
-        Err(Refusal::busy())
+        // Borrowed by each attempt's future, which may be sent to another thread: hence `Sync`.
+        let decide = &decide;
+        self.change_game(&mut live, |live, _| {
+            Box::pin(async move {
+                let now = self.clock.now_ms();
+                self.settle_flag(live, now).await?;
+                // Decided again at each attempt: a turn stored meanwhile by another process may change the answer (too
+                // late to abort, the draw offer declined).
+                let result = decide(live, side)?;
+                let ratings = self.db.end_game(&live.end_record(result, now)).await?;
+                Ok(self.announce_end(live, result, ratings, now, Some(caller.connection)))
+            })
+        })
+        .await
     }
 
     /// Ends every game whose side to move has run out of time. The server calls it a few times a second.
