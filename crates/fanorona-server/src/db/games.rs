@@ -149,6 +149,13 @@ impl Db {
                 clock_after_ms: row.try_get("clock_after_ms")?,
             });
         }
+        // The rating changes of every game over among them, in one query (it was one query per game: a profile of 50
+        // games took 54 queries). None for games in progress, which have none yet.
+        let mut over = false;
+        for row in &rows {
+            over |= row.try_get::<String, _>("status")? != "playing";
+        }
+        let mut ratings = if over { self.rating_changes(&condition, key).await? } else { HashMap::new() };
         let mut games = Vec::with_capacity(rows.len());
         for row in &rows {
             let settings = challenge_from(row)?;
@@ -165,8 +172,7 @@ impl Db {
                 let reason: String = row.try_get("reason")?;
                 let result = GameResult::from_stored(&score, &reason)
                     .ok_or_else(|| DbError::Corrupt(format!("result {score:?} ({reason:?})")))?;
-                let ratings = self.rating_changes(&settings.id, [&white.id, &black.id]).await?;
-                Some((result, ratings))
+                Some((result, ratings.remove(&settings.id)))
             };
             let grace_used: i64 = row.try_get("grace_used")?;
             games.push(StoredGame {
@@ -352,4 +358,107 @@ async fn store_end(connection: &mut AnyConnection, end: &EndRecord<'_>) -> Resul
     let change =
         |old: Rating, new: Rating| RatingChange { before: old.rating, after: new.rating, deviation: new.deviation };
     Ok(Some(RatingChanges { white: change(before[0], after[0]), black: change(before[1], after[1]) }))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::OnceLock;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    use tracing::span::{Attributes, Id, Record};
+    use tracing::{Event, Metadata};
+
+    use super::*;
+    use crate::protocol::GameVariant;
+
+    /// Counts the statements sqlx runs (its `sqlx::query` events). Installed for the whole process, since SQLite runs
+    /// them on a worker thread of its own; no other test of this binary touches a database.
+    struct Statements(&'static AtomicUsize);
+
+    impl tracing::Subscriber for Statements {
+        fn enabled(&self, metadata: &Metadata<'_>) -> bool {
+            metadata.target().starts_with("sqlx::query")
+        }
+        fn new_span(&self, _: &Attributes<'_>) -> Id {
+            Id::from_u64(1)
+        }
+        fn record(&self, _: &Id, _: &Record<'_>) {}
+        fn record_follows_from(&self, _: &Id, _: &Id) {}
+        fn event(&self, _: &Event<'_>) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+        fn enter(&self, _: &Id) {}
+        fn exit(&self, _: &Id) {}
+    }
+
+    /// The number of statements run so far.
+    async fn statements() -> usize {
+        static COUNT: OnceLock<&'static AtomicUsize> = OnceLock::new();
+        let count = COUNT.get_or_init(|| {
+            let count: &'static AtomicUsize = Box::leak(Box::new(AtomicUsize::new(0)));
+            tracing::subscriber::set_global_default(Statements(count)).expect("no other subscriber in this binary");
+            count
+        });
+        // SQLite's worker logs a statement as it finishes it, which may come just after its rows reached the caller.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        count.load(Ordering::SeqCst)
+    }
+
+    fn player(name: &str) -> PlayerRecord {
+        PlayerRecord {
+            id: format!("id-{name}"),
+            name: name.into(),
+            rating: Rating::new_player(),
+            bot: false,
+            registered: true,
+        }
+    }
+
+    /// Stores a rated game between `white` and `black` that White won at once.
+    async fn rated_game(db: &Db, id: &str, white: &PlayerRecord, black: &PlayerRecord) {
+        let challenge = ChallengeRecord {
+            id: id.into(),
+            creator: white.clone(),
+            variant: GameVariant::Tsivy,
+            rated: true,
+            time: "5+3".parse().unwrap(),
+            opponent: None,
+            vela: false,
+        };
+        assert!(db.create_challenge(&challenge, 300_000, 1, usize::MAX).await.unwrap());
+        assert!(db.start_game(id, &white.id, &black.id, 2).await.unwrap());
+        let result = GameResult::win(fanorona_rules::Side::White, EndReason::Resignation);
+        let end = EndRecord { game: id, result, clocks: [1, 1], at: 3, plies: 0, rated: Some((&white.id, &black.id)) };
+        assert!(db.end_game(&end).await.unwrap().is_some());
+    }
+
+    /// A profile lists up to [`MAX_LISTED_GAMES`] finished games with their rating changes: read in as many queries
+    /// for one game as for many (it was one query per game for the ratings: issue 35).
+    #[tokio::test]
+    async fn a_players_finished_games_are_read_in_the_same_number_of_queries_however_many() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::connect(&format!("sqlite://{}", dir.path().join("games.db").display()), None).await.unwrap();
+        let (white, black) = (player("white"), player("black"));
+        db.create_player(&white, "token-white", 0).await.unwrap();
+        db.create_player(&black, "token-black", 0).await.unwrap();
+        let mut counts = Vec::new();
+        let mut stored = 0;
+        for games in [1, MAX_LISTED_GAMES] {
+            while stored < games {
+                rated_game(&db, &format!("game-{stored:03}"), &white, &black).await;
+                stored += 1;
+            }
+            let before = statements().await;
+            let started = std::time::Instant::now();
+            let listed = db.finished_games(&white.id).await.unwrap();
+            let took = started.elapsed();
+            counts.push(statements().await - before);
+            eprintln!("{games} finished games read in {took:?}");
+            assert_eq!(listed.len(), games);
+            assert!(listed.iter().all(|game| matches!(game.end, Some((_, Some(_))))), "every game with its ratings");
+        }
+        eprintln!("statements to read a player's finished games: {counts:?} for 1 and {MAX_LISTED_GAMES} games");
+        assert_eq!(counts[0], counts[1], "for 1 and for {MAX_LISTED_GAMES} games");
+    }
 }

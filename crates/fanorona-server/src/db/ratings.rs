@@ -1,5 +1,7 @@
 //! The ratings' history: each rated game's change to both players, read for a profile and for a game that is over.
 
+use std::collections::HashMap;
+
 use sqlx::{AnyConnection, Row};
 
 use super::Db;
@@ -28,33 +30,37 @@ impl Db {
             .collect()
     }
 
-    /// The rating changes a game made, if it was rated.
+    /// The rating changes of the rated games among those `condition` selects (a `WHERE` clause on `games g`, its `$1`
+    /// bound to `key`), by game id: one query for them all.
     pub(super) async fn rating_changes(
         &self,
-        game: &str,
-        players: [&str; 2],
-    ) -> Result<Option<RatingChanges>, DbError> {
-        let mut changes = [None, None];
-        let rows = sqlx::query(
-            "SELECT player, rating_before, rating, deviation FROM rating_history WHERE game = $1 ORDER BY player",
-        )
-        .bind(game)
-        .fetch_all(&self.pool)
-        .await?;
+        condition: &str,
+        key: &str,
+    ) -> Result<HashMap<String, RatingChanges>, DbError> {
+        let sql = format!(
+            "SELECT h.game, h.player, h.rating_before, h.rating, h.deviation, g.white, g.black \
+             FROM rating_history h JOIN games g ON g.id = h.game WHERE {condition} ORDER BY h.game, h.player"
+        );
+        let rows = sqlx::query(&sql).bind(key).fetch_all(&self.pool).await?;
+        // White's change and Black's, by game: a rated game has both.
+        let mut sides: HashMap<String, [Option<RatingChange>; 2]> = HashMap::new();
         for row in &rows {
             let player: String = row.try_get("player")?;
-            if let Some(index) = players.iter().position(|p| *p == player) {
-                changes[index] = Some(RatingChange {
-                    before: row.try_get("rating_before")?,
-                    after: row.try_get("rating")?,
-                    deviation: row.try_get("deviation")?,
-                });
-            }
+            let (white, black): (String, String) = (row.try_get("white")?, row.try_get("black")?);
+            let Some(index) = [white, black].iter().position(|p| *p == player) else { continue };
+            sides.entry(row.try_get("game")?).or_default()[index] = Some(RatingChange {
+                before: row.try_get("rating_before")?,
+                after: row.try_get("rating")?,
+                deviation: row.try_get("deviation")?,
+            });
         }
-        Ok(match changes {
-            [Some(white), Some(black)] => Some(RatingChanges { white, black }),
-            _ => None,
-        })
+        Ok(sides
+            .into_iter()
+            .filter_map(|(game, changes)| match changes {
+                [Some(white), Some(black)] => Some((game, RatingChanges { white, black })),
+                _ => None,
+            })
+            .collect())
     }
 }
 
