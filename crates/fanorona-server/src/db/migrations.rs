@@ -1,4 +1,8 @@
 //! The schema's migrations, built into the program so that it needs no files beside it.
+//!
+//! A list kept by hand rather than `sqlx::migrate!`, whose `macros` feature would build SQLite's C code and the
+//! drivers a second time for the host (`Cargo.toml`); a test checks that the list is the `migrations/` folder, so the
+//! two cannot drift.
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -31,5 +35,47 @@ impl MigrationSource<'static> for Embedded {
             })
             .collect();
         Box::pin(async move { Ok(migrations) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    /// Each file of `migrations/` as `(version, description, SQL)`, by version: `0007_addressed_challenges.sql` is
+    /// `(7, "addressed challenges", ...)`, as sqlx's own folder source reads it.
+    fn folder() -> Vec<(i64, String, String)> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let stem = name.strip_suffix(".sql").unwrap_or_else(|| panic!("{name}: not a .sql file in migrations/"));
+            let (version, description) =
+                stem.split_once('_').unwrap_or_else(|| panic!("{name}: not named VERSION_DESCRIPTION.sql"));
+            let version = version.parse().unwrap_or_else(|_| panic!("{name}: the version is not a number"));
+            found.push((version, description.replace('_', " "), std::fs::read_to_string(&path).unwrap()));
+        }
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn the_list_of_migrations_is_the_migrations_folder() {
+        let listed: Vec<(i64, String, String)> =
+            MIGRATIONS.iter().map(|&(version, description, sql)| (version, description.into(), sql.into())).collect();
+        let folder = folder();
+        let names = |list: &[(i64, String, String)]| -> Vec<(i64, String)> {
+            list.iter().map(|(version, description, _)| (*version, description.clone())).collect()
+        };
+        assert_eq!(names(&listed), names(&folder), "MIGRATIONS (left) and the files of migrations/ (right)");
+        for ((version, _, sql), (_, _, file)) in listed.iter().zip(&folder) {
+            assert_eq!(sql, file, "migration {version}: MIGRATIONS embeds another file than migrations/ holds");
+        }
+        // sqlx applies them in order of version: numbered 1, 2, 3... with none missing.
+        let versions: Vec<i64> = listed.iter().map(|(version, ..)| *version).collect();
+        assert_eq!(versions, (1..=versions.len() as i64).collect::<Vec<_>>(), "versions from 1 with no gap");
     }
 }
