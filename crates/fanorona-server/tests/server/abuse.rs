@@ -12,11 +12,11 @@ use std::time::{Duration, Instant};
 
 use fanorona_bot::client::{Client, ClientError};
 use fanorona_rules::Game;
-use fanorona_server::protocol::{ClientMessage, GameVariant, ServerMessage};
+use fanorona_server::protocol::{ClientMessage, ServerMessage};
 use tokio::io::AsyncReadExt;
 use tokio::net::TcpSocket;
 
-use crate::common::{choose, register, rules_game, spawn_with};
+use crate::common::{challenge, choose, register, rules_game, spawn_with};
 
 /// Turns measured in each of the three phases (quiet, attacked, quiet again): the patient game below lasts 41 turns.
 const TURNS: usize = 13;
@@ -48,14 +48,7 @@ struct Measured {
 impl Measured {
     /// A new unrated game between the two players (white first in `players` once it starts).
     async fn start(mut players: [Client; 2], names: [&str; 2]) -> Measured {
-        let time = "180+0".parse().unwrap();
-        let create = ClientMessage::CreateChallenge {
-            variant: GameVariant::Tsivy,
-            rated: false,
-            time,
-            vela: false,
-            opponent: None,
-        };
+        let create = challenge().time("180+0").into();
         let Ok(ServerMessage::ChallengeCreated { challenge }) = players[0].request(create).await else { panic!() };
         let accept = ClientMessage::AcceptChallenge { challenge: challenge.id };
         let Ok(ServerMessage::GameState { game }) = players[1].request(accept).await else { panic!() };
@@ -196,15 +189,8 @@ async fn an_unrelated_game_keeps_its_pace_under_the_issue_s_attacks() {
         for _ in 0..12 {
             clients.extend(guest_from(&url, from, &tally, what).await);
         }
-        let challenge = || ClientMessage::CreateChallenge {
-            variant: GameVariant::Tsivy,
-            rated: false,
-            time: "5+3".parse().unwrap(),
-            vela: false,
-            opponent: None,
-        };
         tasks.extend(if from == attacker(2) {
-            flood(clients, &stop, &tally, what, challenge)
+            flood(clients, &stop, &tally, what, || challenge().into())
         } else {
             flood(clients, &stop, &tally, what, || ClientMessage::ListChallenges)
         });

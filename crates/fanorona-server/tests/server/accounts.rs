@@ -16,9 +16,7 @@ fn register(name: &str, password: &str) -> ClientMessage {
 
 #[tokio::test]
 async fn a_guest_registers_and_logs_in_with_name_and_password() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("server.db");
-    let server = TestServer::start(&db, &clock()).await;
+    let server = TestServer::fresh(&clock()).await;
     let (mut guest, welcome) = server.guest("guest-1").await;
     let (mut other, _) = server.guest("Alice").await;
 
@@ -52,7 +50,7 @@ async fn a_guest_registers_and_logs_in_with_name_and_password() {
     assert_eq!(by_token.hello(welcome.token.as_deref(), None).await.unwrap().player.name, "Alicia");
 
     // Only an argon2 hash is stored.
-    let pool = open_db(&db).await;
+    let pool = open_db(&server.db).await;
     let row = sqlx::query("SELECT password_hash FROM players WHERE id = $1").bind(&welcome.player.id);
     let hash: String = row.fetch_one(&pool).await.unwrap().get("password_hash");
     assert!(hash.starts_with("$argon2id$") && !hash.contains("correct"), "{hash}");
@@ -60,9 +58,7 @@ async fn a_guest_registers_and_logs_in_with_name_and_password() {
 
 #[tokio::test]
 async fn a_login_ends_with_logout_and_its_token_acts_no_more() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("server.db");
-    let server = TestServer::start(&db, &clock()).await;
+    let server = TestServer::fresh(&clock()).await;
     let (mut alice, welcome) = server.guest("alice").await;
     let token = welcome.token.unwrap();
     alice.request(register("alice", "correct horse")).await.unwrap();
@@ -71,7 +67,7 @@ async fn a_login_ends_with_logout_and_its_token_acts_no_more() {
     same_login.hello(Some(&token), None).await.unwrap();
     let mut other_login = Client::connect(&server.url).await.unwrap();
     let other_token = other_login.log_in("alice", "correct horse").await.unwrap().token.unwrap();
-    let pool = open_db(&db).await;
+    let pool = open_db(&server.db).await;
     let logins = async || {
         let rows = sqlx::query("SELECT token_hash, created, last_seen FROM sessions WHERE player = $1")
             .bind(&welcome.player.id)

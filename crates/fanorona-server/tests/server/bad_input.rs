@@ -3,7 +3,7 @@
 use fanorona_bot::client::{Client, ClientError};
 use fanorona_server::protocol::{ClientMessage, ErrorCode, GameVariant, GameView, MAX_MESSAGE_BYTES, ServerMessage};
 
-use crate::common::{TestServer, clock, play, start_game};
+use crate::common::{TestServer, challenge, clock, play, start_game};
 
 /// Messages sent at once to hit the rate limit: even a server slowed down to reading them over five seconds (when
 /// 100 more would be allowed) refuses some.
@@ -30,9 +30,8 @@ async fn game_now(server: &TestServer, token: &str) -> GameView {
 
 #[tokio::test]
 async fn bad_input_is_refused_and_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
     let clock = clock();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock).await;
+    let server = TestServer::fresh(&clock).await;
     let ([(mut white, white_welcome), (mut black, _)], game) = start_game(&server, ["alice", "bob"], true, "5+3").await;
     play(&mut white, &mut black, &game.id, 1, "f3-e3W").await;
     let token = white_welcome.token.clone().unwrap();
@@ -48,9 +47,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
     assert_eq!(error_for(&mut carol, &huge).await, ErrorCode::TooLarge);
     let hello = ClientMessage::Hello { protocol: 1, token: None, name: None, password: None, bot: false };
     assert_eq!(code(carol.request(hello).await), ErrorCode::AlreadyGreeted);
-    let time = "5+3".parse().unwrap();
-    let rated_dimy =
-        ClientMessage::CreateChallenge { variant: GameVariant::Dimy, rated: true, time, vela: false, opponent: None };
+    let rated_dimy = challenge().variant(GameVariant::Dimy).rated(true).into();
     assert_eq!(code(carol.request(rated_dimy).await), ErrorCode::UnratedVariant);
     let bad_time = r#"{"type": "create_challenge", "variant": "tsivy", "rated": false, "time": "0+5"}"#;
     assert_eq!(error_for(&mut carol, bad_time).await, ErrorCode::BadMessage);
@@ -69,18 +66,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
     assert!(guest.player.name.starts_with("guest-"), "{}", guest.player.name);
 
     // Challenges: not one's own to accept, not someone else's to cancel, not unknown ones.
-    let Ok(ServerMessage::ChallengeCreated { challenge }) = carol
-        .request(ClientMessage::CreateChallenge {
-            variant: GameVariant::Tsivy,
-            rated: false,
-            time,
-            vela: false,
-            opponent: None,
-        })
-        .await
-    else {
-        panic!()
-    };
+    let Ok(ServerMessage::ChallengeCreated { challenge }) = carol.request(challenge().into()).await else { panic!() };
     let accept = ClientMessage::AcceptChallenge { challenge: challenge.id.clone() };
     assert_eq!(code(carol.request(accept).await), ErrorCode::OwnChallenge);
     let cancel = ClientMessage::CancelChallenge { challenge: challenge.id.clone() };

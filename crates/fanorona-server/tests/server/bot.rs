@@ -9,7 +9,7 @@ use fanorona_rules::{Game, Side, Variant};
 use fanorona_server::protocol::{ChallengeView, ClientMessage, ErrorCode, GameVariant, ServerMessage};
 use sqlx::Row;
 
-use crate::common::{TestServer, choose, clock, open_db, stored_turns};
+use crate::common::{TestServer, challenge, choose, clock, open_db, stored_turns};
 
 /// After this many turns the person resigns, should the game still be running.
 const MOST_TURNS: usize = 200;
@@ -24,9 +24,7 @@ async fn lobby(client: &mut Client) -> Vec<ChallengeView> {
 
 #[tokio::test]
 async fn the_engine_plays_a_whole_game_online_as_a_bot_account() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("server.db");
-    let server = TestServer::start(&db, &clock()).await;
+    let server = TestServer::fresh(&clock()).await;
     let config = BotConfig {
         url: server.url.clone(),
         level: Level::Beginner,
@@ -87,7 +85,7 @@ async fn the_engine_plays_a_whole_game_online_as_a_bot_account() {
     // One game, as asked: the bot stops, leaving no challenge behind.
     assert_eq!(bot.await.unwrap().unwrap(), 1);
     assert!(lobby(&mut carol).await.is_empty());
-    let pool = open_db(&db).await;
+    let pool = open_db(&server.db).await;
     let turns: Vec<String> = game.turns().iter().map(ToString::to_string).collect();
     assert_eq!(stored_turns(&pool, &view.id).await, turns);
     let row = sqlx::query("SELECT p.bot, p.password_hash, g.rated FROM players p JOIN games g ON g.creator = p.id")
@@ -100,8 +98,7 @@ async fn the_engine_plays_a_whole_game_online_as_a_bot_account() {
 
 #[tokio::test]
 async fn a_bot_is_marked_for_good_and_plays_unrated_games_only() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
+    let server = TestServer::fresh(&clock()).await;
     let mut bot = Client::connect(&server.url).await.unwrap();
     let welcome = bot.greet(None, Some("robot"), None, true).await.unwrap();
     assert!(welcome.player.bot);
@@ -110,14 +107,7 @@ async fn a_bot_is_marked_for_good_and_plays_unrated_games_only() {
     assert!(!alice_welcome.player.bot);
 
     // A bot opens no rated challenge and accepts none.
-    let time = "5+3".parse().unwrap();
-    let create = |rated| ClientMessage::CreateChallenge {
-        variant: GameVariant::Tsivy,
-        rated,
-        time,
-        vela: false,
-        opponent: None,
-    };
+    let create = |rated| challenge().rated(rated).into();
     assert_eq!(bot.request(create(true)).await.unwrap_err().code(), Some(ErrorCode::BotUnrated));
     let ServerMessage::ChallengeCreated { challenge: rated } = alice.request(create(true)).await.unwrap() else {
         panic!()

@@ -17,9 +17,8 @@ fn clocks_of(message: &ServerMessage) -> Clocks {
 
 #[tokio::test]
 async fn the_mover_s_clock_runs_from_the_previous_turn_and_gains_the_increment() {
-    let dir = tempfile::tempdir().unwrap();
     let clock = clock();
-    let server = TestServer::start_watching_flags(&dir.path().join("server.db"), &clock).await;
+    let server = TestServer::fresh_watching_flags(&clock).await;
     let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["alice", "bob"], false, "1+2").await;
     assert_eq!(game.clocks, Clocks { white_ms: 60_000, black_ms: 60_000, running: Some(Color::White) });
 
@@ -51,10 +50,8 @@ async fn the_mover_s_clock_runs_from_the_previous_turn_and_gains_the_increment()
 
 #[tokio::test]
 async fn a_turn_played_after_the_flag_fell_ends_the_game_instead() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("server.db");
     let clock = clock();
-    let server = TestServer::start(&db, &clock).await;
+    let server = TestServer::fresh(&clock).await;
     let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["alice", "bob"], true, "1+0").await;
     wait(&clock, 61);
     let refused = white.request(ClientMessage::Play { game: game.id.clone(), ply: 1, turn: "f3-e3W".into() }).await;
@@ -66,7 +63,7 @@ async fn a_turn_played_after_the_flag_fell_ends_the_game_instead() {
     // Lost on time before either side played: a result, no rating (issue 31, point 5).
     assert_eq!(ratings, None);
 
-    let pool = open_db(&db).await;
+    let pool = open_db(&server.db).await;
     let row = sqlx::query("SELECT status, result, white_clock_ms FROM games WHERE id = $1")
         .bind(&game.id)
         .fetch_one(&pool)
@@ -81,9 +78,8 @@ async fn a_turn_played_after_the_flag_fell_ends_the_game_instead() {
 
 #[tokio::test]
 async fn games_end_by_abort_resignation_and_agreement() {
-    let dir = tempfile::tempdir().unwrap();
     let clock = clock();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock).await;
+    let server = TestServer::fresh(&clock).await;
 
     // Abort: allowed after one turn, never rated.
     let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["alice", "bob"], true, "5+3").await;

@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use fanorona_bot::client::{Client, ClientError, Welcome};
 use fanorona_server::clock::ManualClock;
-use fanorona_server::protocol::{ClientMessage, Color, EndReason, ErrorCode, GameVariant, ServerMessage, TimeControl};
+use fanorona_server::protocol::{ClientMessage, Color, EndReason, ErrorCode, ServerMessage};
 use tempfile::TempDir;
 
-use crate::common::{TestServer, clock, open_db, play_out, rules_game, stored_turns, wait};
+use crate::common::{TestServer, challenge, clock, open_db, play_out, rules_game, stored_turns, wait};
 
 /// A temporary folder, the path that names the database the servers share in it, and their clock. Panics without
 /// PostgreSQL: a test that cannot run must not pass.
@@ -38,9 +38,7 @@ async fn start_across(
         async |server: &TestServer, name| if rated { server.registered(name).await } else { server.guest(name).await };
     let (mut alice, alice_welcome) = player(first, "alice").await;
     let (mut bob, bob_welcome) = player(second, "bob").await;
-    let time: TimeControl = time.parse().unwrap();
-    let create =
-        ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated, time, vela: false, opponent: None };
+    let create = challenge().rated(rated).time(time).into();
     let ServerMessage::ChallengeCreated { challenge } = alice.request(create).await.unwrap() else { panic!() };
     let lobby = |challenges| match challenges {
         Ok(ServerMessage::Challenges { challenges, .. }) => challenges,

@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::net::{Ipv4Addr, SocketAddr};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -15,6 +15,7 @@ use fanorona_server::hub::Hub;
 use fanorona_server::protocol::{ClientMessage, GameVariant, GameView, PlayerView, ServerMessage, TimeControl};
 use fanorona_server::server::{Limits, Server, ServerConfig};
 use sqlx::{AnyPool, Row};
+use tempfile::TempDir;
 use tokio::runtime::Runtime;
 
 /// A server in its own runtime, so that killing it drops every task it had, connections included, like `kill -9`
@@ -24,9 +25,35 @@ pub struct TestServer {
     pub url: String,
     /// The server's hub, to count what it did (password hashes, spectators).
     pub hub: Arc<Hub>,
+    /// Its SQLite file (or the name of its PostgreSQL database: [`database_url`]), to look into with [`open_db`].
+    pub db: PathBuf,
+    /// The temporary folder of a server started by [`TestServer::fresh`] and its kin, deleted with the server.
+    _dir: Option<TempDir>,
 }
 
 impl TestServer {
+    /// Starts a server as [`TestServer::start`] does, on a database of its own in a new temporary folder (deleted with
+    /// the server). A test that starts another server on the same database uses [`TestServer::start`] instead.
+    pub async fn fresh(clock: &Arc<ManualClock>) -> TestServer {
+        TestServer::fresh_with_limits(clock, test_limits()).await
+    }
+
+    /// Starts a server as [`TestServer::fresh`] does, with the timeouts and connection cap `limits`.
+    pub async fn fresh_with_limits(clock: &Arc<ManualClock>, limits: Limits) -> TestServer {
+        let dir = tempfile::tempdir().unwrap();
+        let mut server = TestServer::start_with_limits(&dir.path().join("server.db"), clock, limits).await;
+        server._dir = Some(dir);
+        server
+    }
+
+    /// Starts a server as [`TestServer::fresh`] does, that looks for fallen flags every 10 ms (of real time).
+    pub async fn fresh_watching_flags(clock: &Arc<ManualClock>) -> TestServer {
+        let dir = tempfile::tempdir().unwrap();
+        let mut server = TestServer::start_watching_flags(&dir.path().join("server.db"), clock).await;
+        server._dir = Some(dir);
+        server
+    }
+
     /// Starts a server on an OS-chosen loopback port and the SQLite file `db`. Its flags fall only when a player of
     /// the game acts, never between a test moving its clock and its next message.
     /// Its limits are those in service but for new guests, which the tests make many of, all from loopback.
@@ -75,7 +102,7 @@ impl TestServer {
         let url = format!("ws://{}/ws", server.local_addr().unwrap());
         let hub = server.hub();
         runtime.spawn(server.run(std::future::pending()));
-        TestServer { runtime: Some(runtime), url, hub }
+        TestServer { runtime: Some(runtime), url, hub, db: db.to_path_buf(), _dir: None }
     }
 
     /// A new connection, greeted as a new guest named `name`.
@@ -239,6 +266,54 @@ pub fn clock() -> Arc<ManualClock> {
     Arc::new(ManualClock::new(1_800_000_000_000))
 }
 
+/// A `create_challenge`: tsivy, unrated, 5+3, no vela, open to anyone, unless its methods say otherwise.
+#[derive(Clone, Debug)]
+pub struct Challenge {
+    variant: GameVariant,
+    rated: bool,
+    time: TimeControl,
+    vela: bool,
+    opponent: Option<String>,
+}
+
+/// A `create_challenge` of tsivy, unrated, 5+3, no vela, to anyone: [`Challenge`]'s methods change one term each.
+pub fn challenge() -> Challenge {
+    Challenge { variant: GameVariant::Tsivy, rated: false, time: "5+3".parse().unwrap(), vela: false, opponent: None }
+}
+
+impl Challenge {
+    /// On this board.
+    pub fn variant(self, variant: GameVariant) -> Challenge {
+        Challenge { variant, ..self }
+    }
+
+    /// Rated or not.
+    pub fn rated(self, rated: bool) -> Challenge {
+        Challenge { rated, ..self }
+    }
+
+    /// With this time control, such as `"1+0"`.
+    pub fn time(self, time: &str) -> Challenge {
+        Challenge { time: time.parse().unwrap(), ..self }
+    }
+
+    /// A vela game.
+    pub fn vela(self) -> Challenge {
+        Challenge { vela: true, ..self }
+    }
+
+    /// Addressed to the player with this id (or to anyone, with none).
+    pub fn to(self, opponent: Option<&str>) -> Challenge {
+        Challenge { opponent: opponent.map(str::to_owned), ..self }
+    }
+}
+
+impl From<Challenge> for ClientMessage {
+    fn from(Challenge { variant, rated, time, vela, opponent }: Challenge) -> ClientMessage {
+        ClientMessage::CreateChallenge { variant, rated, time, vela, opponent }
+    }
+}
+
 /// Two players in a new game: `alice` opens a challenge and `bob` accepts it. Returns them as (white, black) with
 /// the game as both see it.
 pub async fn start_game(
@@ -251,17 +326,7 @@ pub async fn start_game(
     let player = async |name| if rated { server.registered(name).await } else { server.guest(name).await };
     let (mut alice, alice_welcome) = player(names[0]).await;
     let (mut bob, bob_welcome) = player(names[1]).await;
-    let time: TimeControl = time.parse().unwrap();
-    let challenge = match alice
-        .request(ClientMessage::CreateChallenge {
-            variant: GameVariant::Tsivy,
-            rated,
-            time,
-            vela: false,
-            opponent: None,
-        })
-        .await
-    {
+    let challenge = match alice.request(challenge().rated(rated).time(time).into()).await {
         Ok(ServerMessage::ChallengeCreated { challenge }) => challenge,
         other => panic!("{other:?}"),
     };

@@ -15,7 +15,7 @@ use fanorona_server::clock::ManualClock;
 use fanorona_server::protocol::{ClientMessage, ErrorCode, GameVariant, ServerMessage};
 use sqlx::{AnyPool, Executor, Row};
 
-use crate::common::{TestServer, clock, rules_game, start_game, stored_turns, wait};
+use crate::common::{TestServer, challenge, clock, rules_game, start_game, stored_turns, wait};
 
 /// The server's page limit: room for the schema and a game, in pages of [`PAGE_BYTES`].
 const MAX_PAGES: u32 = 1_000;
@@ -74,9 +74,7 @@ async fn a_full_disk_loses_no_acknowledged_turn_and_stores_no_refused_one() {
     let offer = offerer.request(ClientMessage::OfferDraw { game: game.id.clone() }).await.unwrap();
     let ServerMessage::DrawOffered { by, .. } = offer else { panic!("{offer:?}") };
     assert_eq!(offeree.next().await.unwrap().message, offer);
-    let time = "3+2".parse().unwrap();
-    let create =
-        ClientMessage::CreateChallenge { variant: GameVariant::Dimy, rated: false, time, vela: false, opponent: None };
+    let create = challenge().variant(GameVariant::Dimy).time("3+2").into();
     let Ok(ServerMessage::ChallengeCreated { challenge }) = white.request(create).await else { panic!() };
 
     // Everything acknowledged is stored, as another connection sees it, and nothing else.

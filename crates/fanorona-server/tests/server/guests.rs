@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use fanorona_bot::client::Client;
 use fanorona_server::hub::LOGIN_EXPIRES_AFTER;
-use fanorona_server::protocol::{ClientMessage, Color, EndReason, ErrorCode, GameVariant, ServerMessage};
+use fanorona_server::protocol::{ClientMessage, Color, EndReason, ErrorCode, ServerMessage};
 use fanorona_server::server::Limits;
 use sqlx::Row;
 
-use crate::common::{TestServer, choose, clock, open_db, play, rules_game, start_game, wait};
+use crate::common::{TestServer, challenge, choose, clock, open_db, play, rules_game, start_game, wait};
 
 /// A legal second turn after `f3-e3W`.
 fn reply_to_f3_e3() -> String {
@@ -17,14 +17,12 @@ fn reply_to_f3_e3() -> String {
 }
 
 fn rated_challenge() -> ClientMessage {
-    let time = "5+3".parse().unwrap();
-    ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated: true, time, vela: false, opponent: None }
+    challenge().rated(true).into()
 }
 
 #[tokio::test]
 async fn rated_games_are_for_registered_players() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
+    let server = TestServer::fresh(&clock()).await;
     let (mut guest, _) = server.guest("guest").await;
     let (mut alice, _) = server.registered("alice").await;
     // A guest's rated challenge is refused; an unrated one is not.
@@ -39,10 +37,8 @@ async fn rated_games_are_for_registered_players() {
 
 #[tokio::test]
 async fn a_game_ended_before_each_side_has_played_changes_no_rating() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("server.db");
     let clock = clock();
-    let server = TestServer::start(&db, &clock).await;
+    let server = TestServer::fresh(&clock).await;
     let resign = |game: &str| ClientMessage::Resign { game: game.to_owned() };
     // Resigned at once, and after White's first turn: a result, no rating.
     let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["alice", "bob"], true, "5+3").await;
@@ -59,7 +55,7 @@ async fn a_game_ended_before_each_side_has_played_changes_no_rating() {
         matches!(&over, ServerMessage::GameOver { ratings: None, result, .. } if result.winner == Some(Color::White)),
         "{over:?}"
     );
-    let pool = open_db(&db).await;
+    let pool = open_db(&server.db).await;
     let rated: i64 = sqlx::query("SELECT COUNT(*) AS n FROM rating_history").fetch_one(&pool).await.unwrap().get("n");
     assert_eq!(rated, 0);
     // Once both have played, a resignation is rated.
@@ -72,8 +68,7 @@ async fn a_game_ended_before_each_side_has_played_changes_no_rating() {
 
 #[tokio::test]
 async fn a_draw_offer_is_sent_once_while_it_stands() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
+    let server = TestServer::fresh(&clock()).await;
     let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["alice", "bob"], false, "5+3").await;
     let offer = ClientMessage::OfferDraw { game: game.id.clone() };
     let offered = ServerMessage::DrawOffered { game: game.id.clone(), by: Color::White };
@@ -93,9 +88,8 @@ async fn a_draw_offer_is_sent_once_while_it_stands() {
 
 #[tokio::test]
 async fn an_address_makes_ten_guests_an_hour() {
-    let dir = tempfile::tempdir().unwrap();
     let clock = clock();
-    let server = TestServer::start_with_limits(&dir.path().join("server.db"), &clock, Limits::default()).await;
+    let server = TestServer::fresh_with_limits(&clock, Limits::default()).await;
     let (mut first, welcome) = server.guest("guest-0").await;
     first.request(ClientMessage::Register { name: "guest-0".into(), password: "long enough".into() }).await.unwrap();
     for n in 1..10 {
@@ -114,9 +108,8 @@ async fn an_address_makes_ten_guests_an_hour() {
 
 #[tokio::test]
 async fn a_login_unused_for_half_a_year_expires() {
-    let dir = tempfile::tempdir().unwrap();
     let clock = clock();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock).await;
+    let server = TestServer::fresh(&clock).await;
     let (_, idle) = server.guest("idle").await;
     let (_, active) = server.guest("active").await;
     let day = Duration::from_secs(24 * 3600);

@@ -18,10 +18,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fanorona_bot::client::Client;
-use fanorona_server::protocol::{ClientMessage, GameVariant, ServerMessage};
+use fanorona_server::protocol::{ClientMessage, ServerMessage};
 use tokio::sync::Barrier;
 
-use crate::common::{PeakRss, choose, open_db, rss_kib, rules_game, spawn, stored_turns};
+use crate::common::{PeakRss, challenge, choose, open_db, rss_kib, rules_game, spawn, stored_turns};
 
 /// What one game sent: its id, its turns, and the latency of each.
 struct Played {
@@ -43,13 +43,7 @@ async fn one_game(url: String, index: usize, turns: u32, start: Arc<Barrier>) ->
     let mut first = guest(&url, &format!("load-a-{index:04}")).await;
     let mut second = guest(&url, &format!("load-b-{index:04}")).await;
     // Long clocks: no flag falls however slow the machine.
-    let create = ClientMessage::CreateChallenge {
-        variant: GameVariant::Tsivy,
-        rated: false,
-        time: "180+0".parse().unwrap(),
-        vela: false,
-        opponent: None,
-    };
+    let create = challenge().time("180+0").into();
     let Ok(ServerMessage::ChallengeCreated { challenge }) = first.request(create).await else { panic!() };
     let accept = ClientMessage::AcceptChallenge { challenge: challenge.id.clone() };
     let Ok(ServerMessage::GameState { game }) = second.request(accept).await else { panic!() };

@@ -7,27 +7,17 @@ use std::time::{Duration, Instant};
 use fanorona_bot::client::Client;
 use fanorona_server::hub::CHALLENGE_ABANDONED_AFTER;
 use fanorona_server::protocol::{
-    ChallengeView, ClientMessage, ErrorCode, GameVariant, MAX_ADDRESSED_CHALLENGES, MAX_LISTED_CHALLENGES,
-    MAX_OPEN_CHALLENGES, ServerMessage,
+    ChallengeView, ClientMessage, ErrorCode, MAX_ADDRESSED_CHALLENGES, MAX_LISTED_CHALLENGES, MAX_OPEN_CHALLENGES,
+    ServerMessage,
 };
 use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::common::{TestServer, clock, wait};
-
-fn challenge(opponent: Option<&str>) -> ClientMessage {
-    ClientMessage::CreateChallenge {
-        variant: GameVariant::Tsivy,
-        rated: false,
-        time: "5+3".parse().unwrap(),
-        vela: false,
-        opponent: opponent.map(str::to_owned),
-    }
-}
+use crate::common::{TestServer, challenge, clock, wait};
 
 /// Opens a challenge (to anyone, or to `opponent`); its id.
 async fn create(client: &mut Client, opponent: Option<&str>) -> String {
-    match client.request(challenge(opponent)).await {
+    match client.request(challenge().to(opponent).into()).await {
         Ok(ServerMessage::ChallengeCreated { challenge }) => challenge.id,
         other => panic!("{other:?}"),
     }
@@ -67,15 +57,14 @@ async fn let_the_server_notice() {
 
 #[tokio::test]
 async fn a_player_has_at_most_three_open_challenges() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
+    let server = TestServer::fresh(&clock()).await;
     let (mut alice, _) = server.guest("alice").await;
     let (mut bob, _) = server.guest("bob").await;
     let mut ids = Vec::new();
     for _ in 0..MAX_OPEN_CHALLENGES {
         ids.push(create(&mut alice, None).await);
     }
-    let refused = alice.request(challenge(None)).await.unwrap_err();
+    let refused = alice.request(challenge().into()).await.unwrap_err();
     assert_eq!(refused.code(), Some(ErrorCode::TooManyChallenges), "{refused}");
     // Refused, nothing changed; another player's cap is their own; a withdrawn challenge makes room.
     assert_eq!(list(&mut bob).await.1, 3);
@@ -135,9 +124,8 @@ async fn challenges_of_a_player_gone_for_a_minute_are_dropped() {
 
 #[tokio::test]
 async fn the_list_holds_the_callers_own_and_the_newest_hundred() {
-    let dir = tempfile::tempdir().unwrap();
     let clock = clock();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock).await;
+    let server = TestServer::fresh(&clock).await;
     let (mut viewer, _) = server.guest("viewer").await;
     // The viewer's own challenge is the oldest of all, and listed all the same.
     let own = create(&mut viewer, None).await;
@@ -160,9 +148,8 @@ async fn the_list_holds_the_callers_own_and_the_newest_hundred() {
 
 #[tokio::test]
 async fn a_client_that_does_not_read_is_dropped_past_a_mebibyte() {
-    let dir = tempfile::tempdir().unwrap();
     let clock = clock();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock).await;
+    let server = TestServer::fresh(&clock).await;
     for player in 0..MAX_LISTED_CHALLENGES.div_ceil(MAX_OPEN_CHALLENGES) {
         // Long names: each listed challenge takes about 200 bytes.
         let (mut client, _) = server.guest(&format!("a-rather-long-name{player:02}")).await;
@@ -217,8 +204,7 @@ async fn a_client_that_does_not_read_is_dropped_past_a_mebibyte() {
 
 #[tokio::test]
 async fn addressed_challenges_are_capped_per_sender() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
+    let server = TestServer::fresh(&clock()).await;
     let (mut alice, _) = server.guest("alice").await;
     let mut victims = Vec::new();
     for name in ["bob", "carol", "dave", "erin"] {
@@ -230,7 +216,7 @@ async fn addressed_challenges_are_capped_per_sender() {
         create(&mut alice, Some(&ids[0])).await;
     }
     for victim in &ids {
-        let refused = alice.request(challenge(Some(victim))).await.unwrap_err();
+        let refused = alice.request(challenge().to(Some(victim)).into()).await.unwrap_err();
         assert_eq!(refused.code(), Some(ErrorCode::TooManyChallenges), "{refused}");
     }
     let (bob, _) = &mut victims[0];

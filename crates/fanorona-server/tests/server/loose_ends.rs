@@ -1,31 +1,23 @@
 //! The low ones of issue 31 (point 6): the empty id finds nothing, a wrong value is `bad_message`, an unknown type
 //! is quoted short, `rate_limited` answers the request's id, and a web page of another site may not open a WebSocket.
 
-use fanorona_server::protocol::{ClientMessage, ErrorCode, GameVariant, ServerMessage};
+use fanorona_server::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use fanorona_server::server::Limits;
 use futures_util::SinkExt;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-use crate::common::{TestServer, clock, test_limits};
+use crate::common::{TestServer, challenge, clock, test_limits};
 use crate::timeouts::{hello, next_text};
 
 #[tokio::test]
 async fn the_empty_id_finds_no_challenge() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
+    let server = TestServer::fresh(&clock()).await;
     let (mut alice, _) = server.guest("alice").await;
     let (mut bob, bob_welcome) = server.guest("bob").await;
     let (mut carol, _) = server.guest("carol").await;
     // A challenge addressed to Bob: Carol must not learn of it, nor take it.
-    let time = "5+3".parse().unwrap();
-    let private = ClientMessage::CreateChallenge {
-        variant: GameVariant::Tsivy,
-        rated: false,
-        time,
-        vela: false,
-        opponent: Some(bob_welcome.player.id.clone()),
-    };
+    let private = challenge().to(Some(&bob_welcome.player.id)).into();
     let Ok(ServerMessage::ChallengeCreated { challenge }) = alice.request(private).await else { panic!() };
     for message in [
         ClientMessage::AcceptChallenge { challenge: String::new() },
@@ -43,8 +35,7 @@ async fn the_empty_id_finds_no_challenge() {
 
 #[tokio::test]
 async fn refusals_name_the_fault_briefly_and_answer_the_request() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
+    let server = TestServer::fresh(&clock()).await;
     let (mut carol, _) = server.guest("carol").await;
     let refusal = async |client: &mut fanorona_bot::client::Client, text: String| {
         client.send_text(text).await.unwrap();
@@ -102,9 +93,8 @@ async fn open_from(server: &TestServer, origin: Option<&str>) -> Result<crate::t
 
 #[tokio::test]
 async fn only_the_server_s_own_pages_and_the_allowed_ones_open_a_websocket() {
-    let dir = tempfile::tempdir().unwrap();
     let limits = Limits { allowed_origins: vec!["https://fanorona.example.org".into()], ..test_limits() };
-    let server = TestServer::start_with_limits(&dir.path().join("server.db"), &clock(), limits).await;
+    let server = TestServer::fresh_with_limits(&clock(), limits).await;
     let host = server.url.trim_start_matches("ws://").trim_end_matches("/ws").to_owned();
     let own = format!("http://{host}");
     for (origin, name) in

@@ -35,9 +35,8 @@ fn refused<T: std::fmt::Debug>(reply: Result<T, ClientError>) -> (ErrorCode, Str
 
 #[tokio::test]
 async fn a_password_is_hashed_only_when_needed_and_guesses_back_off() {
-    let dir = tempfile::tempdir().unwrap();
     let clock = clock();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock).await;
+    let server = TestServer::fresh(&clock).await;
     let hashes = || server.hub.password_hashes();
     let (_alice, _) = server.registered("alice").await;
     assert_eq!(hashes(), 1);

@@ -1,9 +1,9 @@
 //! The real program, killed with SIGKILL between turns and started again on the same database.
 
 use fanorona_bot::client::Client;
-use fanorona_server::protocol::{ClientMessage, GameVariant, ServerMessage};
+use fanorona_server::protocol::{ClientMessage, ServerMessage};
 
-use crate::common::{choose, rules_game, spawn};
+use crate::common::{challenge, choose, rules_game, spawn};
 
 async fn guest(url: &str, name: &str) -> (Client, String) {
     let mut client = Client::connect(url).await.unwrap();
@@ -18,9 +18,7 @@ async fn the_program_killed_with_sigkill_loses_no_turn() {
     let (server, url) = spawn(&db).await;
     let (mut alice, alice_token) = guest(&url, "alice").await;
     let (mut bob, bob_token) = guest(&url, "bob").await;
-    let time = "10+0".parse().unwrap();
-    let create =
-        ClientMessage::CreateChallenge { variant: GameVariant::Tsivy, rated: false, time, vela: false, opponent: None };
+    let create = challenge().time("10+0").into();
     let Ok(ServerMessage::ChallengeCreated { challenge }) = alice.request(create).await else { panic!() };
     let accept = ClientMessage::AcceptChallenge { challenge: challenge.id };
     let Ok(ServerMessage::GameState { game }) = bob.request(accept).await else { panic!() };

@@ -10,10 +10,8 @@ const MOST_TURNS: u32 = 150;
 
 #[tokio::test]
 async fn a_rated_game_is_played_to_the_end_and_stored_with_both_ratings() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("server.db");
     let clock = clock();
-    let server = TestServer::start(&db, &clock).await;
+    let server = TestServer::fresh(&clock).await;
     let ([(mut white, white_welcome), (mut black, black_welcome)], game) =
         start_game(&server, ["alice", "bob"], true, "5+3").await;
     assert!(game.rated && game.turns.is_empty());
@@ -35,7 +33,7 @@ async fn a_rated_game_is_played_to_the_end_and_stored_with_both_ratings() {
     assert!(ratings.white.after > 1500.0 && ratings.black.after < 1500.0, "{ratings:?}");
 
     // The game, its turns and the ratings, as stored.
-    let pool = open_db(&db).await;
+    let pool = open_db(&server.db).await;
     let row = sqlx::query("SELECT status, result, reason, rated FROM games WHERE id = $1")
         .bind(&game.id)
         .fetch_one(&pool)

@@ -1,25 +1,17 @@
 //! Challenges addressed to one player (a rematch): sent to that player, listed for them and the challenger only,
 //! accepted by nobody else.
 
-use fanorona_server::protocol::{ClientMessage, ErrorCode, GameVariant, ServerMessage};
+use fanorona_server::protocol::{ClientMessage, ErrorCode, ServerMessage};
 
-use crate::common::{TestServer, clock, start_game};
+use crate::common::{TestServer, challenge, clock, start_game};
 
 fn rematch(opponent: &str) -> ClientMessage {
-    let time = "5+3".parse().unwrap();
-    ClientMessage::CreateChallenge {
-        variant: GameVariant::Tsivy,
-        rated: true,
-        time,
-        vela: false,
-        opponent: Some(opponent.into()),
-    }
+    challenge().rated(true).to(Some(opponent)).into()
 }
 
 #[tokio::test]
 async fn a_rematch_is_offered_to_the_opponent_alone() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
+    let server = TestServer::fresh(&clock()).await;
     let ([(mut white, white_welcome), (mut black, black_welcome)], game) =
         start_game(&server, ["alice", "bob"], true, "5+3").await;
     let over = white.request(ClientMessage::Resign { game: game.id.clone() }).await.unwrap();

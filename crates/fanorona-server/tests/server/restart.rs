@@ -4,7 +4,7 @@
 use fanorona_bot::client::Client;
 use fanorona_server::protocol::{ClientMessage, Clocks, Color, GameVariant, ServerMessage};
 
-use crate::common::{TestServer, choose, clock, play, rules_game, start_game, wait};
+use crate::common::{TestServer, challenge, choose, clock, play, rules_game, start_game, wait};
 
 #[tokio::test]
 async fn a_killed_server_restarts_with_every_game_and_clock() {
@@ -23,9 +23,7 @@ async fn a_killed_server_restarts_with_every_game_and_clock() {
         turns.push(turn);
     }
     // An open challenge is kept too.
-    let time = "3+2".parse().unwrap();
-    let create =
-        ClientMessage::CreateChallenge { variant: GameVariant::Dimy, rated: false, time, vela: false, opponent: None };
+    let create = challenge().variant(GameVariant::Dimy).time("3+2").into();
     let Ok(ServerMessage::ChallengeCreated { challenge }) = white.request(create).await else { panic!() };
 
     server.kill();

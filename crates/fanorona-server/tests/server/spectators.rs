@@ -9,8 +9,7 @@ use crate::timeouts::{hello, next_text, open, until_closed};
 
 #[tokio::test]
 async fn a_spectator_stops_watching_with_unwatch() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
+    let server = TestServer::fresh(&clock()).await;
     let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["alice", "bob"], false, "5+3").await;
     let (mut carol, _) = server.guest("carol").await;
     let watch = ClientMessage::Watch { game: game.id.clone() };
@@ -48,8 +47,7 @@ async fn a_spectator_stops_watching_with_unwatch() {
 
 #[tokio::test]
 async fn a_spectator_that_leaves_is_forgotten_and_closes_at_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
+    let server = TestServer::fresh(&clock()).await;
     let (_, game) = start_game(&server, ["alice", "bob"], false, "5+3").await;
     let mut watchers = Vec::new();
     for n in 0..3 {

@@ -17,10 +17,6 @@ pub const PATIENCE: Duration = Duration::from_secs(3);
 
 pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn server(dir: &tempfile::TempDir, limits: Limits) -> TestServer {
-    TestServer::start_with_limits(&dir.path().join("server.db"), &clock(), limits).await
-}
-
 pub async fn open(server: &TestServer) -> Socket {
     tokio_tungstenite::connect_async(&server.url).await.unwrap().0
 }
@@ -61,9 +57,8 @@ pub async fn until_closed(socket: &mut Socket) -> usize {
 
 #[tokio::test]
 async fn a_websocket_that_never_says_hello_gets_hello_first_and_is_closed() {
-    let dir = tempfile::tempdir().unwrap();
     let hello_timeout = Duration::from_millis(300);
-    let server = server(&dir, Limits { hello_timeout, ..Limits::default() }).await;
+    let server = TestServer::fresh_with_limits(&clock(), Limits { hello_timeout, ..Limits::default() }).await;
     let mut greeted = open(&server).await;
     hello(&mut greeted, "alice").await;
     let started = Instant::now();
@@ -79,13 +74,12 @@ async fn a_websocket_that_never_says_hello_gets_hello_first_and_is_closed() {
 
 #[tokio::test]
 async fn the_server_pings_and_closes_a_websocket_that_goes_silent() {
-    let dir = tempfile::tempdir().unwrap();
     let limits = Limits {
         ping_interval: Duration::from_millis(100),
         silence_timeout: Duration::from_millis(500),
         ..Limits::default()
     };
-    let server = server(&dir, limits).await;
+    let server = TestServer::fresh_with_limits(&clock(), limits).await;
     // A client that reads answers each ping (tungstenite does on reading) and stays, silent as its player may be;
     // one that stops reading (a dropped network, a closed laptop) answers none and is closed as gone.
     let mut awake = open(&server).await;
@@ -108,8 +102,8 @@ async fn the_server_pings_and_closes_a_websocket_that_goes_silent() {
 
 #[tokio::test]
 async fn one_address_may_hold_only_so_many_connections() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = server(&dir, Limits { connections_per_address: 3, ..Limits::default() }).await;
+    let server =
+        TestServer::fresh_with_limits(&clock(), Limits { connections_per_address: 3, ..Limits::default() }).await;
     let mut sockets = Vec::new();
     for name in ["alice", "bob", "carol"] {
         let mut socket = open(&server).await;
@@ -148,9 +142,8 @@ async fn read_until_closed(stream: &mut tokio::net::TcpStream) -> String {
 #[tokio::test]
 async fn a_plain_http_connection_must_send_its_headers_in_time() {
     use tokio::io::AsyncWriteExt;
-    let dir = tempfile::tempdir().unwrap();
     let header_timeout = Duration::from_millis(300);
-    let server = server(&dir, Limits { header_timeout, ..Limits::default() }).await;
+    let server = TestServer::fresh_with_limits(&clock(), Limits { header_timeout, ..Limits::default() }).await;
     let address = server.url.trim_start_matches("ws://").trim_end_matches("/ws").to_owned();
     // A WebSocket is past its headers: it stays.
     let mut greeted = open(&server).await;

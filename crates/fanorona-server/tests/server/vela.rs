@@ -6,7 +6,7 @@ use fanorona_rules::{Game, Position, Side, Turn};
 use fanorona_server::protocol::{ClientMessage, Color, ErrorCode, GameVariant, ServerMessage};
 use sqlx::Row;
 
-use crate::common::{TestServer, clock, open_db, play};
+use crate::common::{TestServer, challenge, clock, open_db, play};
 
 #[tokio::test]
 async fn a_vela_game_handicaps_the_challenger_and_is_never_rated() {
@@ -16,8 +16,7 @@ async fn a_vela_game_handicaps_the_challenger_and_is_never_rated() {
     let server = TestServer::start(&db, &clock).await;
     let (mut alice, alice_welcome) = server.guest("alice").await;
     let (mut bob, bob_welcome) = server.guest("bob").await;
-    let time = "5+3".parse().unwrap();
-    let create = |variant, rated| ClientMessage::CreateChallenge { variant, rated, time, vela: true, opponent: None };
+    let create = |variant, rated| challenge().variant(variant).rated(rated).vela().into();
 
     // Vela on tsivy only, and unrated.
     let refused = alice.request(create(GameVariant::Dimy, false)).await.unwrap_err();
