@@ -1,5 +1,5 @@
 //! Commands about the game as a whole, from the menu, the panel and the keyboard: start, continue, undo, redo,
-//! resign, rematch, vela, save, load. What would replace a game in progress or the saved game waits for the
+//! resign, rematch, vela, save, load. What would lose or replace a game in progress or the saved game waits for the
 //! player's confirmation ([`PendingConfirmation`]).
 
 use bevy::prelude::*;
@@ -43,9 +43,11 @@ pub enum GameCommand {
     Decline,
 }
 
-/// A command that would replace something the player has, waiting for a yes or a no.
+/// A command that would lose or replace something the player has, waiting for a yes or a no.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Replace {
+pub enum Question {
+    /// Resigning loses the game on the board.
+    Resign,
     /// A new game would replace the unfinished autosaved game.
     NewGame,
     /// Saving would overwrite the game in the save slot.
@@ -56,33 +58,36 @@ pub enum Replace {
     OpenedGame,
 }
 
-impl Replace {
+impl Question {
     /// The question put to the player.
     pub fn question(self) -> Text {
         match self {
-            Replace::NewGame => text!("game-confirm-new-game"),
-            Replace::SavedGame => text!("game-confirm-save"),
-            Replace::GameInProgress => text!("game-confirm-load"),
-            Replace::OpenedGame => text!("game-confirm-open"),
+            Question::Resign => text!("game-confirm-resign"),
+            Question::NewGame => text!("game-confirm-new-game"),
+            Question::SavedGame => text!("game-confirm-save"),
+            Question::GameInProgress => text!("game-confirm-load"),
+            Question::OpenedGame => text!("game-confirm-open"),
         }
     }
 
     /// What a yes does, for its button.
     pub fn action(self) -> Text {
         match self {
-            Replace::NewGame => text!("game-do-new-game"),
-            Replace::SavedGame => text!("game-do-save"),
-            Replace::GameInProgress => text!("game-do-load"),
-            Replace::OpenedGame => text!("game-do-open"),
+            Question::Resign => text!("game-do-resign"),
+            Question::NewGame => text!("game-do-new-game"),
+            Question::SavedGame => text!("game-do-save"),
+            Question::GameInProgress => text!("game-do-load"),
+            Question::OpenedGame => text!("game-do-open"),
         }
     }
 
     fn command(self) -> GameCommand {
         match self {
-            Replace::NewGame => GameCommand::Start,
-            Replace::SavedGame => GameCommand::Save,
-            Replace::GameInProgress => GameCommand::Load,
-            Replace::OpenedGame => GameCommand::OpenRead,
+            Question::Resign => GameCommand::Resign,
+            Question::NewGame => GameCommand::Start,
+            Question::SavedGame => GameCommand::Save,
+            Question::GameInProgress => GameCommand::Load,
+            Question::OpenedGame => GameCommand::OpenRead,
         }
     }
 }
@@ -98,7 +103,7 @@ pub struct OpenedGame(pub Option<Game>);
 
 /// The confirmation the game is waiting for, if any (shown as a dialog).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PendingConfirmation(pub Option<Replace>);
+pub struct PendingConfirmation(pub Option<Question>);
 
 /// Handles game commands.
 pub(super) fn plugin(app: &mut App) {
@@ -177,7 +182,7 @@ impl Context<'_> {
         match command {
             GameCommand::Start => {
                 if self.can_continue.unfinished && !confirmed {
-                    return self.ask(Replace::NewGame);
+                    return self.ask(Question::NewGame);
                 }
                 *self.session = Session::new(start_position(self.settings), players_for(self.settings, coin()));
                 Effect::NewGame
@@ -195,6 +200,12 @@ impl Context<'_> {
             GameCommand::Undo => effect(self.session.undo()),
             GameCommand::Redo => effect(self.session.redo()),
             GameCommand::Resign => {
+                if self.session.is_over() {
+                    return Effect::None;
+                }
+                if !confirmed {
+                    return self.ask(Question::Resign);
+                }
                 let side = self.session.resigning_side();
                 announce.resign(self.session, side);
                 effect(self.session.is_over())
@@ -213,7 +224,7 @@ impl Context<'_> {
             },
             GameCommand::Save => {
                 if !confirmed && matches!(self.storage.read(SAVED_FILE), Ok(Some(_))) {
-                    return self.ask(Replace::SavedGame);
+                    return self.ask(Question::SavedGame);
                 }
                 match self.storage.write(SAVED_FILE, &SavedSession::text(self.session)) {
                     Ok(()) => self.notices.say(text!("game-saved")),
@@ -225,7 +236,7 @@ impl Context<'_> {
                 if !confirmed && !self.session.game().turns().is_empty() {
                     // Only ask when there is something to load: otherwise say so straight away.
                     if matches!(self.storage.read(SAVED_FILE), Ok(Some(_))) {
-                        return self.ask(Replace::GameInProgress);
+                        return self.ask(Question::GameInProgress);
                     }
                 }
                 match load_stored(self.storage, SAVED_FILE, self.notices) {
@@ -248,7 +259,7 @@ impl Context<'_> {
                     return Effect::None;
                 }
                 if !confirmed && !self.session.game().turns().is_empty() {
-                    return self.ask(Replace::OpenedGame);
+                    return self.ask(Question::OpenedGame);
                 }
                 match self.opened.0.take() {
                     // Whoever played it, an opened game is on the board for people to look at, review or play on.
@@ -271,7 +282,7 @@ impl Context<'_> {
     }
 
     /// Puts the question first: nothing is done yet.
-    fn ask(&mut self, what: Replace) -> Effect {
+    fn ask(&mut self, what: Question) -> Effect {
         self.pending.0 = Some(what);
         Effect::None
     }

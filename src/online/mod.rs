@@ -41,7 +41,7 @@ pub enum OnlineCommand {
     Cancel,
     /// A new challenge with the settings of the game that ended, to its opponent alone.
     Rematch,
-    /// Resign the game.
+    /// Resign the game (after the player's yes to the question it puts).
     Resign,
     /// Offer a draw (or accept the opponent's standing offer).
     OfferDraw,

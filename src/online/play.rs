@@ -18,7 +18,7 @@ use super::link::{FromServer, Link, ToServer};
 use super::{ChallengeSettings, OnlineCommand, refusal};
 use crate::AppSystems;
 use crate::audio::SoundCue;
-use crate::game::commands::GameCommand;
+use crate::game::commands::{GameCommand, PendingConfirmation, Question};
 use crate::game::saving::SavesGame;
 use crate::game::session::{Announce, BoardReset, PlayerKind, Session, TurnCommitted};
 use crate::i18n::Text;
@@ -111,19 +111,21 @@ impl OnlineGame {
         Some(if me == Color::White { ratings.white } else { ratings.black })
     }
 
-    /// How the game ended, for the player (or the spectator): who won and why.
+    /// How the game ended, for the player (or the spectator): who won and why. A game the player lost is told in
+    /// their own words ("You resigned."), not with their name as the loser.
     pub fn result_text(&self) -> Option<Text> {
         let result = self.result?;
+        let reason = end_key(result.reason);
         let verdict = match (result.winner, self.me) {
             (Some(winner), Some(me)) if winner == me => "won",
-            (Some(_), Some(_)) => "lost",
+            (Some(_), Some(_)) => return Some(text!("online-you-lost", reason = reason)),
             (Some(_), None) => "winner",
             (None, _) if result.reason == EndReason::Aborted => "aborted",
             (None, _) => "draw",
         };
         let winner = result.winner.map(|w| self.player(w).name.clone()).unwrap_or_default();
         let loser = result.winner.map(|w| self.player(!w).name.clone()).unwrap_or_default();
-        Some(text!("online-result", verdict = verdict, reason = end_key(result.reason), winner = winner, loser = loser))
+        Some(text!("online-result", verdict = verdict, reason = reason, winner = winner, loser = loser))
     }
 }
 
@@ -358,19 +360,35 @@ fn game_messages(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn play_commands(
     mut commands: MessageReader<OnlineCommand>,
     mut game_commands: MessageReader<GameCommand>,
     state: Res<State<AppState>>,
     mut current: ResMut<OnlineMatch>,
+    mut pending: ResMut<PendingConfirmation>,
     mut outgoing: MessageWriter<ToServer>,
     mut next: ResMut<NextState<AppState>>,
 ) {
     let online = *state.get() == AppState::Online;
-    // Resign from its key reaches the server; the other game commands mean nothing in an online game.
-    let resign = game_commands.read().filter(|c| online && **c == GameCommand::Resign).map(|_| OnlineCommand::Resign);
-    let requests: Vec<OnlineCommand> = commands.read().cloned().chain(resign).collect();
-    for command in requests {
+    let playing = |g: &&OnlineGame| g.result.is_none() && g.me.is_some();
+    let mine = current.0.as_ref().filter(playing).map(|g| g.id.clone());
+    // Resign from its key asks like the button, and the question's answer comes as a game command; the other game
+    // commands mean nothing in an online game.
+    for command in game_commands.read().filter(|_| online) {
+        match command {
+            GameCommand::Resign if mine.is_some() => pending.0 = Some(Question::Resign),
+            GameCommand::Confirm if pending.0 == Some(Question::Resign) => {
+                pending.0 = None;
+                if let Some(game) = mine.clone() {
+                    outgoing.write(ToServer(ClientMessage::Resign { game }));
+                }
+            }
+            GameCommand::Decline => pending.0 = None,
+            _ => {}
+        }
+    }
+    for command in commands.read().cloned() {
         if command == OnlineCommand::Leave {
             match current.0.as_ref() {
                 // A game watched is left whenever the spectator likes; the player's own only once it is over.
@@ -388,10 +406,13 @@ fn play_commands(
             outgoing.write(ToServer(ClientMessage::Watch { game }));
             continue;
         }
-        let playing = |g: &&OnlineGame| g.result.is_none() && g.me.is_some();
-        let Some(game) = current.0.as_ref().filter(playing).map(|g| g.id.clone()) else { continue };
+        let Some(game) = mine.clone() else { continue };
         let message = match command {
-            OnlineCommand::Resign => ClientMessage::Resign { game },
+            // Resigning loses the game: the player is asked first, and a yes sends it (above).
+            OnlineCommand::Resign => {
+                pending.0 = Some(Question::Resign);
+                continue;
+            }
             OnlineCommand::OfferDraw => ClientMessage::OfferDraw { game },
             OnlineCommand::AcceptDraw => ClientMessage::AcceptDraw { game },
             OnlineCommand::Abort => ClientMessage::Abort { game },

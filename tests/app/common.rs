@@ -141,6 +141,12 @@ pub fn command(app: &mut App, c: GameCommand) {
     settle(app);
 }
 
+/// The person resigns: Resign, then yes to the question it puts.
+pub fn resign(app: &mut App) {
+    command(app, GameCommand::Resign);
+    command(app, GameCommand::Confirm);
+}
+
 pub fn turn_command(app: &mut App, c: TurnCommand) {
     app.world_mut().write_message(c);
     settle(app);

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use fanorona::audio::{Jingle, SoundCue};
 use fanorona::board::BoardBackground;
 use fanorona::dev::scene::REVIEW_GAME;
-use fanorona::game::commands::{GameCommand, OpenGame, PendingConfirmation, Replace};
+use fanorona::game::commands::{GameCommand, OpenGame, PendingConfirmation, Question};
 use fanorona::game::computer::Thinking;
 use fanorona::game::files::GameFileCommand;
 use fanorona::game::person::TurnCommand;
@@ -200,7 +200,7 @@ fn every_game_over_reason_ends_the_game() {
     assert_eq!(over(&app), Some(Outcome::win(Side::White, WinReason::TeloLine)));
 
     set_position(&mut app, "9/9/9/9/w7b w", HUMANS);
-    command(&mut app, GameCommand::Resign);
+    resign(&mut app);
     assert_eq!(over(&app), Some(Outcome::win(Side::Black, WinReason::Resignation)));
 
     set_position(&mut app, "9/9/b8/9/9 w", HUMANS);
@@ -343,16 +343,16 @@ fn the_end_of_a_game_is_announced_once_with_its_jingle() {
 
     // A resignation between two people: someone won.
     set_position(&mut app, "9/9/9/9/w7b w", HUMANS);
-    command(&mut app, GameCommand::Resign);
+    resign(&mut app);
     let resigned = Outcome::win(Side::Black, WinReason::Resignation);
     assert_eq!(heard(&mut app), (vec![resigned], vec![SoundCue::End(Jingle::Win)]));
     // A second resignation changes nothing.
-    command(&mut app, GameCommand::Resign);
+    resign(&mut app);
     assert_eq!(heard(&mut app), (vec![], vec![]));
 
     // The person resigning against the computer hears the loss; with the sound off, the game still ends.
     set_position(&mut app, "9/9/9/9/w7b w", [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)]);
-    command(&mut app, GameCommand::Resign);
+    resign(&mut app);
     assert_eq!(heard(&mut app), (vec![resigned], vec![SoundCue::End(Jingle::Lose)]));
     app.world_mut().resource_mut::<Settings>().sound = false;
     set_position(&mut app, "8b/9/9/9/w8 w 49", HUMANS);
@@ -383,7 +383,7 @@ fn a_pasted_game_opens_after_asking_and_a_bad_one_is_reported() {
     for answer in [GameCommand::Decline, GameCommand::Confirm] {
         app.world_mut().write_message(OpenGame(REVIEW_GAME.into()));
         settle(&mut app);
-        assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Replace::OpenedGame));
+        assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Question::OpenedGame));
         assert_eq!(turns(&app), before, "nothing is opened before the answer");
         command(&mut app, answer);
     }
@@ -423,7 +423,7 @@ fn a_game_saved_as_a_file_opens_again_and_no_file_is_overwritten() {
     // Opening the first file (its name alone: the folder is where saved games are) asks, then puts it back.
     app.world_mut().write_message(GameFileCommand::Open("fanorona-game-1.txt".into()));
     settle(&mut app);
-    assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Replace::OpenedGame));
+    assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Question::OpenedGame));
     command(&mut app, GameCommand::Confirm);
     assert_eq!(turns(&app), saved);
     assert_pieces_match(&mut app);
@@ -448,4 +448,29 @@ fn a_game_saved_as_a_file_opens_again_and_no_file_is_overwritten() {
         assert_eq!(turns(&app), saved);
         assert_eq!(app.world().resource::<PendingConfirmation>().0, None);
     }
+}
+
+#[test]
+fn resigning_asks_first_from_the_button_and_the_key() {
+    let dir = temp_dir();
+    let mut app = app_with_keys(&dir);
+    start_with(&mut app, humans);
+    play(&mut app, "d2-e3A");
+    let asking = |app: &App| app.world().resource::<PendingConfirmation>().0;
+    // The button: a question, and nothing lost yet; Esc says no.
+    command(&mut app, GameCommand::Resign);
+    assert_eq!(asking(&app), Some(Question::Resign));
+    assert_eq!(session(&app).outcome(), None);
+    press(&mut app, KeyCode::Escape, false, false);
+    assert_eq!(asking(&app), None);
+    assert_eq!(session(&app).outcome(), None);
+    // Shift+Q asks the same; a yes resigns for the side to move (Black).
+    press(&mut app, KeyCode::KeyQ, true, false);
+    assert_eq!(asking(&app), Some(Question::Resign));
+    assert_eq!(session(&app).outcome(), None);
+    command(&mut app, GameCommand::Confirm);
+    assert_eq!(session(&app).outcome(), Some(Outcome::win(Side::White, WinReason::Resignation)));
+    // A finished game asks nothing.
+    command(&mut app, GameCommand::Resign);
+    assert_eq!(asking(&app), None);
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use crate::common::*;
 use bevy::prelude::*;
 use fanorona::analysis::AnalysisCommand;
-use fanorona::game::commands::{GameCommand, PendingConfirmation, Replace};
+use fanorona::game::commands::{GameCommand, PendingConfirmation, Question};
 use fanorona::game::saving::{AUTOSAVE_FILE, SAVED_FILE, SavedSession};
 use fanorona::game::session::{PlayerKind, Session};
 use fanorona::persistence::settings::Settings;
@@ -94,7 +94,7 @@ fn app_in_screen(screen: Screen) -> (App, TempDir, GameKept) {
     let game = kept(session(&app));
     match screen {
         Screen::Playing => {}
-        Screen::GameOver => command(&mut app, GameCommand::Resign),
+        Screen::GameOver => resign(&mut app),
         Screen::Menu => {
             app.world_mut().write_message(ShowMenu);
             settle(&mut app);
@@ -105,7 +105,7 @@ fn app_in_screen(screen: Screen) -> (App, TempDir, GameKept) {
         }
         Screen::Asking => {
             command(&mut app, GameCommand::Save);
-            assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Replace::SavedGame));
+            assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Question::SavedGame));
         }
         Screen::Review => {
             app.world_mut().write_message(ReviewCommand::Open);
@@ -196,7 +196,7 @@ fn saving_over_the_saved_game_and_loading_over_a_game_ask_first() {
     assert!(!saved.is_empty());
     // Ctrl+S asks; Esc says no and nothing is written.
     press(&mut app, KeyCode::KeyS, false, true);
-    assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Replace::SavedGame));
+    assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Question::SavedGame));
     press(&mut app, KeyCode::Escape, false, false);
     assert_eq!(app.world().resource::<PendingConfirmation>().0, None);
     assert_eq!(read(&dir, SAVED_FILE), saved);
@@ -211,7 +211,7 @@ fn saving_over_the_saved_game_and_loading_over_a_game_ask_first() {
     play_first_turn(&mut app);
     assert_eq!(turns(&app).len(), 3);
     press(&mut app, KeyCode::KeyO, false, true);
-    assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Replace::GameInProgress));
+    assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Question::GameInProgress));
     assert_eq!(turns(&app).len(), 3, "nothing is loaded before the answer");
     command(&mut app, GameCommand::Confirm);
     assert_eq!(turns(&app), two);
@@ -219,7 +219,7 @@ fn saving_over_the_saved_game_and_loading_over_a_game_ask_first() {
 
     // A new game over an unfinished one asks as well; any other command drops the question.
     command(&mut app, GameCommand::Start);
-    assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Replace::NewGame));
+    assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Question::NewGame));
     command(&mut app, GameCommand::Undo);
     assert_eq!(app.world().resource::<PendingConfirmation>().0, None);
     command(&mut app, GameCommand::Confirm);

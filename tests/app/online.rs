@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use fanorona::audio::SoundCue;
+use fanorona::game::commands::{GameCommand, PendingConfirmation, Question};
 use fanorona::online::link::{Link, LinkState};
 use fanorona::online::lobby::Lobby;
 use fanorona::online::play::{OnlineGame, OnlineMatch};
@@ -328,7 +329,7 @@ fn a_clock_that_runs_out_ends_the_game() {
         assert_eq!(game.running(), None);
     }
     let name = game(&white).unwrap().white.name.clone();
-    assert_eq!(english(&game(&white).unwrap().result_text().unwrap()), format!("You lost: {name}'s time ran out."));
+    assert_eq!(english(&game(&white).unwrap().result_text().unwrap()), "You lost on time.");
     assert_eq!(english(&game(&black).unwrap().result_text().unwrap()), format!("You won: {name}'s time ran out."));
     assert!(!session(&white).human_to_move(), "no turn after the flag fell");
 
@@ -347,6 +348,26 @@ fn a_clock_that_runs_out_ends_the_game() {
     });
     assert_ne!(offer.id, old);
     assert!(game(&white).unwrap().result.is_none() && turns(&white).is_empty());
+
+    // Resigning asks first, from the button and from its key (Shift+Q) alike: a no leaves the game going; a yes ends
+    // it, told to the one who resigned in their own words.
+    let asking = |app: &App| app.world().resource::<PendingConfirmation>().0;
+    command(&mut white, OnlineCommand::Resign);
+    run_until(&mut [&mut white], "the question", |apps| asking(apps[0]) == Some(Question::Resign));
+    white.world_mut().write_message(GameCommand::Decline);
+    run_until(&mut [&mut white], "the question answered", |apps| asking(apps[0]).is_none());
+    let started = Instant::now();
+    run_until(&mut [&mut white, &mut black], "half a second", |_| started.elapsed().as_millis() > 500);
+    assert!(game(&white).unwrap().result.is_none() && game(&black).unwrap().result.is_none(), "no resigns nothing");
+    white.world_mut().write_message(GameCommand::Resign);
+    run_until(&mut [&mut white], "the question again", |apps| asking(apps[0]) == Some(Question::Resign));
+    white.world_mut().write_message(GameCommand::Confirm);
+    run_until(&mut [&mut white, &mut black], "the resignation", |apps| {
+        apps.iter().all(|a| game(a).is_some_and(|g| g.result.is_some()))
+    });
+    let quitter = game(&white).unwrap().player(game(&white).unwrap().me.unwrap()).name.clone();
+    assert_eq!(english(&game(&white).unwrap().result_text().unwrap()), "You resigned.");
+    assert_eq!(english(&game(&black).unwrap().result_text().unwrap()), format!("You won: {quitter} resigned."));
 }
 
 fn online_settings(app: &App) -> &fanorona::persistence::settings::OnlineSettings {

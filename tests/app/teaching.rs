@@ -64,7 +64,7 @@ fn do_task(app: &mut App) {
                 assert_eq!(session(app).outcome().and_then(|o| o.winner()), Some(Side::White));
             } else {
                 play(app, &start.legal_turns()[0].to_string());
-                command(app, GameCommand::Resign);
+                resign(app);
             }
         }
     }
@@ -191,7 +191,7 @@ fn only_rated_games_change_the_rating() {
     // Standard tsivy against the computer is rated; resigning loses points.
     against_computer(&mut app, Variant::Tsivy, false);
     assert!(session(&app).is_rated());
-    command(&mut app, GameCommand::Resign);
+    resign(&mut app);
     let (after_loss, games) = rating(&app);
     assert_eq!(games, 1);
     assert!(after_loss < 1200.0);
@@ -207,23 +207,23 @@ fn only_rated_games_change_the_rating() {
     app.world_mut().write_message(HintRequest);
     settle(&mut app);
     assert!(!session(&app).is_rated());
-    command(&mut app, GameCommand::Resign);
+    resign(&mut app);
     against_computer(&mut app, Variant::Tsivy, false);
     play(&mut app, "d2-e3A");
     command(&mut app, GameCommand::Undo);
     assert!(!session(&app).is_rated());
-    command(&mut app, GameCommand::Resign);
+    resign(&mut app);
     assert_eq!(rating(&app), (after_loss, 1));
 
     // Dimy, telo, vela and games between two people are never rated.
     for (variant, vela) in [(Variant::Dimy, false), (Variant::Telo, false), (Variant::Tsivy, true)] {
         against_computer(&mut app, variant, vela);
         assert!(!session(&app).is_rated(), "{variant} vela {vela}");
-        command(&mut app, GameCommand::Resign);
+        resign(&mut app);
     }
     start_with(&mut app, humans);
     assert!(!session(&app).is_rated());
-    command(&mut app, GameCommand::Resign);
+    resign(&mut app);
     assert_eq!(rating(&app), (after_loss, 1));
 
     // A rated game stays rated when continued later, and the rating is kept with the settings.
@@ -233,7 +233,7 @@ fn only_rated_games_change_the_rating() {
     assert_eq!(rating(&app), (after_loss, 1));
     command(&mut app, GameCommand::Continue);
     assert!(session(&app).is_rated());
-    command(&mut app, GameCommand::Resign);
+    resign(&mut app);
     assert_eq!(rating(&app).1, 2);
 }
 
@@ -242,7 +242,7 @@ fn a_vela_is_offered_after_a_loss_and_is_unrated() {
     let mut app = app();
     against_computer(&mut app, Variant::Tsivy, false);
     assert_eq!(session(&app).vela_offer(), None, "not while the game goes on");
-    command(&mut app, GameCommand::Resign);
+    resign(&mut app);
     // The computer (Black) won: in the vela game it is handicapped.
     assert_eq!(session(&app).vela_offer(), Some(Side::Black));
     let games = rating(&app).1;
@@ -251,13 +251,13 @@ fn a_vela_is_offered_after_a_loss_and_is_unrated() {
     assert_eq!(*session(&app).game().start(), start);
     assert_eq!(session(&app).players, [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)]);
     assert!(!session(&app).is_rated());
-    command(&mut app, GameCommand::Resign);
+    resign(&mut app);
     assert_eq!(rating(&app).1, games, "a vela game is unrated");
     assert_eq!(session(&app).vela_offer(), None, "no vela after a vela game");
 
     // Between two people, the loser is offered a vela too.
     start_with(&mut app, humans);
-    command(&mut app, GameCommand::Resign);
+    resign(&mut app);
     assert_eq!(session(&app).vela_offer(), Some(Side::Black));
     command(&mut app, GameCommand::Vela);
     assert_eq!(*session(&app).game().start(), start);

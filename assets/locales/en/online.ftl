@@ -189,7 +189,6 @@ online-game-over = Game over
 online-look-at-board = Look at the board
 online-result = { $verdict ->
     [won] You won
-    [lost] You lost
     [winner] { $winner } won
     [aborted] Aborted
    *[draw] Draw
@@ -203,4 +202,13 @@ online-result = { $verdict ->
     [repetition] the same position three times
     [agreement] agreed
    *[aborted] the game ended before it began
+}.
+# How a game the player lost ended, said to them. $reason: as in online-result.
+online-you-lost = { $reason ->
+    [all_captured] You lost: you have no pieces left
+    [no_legal_turn] You lost: you cannot move
+    [telo_line] You lost: three in a line
+    [resignation] You resigned
+    [timeout] You lost on time
+   *[other] You lost
 }.

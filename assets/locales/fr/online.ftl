@@ -182,7 +182,6 @@ online-game-over = Partie terminée
 online-look-at-board = Voir le plateau
 online-result = { $verdict ->
     [won] Vous avez gagné
-    [lost] Vous avez perdu
     [winner] { $winner } a gagné
     [aborted] Partie annulée
    *[draw] Partie nulle
@@ -196,4 +195,12 @@ online-result = { $verdict ->
     [repetition] la même position trois fois
     [agreement] nulle d'un commun accord
    *[aborted] la partie a pris fin avant de commencer
+}.
+online-you-lost = { $reason ->
+    [all_captured] Vous avez perdu : vous n'avez plus de pions
+    [no_legal_turn] Vous avez perdu : vous ne pouvez plus jouer
+    [telo_line] Vous avez perdu : trois pions alignés
+    [resignation] Vous avez abandonné
+    [timeout] Vous avez perdu au temps
+   *[other] Vous avez perdu
 }.

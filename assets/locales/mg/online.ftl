@@ -183,7 +183,6 @@ online-game-over = Tapitra ny lalao
 online-look-at-board = Jereo ny takelaka
 online-result = { $verdict ->
     [won] Nandresy ianao
-    [lost] Resy ianao
     [winner] Nandresy i { $winner }
     [aborted] Nofoanana
    *[draw] Sahala
@@ -197,4 +196,12 @@ online-result = { $verdict ->
     [repetition] niverina intelo ny toerana iray ihany
     [agreement] nifanarahana
    *[aborted] tapitra ny lalao talohan'ny nanombohany
+}.
+online-you-lost = { $reason ->
+    [all_captured] Resy ianao: tsy manana vato intsony ianao
+    [no_legal_turn] Resy ianao: tsy afaka mihetsika ianao
+    [telo_line] Resy ianao: vato telo milahatra
+    [resignation] Nandao ny lalao ianao
+    [timeout] Resy ianao: lany ny fotoananao
+   *[other] Resy ianao
 }.
