@@ -10,10 +10,10 @@ use fanorona_ai::{Analysis, Limits, Line};
 use fanorona_rules::{Game, Position, Side, Turn, Variant};
 
 use crate::AppSystems;
-use crate::game::computer::{Thinking, WEB_SLICE_MS};
+use crate::game::computer::WEB_SLICE_MS;
+use crate::game::keeper::BoardKeeper;
 use crate::game::person::BoardClick;
-use crate::game::saving::{SavesGame, SetAside};
-use crate::game::session::{BoardReset, PlayerKind, Session, TurnCommitted};
+use crate::game::session::{BoardUse, PlayerKind, Session, TurnCommitted};
 use crate::i18n::Text;
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
@@ -72,8 +72,8 @@ pub struct TreeRow {
 /// The analysis board's state.
 #[derive(Resource)]
 pub struct AnalysisBoard {
-    /// The game put aside, and the screen to go back to.
-    original: Option<(SetAside, AppState)>,
+    /// The screen to go back to (the board it showed is lent, and given back when the analysis board is left).
+    back: Option<AppState>,
     root: Position,
     nodes: Vec<Node>,
     current: usize,
@@ -95,7 +95,7 @@ impl Default for AnalysisBoard {
 impl AnalysisBoard {
     fn new(root: Position) -> AnalysisBoard {
         AnalysisBoard {
-            original: None,
+            back: None,
             root,
             nodes: vec![Node { parent: None, turn: None, children: Vec::new() }],
             current: 0,
@@ -223,15 +223,13 @@ impl AnalysisBoard {
 
     /// Starts the tree again from `root`.
     fn set_root(&mut self, root: Position) {
-        let kept = (self.original.take(), self.editing);
-        *self = AnalysisBoard { original: kept.0, editing: kept.1, ..AnalysisBoard::new(root) };
+        *self = AnalysisBoard { back: self.back, editing: self.editing, ..AnalysisBoard::new(root) };
     }
 
-    /// The session showing the current node: two people play on, locked while setting up.
-    fn view(&self) -> Session {
-        let mut session = Session::from_game(self.game_at(self.current), [PlayerKind::Human, PlayerKind::Human]);
-        session.locked = self.editing;
-        session
+    /// The session showing the current node (two people play on), and the board's use: no turns while setting up.
+    fn view(&self) -> (Session, BoardUse) {
+        let session = Session::from_game(self.game_at(self.current), [PlayerKind::Human, PlayerKind::Human]);
+        (session, BoardUse::Analysis { editing: self.editing })
     }
 
     /// Starts the engine on the position on the board.
@@ -264,17 +262,13 @@ impl Plugin for AnalysisPlugin {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn handle_analysis_commands(
     mut commands: MessageReader<AnalysisCommand>,
     mut texts: MessageReader<AnalysisText>,
     mut board: ResMut<AnalysisBoard>,
-    mut session: ResMut<Session>,
+    mut keeper: BoardKeeper,
     state: Res<State<AppState>>,
     mut next_state: ResMut<NextState<AppState>>,
-    mut saves: ResMut<SavesGame>,
-    mut thinking: ResMut<Thinking>,
-    mut reset: MessageWriter<BoardReset>,
     settings: Res<Settings>,
 ) {
     let here = *state.get();
@@ -283,16 +277,17 @@ fn handle_analysis_commands(
         let board = &mut *board;
         match (command, here) {
             (AnalysisCommand::Open, AppState::Playing | AppState::Menu) => {
-                let root =
-                    if here == AppState::Playing { *session.position() } else { Position::start(settings.variant) };
-                *board = AnalysisBoard::new(root);
-                board.original = Some((SetAside::take(&mut session, &mut saves, &mut thinking), here));
+                let root = if here == AppState::Playing {
+                    *keeper.session().position()
+                } else {
+                    Position::start(settings.variant)
+                };
+                *board = AnalysisBoard { back: Some(here), ..AnalysisBoard::new(root) };
                 next_state.set(AppState::Analysis);
                 changed = true;
             }
             (AnalysisCommand::Close, AppState::Analysis) => {
-                let back = board.original.as_ref().map_or(AppState::Menu, |(_, state)| *state);
-                next_state.set(back);
+                next_state.set(board.back.unwrap_or(AppState::Menu));
             }
             (AnalysisCommand::Back, AppState::Analysis) if !board.editing => {
                 if let Some(parent) = board.nodes[board.current].parent {
@@ -340,12 +335,12 @@ fn handle_analysis_commands(
         }
         changed = true;
     }
-    // The first view once the analysis board is up, and every change of position.
+    // The first view (the board is lent as the analysis board opens), and every change of position.
     if changed || (state.is_changed() && here == AppState::Analysis) {
         board.restart_engine();
-        if here == AppState::Analysis || board.original.is_some() {
-            *session = board.view();
-            reset.write(BoardReset);
+        if here == AppState::Analysis || board.back.is_some() {
+            let (session, board_use) = board.view();
+            keeper.lend(session, board_use);
         }
     }
 }
@@ -367,12 +362,7 @@ fn follow_moves(mut committed: MessageReader<TurnCommitted>, mut board: ResMut<A
 }
 
 /// While setting up, a click changes the point: empty, then White, then Black, then empty again.
-fn edit_by_clicks(
-    mut clicks: MessageReader<BoardClick>,
-    mut board: ResMut<AnalysisBoard>,
-    mut session: ResMut<Session>,
-    mut reset: MessageWriter<BoardReset>,
-) {
+fn edit_by_clicks(mut clicks: MessageReader<BoardClick>, mut board: ResMut<AnalysisBoard>, mut keeper: BoardKeeper) {
     for &BoardClick(point) in clicks.read() {
         if !board.editing {
             continue;
@@ -390,8 +380,8 @@ fn edit_by_clicks(
         }
         board.message = None;
         setup_root(&mut board, setup);
-        *session = board.view();
-        reset.write(BoardReset);
+        let (session, board_use) = board.view();
+        keeper.put(session, board_use);
     }
 }
 
@@ -416,17 +406,10 @@ fn run_engine(mut board: ResMut<AnalysisBoard>) {
     });
 }
 
-/// The analysis board is left: the game put aside comes back.
-fn leave_analysis(
-    mut board: ResMut<AnalysisBoard>,
-    mut session: ResMut<Session>,
-    mut saves: ResMut<SavesGame>,
-    mut reset: MessageWriter<BoardReset>,
-) {
+/// The analysis board is left: the board's own session comes back.
+fn leave_analysis(mut board: ResMut<AnalysisBoard>, mut keeper: BoardKeeper) {
     board.job = None;
     board.editing = false;
-    if let Some((original, _)) = board.original.take() {
-        original.give_back(&mut session, &mut saves);
-        reset.write(BoardReset);
-    }
+    board.back = None;
+    keeper.give_back();
 }

@@ -92,7 +92,7 @@ fn draw_thinking(
     time: Res<Time>,
 ) {
     let waiting = matches!(session.player_to_move(), PlayerKind::Computer(_) | PlayerKind::Online);
-    if !waiting || session.is_over() || session.locked || animations.busy() {
+    if !waiting || session.is_over() || !session.board_use().takes_turns() || animations.busy() {
         return;
     }
     let side = session.position().side_to_move();

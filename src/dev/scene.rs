@@ -27,9 +27,9 @@ use fanorona_rules::{GameRecord, Point, Position, Side, Variant};
 use crate::AppSystems;
 use crate::analysis::AnalysisCommand;
 use crate::game::computer::{Purpose, Thinking};
+use crate::game::keeper::BoardKeeper;
 use crate::game::person::BoardClick;
-use crate::game::saving::SavesGame;
-use crate::game::session::{Announce, PlayerKind, Session};
+use crate::game::session::{Announce, BoardUse, PlayerKind, Session};
 use crate::i18n::Language;
 use crate::online::link::Link;
 use crate::online::lobby::Lobby;
@@ -147,6 +147,9 @@ pub const REVIEW_GAME: &str = "1. d2-e3A f5-f4A 2. e1-f2A-f3A h5-h4A 3. c3-d2W i
 const REVIEW_PLY: usize = 8;
 
 /// A middle game with White to move, far from the opening book.
+/// A scene's game, kept as the player's would be (a scene has no storage: nothing is written).
+const KEPT: BoardUse = BoardUse::Game { autosave: true };
+
 const MIDDLE_GAME: &str = "b2b1bb2/bbb1bbbbb/3b1w2b/wwwwwww1w/2ww1ww1w w";
 
 fn pos(text: &str) -> Position {
@@ -156,8 +159,7 @@ fn pos(text: &str) -> Position {
 #[allow(clippy::too_many_arguments)]
 fn set_up_scene(
     plan: Res<ScenePlan>,
-    mut session: ResMut<Session>,
-    mut saves: ResMut<SavesGame>,
+    mut board: BoardKeeper,
     mut announce: Announce,
     mut next: ResMut<NextState<AppState>>,
     mut tutorial: MessageWriter<TutorialCommand>,
@@ -184,12 +186,9 @@ fn set_up_scene(
             return;
         }
         "vela" => {
-            *session = Session::new(
-                Position::start(Variant::Tsivy),
-                [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)],
-            );
-            announce.resign(&mut session, Side::White);
-            saves.0 = true;
+            let players = [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)];
+            board.put(Session::new(Position::start(Variant::Tsivy), players), KEPT);
+            announce.resign(board.session_mut(), Side::White);
             next.set(AppState::Playing);
             return;
         }
@@ -217,7 +216,7 @@ fn set_up_scene(
         // `moves`: the review's game on the board, for the game panel's move list.
         "review" | "moves" => {
             if let Ok(game) = GameRecord::load_text(REVIEW_GAME) {
-                *session = Session::from_game(game, players);
+                board.put(Session::from_game(game, players), BoardUse::Game { autosave: false });
                 next.set(AppState::Playing);
             }
             return;
@@ -229,8 +228,7 @@ fn set_up_scene(
         "telo" => pos("3/1w1/b2 w"),
         _ => Position::start(Variant::Tsivy),
     };
-    *session = Session::new(start, players);
-    saves.0 = true;
+    board.put(Session::new(start, players), KEPT);
     next.set(AppState::Playing);
 }
 

@@ -2,11 +2,13 @@
 //! resign, rematch, vela, save, load. What would lose or replace a game in progress or the saved game waits for the
 //! player's confirmation ([`PendingConfirmation`]).
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use fanorona_rules::{Game, GameRecord, Position, Variant};
 
-use super::saving::{AUTOSAVE_FILE, CanContinue, SAVED_FILE, SavedSession, SavesGame, autosave, load_stored};
-use super::session::{Announce, BoardReset, PlayerKind, Session};
+use super::keeper::BoardKeeper;
+use super::saving::{AUTOSAVE_FILE, CanContinue, SAVED_FILE, SavedSession, autosave, load_stored};
+use super::session::{Announce, BoardUse, PlayerKind, Session};
 use crate::AppSystems;
 use crate::i18n::Text;
 use crate::persistence::settings::{Opponent, Settings, SideChoice};
@@ -161,35 +163,42 @@ enum Effect {
     None,
     /// The game changed on the board (undo, redo, resign): redraw and autosave.
     Changed,
-    /// Another game is now on the board: redraw, autosave, and show the game screen.
+    /// Another game is now on the board (drawn anew as it was put there): autosave, and show the game screen.
     NewGame,
 }
 
+/// The use of a game the commands put on the board: the player's, autosaved.
+const KEPT: BoardUse = BoardUse::Game { autosave: true };
+
 /// Everything a game command may touch.
-struct Context<'a> {
-    session: &'a mut Session,
-    settings: &'a Settings,
-    storage: &'a Storage,
-    notices: &'a mut Notices,
-    can_continue: &'a mut CanContinue,
-    pending: &'a mut PendingConfirmation,
-    opened: &'a mut OpenedGame,
+#[derive(SystemParam)]
+struct Context<'w> {
+    board: BoardKeeper<'w>,
+    announce: Announce<'w>,
+    settings: Res<'w, Settings>,
+    storage: Res<'w, Storage>,
+    notices: ResMut<'w, Notices>,
+    can_continue: ResMut<'w, CanContinue>,
+    pending: ResMut<'w, PendingConfirmation>,
+    opened: ResMut<'w, OpenedGame>,
+    next_state: ResMut<'w, NextState<AppState>>,
 }
 
 impl Context<'_> {
-    /// Carries out `command`; one that would replace something asks first unless `confirmed`.
-    fn run(&mut self, command: GameCommand, confirmed: bool, announce: &mut Announce) -> Effect {
+    /// Carries out `command`; one that would lose or replace something asks first unless `confirmed`.
+    fn run(&mut self, command: GameCommand, confirmed: bool) -> Effect {
         match command {
             GameCommand::Start => {
                 if self.can_continue.unfinished && !confirmed {
                     return self.ask(Question::NewGame);
                 }
-                *self.session = Session::new(start_position(self.settings), players_for(self.settings, coin()));
+                let players = players_for(&self.settings, coin());
+                self.board.put(Session::new(start_position(&self.settings), players), KEPT);
                 Effect::NewGame
             }
-            GameCommand::Continue => match load_stored(self.storage, AUTOSAVE_FILE, self.notices) {
+            GameCommand::Continue => match load_stored(&self.storage, AUTOSAVE_FILE, &mut self.notices) {
                 Some(saved) => {
-                    *self.session = saved;
+                    self.board.put(saved, KEPT);
                     Effect::NewGame
                 }
                 None => {
@@ -197,27 +206,28 @@ impl Context<'_> {
                     Effect::None
                 }
             },
-            GameCommand::Undo => effect(self.session.undo()),
-            GameCommand::Redo => effect(self.session.redo()),
+            GameCommand::Undo => effect(self.board.session_mut().undo()),
+            GameCommand::Redo => effect(self.board.session_mut().redo()),
             GameCommand::Resign => {
-                if self.session.is_over() {
+                if self.board.session().is_over() {
                     return Effect::None;
                 }
                 if !confirmed {
                     return self.ask(Question::Resign);
                 }
-                let side = self.session.resigning_side();
-                announce.resign(self.session, side);
-                effect(self.session.is_over())
+                let side = self.board.session().resigning_side();
+                self.announce.resign(self.board.session_mut(), side);
+                effect(self.board.session().is_over())
             }
             GameCommand::Rematch => {
-                *self.session = Session::new(*self.session.game().start(), self.session.players);
+                let session = self.board.session();
+                self.board.put(Session::new(*session.game().start(), session.players), KEPT);
                 Effect::NewGame
             }
-            GameCommand::Vela => match self.session.vela_offer() {
+            GameCommand::Vela => match self.board.session().vela_offer() {
                 Some(winner) => {
                     let start = Position::start(Variant::Tsivy).with_vela(Some(winner));
-                    *self.session = Session::new(start, self.session.players);
+                    self.board.put(Session::new(start, self.board.session().players), KEPT);
                     Effect::NewGame
                 }
                 None => Effect::None,
@@ -226,24 +236,24 @@ impl Context<'_> {
                 if !confirmed && matches!(self.storage.read(SAVED_FILE), Ok(Some(_))) {
                     return self.ask(Question::SavedGame);
                 }
-                match self.storage.write(SAVED_FILE, &SavedSession::text(self.session)) {
+                match self.storage.write(SAVED_FILE, &SavedSession::text(self.board.session())) {
                     Ok(()) => self.notices.say(text!("game-saved")),
                     Err(e) => self.notices.problem(text!("file-not-saved", what = "game", error = e)),
                 }
                 Effect::None
             }
             GameCommand::Load => {
-                if !confirmed && !self.session.game().turns().is_empty() {
+                if !confirmed && !self.board.session().game().turns().is_empty() {
                     // Only ask when there is something to load: otherwise say so straight away.
                     if matches!(self.storage.read(SAVED_FILE), Ok(Some(_))) {
                         return self.ask(Question::GameInProgress);
                     }
                 }
-                match load_stored(self.storage, SAVED_FILE, self.notices) {
+                match load_stored(&self.storage, SAVED_FILE, &mut self.notices) {
                     Some(mut saved) => {
                         // A game from the save slot is never rated (it could be loaded again after a bad move).
                         saved.unrate();
-                        *self.session = saved;
+                        self.board.put(saved, KEPT);
                         Effect::NewGame
                     }
                     None => {
@@ -258,20 +268,20 @@ impl Context<'_> {
                 if self.opened.0.is_none() {
                     return Effect::None;
                 }
-                if !confirmed && !self.session.game().turns().is_empty() {
+                if !confirmed && !self.board.session().game().turns().is_empty() {
                     return self.ask(Question::OpenedGame);
                 }
                 match self.opened.0.take() {
                     // Whoever played it, an opened game is on the board for people to look at, review or play on.
                     Some(game) => {
-                        *self.session = Session::from_game(game, [PlayerKind::Human, PlayerKind::Human]);
+                        self.board.put(Session::from_game(game, [PlayerKind::Human, PlayerKind::Human]), KEPT);
                         Effect::NewGame
                     }
                     None => Effect::None,
                 }
             }
             GameCommand::Confirm => match self.pending.0.take() {
-                Some(what) => self.run(what.command(), true, announce),
+                Some(what) => self.run(what.command(), true),
                 None => Effect::None,
             },
             GameCommand::Decline => {
@@ -312,24 +322,10 @@ fn effect(changed: bool) -> Effect {
     if changed { Effect::Changed } else { Effect::None }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn handle_game_commands(
-    mut commands: MessageReader<GameCommand>,
-    mut session: ResMut<Session>,
-    settings: Res<Settings>,
-    mut next_state: ResMut<NextState<AppState>>,
-    mut reset: MessageWriter<BoardReset>,
-    mut announce: Announce,
-    mut can_continue: ResMut<CanContinue>,
-    mut saves: ResMut<SavesGame>,
-    mut pending: ResMut<PendingConfirmation>,
-    mut opened: ResMut<OpenedGame>,
-    storage: Res<Storage>,
-    mut notices: ResMut<Notices>,
-) {
+fn handle_game_commands(mut commands: MessageReader<GameCommand>, mut context: Context) {
     for &command in commands.read() {
-        // On a tutorial board or in the menu before any game (nothing is saved) only starting or continuing a game,
-        // giving up, and answering a question mean anything.
+        // On a board that is not the player's kept game (a tutorial board, the menu before any game) only starting
+        // or continuing a game, giving up, and answering a question mean anything.
         let anywhere = matches!(
             command,
             GameCommand::Start
@@ -338,34 +334,22 @@ fn handle_game_commands(
                 | GameCommand::Confirm
                 | GameCommand::Decline
         );
-        if !saves.0 && !anywhere {
+        if !context.board.session().board_use().autosaved() && !anywhere {
             continue;
         }
         // A new command answers an open question with no.
         if !matches!(command, GameCommand::Confirm | GameCommand::Decline) {
-            pending.0 = None;
+            context.pending.0 = None;
         }
-        let mut context = Context {
-            session: &mut session,
-            settings: &settings,
-            storage: &storage,
-            notices: &mut notices,
-            can_continue: &mut can_continue,
-            pending: &mut pending,
-            opened: &mut opened,
-        };
-        let effect = context.run(command, false, &mut announce);
-        if effect == Effect::None {
-            continue;
+        match context.run(command, false) {
+            Effect::None => continue,
+            Effect::Changed => context.board.redraw(),
+            Effect::NewGame => (*context.next_state).set_if_neq(AppState::Playing),
         }
-        reset.write(BoardReset);
-        if effect == Effect::NewGame {
-            saves.0 = true;
-            (*next_state).set_if_neq(AppState::Playing);
-        }
-        if saves.0 {
-            autosave(&session, &storage, &mut notices);
-            *can_continue = CanContinue::of(&session);
+        let session = context.board.session();
+        if session.board_use().autosaved() {
+            autosave(session, &context.storage, &mut context.notices);
+            *context.can_continue = CanContinue::of(session);
         }
     }
 }

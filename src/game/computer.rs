@@ -148,7 +148,7 @@ fn request_hint(
     mut session: ResMut<Session>,
 ) {
     if requests.read().count() > 0 && thinking.job.is_none() && session.human_to_move() {
-        session.help_given();
+        session.unrate();
         start(&mut thinking, &tables, session.game(), Level::Master, Purpose::Hint);
     }
 }

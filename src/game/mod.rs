@@ -1,9 +1,10 @@
-//! The game itself, without anything drawn: the session (the rules' game and who plays it), the commands about it,
-//! the person's clicks, the computer player, the rating, and the saved games.
+//! The game itself, without anything drawn: the session (the rules' game and who plays it) and who has the board,
+//! the commands about it, the person's clicks, the computer player, the rating, and the saved games.
 
 pub mod commands;
 pub mod computer;
 pub mod files;
+pub mod keeper;
 pub mod person;
 pub mod rating;
 pub mod saving;
@@ -21,6 +22,7 @@ pub struct BoardMoves;
 pub fn plugin(app: &mut App) {
     app.add_plugins((
         session::SessionPlugin,
+        keeper::plugin,
         commands::plugin,
         person::plugin,
         computer::plugin,

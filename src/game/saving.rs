@@ -5,7 +5,6 @@ use bevy::prelude::*;
 use fanorona_rules::GameRecord;
 use serde::{Deserialize, Serialize};
 
-use super::computer::Thinking;
 use super::session::{GameEnded, PlayerKind, Session, TurnCommitted};
 use crate::AppSystems;
 use crate::persistence::storage::{Notices, Storage};
@@ -71,51 +70,9 @@ impl CanContinue {
     }
 }
 
-/// Whether the session on the board is a game (autosaved) rather than a tutorial board (never saved).
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SavesGame(pub bool);
-
-/// The game on the board, put aside while the board shows something else (a review, the analysis board): its
-/// session and whether it was autosaved. Meanwhile nothing is autosaved and the computer does not think for it;
-/// [`SetAside::give_back`] puts both back as they were.
-#[derive(Debug)]
-pub struct SetAside {
-    session: Session,
-    saves: bool,
-}
-
-impl SetAside {
-    /// Takes the game off the board (a default session stands in until the caller puts its own there), stops the
-    /// autosave, and drops the computer's search: it belongs to the game put aside and starts again when it is back.
-    pub fn take(session: &mut Session, saves: &mut SavesGame, thinking: &mut Thinking) -> SetAside {
-        thinking.cancel();
-        let aside = SetAside { session: std::mem::take(session), saves: saves.0 };
-        saves.0 = false;
-        aside
-    }
-
-    /// The game put aside.
-    pub fn session(&self) -> &Session {
-        &self.session
-    }
-
-    /// Puts another game aside in its place, to come back autosaved (a game played on from a review).
-    pub fn replace(&mut self, session: Session) {
-        self.session = session;
-        self.saves = true;
-    }
-
-    /// Puts the game back on the board, autosaved as it was.
-    pub fn give_back(self, session: &mut Session, saves: &mut SavesGame) {
-        *session = self.session;
-        saves.0 = self.saves;
-    }
-}
-
 /// Autosaves the current game after every turn and at its end.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CanContinue>()
-        .init_resource::<SavesGame>()
         .add_systems(Startup, find_autosave)
         .add_systems(Update, autosave_after_turns.in_set(AppSystems::Rules).after(super::computer::ComputerMoves));
 }
@@ -128,7 +85,6 @@ fn autosave_after_turns(
     mut committed: MessageReader<TurnCommitted>,
     mut ended: MessageReader<GameEnded>,
     session: Res<Session>,
-    saves: Res<SavesGame>,
     storage: Res<Storage>,
     mut notices: ResMut<Notices>,
     mut can_continue: ResMut<CanContinue>,
@@ -139,7 +95,7 @@ fn autosave_after_turns(
         info!("turn {}: {}", c.ply, c.turn);
         any = true;
     }
-    if any && saves.0 {
+    if any && session.board_use().autosaved() {
         autosave(&session, &storage, &mut notices);
         *can_continue = CanContinue::of(&session);
     }

@@ -88,6 +88,60 @@ pub struct GameEnded {
     pub outcome: Outcome,
 }
 
+/// What the board is used for: who may move on it, whether its game is kept, and what the panel offers follow from
+/// it. A session is put on the board for a use by [`BoardKeeper`](super::keeper::BoardKeeper); within a use, only
+/// the flag it carries changes ([`Session::set_use`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardUse {
+    /// A game of the player's. `autosave`: kept in the autosave after every change, and the game commands (undo,
+    /// save, ...) act on it; a game not kept (the board before the first game, a screenshot scene) takes turns only.
+    Game {
+        /// Whether the game is autosaved.
+        autosave: bool,
+    },
+    /// A tutorial task.
+    Tutorial {
+        /// The task takes no (more) turns: a task to read, or one whose turn has been played.
+        done: bool,
+    },
+    /// A position of the game under review: looked at, never played.
+    Review,
+    /// The analysis board: the person plays both sides.
+    Analysis {
+        /// The position is being set up by hand: clicks change points, no turns.
+        editing: bool,
+    },
+    /// An online game, played or watched: the server keeps it.
+    Online {
+        /// The server has ended it: no more turns.
+        over: bool,
+    },
+}
+
+impl BoardUse {
+    /// Whether a person may play turns on the board (when a person plays the side to move and the game goes on).
+    pub fn takes_turns(self) -> bool {
+        match self {
+            BoardUse::Game { .. } => true,
+            BoardUse::Tutorial { done } => !done,
+            BoardUse::Review => false,
+            BoardUse::Analysis { editing } => !editing,
+            BoardUse::Online { over } => !over,
+        }
+    }
+
+    /// Whether the board's game is the player's kept game: autosaved after every change, and what the game
+    /// commands act on.
+    pub fn autosaved(self) -> bool {
+        self == BoardUse::Game { autosave: true }
+    }
+
+    /// Whether the board shows an online game the server has ended (its turns may be reviewed).
+    pub fn online_game_over(self) -> bool {
+        self == BoardUse::Online { over: true }
+    }
+}
+
 /// The game in progress.
 #[derive(Resource, Clone, Debug)]
 pub struct Session {
@@ -108,8 +162,8 @@ pub struct Session {
     pub hint: Option<Turn>,
     /// Whether the game still counts for the person's rating.
     rated: bool,
-    /// The board takes no moves (a finished tutorial exercise).
-    pub locked: bool,
+    /// What the board is used for.
+    board_use: BoardUse,
 }
 
 impl Default for Session {
@@ -137,7 +191,7 @@ impl Session {
             last_turn: None,
             hint: None,
             rated: false,
-            locked: false,
+            board_use: BoardUse::Game { autosave: false },
         };
         session.mark_last_turn();
         session
@@ -177,15 +231,22 @@ impl Session {
         self.rated
     }
 
-    /// The person asked for help (a hint): the game no longer counts for the rating.
-    pub fn help_given(&mut self) {
+    /// From now on the game does not count for the rating: the person had help (a hint), its rating has been
+    /// recorded, or it was loaded from the save slot (and could be loaded again after a bad move).
+    pub fn unrate(&mut self) {
         self.rated = false;
     }
 
-    /// The game's rating has been recorded, or it was loaded from the save slot (and could be loaded again after
-    /// a bad move): from now on it does not count.
-    pub fn unrate(&mut self) {
-        self.rated = false;
+    /// What the board is used for.
+    pub fn board_use(&self) -> BoardUse {
+        self.board_use
+    }
+
+    /// Changes the flag of the board's use without another session: a tutorial task answered, an online game ended,
+    /// the analysis board set up by hand. (Another session comes with its use through
+    /// [`BoardKeeper`](super::keeper::BoardKeeper).)
+    pub fn set_use(&mut self, board_use: BoardUse) {
+        self.board_use = board_use;
     }
 
     /// The current position (before the turn being built).
@@ -205,7 +266,7 @@ impl Session {
 
     /// Whether a person may act on the board now.
     pub fn human_to_move(&self) -> bool {
-        self.player_to_move() == PlayerKind::Human && !self.is_over() && !self.locked
+        self.player_to_move() == PlayerKind::Human && !self.is_over() && self.board_use.takes_turns()
     }
 
     /// The computer's level, if a computer plays (White's, if it plays both sides).

@@ -6,6 +6,7 @@
 //! side played from elsewhere), and a finished game of the player's profile put back on the board to replay and
 //! review.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use fanorona_protocol::{
     ClientMessage, Clocks, Color, EndReason, FinishedGame, GameResult, GameView, PlayerView, RatingChange,
@@ -19,8 +20,8 @@ use super::{ChallengeSettings, OnlineCommand, refusal};
 use crate::AppSystems;
 use crate::audio::SoundCue;
 use crate::game::commands::{GameCommand, PendingConfirmation, Question};
-use crate::game::saving::SavesGame;
-use crate::game::session::{Announce, BoardReset, PlayerKind, Session, TurnCommitted};
+use crate::game::keeper::BoardKeeper;
+use crate::game::session::{Announce, BoardUse, PlayerKind, Session, TurnCommitted};
 use crate::i18n::Text;
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::Notices;
@@ -182,21 +183,20 @@ fn rules_game(view: &GameView) -> Result<Game, String> {
 }
 
 /// Everything that follows a message from the server.
-struct Context<'a, 'w> {
-    current: &'a mut OnlineMatch,
-    session: &'a mut Session,
-    announce: &'a mut Announce<'w>,
-    notices: &'a mut Notices,
-    /// Messages for the server, sent when the frame's messages have been read.
-    outgoing: Vec<ToServer>,
-    /// A game was put on the board: redraw it and show the game screen.
-    adopted: bool,
+#[derive(SystemParam)]
+struct Context<'w> {
+    current: ResMut<'w, OnlineMatch>,
+    board: BoardKeeper<'w>,
+    announce: Announce<'w>,
+    notices: ResMut<'w, Notices>,
+    outgoing: MessageWriter<'w, ToServer>,
+    next: ResMut<'w, NextState<AppState>>,
 }
 
-impl Context<'_, '_> {
+impl Context<'_> {
     /// Puts a game on the board (the player's, or one watched: `color` none), or brings the one there up to date.
     fn adopt(&mut self, view: &GameView, color: Option<Color>) {
-        let local: Vec<String> = self.session.game().turns().iter().map(ToString::to_string).collect();
+        let local: Vec<String> = self.board.session().game().turns().iter().map(ToString::to_string).collect();
         let same_game = self.current.0.as_ref().is_some_and(|g| g.id == view.id && g.result.is_none());
         // A turn of the player's that the server has not had yet (it waits for the connection) stays on the board.
         if same_game && local.starts_with(&view.turns) && local.len() <= view.turns.len() + 1 {
@@ -223,15 +223,15 @@ impl Context<'_, '_> {
                 if let Some(color) = color {
                     players[Side::from(color).index()] = PlayerKind::Human;
                 }
-                *self.session = Session::from_game(game, players);
+                // An online game is never autosaved: the server keeps it.
+                self.board.put(Session::from_game(game, players), BoardUse::Online { over: end.is_some() });
                 let mut online = OnlineGame::new(view, color);
                 if let Some(end) = end {
                     online.result = Some(end.result);
                     online.ratings = end.ratings;
-                    self.session.locked = true;
                 }
                 self.current.0 = Some(online);
-                self.adopted = true;
+                (*self.next).set_if_neq(AppState::Online);
                 info!(
                     "online game {} as {}: {} turns",
                     view.id,
@@ -245,7 +245,7 @@ impl Context<'_, '_> {
 
     /// Asks the server for the game as it stands: the board here has gone out of step with it.
     fn resync(&mut self, id: &str) {
-        self.outgoing.push(ToServer(ClientMessage::Watch { game: id.to_owned() }));
+        self.outgoing.write(ToServer(ClientMessage::Watch { game: id.to_owned() }));
     }
 
     fn handle(&mut self, message: &ServerMessage, request: Option<&ClientMessage>, me: Option<&PlayerView>) {
@@ -270,12 +270,12 @@ impl Context<'_, '_> {
                 let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game) else { return };
                 current.set_clocks(*clocks);
                 current.draw_offer = None;
-                let have = self.session.game().turns().len();
+                let have = self.board.session().game().turns().len();
                 match (*ply as usize).cmp(&(have + 1)) {
                     // The player's own turn, coming back.
                     std::cmp::Ordering::Less => {}
-                    std::cmp::Ordering::Equal => match self.session.position().parse_turn(turn) {
-                        Ok(turn) => self.announce.whole_turn(self.session, turn),
+                    std::cmp::Ordering::Equal => match self.board.session().position().parse_turn(turn) {
+                        Ok(turn) => self.announce.whole_turn(self.board.session_mut(), turn),
                         Err(e) => {
                             warn!("turn {ply} {turn} from the server: {e}");
                             self.resync(game);
@@ -304,8 +304,9 @@ impl Context<'_, '_> {
                 current.result = Some(*result);
                 current.ratings = *ratings;
                 current.draw_offer = None;
-                self.session.reset_turn();
-                self.session.locked = true;
+                let session = self.board.session_mut();
+                session.reset_turn();
+                session.set_use(BoardUse::Online { over: true });
                 info!("online game over: {result:?}");
             }
             ServerMessage::Error { code, message } => {
@@ -322,28 +323,12 @@ impl Context<'_, '_> {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn game_messages(
     mut received: MessageReader<FromServer>,
-    link: Res<Link>,
-    mut current: ResMut<OnlineMatch>,
-    mut session: ResMut<Session>,
-    mut announce: Announce,
-    mut outgoing: MessageWriter<ToServer>,
-    mut notices: ResMut<Notices>,
-    mut saves: ResMut<SavesGame>,
-    mut reset: MessageWriter<BoardReset>,
-    mut next: ResMut<NextState<AppState>>,
     mut commands: MessageReader<OnlineCommand>,
+    link: Res<Link>,
+    mut context: Context,
 ) {
-    let mut context = Context {
-        current: &mut current,
-        session: &mut session,
-        announce: &mut announce,
-        notices: &mut notices,
-        outgoing: Vec::new(),
-        adopted: false,
-    };
     for FromServer { message, request } in received.read() {
         context.handle(message, request.as_ref(), link.me());
     }
@@ -351,12 +336,6 @@ fn game_messages(
         if let (OnlineCommand::Replay(finished), Some(me)) = (command, link.me()) {
             context.replay(finished, me);
         }
-    }
-    outgoing.write_batch(context.outgoing);
-    if context.adopted {
-        saves.0 = false;
-        reset.write(BoardReset);
-        (*next).set_if_neq(AppState::Online);
     }
 }
 

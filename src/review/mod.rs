@@ -2,8 +2,8 @@
 //! milliseconds per frame on the web) and the player steps through the game, sees where it turned and the better
 //! turns, and may play on from before a mistake.
 //!
-//! The review shows its positions through the board as any session is shown: the game under review is put aside
-//! and a locked session of the position looked at takes its place, so the board, the marks of the last turn and
+//! The review shows its positions through the board as any session is shown: the board is lent to the review, its
+//! game put aside, and a session of the position looked at, which takes no turns, takes its place, so the board, the marks of the last turn and
 //! the hint's path need nothing of their own. The game put aside comes back, untouched, whenever the review ends
 //! (back to the game, or the menu); nothing is autosaved and nothing is rated while it is away.
 
@@ -12,9 +12,9 @@ use fanorona_ai::review::{REVIEW_DEPTH, Review, Reviewer, TurnReview};
 use fanorona_rules::{Game, Turn};
 
 use crate::AppSystems;
-use crate::game::computer::Thinking;
-use crate::game::saving::{CanContinue, SavesGame, SetAside, autosave};
-use crate::game::session::{BoardReset, PlayerKind, Session, trace_of};
+use crate::game::keeper::BoardKeeper;
+use crate::game::saving::{CanContinue, autosave};
+use crate::game::session::{BoardUse, PlayerKind, Session, trace_of};
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::{Notices, Storage};
 use crate::screens::AppState;
@@ -50,10 +50,10 @@ pub enum ReviewCommand {
 /// A review in progress or done, and what it shows.
 #[derive(Resource)]
 pub struct Reviewing {
-    /// The game under review, put back when the review ends.
-    original: Option<SetAside>,
-    /// The game under review.
+    /// The game under review (the board it was on is lent to the review, and given back when the review ends).
     game: Game,
+    /// Whether the game under review was over when the review opened (only a finished game is played on).
+    game_over: bool,
     job: Option<Job>,
     progress: (usize, usize),
     review: Option<Review>,
@@ -69,8 +69,8 @@ pub struct Reviewing {
 impl Default for Reviewing {
     fn default() -> Reviewing {
         Reviewing {
-            original: None,
             game: Game::of_variant(fanorona_rules::Variant::Tsivy),
+            game_over: false,
             job: None,
             progress: (0, 0),
             review: None,
@@ -116,7 +116,7 @@ impl Reviewing {
     /// game, which the server keeps), it is over (playing on replaces it), and the position looked at is not the
     /// start.
     pub fn can_try_again(&self) -> bool {
-        self.back == AppState::Playing && self.original.as_ref().is_some_and(|o| o.session().is_over()) && self.ply > 0
+        self.back == AppState::Playing && self.game_over && self.ply > 0
     }
 }
 
@@ -213,12 +213,9 @@ impl Plugin for ReviewPlugin {
 fn handle_review_commands(
     mut commands: MessageReader<ReviewCommand>,
     mut reviewing: ResMut<Reviewing>,
-    mut session: ResMut<Session>,
+    mut keeper: BoardKeeper,
     state: Res<State<AppState>>,
     mut next_state: ResMut<NextState<AppState>>,
-    mut saves: ResMut<SavesGame>,
-    mut thinking: ResMut<Thinking>,
-    mut reset: MessageWriter<BoardReset>,
     settings: Res<Settings>,
     storage: Res<Storage>,
     mut notices: ResMut<Notices>,
@@ -227,13 +224,13 @@ fn handle_review_commands(
     for &command in commands.read() {
         let reviewing = &mut *reviewing;
         match (command, *state.get()) {
-            // An online game is reviewed once it is over (its session is locked then): the server keeps it.
+            // An online game is reviewed once it is over: the server keeps it.
             (ReviewCommand::Open | ReviewCommand::OpenAt(_), back @ (AppState::Playing | AppState::Online))
-                if back == AppState::Playing || session.locked =>
+                if back == AppState::Playing || keeper.session().board_use().online_game_over() =>
             {
                 reviewing.back = back;
-                let original = SetAside::take(&mut session, &mut saves, &mut thinking);
-                reviewing.game = original.session().game().clone();
+                reviewing.game = keeper.session().game().clone();
+                reviewing.game_over = keeper.session().is_over();
                 let end = reviewing.game.turns().len();
                 reviewing.ply = match command {
                     ReviewCommand::OpenAt(ply) => ply.min(end),
@@ -243,32 +240,22 @@ fn handle_review_commands(
                 reviewing.review = None;
                 reviewing.progress = (0, reviewing.game.turns().len() + 1);
                 reviewing.job = Some(Job::start(&reviewing.game));
-                reviewing.original = Some(original);
+                keeper.lend(reviewing.view(), BoardUse::Review);
                 next_state.set(AppState::Review);
             }
             (ReviewCommand::Close, AppState::Review) => next_state.set(reviewing.back),
             (ReviewCommand::TryAgain, AppState::Review) if reviewing.can_try_again() => {
                 let game = prefix(&reviewing.game, reviewing.ply - 1);
-                let players = try_again_players(reviewing.original.as_ref().map(SetAside::session), &game, &settings);
+                let players = try_again_players(keeper.lent(), &game, &settings);
                 let again = Session::from_game(game, players);
                 autosave(&again, &storage, &mut notices);
                 *can_continue = CanContinue::of(&again);
-                if let Some(original) = reviewing.original.as_mut() {
-                    original.replace(again);
-                }
+                keeper.replace_lent(again);
                 next_state.set(AppState::Playing);
             }
-            (_, AppState::Review) if reviewing.navigate(command) => {
-                *session = reviewing.view();
-                reset.write(BoardReset);
-            }
+            (_, AppState::Review) if reviewing.navigate(command) => keeper.put(reviewing.view(), BoardUse::Review),
             _ => {}
         }
-    }
-    // The first view once the review screen is up.
-    if state.is_changed() && *state.get() == AppState::Review {
-        *session = reviewing.view();
-        reset.write(BoardReset);
     }
 }
 
@@ -321,9 +308,9 @@ impl Reviewing {
         changed
     }
 
-    /// A locked session showing the position looked at: the game's own, with its last turn marked, or a step of
-    /// the engine's better line, with the line's next turn drawn as a hint (at its first step, with what the better
-    /// turn would capture marked too).
+    /// A session showing the position looked at, on the board as [`BoardUse::Review`]: the game's own, with its last
+    /// turn marked, or a step of the engine's better line, with the line's next turn drawn as a hint (at its first
+    /// step, with what the better turn would capture marked too).
     fn view(&self) -> Session {
         let viewers = [PlayerKind::Human, PlayerKind::Human];
         let own = self.line.map_or(self.ply, |_| self.ply.saturating_sub(1));
@@ -340,7 +327,6 @@ impl Reviewing {
         }
         let before = *game.position();
         let mut session = Session::from_game(game, viewers);
-        session.locked = true;
         if self.line.is_some() {
             session.hint = line.get(step).copied();
             if step == 0 {
@@ -378,17 +364,9 @@ fn run_review(mut reviewing: ResMut<Reviewing>, time: Res<Time<Real>>) {
 }
 
 /// The review is over (back to the game, a new game from it, or the menu): the game put aside comes back.
-fn end_review(
-    mut reviewing: ResMut<Reviewing>,
-    mut session: ResMut<Session>,
-    mut saves: ResMut<SavesGame>,
-    mut reset: MessageWriter<BoardReset>,
-) {
+fn end_review(mut reviewing: ResMut<Reviewing>, mut keeper: BoardKeeper) {
     if let Some(job) = reviewing.job.take() {
         job.cancel();
     }
-    if let Some(original) = reviewing.original.take() {
-        original.give_back(&mut session, &mut saves);
-        reset.write(BoardReset);
-    }
+    keeper.give_back();
 }

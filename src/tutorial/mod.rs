@@ -11,9 +11,9 @@ use fanorona_rules::{Side, Variant};
 use crate::AppSystems;
 use crate::game::commands::GameCommand;
 use crate::game::computer::ComputerMoves;
+use crate::game::keeper::BoardKeeper;
 use crate::game::person::BoardClick;
-use crate::game::saving::SavesGame;
-use crate::game::session::{BoardReset, GameEnded, PlayerKind, Session, TurnCommitted};
+use crate::game::session::{BoardUse, GameEnded, PlayerKind, Session, TurnCommitted};
 use crate::i18n::Text;
 use crate::persistence::profile::Profile;
 use crate::persistence::settings::{Opponent, Settings, SideChoice};
@@ -101,8 +101,8 @@ impl Plugin for TutorialPlugin {
     }
 }
 
-/// Sets the board up for the current task.
-fn set_up_task(tutorial: &mut Tutorial, session: &mut Session) {
+/// Sets the board up for the current task (a tutorial board is not a game: it is never saved).
+fn set_up_task(tutorial: &mut Tutorial, board: &mut BoardKeeper) {
     let task = tutorial.current_task();
     tutorial.status = Status::Doing;
     tutorial.note = None;
@@ -111,11 +111,11 @@ fn set_up_task(tutorial: &mut Tutorial, session: &mut Session) {
         _ => [PlayerKind::Human, PlayerKind::Human],
     };
     match task.start() {
-        Ok(start) => {
-            *session = Session::new(start, players);
-            session.locked = task.goal == Goal::Read;
+        Ok(start) => board.put(Session::new(start, players), BoardUse::Tutorial { done: task.goal == Goal::Read }),
+        Err(e) => {
+            error!("tutorial position {}: {e}", task.position);
+            board.put(Session::default(), BoardUse::Tutorial { done: true });
         }
-        Err(e) => error!("tutorial position {}: {e}", task.position),
     }
 }
 
@@ -123,12 +123,10 @@ fn set_up_task(tutorial: &mut Tutorial, session: &mut Session) {
 fn handle_tutorial_commands(
     mut commands: MessageReader<TutorialCommand>,
     mut tutorial: ResMut<Tutorial>,
-    mut session: ResMut<Session>,
-    mut saves: ResMut<SavesGame>,
+    mut board: BoardKeeper,
     mut settings: ResMut<Settings>,
     mut profile: ResMut<Profile>,
     mut next_state: ResMut<NextState<AppState>>,
-    mut reset: MessageWriter<BoardReset>,
     mut game: MessageWriter<GameCommand>,
     state: Res<State<AppState>>,
 ) {
@@ -185,10 +183,7 @@ fn handle_tutorial_commands(
                 continue;
             }
         }
-        set_up_task(t, &mut session);
-        // A tutorial board is not a game: it is never saved.
-        saves.0 = false;
-        reset.write(BoardReset);
+        set_up_task(t, &mut board);
     }
 }
 
@@ -216,7 +211,7 @@ fn check_turns(
         );
         tutorial.status = if right { Status::Done(task.right.clone()) } else { Status::Wrong(task.wrong.clone()) };
         tutorial.note = None;
-        session.locked = true;
+        session.set_use(BoardUse::Tutorial { done: true });
     }
 }
 

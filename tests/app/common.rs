@@ -224,9 +224,12 @@ pub fn humans(s: &mut Settings) {
     s.vela = false;
 }
 
+/// Puts a new game from `text` on the board, for the same use as the one there.
 pub fn set_position(app: &mut App, text: &str, players: [PlayerKind; 2]) {
     let position: Position = text.parse().expect("position");
-    *app.world_mut().resource_mut::<Session>() = Session::new(position, players);
+    let mut session = Session::new(position, players);
+    session.set_use(app.world().resource::<Session>().board_use());
+    *app.world_mut().resource_mut::<Session>() = session;
     app.world_mut().write_message(BoardReset);
     settle(app);
 }

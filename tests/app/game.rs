@@ -14,7 +14,7 @@ use fanorona::game::saving::{AUTOSAVE_FILE, CanContinue};
 use fanorona::game::session::{GameEnded, PlayerKind};
 use fanorona::persistence::settings::{Opponent, SETTINGS_FILE, Settings, SideChoice};
 use fanorona::persistence::storage::Notices;
-use fanorona::screens::ShowMenu;
+use fanorona::screens::{AppState, ShowMenu};
 use fanorona_ai::Level;
 use fanorona_rules::{CaptureKind, DrawReason, Outcome, Position, Side, Variant, WinReason};
 
@@ -473,4 +473,45 @@ fn resigning_asks_first_from_the_button_and_the_key() {
     // A finished game asks nothing.
     command(&mut app, GameCommand::Resign);
     assert_eq!(asking(&app), None);
+}
+
+#[test]
+fn the_board_use_says_who_may_move_and_what_is_kept() {
+    use fanorona::analysis::AnalysisCommand;
+    use fanorona::game::session::BoardUse;
+    use fanorona::review::ReviewCommand;
+    use fanorona::tutorial::TutorialCommand;
+    fn send(app: &mut App, message: impl Message) {
+        app.world_mut().write_message(message);
+        settle(app);
+    }
+    let mut app = app();
+    let board_use = |app: &App| session(app).board_use();
+    assert_eq!(board_use(&app), BoardUse::Game { autosave: false }, "before any game nothing is kept");
+    start_with(&mut app, humans);
+    play(&mut app, "d2-e3A");
+    assert_eq!(board_use(&app), BoardUse::Game { autosave: true });
+    let game = turns(&app);
+    // Lent to the review: looked at, no turns, nothing saved; given back as it was.
+    send(&mut app, ReviewCommand::Open);
+    assert_eq!((state(&app), board_use(&app)), (AppState::Review, BoardUse::Review));
+    assert!(!session(&app).human_to_move());
+    send(&mut app, ReviewCommand::Close);
+    assert_eq!(
+        (state(&app), board_use(&app), turns(&app)),
+        (AppState::Playing, BoardUse::Game { autosave: true }, game.clone())
+    );
+    // Lent to the analysis board: turns for both sides, none while setting up; given back as it was.
+    send(&mut app, AnalysisCommand::Open);
+    assert_eq!(board_use(&app), BoardUse::Analysis { editing: false });
+    assert!(session(&app).human_to_move());
+    send(&mut app, AnalysisCommand::ToggleEdit);
+    assert_eq!(board_use(&app), BoardUse::Analysis { editing: true });
+    assert!(!session(&app).human_to_move());
+    send(&mut app, AnalysisCommand::Close);
+    assert_eq!((board_use(&app), turns(&app)), (BoardUse::Game { autosave: true }, game));
+    // A tutorial board is never kept.
+    send(&mut app, TutorialCommand::Open);
+    assert!(matches!(board_use(&app), BoardUse::Tutorial { .. }));
+    assert!(!board_use(&app).autosaved());
 }

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use fanorona::audio::SoundCue;
 use fanorona::game::commands::{GameCommand, PendingConfirmation, Question};
+use fanorona::game::session::BoardUse;
 use fanorona::online::link::{Link, LinkState};
 use fanorona::online::lobby::Lobby;
 use fanorona::online::play::{OnlineGame, OnlineMatch};
@@ -214,7 +215,8 @@ fn two_players_find_each_other_in_the_lobby_and_play_to_the_end() {
     assert_eq!(result, other);
     let outcome = session(&white).outcome().expect("the rules ended the game");
     assert_eq!(result.map(|r| r.winner.map(Into::into)), Some(outcome.winner()));
-    assert!(session(&white).locked && session(&black).locked, "a finished online game takes no more turns");
+    let over = |app: &App| session(app).board_use() == BoardUse::Online { over: true };
+    assert!(over(&white) && over(&black), "a finished online game takes no more turns");
     run_until(&mut [&mut carol], "the result on the spectator's board", |apps| {
         game(apps[0]).is_some_and(|g| g.result == result)
     });
@@ -237,7 +239,7 @@ fn two_players_find_each_other_in_the_lobby_and_play_to_the_end() {
     run_until(&mut [&mut white], "the game replayed", |apps| state(apps[0]) == AppState::Online);
     assert_eq!(turns(&white), turns(&black));
     assert_eq!((game(&white).unwrap().result, game(&white).unwrap().me), (result, Some(Color::White)));
-    assert!(session(&white).locked, "a replayed game takes no turns");
+    assert!(over(&white), "a replayed game takes no turns");
     white.world_mut().write_message(ReviewCommand::Open);
     run_until(&mut [&mut white], "the review", |apps| state(apps[0]) == AppState::Review);
     assert_eq!(white.world().resource::<Reviewing>().game().turns().len(), turns(&black).len());
