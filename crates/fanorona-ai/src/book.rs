@@ -3,7 +3,7 @@
 //! A short search sees least in the opening, where nearly every turn is a capture and the quiescence search has the
 //! most to follow: at 200 ms a move the master reaches depth 5 to 7 in the positions after two turns, and chose
 //! another turn than a 3-second search in 21 of those 39 positions. The book holds what the long searches found
-//! (`fanorona-cli book` writes it; docs/DECISIONS.md tells how it was made), and the master plays it instantly.
+//! (`fanorona-cli book` writes it; docs/TUNING.md tells how it was made), and the master plays it instantly.
 //!
 //! The text form is one entry a line, `POSITION TURN SCORE DEPTH` (see [`BookEntry`]); `#` starts a comment line.
 

@@ -29,7 +29,7 @@ pub struct Weights {
 impl Weights {
     /// The weights chosen by self-play matches: `fanorona-cli tune` halves and doubles each weight in turn and keeps
     /// a change that wins its match (`fanorona-cli match` checks the result); the initiative was raised from 20, and
-    /// the trade weight added, by matches of the current search (see docs/DECISIONS.md).
+    /// the trade weight added, by matches of the current search (see docs/TUNING.md).
     pub const TUNED: Weights =
         Weights { material: 100, mobility: 2, threat: 6, their_threat: 6, initiative: 60, strong: 3, trade: 400 };
 }

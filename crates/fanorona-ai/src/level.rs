@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::eval::{Eval, Weights};
 
 /// The master's delta-pruning margin: a piece and a half, for the evaluation's terms other than material (one
-/// piece saved 6% more nodes to depth 8 after f3-e3A, untried in matches; see `docs/DECISIONS.md`).
+/// piece saved 6% more nodes to depth 8 after f3-e3A, untried in matches; see `docs/TUNING.md`).
 const DELTA_MARGIN: i32 = 150;
 
 /// A playing level. Each is clearly stronger than the one before: the match results behind [`Level::rating`]
