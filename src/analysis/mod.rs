@@ -10,7 +10,7 @@ use fanorona_ai::{Analysis, Limits, Line};
 use fanorona_rules::{Game, Position, Side, Turn, Variant};
 
 use crate::AppSystems;
-use crate::game::computer::WEB_SLICE_MS;
+use crate::game::engine::{EngineJob, Polled, SliceBudget};
 use crate::game::keeper::BoardKeeper;
 use crate::game::person::BoardClick;
 use crate::game::session::{BoardUse, PlayerKind, Session, TurnCommitted};
@@ -81,7 +81,8 @@ pub struct AnalysisBoard {
     editing: bool,
     /// What went wrong with the last change asked for (a bad text, an impossible setup).
     message: Option<Text>,
-    job: Option<(Analysis, u32)>,
+    /// The engine's analysis of the position on the board, and the depth it searches to.
+    job: Option<(EngineJob<Analysis>, u32)>,
     lines: Vec<Line>,
     depth: u32,
 }
@@ -238,7 +239,7 @@ impl AnalysisBoard {
         self.depth = 0;
         let game = self.game_at(self.current);
         self.job = (!self.editing && !game.is_over())
-            .then(|| (Analysis::new(&game, Limits::depth(DEPTHS[0]), LINES), DEPTHS[0]));
+            .then(|| (EngineJob::start(Analysis::new(&game, Limits::depth(DEPTHS[0]), LINES)), DEPTHS[0]));
     }
 }
 
@@ -385,24 +386,26 @@ fn edit_by_clicks(mut clicks: MessageReader<BoardClick>, mut board: ResMut<Analy
     }
 }
 
-/// Advances the engine a slice of the frame, one depth after another.
-fn run_engine(mut board: ResMut<AnalysisBoard>) {
+/// Collects the engine's lines one depth after another (the next depth goes on with what the last one stored).
+fn run_engine(mut board: ResMut<AnalysisBoard>, mut budget: ResMut<SliceBudget>) {
     let board = &mut *board;
-    let Some((analysis, depth)) = board.job.as_mut() else { return };
-    let started = web_time::Instant::now();
-    while !analysis.step(2_000) {
-        if started.elapsed().as_secs_f64() * 1000.0 >= WEB_SLICE_MS {
+    let Some((job, depth)) = board.job.as_mut() else { return };
+    let depth = *depth;
+    let (lines, mut analysis) = match job.poll(&mut budget) {
+        Polled::Working => return,
+        Polled::Done(lines, analysis) => (lines, analysis),
+        Polled::Failed => {
+            board.job = None;
             return;
         }
-    }
-    let depth = *depth;
-    board.lines = analysis.lines().to_vec();
+    };
+    board.lines = lines;
     board.depth = depth;
     let table = analysis.take_table();
     let game = board.game_at(board.current);
     board.job = DEPTHS.iter().find(|&&d| d > depth).map(|&next| {
         let analysis = Analysis::new(&game, Limits::depth(next), LINES);
-        (if let Some(table) = table { analysis.with_table(table) } else { analysis }, next)
+        (EngineJob::start(if let Some(table) = table { analysis.with_table(table) } else { analysis }), next)
     });
 }
 

@@ -1,12 +1,13 @@
-//! The computer player: searches in the background (a task on the desktop, a few milliseconds per frame on the
-//! web) while frames keep coming, then announces its turn step by step, so that the board animates it like a
+//! The computer player: searches in the background (an [`EngineJob`]: a thread on the desktop, a few milliseconds
+//! per frame on the web) while frames keep coming, then announces its turn step by step, so that the board animates it like a
 //! person's, and adds it to the game.
 
 use bevy::prelude::*;
-use fanorona_ai::{Book, Level, Limits, Search, SearchResult, Status, TranspositionTable};
+use fanorona_ai::{Book, Level, Limits, Search, SearchResult, TranspositionTable};
 use fanorona_rules::Game;
 
 use super::BoardMoves;
+use super::engine::{EngineJob, Polled, SliceBudget};
 use super::session::{Announce, BoardReset, PlayerKind, Session};
 use super::tables::EndgameTables;
 use crate::AppSystems;
@@ -25,24 +26,12 @@ pub enum Purpose {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct HintRequest;
 
-/// A search in progress.
-enum Job {
-    /// On a thread of the async compute pool (desktop).
-    #[cfg(not(target_arch = "wasm32"))]
-    Task(bevy::tasks::Task<Found>, std::sync::Arc<std::sync::atomic::AtomicBool>),
-    /// Stepped a slice at a time on the main thread (web).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-    Sliced(Box<Search>),
-}
-
-/// A finished search: its result, and the transposition table it filled, for the next search.
-type Found = (SearchResult, Option<TranspositionTable>);
-
 /// The computer's current search, if any, and the table its searches share: what one turn's search learned saves
 /// work in the next.
 #[derive(Resource, Default)]
 pub struct Thinking {
-    job: Option<(Job, Purpose, usize)>,
+    /// The search, what it is for, and the number of turns of the game it searches.
+    job: Option<(EngineJob<Search>, Purpose, usize)>,
     seed: u64,
     table: Option<TranspositionTable>,
     last: Option<SearchResult>,
@@ -59,18 +48,11 @@ impl Thinking {
         self.last.as_ref()
     }
 
-    /// Stops and forgets the search.
+    /// Stops and forgets the search (dropping the job stops it).
     pub fn cancel(&mut self) {
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Some((Job::Task(_, stop), _, _)) = &self.job {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
         self.job = None;
     }
 }
-
-/// Milliseconds of searching per frame on the web.
-pub const WEB_SLICE_MS: f64 = 8.0;
 
 /// The systems that start the computer's searches and play its turns (the autosave and the end of the game come
 /// after them).
@@ -117,19 +99,7 @@ fn start(thinking: &mut Thinking, tables: &EndgameTables, game: &Game, level: Le
         search = search.with_table(table);
     }
     let moves = game.turns().len();
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let stop = search.stop_handle();
-        let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
-            let result = search.run();
-            (result, search.take_table())
-        });
-        thinking.job = Some((Job::Task(task, stop), purpose, moves));
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        thinking.job = Some((Job::Sliced(Box::new(search)), purpose, moves));
-    }
+    thinking.job = Some((EngineJob::start(search), purpose, moves));
 }
 
 fn start_thinking(mut thinking: ResMut<Thinking>, tables: Res<EndgameTables>, session: Res<Session>) {
@@ -153,28 +123,23 @@ fn request_hint(
     }
 }
 
-/// Advances or collects the search.
-fn poll(job: &mut Job) -> Option<Found> {
-    match job {
-        #[cfg(not(target_arch = "wasm32"))]
-        Job::Task(task, _) => bevy::tasks::futures::check_ready(task),
-        Job::Sliced(search) => {
-            let started = web_time::Instant::now();
-            loop {
-                match search.step(2_000) {
-                    Status::Done(result) => return Some((result, search.take_table())),
-                    Status::Thinking { .. } if started.elapsed().as_secs_f64() * 1000.0 >= WEB_SLICE_MS => return None,
-                    Status::Thinking { .. } => {}
-                }
-            }
-        }
-    }
-}
-
-fn poll_thinking(mut thinking: ResMut<Thinking>, mut session: ResMut<Session>, mut announce: Announce) {
+fn poll_thinking(
+    mut thinking: ResMut<Thinking>,
+    mut budget: ResMut<SliceBudget>,
+    mut session: ResMut<Session>,
+    mut announce: Announce,
+) {
     let Some((job, purpose, moves)) = thinking.job.as_mut() else { return };
-    let Some((result, table)) = poll(job) else { return };
     let (purpose, moves) = (*purpose, *moves);
+    let (result, table) = match job.poll(&mut budget) {
+        Polled::Working => return,
+        Polled::Done(result, mut search) => (result, search.take_table()),
+        // The next frame starts the search again.
+        Polled::Failed => {
+            thinking.job = None;
+            return;
+        }
+    };
     thinking.job = None;
     thinking.table = table;
     // A result for a position that is gone (undo, new game) is dropped.

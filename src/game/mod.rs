@@ -1,8 +1,10 @@
 //! The game itself, without anything drawn: the session (the rules' game and who plays it) and who has the board,
-//! the commands about it, the person's clicks, the computer player, the rating, and the saved games.
+//! the commands about it, the person's clicks, the computer player and the one way engine work runs, the rating, and
+//! the saved games.
 
 pub mod commands;
 pub mod computer;
+pub mod engine;
 pub mod files;
 pub mod keeper;
 pub mod person;
@@ -22,6 +24,7 @@ pub struct BoardMoves;
 pub fn plugin(app: &mut App) {
     app.add_plugins((
         session::SessionPlugin,
+        engine::plugin,
         keeper::plugin,
         commands::plugin,
         person::plugin,

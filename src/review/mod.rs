@@ -1,5 +1,5 @@
-//! Post-game review: the engine goes through every turn of the game on the board (a task on the desktop, a few
-//! milliseconds per frame on the web) and the player steps through the game, sees where it turned and the better
+//! Post-game review: the engine goes through every turn of the game on the board (an engine job: a thread on the
+//! desktop, a few milliseconds per frame on the web) and the player steps through the game, sees where it turned and the better
 //! turns, and may play on from before a mistake.
 //!
 //! The review shows its positions through the board as any session is shown: the board is lent to the review, its
@@ -12,6 +12,7 @@ use fanorona_ai::review::{REVIEW_DEPTH, Review, Reviewer, TurnReview};
 use fanorona_rules::{Game, Turn};
 
 use crate::AppSystems;
+use crate::game::engine::{EngineJob, Polled, SliceBudget};
 use crate::game::keeper::BoardKeeper;
 use crate::game::saving::{CanContinue, autosave};
 use crate::game::session::{BoardUse, PlayerKind, Session, trace_of};
@@ -54,7 +55,7 @@ pub struct Reviewing {
     game: Game,
     /// Whether the game under review was over when the review opened (only a finished game is played on).
     game_over: bool,
-    job: Option<Job>,
+    job: Option<EngineJob<Reviewer>>,
     progress: (usize, usize),
     review: Option<Review>,
     /// The position looked at: after this many turns.
@@ -120,82 +121,6 @@ impl Reviewing {
     }
 }
 
-/// The engine's work on the review.
-enum Job {
-    /// On a thread of the async compute pool (desktop), reporting its progress.
-    #[cfg(not(target_arch = "wasm32"))]
-    Task {
-        task: bevy::tasks::Task<Review>,
-        stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-        done: std::sync::Arc<std::sync::atomic::AtomicUsize>,
-    },
-    /// Stepped a slice at a time on the main thread (web).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-    Sliced(Box<Reviewer>),
-}
-
-impl Job {
-    fn start(game: &Game) -> Job {
-        let reviewer = Reviewer::new(game, REVIEW_DEPTH);
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            use std::sync::Arc;
-            use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-            let stop = Arc::new(AtomicBool::new(false));
-            let done = Arc::new(AtomicUsize::new(0));
-            let (task_stop, task_done) = (Arc::clone(&stop), Arc::clone(&done));
-            let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
-                let mut reviewer = reviewer;
-                loop {
-                    if let Some(review) = reviewer.step(20_000) {
-                        return review;
-                    }
-                    task_done.store(reviewer.progress().0, Ordering::Relaxed);
-                    if task_stop.load(Ordering::Relaxed) {
-                        // Nobody waits for this review any more.
-                        return Review { scores: Vec::new(), turns: Vec::new(), depth: 0 };
-                    }
-                }
-            });
-            Job::Task { task, stop, done }
-        }
-        #[cfg(target_arch = "wasm32")]
-        {
-            Job::Sliced(Box::new(reviewer))
-        }
-    }
-
-    /// Advances the work (on the web, for about `slice_ms`) and returns the review when it is done, else the
-    /// positions searched.
-    #[cfg_attr(not(target_arch = "wasm32"), allow(unused_variables))]
-    fn poll(&mut self, slice_ms: f64) -> Result<Review, usize> {
-        match self {
-            #[cfg(not(target_arch = "wasm32"))]
-            Job::Task { task, done, .. } => {
-                bevy::tasks::futures::check_ready(task).ok_or_else(|| done.load(std::sync::atomic::Ordering::Relaxed))
-            }
-            Job::Sliced(reviewer) => {
-                let started = web_time::Instant::now();
-                loop {
-                    if let Some(review) = reviewer.step(2_000) {
-                        return Ok(review);
-                    }
-                    if started.elapsed().as_secs_f64() * 1000.0 >= slice_ms {
-                        return Err(reviewer.progress().0);
-                    }
-                }
-            }
-        }
-    }
-
-    fn cancel(&self) {
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Job::Task { stop, .. } = self {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-    }
-}
-
 /// The review screen's logic (headless; the panel is in the interface).
 pub struct ReviewPlugin;
 
@@ -239,7 +164,7 @@ fn handle_review_commands(
                 reviewing.line = None;
                 reviewing.review = None;
                 reviewing.progress = (0, reviewing.game.turns().len() + 1);
-                reviewing.job = Some(Job::start(&reviewing.game));
+                reviewing.job = Some(EngineJob::start(Reviewer::new(&reviewing.game, REVIEW_DEPTH)));
                 keeper.lend(reviewing.view(), BoardUse::Review);
                 next_state.set(AppState::Review);
             }
@@ -337,17 +262,17 @@ impl Reviewing {
     }
 }
 
-/// The longest slice of a frame the review takes on the web (milliseconds).
-const MAX_SLICE_MS: f64 = 100.0;
-
-/// Advances the engine's work and keeps the progress. On the web it takes half as long as the rest of the frame
-/// (at least the computer player's slice): nothing else is going on, and a slow renderer (a software one) would
-/// otherwise leave the engine a sliver of each second.
-fn run_review(mut reviewing: ResMut<Reviewing>, time: Res<Time<Real>>) {
+/// Advances the engine's work and keeps the progress.
+fn run_review(mut reviewing: ResMut<Reviewing>, mut budget: ResMut<SliceBudget>) {
+    let reviewing = &mut *reviewing;
     let Some(job) = reviewing.job.as_mut() else { return };
-    let slice_ms = (time.delta_secs_f64() * 500.0).clamp(crate::game::computer::WEB_SLICE_MS, MAX_SLICE_MS);
-    match job.poll(slice_ms) {
-        Ok(review) => {
+    match job.poll(&mut budget) {
+        Polled::Working => {
+            // The share of positions searched, back in positions (the last one counts when the review is complete).
+            let all = reviewing.progress.1;
+            reviewing.progress.0 = ((job.progress() * all as f32).round() as usize).min(all.saturating_sub(1));
+        }
+        Polled::Done(review, _) => {
             info!(
                 "review: {} turns at depth {}; accuracy White {:.1}, Black {:.1}",
                 review.turns.len(),
@@ -359,14 +284,13 @@ fn run_review(mut reviewing: ResMut<Reviewing>, time: Res<Time<Real>>) {
             reviewing.review = Some(review);
             reviewing.job = None;
         }
-        Err(done) => reviewing.progress.0 = done,
+        Polled::Failed => reviewing.job = None,
     }
 }
 
 /// The review is over (back to the game, a new game from it, or the menu): the game put aside comes back.
 fn end_review(mut reviewing: ResMut<Reviewing>, mut keeper: BoardKeeper) {
-    if let Some(job) = reviewing.job.take() {
-        job.cancel();
-    }
+    // Dropping the job stops the engine's work.
+    reviewing.job = None;
     keeper.give_back();
 }

@@ -5,13 +5,14 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
-use fanorona_ai::{Level, Limits, Search, Status};
+use fanorona_ai::{Level, Limits, Search};
 use fanorona_rules::{Game, Point, Position, Side, Step, Variant};
 
 use crate::AppSystems;
 use crate::board::animation::{Appearing, Fading, Sliding, animate_step};
 use crate::board::layout::BoardLayout;
 use crate::board::{Piece, spawn_lattice, spawn_pieces, spawn_wood};
+use crate::game::engine::{EngineJob, Polled, SliceBudget};
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
 
@@ -21,8 +22,6 @@ pub const PAUSE_SECONDS: f32 = 1.0;
 const GAME_OVER_SECONDS: f32 = 4.0;
 /// Turns after which a title game is left and a new one starts: a long ending is dull to watch.
 pub const MAX_TURNS: usize = 60;
-/// Search nodes a frame: the computer thinks between frames, on the web as on the desktop, without a thread.
-const NODES_PER_FRAME: u64 = 1_000;
 /// The level that plays both sides: quick to think, with enough randomness that no two games are the same.
 const LEVEL: Level = Level::Casual;
 
@@ -31,7 +30,7 @@ const LEVEL: Level = Level::Casual;
 #[derive(Resource)]
 pub struct TitleGame {
     game: Game,
-    search: Option<Box<Search>>,
+    search: Option<EngineJob<Search>>,
     steps: VecDeque<(Side, Step, Vec<Point>)>,
     wait: f32,
     seed: u64,
@@ -90,13 +89,14 @@ fn show_title_board(mut commands: Commands, mut title: ResMut<TitleGame>, mut la
     spawn_pieces(&mut commands, AppState::Menu, title.game.position(), ());
 }
 
-/// Shows the steps of the last turn one after another, then waits a moment, thinks a slice a frame and plays the
+/// Shows the steps of the last turn one after another, then waits a moment, thinks (an engine job) and plays the
 /// next turn; a game that is over (or long) gives way to a new one, whose pieces grow in.
 #[allow(clippy::type_complexity)]
 fn play_title_board(
     mut commands: Commands,
     time: Res<Time>,
     settings: Res<Settings>,
+    mut budget: ResMut<SliceBudget>,
     mut title: ResMut<TitleGame>,
     mut pieces: Query<(Entity, &mut Piece)>,
     moving: Query<(), Or<(With<Sliding>, With<Fading>, With<Appearing>)>>,
@@ -128,12 +128,16 @@ fn play_title_board(
     let TitleGame { game, search, seed, .. } = &mut *title;
     let search = search.get_or_insert_with(|| {
         *seed = seed.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        Box::new(Search::for_level(game, LEVEL, Limits::NONE, *seed))
+        EngineJob::start(Search::for_level(game, LEVEL, Limits::NONE, *seed))
     });
-    let Status::Done(result) = search.step(NODES_PER_FRAME) else { return };
+    let found = match search.poll(&mut budget) {
+        Polled::Working => return,
+        Polled::Done(result, _) => result.best,
+        Polled::Failed => None,
+    };
     title.search = None;
-    let Some(turn) = result.best else {
-        // No turn found (cannot happen in a game that is not over): start again.
+    let Some(turn) = found else {
+        // No turn found (cannot happen in a game that is not over, unless the engine failed): start again.
         let side = title.game.position().side_to_move();
         title.game.resign(side);
         return;

@@ -1,13 +1,13 @@
 //! How deep the master looks in the web build's thinking time (issue 10, point 6).
 //!
-//! The game on the web searches on the main thread, 8 ms of each frame (`WEB_SLICE_MS` in the game's computer
-//! player, 2,000 nodes a step), for the master's own thinking time of a second. This program does the same, spending
-//! the rest of each frame idle as drawing would, at 60 and 30 frames a second, then searches without pausing to see
-//! how fast depth comes. `scripts/web-depth.sh` runs it as WebAssembly in Node (the browser's engine, built with the
+//! The game on the web searches on the main thread, at least 8 ms of each frame (`MIN_SLICE_MS` in the game's
+//! engine jobs, 2,000 nodes a step), for the master's own thinking time of a second. This program does the same,
+//! spending the rest of each frame idle as drawing would, at 60 and 30 frames a second, then searches without
+//! pausing to see how fast depth comes. `scripts/web-depth.sh` runs it as WebAssembly in Node (the browser's engine, built with the
 //! web build's profile); run natively (`cargo run --release -p fanorona-ai --example web_depth`) it gives the
 //! desktop's figures for comparison.
 
-use fanorona_ai::{Level, Limits, Search, Status};
+use fanorona_ai::{Level, Limits, Resumable, Search};
 use fanorona_rules::{Game, Position, Variant};
 use web_time::Instant;
 
@@ -31,9 +31,9 @@ fn sliced(game: &Game, frame_ms: f64) -> (u32, u64, f64, usize) {
         frames += 1;
         loop {
             match search.step(2_000) {
-                Status::Done(result) => return (result.depth, result.nodes, searching + millis(frame), frames),
-                Status::Thinking { .. } if millis(frame) >= SLICE_MS => break,
-                Status::Thinking { .. } => {}
+                Some(result) => return (result.depth, result.nodes, searching + millis(frame), frames),
+                None if millis(frame) >= SLICE_MS => break,
+                None => {}
             }
         }
         searching += millis(frame);
@@ -49,8 +49,8 @@ fn to_depth(game: &Game) -> String {
     let mut last = 0;
     loop {
         let (depth, nodes, done) = match search.step(2_000) {
-            Status::Thinking { depth, .. } => (depth, search.nodes(), false),
-            Status::Done(result) => (result.depth, result.nodes, true),
+            None => (search.completed_depth(), search.nodes(), false),
+            Some(result) => (result.depth, result.nodes, true),
         };
         if depth > last {
             last = depth;

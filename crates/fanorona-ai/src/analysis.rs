@@ -4,8 +4,9 @@
 use fanorona_rules::{Game, Outcome, Side, Turn};
 
 use crate::level::Level;
-use crate::search::{Limits, MATE, Search, Status};
+use crate::search::{Limits, MATE, Search};
 use crate::tt::TranspositionTable;
+use crate::work::Resumable;
 
 /// One line of an analysis: a turn, its score for the side to move, and the expected continuation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,11 +67,15 @@ impl Analysis {
     pub fn nodes(&self) -> u64 {
         self.search.as_ref().map_or(0, Search::nodes)
     }
+}
 
-    /// Searches about `budget` more nodes. Returns whether the analysis is done.
-    pub fn step(&mut self, budget: u64) -> bool {
+impl Resumable for Analysis {
+    type Output = Vec<Line>;
+
+    /// Searches about `budget` more nodes; the lines, best first, once every line asked for is found.
+    fn step(&mut self, budget: u64) -> Option<Vec<Line>> {
         if self.is_done() {
-            return true;
+            return Some(self.lines.clone());
         }
         let mut search = match self.search.take() {
             Some(search) => search,
@@ -84,8 +89,8 @@ impl Analysis {
             }
         };
         match search.step(budget) {
-            Status::Thinking { .. } => self.search = Some(search),
-            Status::Done(result) => {
+            None => self.search = Some(search),
+            Some(result) => {
                 self.table = search.take_table();
                 match result.best {
                     Some(turn) => {
@@ -103,13 +108,7 @@ impl Analysis {
                 }
             }
         }
-        self.is_done()
-    }
-
-    /// Runs the analysis to the end and returns its lines, best first.
-    pub fn run(&mut self) -> Vec<Line> {
-        while !self.step(u64::MAX) {}
-        self.lines.clone()
+        self.is_done().then(|| self.lines.clone())
     }
 }
 

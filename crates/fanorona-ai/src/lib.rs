@@ -3,10 +3,12 @@
 //! - [`Level`]: five levels from a beginner a new player can beat to the full engine.
 //! - [`Search`]: an iterative-deepening principal-variation alpha-beta search over whole turns, with a
 //!   transposition table, move ordering (table move, captures by size, killers, history), quiescence over the
-//!   compulsory captures, draw awareness (repetition, the 50-turn rule) and limits in time, depth and nodes. It is
-//!   resumable: [`Search::step`] advances it by a node budget, so a single-threaded program can think a few
-//!   milliseconds per frame; [`Search::run`] runs it to the end. The master level adds aspiration windows, late
-//!   move reductions and staged move picking (the table move before the other turns are generated).
+//!   compulsory captures, draw awareness (repetition, the 50-turn rule) and limits in time, depth and nodes. The
+//!   master level adds aspiration windows, late move reductions and staged move picking (the table move before the
+//!   other turns are generated).
+//! - [`Resumable`]: the one way engine work runs: [`Resumable::step`] advances a search, an analysis, a review or a
+//!   table build by a node budget, so a single-threaded program can think a few milliseconds per frame;
+//!   [`Resumable::run`] runs it to the end.
 //! - [`TranspositionTable`]: kept from one search to the next ([`Search::with_table`], [`Search::take_table`]),
 //!   with generations so that old entries are replaced first.
 //! - [`Analysis`]: the best few lines of a position (multi-line analysis), resumable like the search.
@@ -18,7 +20,7 @@
 //!   ([`Search::with_book`]).
 //!
 //! ```
-//! use fanorona_ai::{Level, Limits, Search};
+//! use fanorona_ai::{Level, Limits, Resumable, Search};
 //! use fanorona_rules::{Game, Variant};
 //! let game = Game::of_variant(Variant::Tsivy);
 //! let result = Search::for_level(&game, Level::Classic, Limits::NONE, 1).run();
@@ -34,13 +36,15 @@ mod search;
 pub mod tablebase;
 pub mod telo;
 mod tt;
+mod work;
 
 pub use analysis::{Analysis, Line, analyze, line_text, outcome_score};
 pub use book::{Book, BookEntry, BookError, ParseBookEntryError};
 pub use eval::{Eval, Weights, evaluate};
 pub use level::{Level, ParseLevelError};
-pub use search::{Limits, MATE, Search, SearchResult, Status, TB_WIN};
+pub use search::{Limits, MATE, Search, SearchResult, TB_WIN};
 pub use tt::TranspositionTable;
+pub use work::Resumable;
 
 use fanorona_rules::{Game, Variant};
 

@@ -20,8 +20,9 @@ use std::fmt;
 use fanorona_rules::{Game, Side, Turn};
 
 use crate::analysis::outcome_score;
-use crate::search::{Limits, MATE, Search, Status};
+use crate::search::{Limits, MATE, Search};
 use crate::tt::TranspositionTable;
+use crate::work::Resumable;
 
 /// The depth a review searches each position to, unless told otherwise.
 pub const REVIEW_DEPTH: u32 = 7;
@@ -198,7 +199,7 @@ struct Found {
 }
 
 /// A resumable review of a game: one search per position, so a program can review a few milliseconds per frame
-/// ([`Reviewer::step`]) or all at once on a thread ([`Reviewer::run`]).
+/// ([`Resumable::step`]) or all at once on a thread ([`Resumable::run`]).
 pub struct Reviewer {
     game: Game,
     depth: u32,
@@ -224,67 +225,8 @@ impl Reviewer {
     }
 
     /// Positions searched so far and in all (the start, and the position after each turn).
-    pub fn progress(&self) -> (usize, usize) {
+    pub fn positions(&self) -> (usize, usize) {
         (self.found.len(), self.game.turns().len() + 1)
-    }
-
-    /// Searches about `budget` more nodes; the review once every position is searched.
-    pub fn step(&mut self, budget: u64) -> Option<Review> {
-        let mut budget = budget.max(1);
-        while self.found.len() <= self.game.turns().len() {
-            let index = self.found.len();
-            if let Some(outcome) = self.prefix.outcome() {
-                let side = self.prefix.position().side_to_move();
-                let score = outcome_score(outcome, side);
-                self.found.push(Found { score, shallow: score, line: Vec::new() });
-            } else {
-                let mut search = self.search.take().unwrap_or_else(|| {
-                    let search = Search::for_analysis(&self.prefix, Limits::depth(self.depth));
-                    match self.table.take() {
-                        Some(table) => search.with_table(table),
-                        None => search,
-                    }
-                });
-                let before = search.nodes();
-                let status = search.step(budget);
-                budget = budget.saturating_sub(search.nodes() - before);
-                match status {
-                    Status::Thinking { .. } => {
-                        self.search = Some(search);
-                        return None;
-                    }
-                    Status::Done(result) => {
-                        self.table = search.take_table();
-                        let line = match result.best {
-                            Some(best) if result.pv.first() != Some(&best) => vec![best],
-                            _ => result.pv,
-                        };
-                        // A search that stopped before the last depth (a forced result) has the same score there.
-                        let shallow = search.score_at_depth(self.depth - 1).unwrap_or(result.score);
-                        self.found.push(Found { score: result.score, shallow, line });
-                    }
-                }
-            }
-            if let Some(turn) = self.game.turns().get(index) {
-                // The turns come from a game, so each is legal where it is played.
-                if self.prefix.play(turn).is_err() {
-                    break;
-                }
-            }
-            if budget == 0 {
-                return None;
-            }
-        }
-        Some(self.review())
-    }
-
-    /// Reviews the whole game at once.
-    pub fn run(&mut self) -> Review {
-        loop {
-            if let Some(review) = self.step(u64::MAX) {
-                return review;
-            }
-        }
     }
 
     fn review(&self) -> Review {
@@ -313,5 +255,65 @@ impl Reviewer {
             })
             .collect();
         Review { scores, turns, depth: self.depth }
+    }
+}
+
+impl Resumable for Reviewer {
+    type Output = Review;
+
+    /// Searches about `budget` more nodes; the review once every position is searched.
+    fn step(&mut self, budget: u64) -> Option<Review> {
+        let mut budget = budget.max(1);
+        while self.found.len() <= self.game.turns().len() {
+            let index = self.found.len();
+            if let Some(outcome) = self.prefix.outcome() {
+                let side = self.prefix.position().side_to_move();
+                let score = outcome_score(outcome, side);
+                self.found.push(Found { score, shallow: score, line: Vec::new() });
+            } else {
+                let mut search = self.search.take().unwrap_or_else(|| {
+                    let search = Search::for_analysis(&self.prefix, Limits::depth(self.depth));
+                    match self.table.take() {
+                        Some(table) => search.with_table(table),
+                        None => search,
+                    }
+                });
+                let before = search.nodes();
+                let found = search.step(budget);
+                budget = budget.saturating_sub(search.nodes() - before);
+                match found {
+                    None => {
+                        self.search = Some(search);
+                        return None;
+                    }
+                    Some(result) => {
+                        self.table = search.take_table();
+                        let line = match result.best {
+                            Some(best) if result.pv.first() != Some(&best) => vec![best],
+                            _ => result.pv,
+                        };
+                        // A search that stopped before the last depth (a forced result) has the same score there.
+                        let shallow = search.score_at_depth(self.depth - 1).unwrap_or(result.score);
+                        self.found.push(Found { score: result.score, shallow, line });
+                    }
+                }
+            }
+            if let Some(turn) = self.game.turns().get(index) {
+                // The turns come from a game, so each is legal where it is played.
+                if self.prefix.play(turn).is_err() {
+                    break;
+                }
+            }
+            if budget == 0 {
+                return None;
+            }
+        }
+        Some(self.review())
+    }
+
+    /// The share of positions searched.
+    fn progress(&self) -> f32 {
+        let (done, all) = self.positions();
+        done as f32 / all as f32
     }
 }

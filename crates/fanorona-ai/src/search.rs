@@ -1,8 +1,8 @@
 //! A resumable alpha-beta search over whole turns.
 //!
 //! The search keeps its own stack of frames instead of recursing, so it can stop after any number of nodes and
-//! go on later from exactly where it was: [`Search::step`] advances it by a node budget (a few milliseconds of
-//! work per frame in a single-threaded web build), [`Search::run`] runs it to the end (on a desktop thread).
+//! go on later from exactly where it was: [`Resumable::step`] advances it by a node budget (a few milliseconds of
+//! work per frame in a single-threaded web build), [`Resumable::run`] runs it to the end (on a desktop thread).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,6 +18,7 @@ use crate::eval::evaluate_with;
 use crate::level::Config;
 use crate::tablebase::{Tablebase, TbResult, best_of};
 use crate::tt::{Bound, Entry, TranspositionTable};
+use crate::work::Resumable;
 
 /// The score of a won position at the root; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -88,20 +89,6 @@ pub struct SearchResult {
     pub nodes: u64,
     /// The expected continuation, starting with `best`.
     pub pv: Vec<Turn>,
-}
-
-/// Where a search stands after [`Search::step`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// Still searching; the best turn found so far, if any.
-    Thinking {
-        /// Best turn so far.
-        best: Option<Turn>,
-        /// Completed depth.
-        depth: u32,
-    },
-    /// Finished.
-    Done(SearchResult),
 }
 
 /// A child of a frame: a legal turn, the enemy pieces it takes, and its ordering key. It is played only when
@@ -322,38 +309,9 @@ impl Search {
         self.iteration_scores.get(index).copied().flatten()
     }
 
-    /// Runs the search to the end and returns its result.
-    pub fn run(&mut self) -> SearchResult {
-        loop {
-            if let Status::Done(result) = self.step(u64::MAX) {
-                return result;
-            }
-        }
-    }
-
-    /// Searches about `budget` more nodes (at least one), then reports where it stands.
-    pub fn step(&mut self, budget: u64) -> Status {
-        if self.started.is_none() && self.result.is_none() {
-            self.solve_root();
-        }
-        if let Some(result) = &self.result {
-            return Status::Done(result.clone());
-        }
-        if !self.tt_ready {
-            self.tt = self.config.tt_bits.map(TranspositionTable::new);
-            self.tt_ready = true;
-        }
-        let started = *self.started.get_or_insert_with(Instant::now);
-        let until = self.nodes.saturating_add(budget.max(1));
-        while self.nodes < until {
-            if self.out_of_resources(started) {
-                return Status::Done(self.finish());
-            }
-            if !self.advance() {
-                return Status::Done(self.finish());
-            }
-        }
-        Status::Thinking { best: self.best_so_far(), depth: self.completed.as_ref().map_or(0, |r| r.depth) }
+    /// The deepest iteration completed so far (0 before the first).
+    pub fn completed_depth(&self) -> u32 {
+        self.completed.as_ref().map_or(0, |r| r.depth)
     }
 
     /// Answers a root position in the opening book with its turn (see [`Search::with_book`]), or one in the endgame
@@ -404,11 +362,6 @@ impl Search {
         }
         // Checking the clock costs; every 256 nodes is often enough.
         self.nodes.is_multiple_of(256) && self.limits.time.is_some_and(|t| started.elapsed() >= t)
-    }
-
-    /// The best turn known now: from the current iteration if a root turn has a real score, else the last one.
-    fn best_so_far(&self) -> Option<Turn> {
-        self.current_root_best().map(|(turn, _)| turn).or_else(|| self.completed.as_ref().and_then(|r| r.best))
     }
 
     /// The best root turn of the iteration in progress and its score, if it scored above the iteration's lower
@@ -838,7 +791,7 @@ impl Search {
         let mut tt_move = None;
         // The table serves the main search only. From the nominal depth down it would give at best a move to try
         // first, for a probe that misses the cache nearly every time: without it the nodes to depth 10 changed by
-        // -15% to +2.5% over the bench positions, and the time fell by about a tenth (see docs/DECISIONS.md).
+        // -15% to +2.5% over the bench positions, and the time fell by about a tenth (see docs/TUNING.md).
         if let Some(entry) = self.tt.as_ref().filter(|_| depth > 0).and_then(|tt| tt.probe(pos.hash())) {
             tt_move = entry.best;
             if ply > 0 && entry.depth >= depth {
@@ -905,7 +858,7 @@ impl Search {
 /// node's largest capture. Captures are compulsory nearly all through the opening, so reducing quiet turns alone
 /// left the tree there almost full: this cut the nodes to depth 8 after f3-e3A by 58% and scored 49.9% at equal
 /// depth over 1,000 games. Reducing every capture smaller than the largest cut more (79%) but lost at equal depth
-/// (47.8% to 49.3%); see `docs/DECISIONS.md`.
+/// (47.8% to 49.3%); see `docs/TUNING.md`.
 fn reduction(config: &Config, frame: &Frame, child: &Child, index: usize, ply: usize) -> i32 {
     if !config.lmr || ply == 0 || frame.depth < LMR_DEPTH || index <= LMR_AFTER {
         return 0;
@@ -979,6 +932,32 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+impl Resumable for Search {
+    type Output = SearchResult;
+
+    /// Searches about `budget` more nodes (at least one); the result once the search is finished.
+    fn step(&mut self, budget: u64) -> Option<SearchResult> {
+        if self.started.is_none() && self.result.is_none() {
+            self.solve_root();
+        }
+        if let Some(result) = &self.result {
+            return Some(result.clone());
+        }
+        if !self.tt_ready {
+            self.tt = self.config.tt_bits.map(TranspositionTable::new);
+            self.tt_ready = true;
+        }
+        let started = *self.started.get_or_insert_with(Instant::now);
+        let until = self.nodes.saturating_add(budget.max(1));
+        while self.nodes < until {
+            if self.out_of_resources(started) || !self.advance() {
+                return Some(self.finish());
+            }
+        }
+        None
     }
 }
 

@@ -31,6 +31,8 @@ use std::fmt;
 
 use fanorona_rules::{Direction, FIFTY_TURNS, Point, PointSet, Position, Setup, Step, Turn, Variant};
 
+use crate::work::Resumable;
+
 /// The most pieces (both sides together) of a position in the tables built by [`Tablebase::build`]: the size that
 /// builds in about a second (and a slice at a time on the web).
 pub const DEFAULT_PIECES: u32 = 4;
@@ -302,9 +304,7 @@ impl Tablebase {
 
     /// Builds every table of `variant` of up to `pieces` pieces at once (2 to [`MAX_PIECES`]).
     pub fn build_pieces(variant: Variant, pieces: u32) -> Result<Tablebase, TablebaseError> {
-        let mut builder = TablebaseBuilder::with_pieces(variant, pieces)?;
-        while !builder.step(u64::MAX) {}
-        Ok(builder.tables)
+        Ok(TablebaseBuilder::with_pieces(variant, pieces)?.run())
     }
 
     /// The most pieces of a position in these tables.
@@ -424,17 +424,19 @@ enum Phase {
 }
 
 /// Builds a [`Tablebase`] a slice at a time, for a program that cannot spare a thread (the web): call
-/// [`TablebaseBuilder::step`] with a budget of work until it says the tables are complete, then take them with
-/// [`TablebaseBuilder::finish`].
+/// [`Resumable::step`] with a budget of work until it gives the complete tables.
 ///
 /// ```
+/// use fanorona_ai::Resumable;
 /// use fanorona_ai::tablebase::TablebaseBuilder;
 /// use fanorona_rules::Variant;
 /// let mut builder = TablebaseBuilder::new(Variant::Dimy)?;
-/// while !builder.step(10_000) {
+/// let tables = loop {
+///     if let Some(tables) = builder.step(10_000) {
+///         break tables;
+///     }
 ///     assert!(builder.progress() < 1.0);
-/// }
-/// let tables = builder.finish().expect("the build is complete");
+/// };
 /// assert_eq!(tables.stats().entries, 191_500);
 /// # Ok::<(), fanorona_ai::tablebase::TablebaseError>(())
 /// ```
@@ -451,7 +453,7 @@ pub struct TablebaseBuilder {
     /// The entries decided at each distance, as the entry with the table of the group in the top bit (half the
     /// memory of a pair: five-piece tables decide tens of millions).
     decided: Vec<Vec<u32>>,
-    /// Entries done, for [`TablebaseBuilder::progress`].
+    /// Entries done, for [`Resumable::progress`].
     done: u64,
     /// The positions found by one walk back (kept to save allocations).
     befores: Vec<usize>,
@@ -491,61 +493,15 @@ impl TablebaseBuilder {
         Ok(builder)
     }
 
-    /// How far the build is, from 0 to 1 (by entries started and labelled).
-    pub fn progress(&self) -> f32 {
-        if self.is_done() {
-            return 1.0;
-        }
-        let total: usize = self.tables.tables.iter().map(Vec::len).sum();
-        (self.done as f64 / (2 * total) as f64).min(0.99) as f32
-    }
-
     /// Whether the tables are complete.
     pub fn is_done(&self) -> bool {
         self.group >= self.groups.len()
     }
 
-    /// The tables, once complete (`None` before: see [`TablebaseBuilder::step`]).
-    pub fn finish(self) -> Option<Tablebase> {
-        self.is_done().then_some(self.tables)
-    }
-
-    /// Does about `budget` units of work (one unit is one entry started or one labelled entry walked back), and
-    /// says whether the tables are complete.
-    pub fn step(&mut self, budget: u64) -> bool {
-        let mut work = 0;
-        while work < budget {
-            if self.is_done() {
-                return true;
-            }
-            work += 1;
-            self.done += 1;
-            match self.phase {
-                Phase::Start { table, next } => {
-                    let material = self.groups[self.group][table];
-                    if next < self.tables.tables[slot(material)].len() {
-                        self.start_entry(table, next);
-                        self.phase = Phase::Start { table, next: next + 1 };
-                    } else if table + 1 < self.groups[self.group].len() {
-                        self.phase = Phase::Start { table: table + 1, next: 0 };
-                    } else {
-                        self.phase = Phase::Walk { distance: 0, next: 0 };
-                    }
-                }
-                Phase::Walk { distance, next } => {
-                    if distance >= usize::from(MAX_DISTANCE) {
-                        self.group += 1;
-                        self.begin_group();
-                    } else if let Some(&packed) = self.decided[distance].get(next) {
-                        self.walk_back(distance, (packed >> 31) as usize, packed & !(1 << 31));
-                        self.phase = Phase::Walk { distance, next: next + 1 };
-                    } else {
-                        self.phase = Phase::Walk { distance: distance + 1, next: 0 };
-                    }
-                }
-            }
-        }
-        self.is_done()
+    /// Takes the complete tables out of the builder (it keeps none).
+    fn take_tables(&mut self) -> Tablebase {
+        let empty = Tablebase { board: self.tables.board.clone(), pieces: self.tables.pieces, tables: Vec::new() };
+        std::mem::replace(&mut self.tables, empty)
     }
 
     /// Sets up the work lists of the group now to be built.
@@ -642,5 +598,53 @@ impl TablebaseBuilder {
             }
         }
         self.befores = befores;
+    }
+}
+
+impl Resumable for TablebaseBuilder {
+    type Output = Tablebase;
+
+    /// Does about `budget` units of work (one unit is one entry started or one labelled entry walked back), and
+    /// gives the tables once they are complete.
+    fn step(&mut self, budget: u64) -> Option<Tablebase> {
+        let mut work = 0;
+        while work < budget && !self.is_done() {
+            work += 1;
+            self.done += 1;
+            match self.phase {
+                Phase::Start { table, next } => {
+                    let material = self.groups[self.group][table];
+                    if next < self.tables.tables[slot(material)].len() {
+                        self.start_entry(table, next);
+                        self.phase = Phase::Start { table, next: next + 1 };
+                    } else if table + 1 < self.groups[self.group].len() {
+                        self.phase = Phase::Start { table: table + 1, next: 0 };
+                    } else {
+                        self.phase = Phase::Walk { distance: 0, next: 0 };
+                    }
+                }
+                Phase::Walk { distance, next } => {
+                    if distance >= usize::from(MAX_DISTANCE) {
+                        self.group += 1;
+                        self.begin_group();
+                    } else if let Some(&packed) = self.decided[distance].get(next) {
+                        self.walk_back(distance, (packed >> 31) as usize, packed & !(1 << 31));
+                        self.phase = Phase::Walk { distance, next: next + 1 };
+                    } else {
+                        self.phase = Phase::Walk { distance: distance + 1, next: 0 };
+                    }
+                }
+            }
+        }
+        self.is_done().then(|| self.take_tables())
+    }
+
+    /// How far the build is, from 0 to 1 (by entries started and labelled).
+    fn progress(&self) -> f32 {
+        if self.is_done() {
+            return 1.0;
+        }
+        let total: usize = self.tables.tables.iter().map(Vec::len).sum();
+        (self.done as f64 / (2 * total) as f64).min(0.99) as f32
     }
 }

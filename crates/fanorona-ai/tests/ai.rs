@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use fanorona_ai::telo::{self, TeloValue};
-use fanorona_ai::{Book, BookEntry, Level, Limits, MATE, Search, Status, TranspositionTable};
+use fanorona_ai::{Book, BookEntry, Level, Limits, MATE, Resumable, Search, TranspositionTable};
 use fanorona_rules::{Game, Position, Side, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -114,9 +114,8 @@ fn a_search_in_depth_or_node_mode_is_deterministic_and_resumable() {
         let mut slices = 0;
         let result = loop {
             slices += 1;
-            match sliced.step(50) {
-                Status::Thinking { .. } => {}
-                Status::Done(r) => break r,
+            if let Some(r) = sliced.step(50) {
+                break r;
             }
         };
         assert_eq!(result, whole, "{level}");
@@ -142,7 +141,7 @@ fn self_play_with_tables(turns: usize, depth: u32, slice: Option<u64>) -> Vec<St
         }
         let result = match slice {
             Some(nodes) if i % 2 == 1 => loop {
-                if let Status::Done(r) = search.step(nodes) {
+                if let Some(r) = search.step(nodes) {
                     break r;
                 }
             },
@@ -190,8 +189,8 @@ fn a_stopped_search_still_answers_with_a_legal_turn() {
     let _ = search.step(500);
     search.stop_handle().store(true, std::sync::atomic::Ordering::Relaxed);
     match search.step(500) {
-        Status::Done(r) => assert!(game.legal_turns().contains(&r.best.unwrap())),
-        Status::Thinking { .. } => panic!("a stopped search must finish"),
+        Some(r) => assert!(game.legal_turns().contains(&r.best.unwrap())),
+        None => panic!("a stopped search must finish"),
     }
 }
 

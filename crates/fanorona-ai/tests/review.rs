@@ -1,7 +1,7 @@
 //! Post-game review and multi-line analysis: the model's thresholds, a known blunder found, lines in order.
 
 use fanorona_ai::review::{Class, REVIEW_DEPTH, Reviewer, accuracy, score_text, win_probability};
-use fanorona_ai::{Analysis, Limits, MATE, Search, analyze};
+use fanorona_ai::{Analysis, Limits, MATE, Resumable, Search, analyze};
 use fanorona_rules::{Game, GameRecord, Position, Side};
 
 /// A tsivy game in which Black's 4th turn, b3-c3W, hands White a five-piece chain (a2-a3A-b3A-b4A-a4W); e4-e3A
@@ -48,7 +48,7 @@ fn a_review_in_small_slices_equals_one_run() {
     let mut steps = 0;
     let sliced = loop {
         steps += 1;
-        let (done, total) = reviewer.progress();
+        let (done, total) = reviewer.positions();
         assert!(done <= total && total == 15);
         if let Some(review) = reviewer.step(500) {
             break review;

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use fanorona_ai::{Book, Level, Limits, MATE, Search, SearchResult};
+use fanorona_ai::{Book, Level, Limits, MATE, Resumable, Search, SearchResult};
 use fanorona_rules::{Game, Position, Side};
 use tokio::task::{JoinError, JoinSet};
 

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use fanorona_ai::{Level, Limits, Search, Status};
+use fanorona_ai::{Level, Limits, Resumable, Search};
 use fanorona_rules::{Game, Position};
 
 /// The fixed positions of the search benchmark: the start after `f3-e3A`, then three middle games reached by
@@ -35,8 +35,8 @@ fn time_to_depths(game: &Game, max_depth: u32, cap: Duration) -> (Vec<Reached>, 
     };
     loop {
         match search.step(2_000) {
-            Status::Thinking { depth, .. } => note(depth, search.nodes(), &mut reached),
-            Status::Done(result) => {
+            None => note(search.completed_depth(), search.nodes(), &mut reached),
+            Some(result) => {
                 note(result.depth, result.nodes, &mut reached);
                 return (reached, started.elapsed().as_secs_f64(), result.nodes);
             }

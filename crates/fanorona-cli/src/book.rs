@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use fanorona_ai::{BookEntry, Level, Limits, Search};
+use fanorona_ai::{BookEntry, Level, Limits, Resumable, Search};
 use fanorona_rules::{Game, Position, Variant};
 
 /// What to put in the book.

@@ -12,7 +12,7 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use fanorona_ai::{Book, Level, Limits, Search, TranspositionTable};
+use fanorona_ai::{Book, Level, Limits, Resumable, Search, TranspositionTable};
 use fanorona_rules::{Game, Variant};
 
 /// Reads commands until `quit` or the end of input. One transposition table serves every search, so what one

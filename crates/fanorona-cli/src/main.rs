@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use fanorona_ai::tablebase::Tablebase;
-use fanorona_ai::{Level, Limits, Search};
+use fanorona_ai::{Level, Limits, Resumable, Search};
 use fanorona_rules::{Game, Position, Variant, divide, perft};
 
 /// The Fanorona engine from the command line.
@@ -128,7 +128,7 @@ enum Command {
         #[arg(long)]
         book: bool,
     },
-    /// Write the opening book of tsivy from long master searches (see docs/DECISIONS.md): every position after fewer
+    /// Write the opening book of tsivy from long master searches (see docs/TUNING.md): every position after fewer
     /// than FULL turns, then, up to PLIES, the positions after the book's own turn and any reply. The text goes to
     /// standard output (the shipped book is crates/fanorona-ai/book/tsivy.txt).
     Book {
@@ -203,7 +203,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
-    /// Tune the evaluation weights by SPSA (see docs/DECISIONS.md): each pair of master-against-master games, at a
+    /// Tune the evaluation weights by SPSA (see docs/TUNING.md): each pair of master-against-master games, at a
     /// fixed number of nodes a move, pits every weight perturbed up or down against the opposite, and moves the
     /// weights towards the winner. Progress goes to standard error; the log and the final weights to standard output.
     Spsa {
@@ -229,7 +229,7 @@ enum Command {
         #[arg(long, default_value_t = 50)]
         every: u32,
     },
-    /// Fit the full evaluation's weights to the results of self-play games (Texel's method, see docs/DECISIONS.md):
+    /// Fit the full evaluation's weights to the results of self-play games (Texel's method, see docs/TUNING.md):
     /// master-against-master games at a fixed depth give the quiet positions, labelled with their results; the fit
     /// prints the weights. With --check, a match of the fitted weights against the current ones follows.
     Texel {

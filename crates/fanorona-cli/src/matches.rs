@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use fanorona_ai::Book;
 use fanorona_ai::tablebase::Tablebase;
-use fanorona_ai::{Eval, Level, Limits, Search, TranspositionTable};
+use fanorona_ai::{Eval, Level, Limits, Resumable, Search, TranspositionTable};
 use fanorona_rules::{Game, Side, Turn, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use fanorona_ai::review::{Class, Review, Reviewer, score_text};
-use fanorona_ai::{Analysis, Limits, line_text};
+use fanorona_ai::{Analysis, Limits, Resumable, line_text};
 use fanorona_rules::{Game, Position, Side};
 
 use crate::convert;

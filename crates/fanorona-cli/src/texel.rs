@@ -13,7 +13,7 @@
 
 use std::fmt::Write as _;
 
-use fanorona_ai::{Eval, Level, Limits, Search, TranspositionTable, Weights, evaluate};
+use fanorona_ai::{Eval, Level, Limits, Resumable, Search, TranspositionTable, Weights, evaluate};
 use fanorona_rules::{Game, Position, Side, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};

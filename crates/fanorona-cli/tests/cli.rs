@@ -167,7 +167,9 @@ fn the_engine_protocol_plays_the_book() {
     let searched = |entry: &&fanorona_ai::BookEntry| {
         let game = fanorona_rules::Game::new(entry.position);
         let limits = fanorona_ai::Limits::depth(1);
-        fanorona_ai::Search::for_level(&game, fanorona_ai::Level::Master, limits, 1).run().best != Some(entry.turn)
+        fanorona_ai::Resumable::run(&mut fanorona_ai::Search::for_level(&game, fanorona_ai::Level::Master, limits, 1))
+            .best
+            != Some(entry.turn)
     };
     let entry =
         fanorona_ai::Book::builtin().entries().find(searched).expect("a book turn a shallow search would not play");
