@@ -36,107 +36,151 @@ pub struct Modifiers {
 /// Ctrl and ask before they replace anything, resigning needs Shift, and a question is answered with Esc (no) or its
 /// buttons only.
 pub fn key_action(key: KeyCode, mods: Modifiers, screen: AppState, asking: bool) -> Option<Action> {
-    use Action::*;
     // Full screen changes nothing in the game: it works everywhere, even while a question waits.
     if key == KeyCode::F11 {
-        return Some(FullScreen);
+        return Some(Action::FullScreen);
     }
     if asking {
-        return (key == KeyCode::Escape).then_some(Game(GameCommand::Decline));
+        return (key == KeyCode::Escape).then_some(Action::Game(GameCommand::Decline));
     }
-    if matches!(screen, AppState::Menu | AppState::Lobby) {
-        return (key == KeyCode::F1).then_some(HowToPlay);
-    }
-    if screen == AppState::Online {
-        // An online game: the turn, the view and resigning (with Shift); no undo, hint, files or leaving the board.
-        return match key {
-            KeyCode::Space | KeyCode::Enter | KeyCode::NumpadEnter => Some(Turn(TurnCommand::Stop)),
-            KeyCode::KeyA if !mods.ctrl => Some(Turn(TurnCommand::Choose(CaptureKind::Approach))),
-            KeyCode::KeyW if !mods.ctrl => Some(Turn(TurnCommand::Choose(CaptureKind::Withdrawal))),
-            KeyCode::Escape => Some(Turn(TurnCommand::Cancel)),
-            KeyCode::KeyF if !mods.ctrl => Some(Flip),
-            KeyCode::KeyM if !mods.ctrl => Some(Sound),
-            KeyCode::KeyC if !mods.ctrl => Some(Copy),
-            KeyCode::KeyQ if mods.shift => Some(Game(GameCommand::Resign)),
-            KeyCode::F1 => Some(HowToPlay),
-            _ => None,
-        };
-    }
-    if screen == AppState::Review {
-        // Under review the keys move through the game; nothing can change it.
-        return match key {
-            KeyCode::ArrowLeft => Some(Review(ReviewCommand::Previous)),
-            KeyCode::ArrowRight => Some(Review(ReviewCommand::Next)),
-            KeyCode::Home => Some(Review(ReviewCommand::First)),
-            KeyCode::End => Some(Review(ReviewCommand::Last)),
-            KeyCode::ArrowDown => Some(Review(ReviewCommand::LineForward)),
-            KeyCode::ArrowUp => Some(Review(ReviewCommand::LineBack)),
-            KeyCode::Escape => Some(Review(ReviewCommand::Close)),
-            KeyCode::KeyF if !mods.ctrl => Some(Flip),
-            KeyCode::KeyM if !mods.ctrl => Some(Sound),
-            KeyCode::F1 => Some(HowToPlay),
-            _ => None,
-        };
-    }
-    if screen == AppState::Analysis {
-        // Moves are played for both sides by clicks; the keys move through the tree and finish a turn.
-        return match key {
-            KeyCode::ArrowLeft => Some(Analysis(AnalysisCommand::Back)),
-            KeyCode::ArrowRight => Some(Analysis(AnalysisCommand::Forward)),
-            KeyCode::KeyE if !mods.ctrl => Some(Analysis(AnalysisCommand::ToggleEdit)),
-            KeyCode::Escape => Some(Analysis(AnalysisCommand::Close)),
-            KeyCode::Space | KeyCode::Enter | KeyCode::NumpadEnter => Some(Turn(TurnCommand::Stop)),
-            KeyCode::KeyA if !mods.ctrl => Some(Turn(TurnCommand::Choose(CaptureKind::Approach))),
-            KeyCode::KeyW if !mods.ctrl => Some(Turn(TurnCommand::Choose(CaptureKind::Withdrawal))),
-            KeyCode::KeyF if !mods.ctrl => Some(Flip),
-            KeyCode::KeyM if !mods.ctrl => Some(Sound),
-            KeyCode::KeyC if !mods.ctrl => Some(Copy),
-            KeyCode::F1 => Some(HowToPlay),
-            _ => None,
-        };
-    }
-    if mods.ctrl {
-        return match key {
-            KeyCode::KeyZ => Some(Game(GameCommand::Undo)),
-            KeyCode::KeyY => Some(Game(GameCommand::Redo)),
-            KeyCode::KeyS => Some(Game(GameCommand::Save)),
-            KeyCode::KeyO => Some(Game(GameCommand::Load)),
-            _ => None,
-        };
-    }
-    let tutorial = screen == AppState::Tutorial;
-    Some(match key {
-        KeyCode::KeyN if tutorial => Tutorial(TutorialCommand::Next),
-        KeyCode::KeyT if tutorial => Tutorial(TutorialCommand::Retry),
-        KeyCode::Space | KeyCode::Enter | KeyCode::NumpadEnter => Turn(TurnCommand::Stop),
-        KeyCode::KeyA => Turn(TurnCommand::Choose(CaptureKind::Approach)),
-        KeyCode::KeyW => Turn(TurnCommand::Choose(CaptureKind::Withdrawal)),
-        KeyCode::Escape => Turn(TurnCommand::Cancel),
-        KeyCode::KeyH => Hint,
-        KeyCode::KeyU => Game(GameCommand::Undo),
-        KeyCode::KeyR => Game(GameCommand::Redo),
-        KeyCode::KeyF => Flip,
-        KeyCode::KeyC if mods.shift => CopyGame,
-        KeyCode::KeyC => Copy,
-        KeyCode::KeyI if !tutorial => OpenGame,
-        KeyCode::KeyS if mods.shift && !tutorial => SaveGameFile,
-        // The browser's file picker; the desktop's box takes a path.
-        KeyCode::KeyO if mods.shift && !tutorial => {
-            if cfg!(target_arch = "wasm32") {
-                ChooseGameFile
-            } else {
-                OpenGame
-            }
-        }
-        KeyCode::KeyM => Sound,
-        KeyCode::KeyQ if mods.shift => Game(GameCommand::Resign),
-        KeyCode::KeyN => Menu,
-        KeyCode::KeyV if !tutorial => Review(ReviewCommand::Open),
-        KeyCode::KeyB if !tutorial => Analysis(AnalysisCommand::Open),
-        KeyCode::F1 => HowToPlay,
-        _ => return None,
-    })
+    // In the game and the tutorial Ctrl makes a key another shortcut (Ctrl+S saves, S alone does nothing): a Ctrl
+    // combination there is one of the Ctrl rows or nothing, even for keys that ignore Ctrl on other screens (F1,
+    // Space, Esc, Shift+Q).
+    let ctrl_rows_only = mods.ctrl && GAME.contains(&screen);
+    KEY_MAP
+        .iter()
+        .find(|row| {
+            row.key == key
+                && row.screens.contains(&screen)
+                && row.mods.accept(mods)
+                && (!ctrl_rows_only || row.mods.ctrl == Some(true))
+        })
+        .map(|row| row.action)
 }
+
+/// One row of the key map: `key`, held with `mods`, on one of `screens`, asks for `action`.
+struct Binding {
+    key: KeyCode,
+    mods: Needs,
+    screens: &'static [AppState],
+    action: Action,
+}
+
+const fn bind(key: KeyCode, mods: Needs, screens: &'static [AppState], action: Action) -> Binding {
+    Binding { key, mods, screens, action }
+}
+
+/// What a row asks of the modifier keys: held (`Some(true)`), not held (`Some(false)`) or either way (`None`).
+#[derive(Clone, Copy)]
+struct Needs {
+    shift: Option<bool>,
+    ctrl: Option<bool>,
+}
+
+impl Needs {
+    fn accept(self, mods: Modifiers) -> bool {
+        self.shift.is_none_or(|shift| shift == mods.shift) && self.ctrl.is_none_or(|ctrl| ctrl == mods.ctrl)
+    }
+}
+
+/// The key alone or with any modifiers.
+const ANY: Needs = Needs { shift: None, ctrl: None };
+/// Not with Ctrl (with or without Shift).
+const NO_CTRL: Needs = Needs { shift: None, ctrl: Some(false) };
+/// With Shift (with or without Ctrl).
+const SHIFT: Needs = Needs { shift: Some(true), ctrl: None };
+/// With Ctrl (with or without Shift).
+const CTRL: Needs = Needs { shift: None, ctrl: Some(true) };
+
+/// Every screen: the menu and the lobby have one key (F1), their own pages are egui's.
+const EVERY: &[AppState] = &[
+    AppState::Menu,
+    AppState::Lobby,
+    AppState::Playing,
+    AppState::Tutorial,
+    AppState::Review,
+    AppState::Analysis,
+    AppState::Online,
+];
+/// Every screen with a board.
+const BOARDS: &[AppState] =
+    &[AppState::Playing, AppState::Tutorial, AppState::Review, AppState::Analysis, AppState::Online];
+/// The boards on which a turn is played with keys (a review only looks).
+const TURNS: &[AppState] = &[AppState::Playing, AppState::Tutorial, AppState::Analysis, AppState::Online];
+/// A game against someone (the computer, a friend, a lesson's opponent, a player online): Esc cancels the turn in
+/// progress, and the game can be resigned.
+const AGAINST: &[AppState] = &[AppState::Playing, AppState::Tutorial, AppState::Online];
+/// The game and the tutorial: undo, redo, hints, Ctrl combinations, back to the menu.
+const GAME: &[AppState] = &[AppState::Playing, AppState::Tutorial];
+/// The game only: its files, and leaving it for the review or the analysis board.
+const PLAYING: &[AppState] = &[AppState::Playing];
+const TUTORIAL: &[AppState] = &[AppState::Tutorial];
+const REVIEW: &[AppState] = &[AppState::Review];
+const ANALYSIS: &[AppState] = &[AppState::Analysis];
+
+/// Shift+O: the browser's file picker on the web; the desktop's box takes a path.
+const OPEN_FILE: Action = if cfg!(target_arch = "wasm32") { Action::ChooseGameFile } else { Action::OpenGame };
+
+/// The key map, read from the top: the first row that fits a key is its action. An online game has the turn, the
+/// view and resigning (no undo, hint, files or leaving the board); under review the keys move through the game and
+/// nothing can change it; on the analysis board clicks play both sides and the keys move through the tree and finish
+/// a turn.
+#[rustfmt::skip]
+const KEY_MAP: &[Binding] = {
+    use Action::*;
+    // Named one by one: `KeyCode::*` would bring a `Copy` key beside the `Copy` action.
+    use KeyCode::{
+        ArrowDown, ArrowLeft, ArrowRight, ArrowUp, End, Enter, Escape, F1, Home, KeyA, KeyB, KeyC, KeyE, KeyF, KeyH,
+        KeyI, KeyM, KeyN, KeyO, KeyQ, KeyR, KeyS, KeyT, KeyU, KeyV, KeyW, KeyY, KeyZ, NumpadEnter, Space,
+    };
+    const STOP: Action = Turn(TurnCommand::Stop);
+    const APPROACH: Action = Turn(TurnCommand::Choose(CaptureKind::Approach));
+    const WITHDRAWAL: Action = Turn(TurnCommand::Choose(CaptureKind::Withdrawal));
+    &[
+        bind(F1,          ANY,     EVERY,    HowToPlay),
+        bind(KeyF,        NO_CTRL, BOARDS,   Flip),
+        bind(KeyM,        NO_CTRL, BOARDS,   Sound),
+        // The turn.
+        bind(Space,       ANY,     TURNS,    STOP),
+        bind(Enter,       ANY,     TURNS,    STOP),
+        bind(NumpadEnter, ANY,     TURNS,    STOP),
+        bind(KeyA,        NO_CTRL, TURNS,    APPROACH),
+        bind(KeyW,        NO_CTRL, TURNS,    WITHDRAWAL),
+        bind(KeyC,        SHIFT,   GAME,     CopyGame), // before plain C: online and in analysis Shift+C is Copy
+        bind(KeyC,        NO_CTRL, TURNS,    Copy),
+        bind(KeyQ,        SHIFT,   AGAINST,  Game(GameCommand::Resign)),
+        bind(Escape,      ANY,     AGAINST,  Turn(TurnCommand::Cancel)),
+        // The game and the tutorial.
+        bind(KeyZ,        CTRL,    GAME,     Game(GameCommand::Undo)),
+        bind(KeyY,        CTRL,    GAME,     Game(GameCommand::Redo)),
+        bind(KeyS,        CTRL,    GAME,     Game(GameCommand::Save)),
+        bind(KeyO,        CTRL,    GAME,     Game(GameCommand::Load)),
+        bind(KeyH,        ANY,     GAME,     Hint),
+        bind(KeyU,        ANY,     GAME,     Game(GameCommand::Undo)),
+        bind(KeyR,        ANY,     GAME,     Game(GameCommand::Redo)),
+        bind(KeyN,        ANY,     TUTORIAL, Tutorial(TutorialCommand::Next)), // before N for the menu
+        bind(KeyT,        ANY,     TUTORIAL, Tutorial(TutorialCommand::Retry)),
+        bind(KeyN,        ANY,     GAME,     Menu),
+        bind(KeyI,        ANY,     PLAYING,  OpenGame),
+        bind(KeyS,        SHIFT,   PLAYING,  SaveGameFile),
+        bind(KeyO,        SHIFT,   PLAYING,  OPEN_FILE),
+        bind(KeyV,        ANY,     PLAYING,  Review(ReviewCommand::Open)),
+        bind(KeyB,        ANY,     PLAYING,  Analysis(AnalysisCommand::Open)),
+        // The review.
+        bind(ArrowLeft,   ANY,     REVIEW,   Review(ReviewCommand::Previous)),
+        bind(ArrowRight,  ANY,     REVIEW,   Review(ReviewCommand::Next)),
+        bind(Home,        ANY,     REVIEW,   Review(ReviewCommand::First)),
+        bind(End,         ANY,     REVIEW,   Review(ReviewCommand::Last)),
+        bind(ArrowDown,   ANY,     REVIEW,   Review(ReviewCommand::LineForward)),
+        bind(ArrowUp,     ANY,     REVIEW,   Review(ReviewCommand::LineBack)),
+        bind(Escape,      ANY,     REVIEW,   Review(ReviewCommand::Close)),
+        // The analysis board.
+        bind(ArrowLeft,   ANY,     ANALYSIS, Analysis(AnalysisCommand::Back)),
+        bind(ArrowRight,  ANY,     ANALYSIS, Analysis(AnalysisCommand::Forward)),
+        bind(KeyE,        NO_CTRL, ANALYSIS, Analysis(AnalysisCommand::ToggleEdit)),
+        bind(Escape,      ANY,     ANALYSIS, Analysis(AnalysisCommand::Close)),
+    ]
+};
 
 /// Turns keys into the game's messages (no window needed: usable headless with Bevy's input plugin).
 pub struct KeyboardPlugin;
@@ -254,6 +298,128 @@ fn keyboard_shortcuts(
     for key in keys.get_just_pressed() {
         if let Some(action) = key_action(*key, mods, *state.get(), pending.0.is_some()) {
             actions.send(action);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NONE: Modifiers = Modifiers { shift: false, ctrl: false };
+    const SHIFT: Modifiers = Modifiers { shift: true, ctrl: false };
+    const CTRL: Modifiers = Modifiers { shift: false, ctrl: true };
+    const BOTH: Modifiers = Modifiers { shift: true, ctrl: true };
+
+    const SCREENS: [AppState; 7] = [
+        AppState::Menu,
+        AppState::Lobby,
+        AppState::Playing,
+        AppState::Tutorial,
+        AppState::Review,
+        AppState::Analysis,
+        AppState::Online,
+    ];
+
+    /// The key map on `screen`, with no question waiting.
+    fn on(screen: AppState, key: KeyCode, mods: Modifiers) -> Option<Action> {
+        key_action(key, mods, screen, false)
+    }
+
+    #[test]
+    fn full_screen_and_questions() {
+        for screen in SCREENS {
+            for mods in [NONE, SHIFT, CTRL, BOTH] {
+                for asking in [false, true] {
+                    assert_eq!(key_action(KeyCode::F11, mods, screen, asking), Some(Action::FullScreen));
+                }
+                let decline = Some(Action::Game(GameCommand::Decline));
+                assert_eq!(key_action(KeyCode::Escape, mods, screen, true), decline);
+                for key in [KeyCode::F1, KeyCode::Space, KeyCode::KeyN, KeyCode::KeyS, KeyCode::KeyQ, KeyCode::KeyZ] {
+                    assert_eq!(key_action(key, mods, screen, true), None, "{key:?} {mods:?} {screen:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn menu_and_lobby_know_only_f1() {
+        for screen in [AppState::Menu, AppState::Lobby] {
+            assert_eq!(on(screen, KeyCode::F1, CTRL), Some(Action::HowToPlay));
+            for key in [KeyCode::KeyF, KeyCode::KeyM, KeyCode::Space, KeyCode::Escape, KeyCode::KeyN] {
+                assert_eq!(on(screen, key, NONE), None);
+            }
+        }
+    }
+
+    #[test]
+    fn the_game_and_the_tutorial() {
+        use Action::*;
+        for screen in [AppState::Playing, AppState::Tutorial] {
+            assert_eq!(on(screen, KeyCode::KeyA, SHIFT), Some(Turn(TurnCommand::Choose(CaptureKind::Approach))));
+            assert_eq!(on(screen, KeyCode::KeyC, NONE), Some(Copy));
+            assert_eq!(on(screen, KeyCode::KeyC, SHIFT), Some(CopyGame));
+            assert_eq!(on(screen, KeyCode::KeyQ, NONE), None);
+            assert_eq!(on(screen, KeyCode::KeyQ, SHIFT), Some(Game(GameCommand::Resign)));
+            assert_eq!(on(screen, KeyCode::KeyZ, CTRL), Some(Game(GameCommand::Undo)));
+            assert_eq!(on(screen, KeyCode::KeyS, BOTH), Some(Game(GameCommand::Save)));
+            // With Ctrl only the Ctrl rows: not even F1, Space, Esc or Shift+Q.
+            for key in [KeyCode::F1, KeyCode::Space, KeyCode::Escape, KeyCode::KeyQ, KeyCode::KeyH] {
+                assert_eq!(on(screen, key, BOTH), None, "{key:?} {screen:?}");
+            }
+        }
+        let tutorial = AppState::Tutorial;
+        assert_eq!(on(tutorial, KeyCode::KeyN, NONE), Some(Tutorial(TutorialCommand::Next)));
+        assert_eq!(on(AppState::Playing, KeyCode::KeyN, NONE), Some(Menu));
+        assert_eq!(on(tutorial, KeyCode::KeyT, NONE), Some(Tutorial(TutorialCommand::Retry)));
+        assert_eq!(on(AppState::Playing, KeyCode::KeyT, NONE), None);
+        for key in [KeyCode::KeyI, KeyCode::KeyV, KeyCode::KeyB] {
+            assert!(on(AppState::Playing, key, NONE).is_some());
+            assert_eq!(on(tutorial, key, NONE), None);
+        }
+        assert_eq!(on(AppState::Playing, KeyCode::KeyS, SHIFT), Some(SaveGameFile));
+        assert_eq!(on(tutorial, KeyCode::KeyS, SHIFT), None);
+        let open = if cfg!(target_arch = "wasm32") { ChooseGameFile } else { OpenGame };
+        assert_eq!(on(AppState::Playing, KeyCode::KeyO, SHIFT), Some(open));
+        assert_eq!(on(AppState::Playing, KeyCode::KeyO, NONE), None);
+    }
+
+    #[test]
+    fn online_review_and_analysis() {
+        use Action::*;
+        let online = AppState::Online;
+        assert_eq!(on(online, KeyCode::Enter, CTRL), Some(Turn(TurnCommand::Stop)));
+        assert_eq!(on(online, KeyCode::Escape, NONE), Some(Turn(TurnCommand::Cancel)));
+        assert_eq!(on(online, KeyCode::KeyC, SHIFT), Some(Copy));
+        assert_eq!(on(online, KeyCode::KeyQ, BOTH), Some(Game(GameCommand::Resign)));
+        for key in [KeyCode::KeyU, KeyCode::KeyH, KeyCode::KeyN, KeyCode::KeyI] {
+            assert_eq!(on(online, key, NONE), None);
+        }
+        let review = AppState::Review;
+        assert_eq!(on(review, KeyCode::ArrowLeft, CTRL), Some(Review(ReviewCommand::Previous)));
+        assert_eq!(on(review, KeyCode::Escape, NONE), Some(Review(ReviewCommand::Close)));
+        assert_eq!(on(review, KeyCode::KeyF, NONE), Some(Flip));
+        assert_eq!(on(review, KeyCode::KeyF, CTRL), None);
+        assert_eq!(on(review, KeyCode::Space, NONE), None);
+        assert_eq!(on(review, KeyCode::KeyA, NONE), None);
+        let analysis = AppState::Analysis;
+        assert_eq!(on(analysis, KeyCode::ArrowRight, NONE), Some(Analysis(AnalysisCommand::Forward)));
+        assert_eq!(on(analysis, KeyCode::KeyE, SHIFT), Some(Analysis(AnalysisCommand::ToggleEdit)));
+        assert_eq!(on(analysis, KeyCode::Escape, CTRL), Some(Analysis(AnalysisCommand::Close)));
+        assert_eq!(on(analysis, KeyCode::KeyW, CTRL), None);
+        assert_eq!(on(analysis, KeyCode::KeyQ, SHIFT), None);
+        assert_eq!(on(analysis, KeyCode::ArrowUp, NONE), None);
+    }
+
+    /// The key map's promise: saving, loading and resigning never hang on a single unmodified key.
+    #[test]
+    fn nothing_lost_on_a_single_key() {
+        let losing = [GameCommand::Save, GameCommand::Load, GameCommand::Resign].map(Action::Game);
+        for screen in SCREENS {
+            for row in KEY_MAP {
+                let action = on(screen, row.key, NONE);
+                assert!(action.is_none_or(|a| !losing.contains(&a)), "{:?} on {screen:?}: {action:?}", row.key);
+            }
         }
     }
 }
