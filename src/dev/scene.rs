@@ -1,25 +1,22 @@
 //! Start scenes, for screenshots and tests. `FANORONA_SCENE=<scene>` (on the web: `?scene=<scene>` in the page
-//! address) starts the game in a scene instead of the menu: `menu` (the title page), `new-game` and `settings` (its
-//! other pages), `board`, `chain`, `choice`, `gameover`, `telo`, `computer` (you against the master level), `think`
-//! (the master plays itself), `reply` (you, White, against the master on a middle game outside its book), `vela`
-//! (a lost rated game, with the rating change and the vela offer), `tutorial` (a lesson on captures), `rules` (the
-//! how-to-play screen) and `review` (the review of a game with a blunder, looking at the better turn once the engine
-//! is through), `analysis` (the analysis board on a middle game), `moves` (the review's game in play, for the move
-//! list), `toast` (the board with a notice and a problem shown), `lobby` (the online lobby of the server the
-//! settings name), `online` (the lobby's first challenge accepted: a game against whoever opened it, such as
-//! `fanorona-bot`) and `challenge` (a challenge opened in the lobby, its id logged, for the browser test).
-//! A scene name ending in `+cb` shows it in the colour-blind palette, one ending in `+big` at the largest UI size,
-//! one ending in `+fr`, `+mg`, `+en` or `+pseudo` in that language (suffixes combine: `menu+mg+big`).
-//! `FANORONA_WINDOW=390x844` opens the window at that size (a phone's, say). The player's files are not touched in a
-//! scene.
+//! address) starts the game in a [`Scene`] instead of the menu; each variant says what it shows, and its name is the
+//! variant's in kebab case (`new-game`, `gameover`: [`Scene::name`]). A scene name may end in options, which combine
+//! (`menu+mg+big`): `+cb` the colour-blind palette, `+big` the largest UI size, `+fr`, `+mg`, `+en` or `+pseudo`
+//! that language. A name that is no scene, or an option that is none, starts the menu and says so, in the log and
+//! in a window on the menu. `FANORONA_WINDOW=390x844` opens the window at that size (a phone's, say). The player's
+//! files are not touched in a scene.
 //!
-//! Screenshot mode: with `FANORONA_SCREENSHOT=out.png` as well, the scene's clicks are played, a PNG of the window
-//! is saved, and the program exits, printing the time to the first frame and frame times while the computer
-//! thinks.
+//! Screenshot mode: with `FANORONA_SCREENSHOT=out.png` as well (without a scene: `board`), the scene's clicks are
+//! played, a PNG of the window is saved, and the program exits, printing the time to the first frame and frame times
+//! while the computer thinks (with a failure status after an unknown scene).
+
+use std::fmt;
+use std::str::FromStr;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_ai::Level;
 use fanorona_protocol::{GameVariant, TimeControl};
 use fanorona_rules::{GameRecord, Point, Position, Side, Variant};
@@ -44,30 +41,252 @@ use crate::ui::how_to_play::HowToPlayOpen;
 use crate::ui::menu::MenuPage;
 use crate::ui::online::LobbyTab;
 
+/// A start scene.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scene {
+    /// The title page.
+    Menu,
+    /// The menu's page for a new game.
+    NewGame,
+    /// The menu's settings page.
+    Settings,
+    /// A new game, with a click on f3.
+    Board,
+    /// A capture chain in progress (White's c3-d3 and what follows).
+    Chain,
+    /// A capture that could be by approach or by withdrawal: the choice asked.
+    Choice,
+    /// A game won by its last capture (White's c3-d3).
+    GameOver,
+    /// The small board of fanoron-telo.
+    Telo,
+    /// You against the master level.
+    Computer,
+    /// The master plays itself.
+    Think,
+    /// You, White, against the master on a middle game outside its book.
+    Reply,
+    /// A lost rated game, with the rating change and the vela offer.
+    Vela,
+    /// A lesson of the tutorial, on captures.
+    Tutorial,
+    /// The how-to-play screen.
+    Rules,
+    /// The review of a game with a blunder, looking at the better turn once the engine is through.
+    Review,
+    /// The analysis board on a middle game.
+    Analysis,
+    /// The review's game in play, for the move list.
+    Moves,
+    /// The board with a notice and a problem shown.
+    Toast,
+    /// The online lobby of the server the settings name.
+    Lobby,
+    /// The lobby's first challenge accepted: a game against whoever opened it (such as `fanorona-bot`).
+    Online,
+    /// A challenge opened in the lobby, its id logged, for the browser test.
+    Challenge,
+    /// The first online game in progress, watched.
+    Watch,
+    /// The player's games in the lobby, as the player whose token `FANORONA_ONLINE_TOKEN` holds (a new guest
+    /// without it).
+    Profile,
+}
+
+impl Scene {
+    /// Every scene.
+    pub const ALL: [Scene; 23] = [
+        Scene::Menu,
+        Scene::NewGame,
+        Scene::Settings,
+        Scene::Board,
+        Scene::Chain,
+        Scene::Choice,
+        Scene::GameOver,
+        Scene::Telo,
+        Scene::Computer,
+        Scene::Think,
+        Scene::Reply,
+        Scene::Vela,
+        Scene::Tutorial,
+        Scene::Rules,
+        Scene::Review,
+        Scene::Analysis,
+        Scene::Moves,
+        Scene::Toast,
+        Scene::Lobby,
+        Scene::Online,
+        Scene::Challenge,
+        Scene::Watch,
+        Scene::Profile,
+    ];
+
+    /// The scene's name, as `FANORONA_SCENE` and `?scene=` give it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Scene::Menu => "menu",
+            Scene::NewGame => "new-game",
+            Scene::Settings => "settings",
+            Scene::Board => "board",
+            Scene::Chain => "chain",
+            Scene::Choice => "choice",
+            Scene::GameOver => "gameover",
+            Scene::Telo => "telo",
+            Scene::Computer => "computer",
+            Scene::Think => "think",
+            Scene::Reply => "reply",
+            Scene::Vela => "vela",
+            Scene::Tutorial => "tutorial",
+            Scene::Rules => "rules",
+            Scene::Review => "review",
+            Scene::Analysis => "analysis",
+            Scene::Moves => "moves",
+            Scene::Toast => "toast",
+            Scene::Lobby => "lobby",
+            Scene::Online => "online",
+            Scene::Challenge => "challenge",
+            Scene::Watch => "watch",
+            Scene::Profile => "profile",
+        }
+    }
+
+    /// The scenes that open the online lobby (and need a server).
+    const fn is_online(self) -> bool {
+        matches!(self, Scene::Lobby | Scene::Online | Scene::Challenge | Scene::Watch | Scene::Profile)
+    }
+
+    /// The scene's clicks, by name of point.
+    const fn clicks(self) -> &'static [&'static str] {
+        match self {
+            Scene::Board => &["f3"],
+            // White's first turn, if the person plays White.
+            Scene::Online => &["e2", "e3"],
+            Scene::Chain | Scene::GameOver => &["c3", "d3"],
+            Scene::Choice => &["e3", "f3"],
+            _ => &[],
+        }
+    }
+}
+
+impl fmt::Display for Scene {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A scene and its options, as named: `menu+mg+big`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartScene {
+    /// Which scene to show.
+    pub scene: Scene,
+    /// `+cb`: the colour-blind palette.
+    pub colour_blind: bool,
+    /// `+big`: the largest UI size.
+    pub big: bool,
+    /// `+fr`, `+mg`, `+en`, `+pseudo`: the scene in that language (otherwise the system's, as on a first start).
+    pub language: Option<Language>,
+}
+
+impl StartScene {
+    /// The scene with no options.
+    pub const fn plain(scene: Scene) -> StartScene {
+        StartScene { scene, colour_blind: false, big: false, language: None }
+    }
+}
+
+impl FromStr for StartScene {
+    type Err = SceneError;
+
+    fn from_str(text: &str) -> Result<StartScene, SceneError> {
+        let mut parts = text.split('+');
+        let name = parts.next().unwrap_or_default();
+        let scene =
+            Scene::ALL.into_iter().find(|s| s.name() == name).ok_or_else(|| SceneError::Unknown(name.to_owned()))?;
+        let mut start = StartScene::plain(scene);
+        for option in parts {
+            match option {
+                "cb" => start.colour_blind = true,
+                "big" => start.big = true,
+                _ => {
+                    let language = Language::from_code(option);
+                    let language = language.ok_or_else(|| SceneError::UnknownOption(option.to_owned()))?;
+                    // The first language named is spoken.
+                    start.language = start.language.or(Some(language));
+                }
+            }
+        }
+        Ok(start)
+    }
+}
+
+impl fmt::Display for StartScene {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.scene)?;
+        if self.colour_blind {
+            f.write_str("+cb")?;
+        }
+        if self.big {
+            f.write_str("+big")?;
+        }
+        if let Some(language) = self.language {
+            write!(f, "+{}", language.code())?;
+        }
+        Ok(())
+    }
+}
+
+/// A scene name that names no scene.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SceneError {
+    /// The name before the options is no scene's.
+    Unknown(String),
+    /// An option (after a `+`) is none of the options.
+    UnknownOption(String),
+}
+
+impl fmt::Display for SceneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SceneError::Unknown(name) => {
+                let names: Vec<&str> = Scene::ALL.iter().map(|s| s.name()).collect();
+                write!(f, "no scene is called {name:?}; the scenes are {}", names.join(", "))
+            }
+            SceneError::UnknownOption(option) => {
+                write!(f, "no scene option is called \"+{option}\"; the options are +cb, +big, +fr, +mg, +en, +pseudo")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SceneError {}
+
 /// The scene to start, and the screenshot to take of it.
 #[derive(Resource, Clone, Debug)]
 pub struct ScenePlan {
-    /// Which scene to show.
-    pub scene: String,
+    /// Which scene to show, with its options.
+    pub start: StartScene,
     /// Where to save the PNG, in screenshot mode.
     pub screenshot: Option<String>,
 }
 
-impl ScenePlan {
-    /// The plan the environment (or the page address, on the web) asks for, if any.
-    fn from_environment() -> Option<ScenePlan> {
-        #[cfg(target_arch = "wasm32")]
-        let scene = web_sys::window().and_then(|w| w.location().search().ok()).and_then(|q| {
-            q.trim_start_matches('?').split('&').find_map(|kv| kv.strip_prefix("scene=").map(String::from))
-        });
-        #[cfg(not(target_arch = "wasm32"))]
-        let scene = std::env::var("FANORONA_SCENE").ok();
-        let screenshot = std::env::var("FANORONA_SCREENSHOT").ok();
-        if scene.is_none() && screenshot.is_none() {
-            return None;
-        }
-        Some(ScenePlan { scene: scene.unwrap_or_else(|| "board".into()), screenshot })
+/// The scene asked for does not exist: the menu is shown instead, with the reason.
+#[derive(Resource, Clone, Debug)]
+struct NoSuchScene(SceneError);
+
+/// The scene the environment (or the page address, on the web) names, if any: `board` in screenshot mode without
+/// one.
+fn asked_for() -> Option<(String, Option<String>)> {
+    #[cfg(target_arch = "wasm32")]
+    let scene = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .and_then(|q| q.trim_start_matches('?').split('&').find_map(|kv| kv.strip_prefix("scene=").map(String::from)));
+    #[cfg(not(target_arch = "wasm32"))]
+    let scene = std::env::var("FANORONA_SCENE").ok();
+    let screenshot = std::env::var("FANORONA_SCREENSHOT").ok();
+    if scene.is_none() && screenshot.is_none() {
+        return None;
     }
+    Some((scene.unwrap_or_else(|| Scene::Board.name().into()), screenshot))
 }
 
 /// When the program started (inserted by `main`), to report the time to the first frame.
@@ -84,34 +303,52 @@ pub struct ScenePlugin;
 
 impl Plugin for ScenePlugin {
     fn build(&self, app: &mut App) {
-        let Some(plan) = ScenePlan::from_environment() else { return };
-        let screenshot = plan.screenshot.is_some();
-        let scene = base_scene(&plan.scene).to_owned();
-        app.insert_resource(Storage::none()).insert_resource(plan).add_systems(Startup, (set_up_scene, size_window));
-        match scene.as_str() {
-            "toast" => {
+        let Some((name, screenshot)) = asked_for() else { return };
+        let start = match name.parse::<StartScene>() {
+            Ok(start) => start,
+            Err(error) => {
+                app.insert_resource(NoSuchScene(error))
+                    .add_systems(Startup, log_no_such_scene)
+                    .add_systems(EguiPrimaryContextPass, show_no_such_scene.run_if(in_state(AppState::Menu)));
+                StartScene::plain(Scene::Menu)
+            }
+        };
+        let scene = start.scene;
+        let shooting = screenshot.is_some();
+        app.insert_resource(Storage::none())
+            .insert_resource(ScenePlan { start, screenshot })
+            .add_systems(Startup, (set_up_scene, size_window));
+        match scene {
+            Scene::Toast => {
                 app.add_systems(Update, toast_scene.in_set(AppSystems::Input));
             }
-            "review" => {
+            Scene::Review => {
                 app.add_systems(Update, review_scene.in_set(AppSystems::Input));
             }
-            "analysis" => {
+            Scene::Analysis => {
                 app.add_systems(Update, analysis_scene.in_set(AppSystems::Input));
             }
-            "lobby" | "online" | "challenge" | "watch" | "profile" => {
+            _ if scene.is_online() => {
                 app.add_systems(Update, online_scene.in_set(AppSystems::Input));
             }
             _ => {}
         }
-        if screenshot {
+        if shooting {
             app.add_systems(Update, run_screenshot.in_set(AppSystems::Input));
         }
     }
 }
 
-/// A scene's name without its suffixes.
-fn base_scene(name: &str) -> &str {
-    name.split('+').next().unwrap_or(name)
+fn log_no_such_scene(no_such: Res<NoSuchScene>) {
+    error!("{}: showing the menu", no_such.0);
+}
+
+/// Says on the menu why it is shown instead of the scene asked for (English only: for developers).
+fn show_no_such_scene(mut contexts: EguiContexts, no_such: Res<NoSuchScene>) -> Result {
+    egui::Window::new("No such scene").collapsible(false).resizable(false).show(contexts.ctx_mut()?, |ui| {
+        ui.label(no_such.0.to_string());
+    });
+    Ok(())
 }
 
 /// Opens the window at the size `FANORONA_WINDOW` (`<width>x<height>`) asks for, if any.
@@ -146,10 +383,10 @@ pub const REVIEW_GAME: &str = "1. d2-e3A f5-f4A 2. e1-f2A-f3A h5-h4A 3. c3-d2W i
 /// The position looked at in the `review` scene: after the blunder.
 const REVIEW_PLY: usize = 8;
 
-/// A middle game with White to move, far from the opening book.
 /// A scene's game, kept as the player's would be (a scene has no storage: nothing is written).
 const KEPT: BoardUse = BoardUse::Game { autosave: true };
 
+/// A middle game with White to move, far from the opening book.
 const MIDDLE_GAME: &str = "b2b1bb2/bbb1bbbbb/3b1w2b/wwwwwww1w/2ww1ww1w w";
 
 fn pos(text: &str) -> Position {
@@ -167,82 +404,69 @@ fn set_up_scene(
     mut settings: ResMut<Settings>,
     mut page: ResMut<MenuPage>,
 ) {
-    let scene = base_scene(&plan.scene);
-    settings.colour_blind = plan.scene.contains("+cb");
-    // `+fr`, `+mg`, `+en`, `+pseudo`: the scene in that language (otherwise the system's, as on a first start).
-    settings.language = plan.scene.split('+').skip(1).find(|s| Language::from_code(s).is_some()).map(String::from);
-    if plan.scene.contains("+big") {
+    let start = &plan.start;
+    settings.colour_blind = start.colour_blind;
+    settings.language = start.language.map(|language| language.code().to_owned());
+    if start.big {
         settings.ui_scale = 2.0;
     }
     let mut players = [PlayerKind::Human, PlayerKind::Human];
-    let start = match scene {
-        "tutorial" => {
+    let position = match start.scene {
+        Scene::Tutorial => {
             tutorial.write(TutorialCommand::Open);
             tutorial.write(TutorialCommand::Lesson(2));
             return;
         }
-        "rules" => {
+        Scene::Rules => {
             how_to_play.0 = true;
             return;
         }
-        "vela" => {
+        Scene::Vela => {
             let players = [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)];
             board.put(Session::new(Position::start(Variant::Tsivy), players), KEPT);
             announce.resign(board.session_mut(), Side::White);
             next.set(AppState::Playing);
             return;
         }
-        "think" => {
+        Scene::Think => {
             players = [PlayerKind::Computer(Level::Master); 2];
             Position::start(Variant::Tsivy)
         }
-        "computer" => {
+        Scene::Computer => {
             players = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];
             Position::start(Variant::Tsivy)
         }
-        "reply" => {
+        Scene::Reply => {
             players = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];
             pos(MIDDLE_GAME)
         }
-        "menu" | "lobby" | "online" | "challenge" => return,
-        "new-game" => {
+        Scene::Menu | Scene::Lobby | Scene::Online | Scene::Challenge => return,
+        Scene::NewGame => {
             *page = MenuPage::NewGame;
             return;
         }
-        "settings" => {
+        Scene::Settings => {
             *page = MenuPage::Settings;
             return;
         }
         // `moves`: the review's game on the board, for the game panel's move list.
-        "review" | "moves" => {
+        Scene::Review | Scene::Moves => {
             if let Ok(game) = GameRecord::load_text(REVIEW_GAME) {
                 board.put(Session::from_game(game, players), BoardUse::Game { autosave: false });
                 next.set(AppState::Playing);
             }
             return;
         }
-        "chain" => pos("3b5/9/2w1b4/wwwwww3/9 w"),
-        "analysis" => pos(MIDDLE_GAME),
-        "choice" => pos("bbbbbbbbb/9/3bw1bbb/wwwwwwwww/wwwwwwwww w"),
-        "gameover" => pos("9/9/2w1b4/wwww5/9 w"),
-        "telo" => pos("3/1w1/b2 w"),
-        _ => Position::start(Variant::Tsivy),
+        Scene::Chain => pos("3b5/9/2w1b4/wwwwww3/9 w"),
+        Scene::Analysis => pos(MIDDLE_GAME),
+        Scene::Choice => pos("bbbbbbbbb/9/3bw1bbb/wwwwwwwww/wwwwwwwww w"),
+        Scene::GameOver => pos("9/9/2w1b4/wwww5/9 w"),
+        Scene::Telo => pos("3/1w1/b2 w"),
+        // `watch` and `profile` open the lobby from a new game on the board.
+        Scene::Board | Scene::Toast | Scene::Watch | Scene::Profile => Position::start(Variant::Tsivy),
     };
-    board.put(Session::new(start, players), KEPT);
+    board.put(Session::new(position, players), KEPT);
     next.set(AppState::Playing);
-}
-
-/// The clicks of each scene, by name of point.
-fn scene_clicks(scene: &str) -> &'static [&'static str] {
-    match scene {
-        "board" => &["f3"],
-        // White's first turn, if the person plays White.
-        "online" => &["e2", "e3"],
-        "chain" => &["c3", "d3"],
-        "choice" => &["e3", "f3"],
-        "gameover" => &["c3", "d3"],
-        _ => &[],
-    }
 }
 
 /// The `review` scene's steps: open the review, then (once the engine is through) look at the blunder and its
@@ -290,7 +514,7 @@ fn online_scene(
 ) {
     *frame += 1;
     if *frame == 1 {
-        if base_scene(&plan.scene) == "profile" {
+        if plan.start.scene == Scene::Profile {
             settings.online.token = std::env::var("FANORONA_ONLINE_TOKEN").ok();
         }
         online.write(OnlineCommand::Open);
@@ -299,25 +523,25 @@ fn online_scene(
         return;
     }
     let mine = |id: &str| link.me().is_some_and(|me| me.id == id);
-    match base_scene(&plan.scene) {
-        "online" => {
+    match plan.start.scene {
+        Scene::Online => {
             if let Some(challenge) = lobby.challenges.iter().find(|c| !mine(&c.by.id)) {
                 *done = true;
                 online.write(OnlineCommand::Accept(challenge.id.clone()));
             }
         }
-        "watch" => {
+        Scene::Watch => {
             if let Some(game) = lobby.games.first() {
                 *done = true;
                 online.write(OnlineCommand::Watch(game.id.clone()));
             }
         }
-        "profile" => {
+        Scene::Profile => {
             *done = true;
             *tab = LobbyTab::Profile;
             online.write(OnlineCommand::Profile);
         }
-        "challenge" => match &lobby.mine {
+        Scene::Challenge => match &lobby.mine {
             Some(challenge) => {
                 *done = true;
                 info!("challenge open: {}", challenge.id);
@@ -338,12 +562,12 @@ fn online_scene(
 }
 
 /// Whether a scene that waits for something (the review's engine, the server) is not ready for its shot yet.
-fn waiting(scene: &str, reviewing: &Reviewing, lobby: &Lobby, state: AppState) -> bool {
+fn waiting(scene: Scene, reviewing: &Reviewing, lobby: &Lobby, state: AppState) -> bool {
     match scene {
-        "review" => reviewing.review().is_none(),
-        "lobby" => lobby.challenges.is_empty(),
-        "online" | "watch" => state != AppState::Online,
-        "profile" => lobby.profile.is_none(),
+        Scene::Review => reviewing.review().is_none(),
+        Scene::Lobby => lobby.challenges.is_empty(),
+        Scene::Online | Scene::Watch => state != AppState::Online,
+        Scene::Profile => lobby.profile.is_none(),
         _ => false,
     }
 }
@@ -373,6 +597,7 @@ fn run_screenshot(
     lobby: Res<Lobby>,
     state: Res<State<AppState>>,
     mut waited: Local<u32>,
+    no_such: Option<Res<NoSuchScene>>,
 ) {
     *frame += 1;
     if *frame == 2
@@ -386,14 +611,14 @@ fn run_screenshot(
         let bucket = if thinking.is(Purpose::Move) { &mut measured.thinking } else { &mut measured.idle };
         *bucket = (bucket.0 + 1, bucket.1 + dt, bucket.2.max(dt));
     }
-    let scene = base_scene(&plan.scene);
+    let scene = plan.start.scene;
     if *frame > CLICK_FRAME && *waited < MOST_WAITING_FRAMES && waiting(scene, &reviewing, &lobby, *state.get()) {
         // The shot waits for the engine or the server: the frames do not count meanwhile.
         *waited += 1;
         *frame = CLICK_FRAME + 1;
         return;
     }
-    let script = scene_clicks(scene);
+    let script = scene.clicks();
     if *frame >= CLICK_FRAME && (*frame - CLICK_FRAME).is_multiple_of(15) {
         let i = ((*frame - CLICK_FRAME) / 15) as usize;
         if let Some(point) = script.get(i).and_then(|p| p.parse::<Point>().ok()) {
@@ -412,6 +637,79 @@ fn run_screenshot(
                 println!("frames {name}: {n}, mean {mean:.1} ms, longest {:.1} ms", longest * 1000.0);
             }
         }
-        exit.write(AppExit::Success);
+        // The menu's shot after an unknown scene is not the one asked for.
+        exit.write(if no_such.is_some() { AppExit::error() } else { AppExit::Success });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<StartScene, SceneError> {
+        text.parse()
+    }
+
+    #[test]
+    fn every_scene_is_found_by_its_name_and_shown_as_it() {
+        for scene in Scene::ALL {
+            let start = StartScene::plain(scene);
+            assert_eq!(parse(scene.name()), Ok(start.clone()));
+            assert_eq!(start.to_string(), scene.name());
+        }
+        let mut names: Vec<&str> = Scene::ALL.iter().map(|s| s.name()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), Scene::ALL.len(), "two scenes with one name");
+    }
+
+    #[test]
+    fn options() {
+        let menu = parse("menu+mg+big").unwrap();
+        let want = StartScene { big: true, language: Some(Language::Malagasy), ..StartScene::plain(Scene::Menu) };
+        assert_eq!(menu, want);
+        assert_eq!(parse("menu+big+mg"), Ok(want.clone()));
+        assert_eq!(parse(&want.to_string()), Ok(want));
+        let choice = parse("choice+cb+pseudo+fr").unwrap();
+        assert!(choice.colour_blind && !choice.big);
+        assert_eq!(choice.language, Some(Language::Pseudo), "the first language named");
+        assert_eq!(parse("lobby+plt").unwrap().language, Some(Language::Malagasy));
+    }
+
+    #[test]
+    fn a_name_that_is_no_scene_says_which_are() {
+        assert_eq!(parse("boad"), Err(SceneError::Unknown("boad".into())));
+        assert_eq!(parse(""), Err(SceneError::Unknown("".into())));
+        assert_eq!(parse("Board"), Err(SceneError::Unknown("Board".into())));
+        assert_eq!(parse("board+de"), Err(SceneError::UnknownOption("de".into())));
+        assert_eq!(parse("board+"), Err(SceneError::UnknownOption("".into())));
+        let said = SceneError::Unknown("boad".into()).to_string();
+        assert!(said.contains("\"boad\"") && said.contains("board, chain, choice"), "{said}");
+    }
+
+    /// The scene names the screenshot script, CI, the browser test and the README use.
+    #[test]
+    fn the_scripts_scenes_exist() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let read = |path: &str| std::fs::read_to_string(root.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let name_after = |text: &str, start: usize| -> String {
+            text[start..].chars().take_while(|c| c.is_ascii_alphanumeric() || "+-".contains(*c)).collect()
+        };
+        let mut used = Vec::new();
+        for (path, marker) in [("web/test.mjs", "?scene="), ("README.md", "?scene="), (".ci/run", "FANORONA_SCENE=")] {
+            let text = read(path);
+            let found: Vec<String> =
+                text.match_indices(marker).map(|(i, _)| name_after(&text, i + marker.len())).collect();
+            assert!(!found.is_empty(), "no scene in {path}");
+            used.extend(found);
+        }
+        let script = read("scripts/screenshots.sh");
+        let list = script.split_once("|| scenes=(").and_then(|(_, rest)| rest.split_once(')')).map(|(list, _)| list);
+        let list = list.unwrap_or_else(|| panic!("no default list of scenes in scripts/screenshots.sh"));
+        used.extend(list.split_whitespace().map(String::from));
+        assert!(used.len() > 20, "{used:?}");
+        for name in used {
+            assert!(parse(&name).is_ok(), "{name}: {:?}", parse(&name));
+        }
     }
 }
