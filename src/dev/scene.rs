@@ -16,7 +16,6 @@ use std::str::FromStr;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::PrimaryWindow;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_ai::Level;
 use fanorona_protocol::{GameVariant, TimeControl};
 use fanorona_rules::{GameRecord, Point, Position, Side, Variant};
@@ -307,9 +306,7 @@ impl Plugin for ScenePlugin {
         let start = match name.parse::<StartScene>() {
             Ok(start) => start,
             Err(error) => {
-                app.insert_resource(NoSuchScene(error))
-                    .add_systems(Startup, log_no_such_scene)
-                    .add_systems(EguiPrimaryContextPass, show_no_such_scene.run_if(in_state(AppState::Menu)));
+                app.insert_resource(NoSuchScene(error)).add_systems(Startup, log_no_such_scene);
                 StartScene::plain(Scene::Menu)
             }
         };
@@ -341,14 +338,6 @@ impl Plugin for ScenePlugin {
 
 fn log_no_such_scene(no_such: Res<NoSuchScene>) {
     error!("{}: showing the menu", no_such.0);
-}
-
-/// Says on the menu why it is shown instead of the scene asked for (English only: for developers).
-fn show_no_such_scene(mut contexts: EguiContexts, no_such: Res<NoSuchScene>) -> Result {
-    egui::Window::new("No such scene").collapsible(false).resizable(false).show(contexts.ctx_mut()?, |ui| {
-        ui.label(no_such.0.to_string());
-    });
-    Ok(())
 }
 
 /// Opens the window at the size `FANORONA_WINDOW` (`<width>x<height>`) asks for, if any.
