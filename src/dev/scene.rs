@@ -22,6 +22,7 @@ use fanorona_rules::{GameRecord, Point, Position, Side, Variant};
 
 use crate::AppSystems;
 use crate::analysis::AnalysisCommand;
+use crate::game::commands::GameCommand;
 use crate::game::computer::{Purpose, Thinking};
 use crate::game::keeper::BoardKeeper;
 use crate::game::person::BoardClick;
@@ -67,6 +68,8 @@ pub enum Scene {
     Reply,
     /// A lost rated game, with the rating change and the vela offer.
     Vela,
+    /// You against the computer, asked whether to resign.
+    Resign,
     /// A lesson of the tutorial, on captures.
     Tutorial,
     /// The how-to-play screen.
@@ -94,7 +97,7 @@ pub enum Scene {
 
 impl Scene {
     /// Every scene.
-    pub const ALL: [Scene; 23] = [
+    pub const ALL: [Scene; 24] = [
         Scene::Menu,
         Scene::NewGame,
         Scene::Settings,
@@ -107,6 +110,7 @@ impl Scene {
         Scene::Think,
         Scene::Reply,
         Scene::Vela,
+        Scene::Resign,
         Scene::Tutorial,
         Scene::Rules,
         Scene::Review,
@@ -135,6 +139,7 @@ impl Scene {
             Scene::Think => "think",
             Scene::Reply => "reply",
             Scene::Vela => "vela",
+            Scene::Resign => "resign",
             Scene::Tutorial => "tutorial",
             Scene::Rules => "rules",
             Scene::Review => "review",
@@ -325,6 +330,9 @@ impl Plugin for ScenePlugin {
             Scene::Analysis => {
                 app.add_systems(Update, analysis_scene.in_set(AppSystems::Input));
             }
+            Scene::Resign => {
+                app.add_systems(Update, resign_scene.in_set(AppSystems::Input));
+            }
             _ if scene.is_online() => {
                 app.add_systems(Update, online_scene.in_set(AppSystems::Input));
             }
@@ -425,6 +433,10 @@ fn set_up_scene(
             players = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];
             Position::start(Variant::Tsivy)
         }
+        Scene::Resign => {
+            players = [PlayerKind::Human, PlayerKind::Computer(Level::Beginner)];
+            Position::start(Variant::Tsivy)
+        }
         Scene::Reply => {
             players = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];
             pos(MIDDLE_GAME)
@@ -482,6 +494,13 @@ fn analysis_scene(mut frame: Local<u32>, mut analysis: MessageWriter<AnalysisCom
     *frame += 1;
     if *frame == CLICK_FRAME {
         analysis.write(AnalysisCommand::Open);
+    }
+}
+
+fn resign_scene(mut frame: Local<u32>, mut game: MessageWriter<GameCommand>) {
+    *frame += 1;
+    if *frame == CLICK_FRAME {
+        game.write(GameCommand::Resign);
     }
 }
 
