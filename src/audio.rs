@@ -13,6 +13,7 @@ use fanorona_rules::Side;
 use crate::AppSystems;
 use crate::game::session::{GameEnded, Session, StepPlayed};
 use crate::persistence::settings::Settings;
+use crate::screens::OnBoard;
 
 /// Turn the sound on or off (a key or a button).
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,18 +49,20 @@ fn toggle_sound(mut toggles: MessageReader<ToggleSound>, mut settings: ResMut<Se
 }
 
 /// A tap or a clack for each step, and the jingle when a turn or a resignation ends the game: a win for the person
-/// (or for anyone between two people or two computers), a loss, or a draw. Loading a finished game stays quiet.
+/// (or for anyone between two people or two computers), a loss, or a draw. Loading a finished game stays quiet, and
+/// only a game's board is heard: the title screen's plays quietly behind the menu.
 fn cue_sounds(
     mut steps: MessageReader<StepPlayed>,
     mut ended: MessageReader<GameEnded>,
     session: Res<Session>,
     settings: Res<Settings>,
+    on_board: Option<Res<State<OnBoard>>>,
     mut cues: MessageWriter<SoundCue>,
 ) {
-    // Both readers are read every frame, so that nothing heard while muted plays later.
+    // Both readers are read every frame, so that nothing heard while muted, or off the board, plays later.
     let steps: Vec<usize> = steps.read().map(|s| s.captured.len()).collect();
     let ends: Vec<Jingle> = ended.read().map(|e| jingle(e.outcome.winner(), session.person_side())).collect();
-    if settings.sound {
+    if settings.sound && on_board.is_some() {
         cues.write_batch(steps.into_iter().map(SoundCue::Step).chain(ends.into_iter().map(SoundCue::End)));
     }
 }

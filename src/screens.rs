@@ -42,6 +42,19 @@ impl ComputedStates for OnBoard {
     }
 }
 
+/// Present while any board is on screen: a game's ([`OnBoard`]) or the title screen's behind the menu. Steps are
+/// animated in this state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardShown;
+
+impl ComputedStates for BoardShown {
+    type SourceStates = AppState;
+
+    fn compute(state: AppState) -> Option<BoardShown> {
+        (state == AppState::Menu || OnBoard::compute(state).is_some()).then_some(BoardShown)
+    }
+}
+
 /// Leave the board for the menu (a key, the panel's New game, the game-over dialog).
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ShowMenu;
@@ -51,10 +64,14 @@ pub struct ScreensPlugin;
 
 impl Plugin for ScreensPlugin {
     fn build(&self, app: &mut App) {
-        app.init_state::<AppState>().add_computed_state::<OnBoard>().add_message::<ShowMenu>().add_systems(
-            Update,
-            (show_menu.in_set(AppSystems::Commands), announce_ready.in_set(AppSystems::Presentation)),
-        );
+        app.init_state::<AppState>()
+            .add_computed_state::<OnBoard>()
+            .add_computed_state::<BoardShown>()
+            .add_message::<ShowMenu>()
+            .add_systems(
+                Update,
+                (show_menu.in_set(AppSystems::Commands), announce_ready.in_set(AppSystems::Presentation)),
+            );
     }
 }
 

@@ -12,7 +12,7 @@ use super::{BoardRebuild, Dragging, Piece, piece_on};
 use crate::AppSystems;
 use crate::game::session::{BoardReset, StepPlayed};
 use crate::persistence::settings::Settings;
-use crate::screens::{AppState, OnBoard};
+use crate::screens::{BoardShown, OnBoard};
 
 /// Seconds a piece takes to slide one step.
 pub const SLIDE_SECONDS: f32 = 0.28;
@@ -89,20 +89,19 @@ pub(super) fn plugin(app: &mut App) {
             (queue_steps, drop_on_reset.before(BoardRebuild), start_next_step.after(BoardRebuild))
                 .chain()
                 .in_set(AppSystems::Presentation)
-                .run_if(in_state(OnBoard)),
+                .run_if(in_state(BoardShown)),
         )
-        // The title screen's board moves too.
         .add_systems(
             Update,
-            advance_animations
-                .after(start_next_step)
-                .in_set(AppSystems::Presentation)
-                .run_if(in_state(OnBoard).or_else(in_state(AppState::Menu))),
+            advance_animations.after(start_next_step).in_set(AppSystems::Presentation).run_if(in_state(BoardShown)),
         )
-        .add_systems(OnExit(OnBoard), forget_all);
+        // A board that goes, or another that comes in its place (a game's after the title's), leaves nothing to show.
+        .add_systems(OnExit(BoardShown), forget_all)
+        .add_systems(OnExit(OnBoard), forget_all)
+        .add_systems(OnEnter(OnBoard), forget_all);
 }
 
-/// The board is gone: nothing is left to show.
+/// The board is gone, or another took its place: nothing is left to show.
 fn forget_all(mut animations: ResMut<Animations>) {
     animations.queue.clear();
     animations.running = false;

@@ -12,7 +12,6 @@ use super::{BoardBackground, BoardLine, BoardPoint, BoardRebuild, CoordLabel, Dr
 use crate::AppSystems;
 use crate::game::session::Session;
 use crate::persistence::settings::Settings;
-use crate::screens::AppState;
 
 /// The colours of the game.
 pub mod palette {
@@ -169,22 +168,24 @@ fn dress_pieces(mut commands: Commands, looks: Res<Looks>, pieces: Query<(Entity
 }
 
 /// Fits the board into the window beside the panels, the side of the one person playing (against the computer or
-/// online) at the bottom; Flip board turns it round from there. The title screen's board is never turned.
+/// online) at the bottom; Flip board turns it round from there, if the board turns to the player at all.
 fn fit_layout(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     insets: Res<UiInsets>,
     settings: Res<Settings>,
     session: Res<Session>,
-    screen: Res<State<AppState>>,
     mut layout: ResMut<BoardLayout>,
 ) {
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
     let area = Vec2::new((size.x - insets.left).max(50.0), (size.y - insets.top - insets.bottom).max(50.0));
     let center = Vec2::new(insets.left / 2.0, (insets.bottom - insets.top) / 2.0);
-    let flipped = **screen != AppState::Menu && flipped_for(settings.flipped, session.person_side());
-    // The variant of the board on screen, which whoever drew it set.
-    let fitted = BoardLayout::fit(layout.variant, area, center, flipped);
+    let flipped = layout.turns_to_player && flipped_for(settings.flipped, session.person_side());
+    // The variant of the board on screen, and whether it turns, which whoever drew it set.
+    let fitted = BoardLayout {
+        turns_to_player: layout.turns_to_player,
+        ..BoardLayout::fit(layout.variant, area, center, flipped)
+    };
     layout.set_if_neq(fitted);
 }
 

@@ -18,11 +18,21 @@ pub struct BoardLayout {
     /// Turned a quarter clockwise, columns running down the screen: a wide board on a tall screen (a phone held
     /// upright) is drawn larger this way. White's side is then on the left.
     pub upright: bool,
+    /// Whether the board turns to the person playing and with Flip board, as a game's does; the title screen's
+    /// stays with White at the bottom. Whoever draws the board says so, as it says the variant.
+    pub turns_to_player: bool,
 }
 
 impl Default for BoardLayout {
     fn default() -> BoardLayout {
-        BoardLayout { variant: Variant::Tsivy, spacing: 100.0, center: Vec2::ZERO, flipped: false, upright: false }
+        BoardLayout {
+            variant: Variant::Tsivy,
+            spacing: 100.0,
+            center: Vec2::ZERO,
+            flipped: false,
+            upright: false,
+            turns_to_player: true,
+        }
     }
 }
 
@@ -42,7 +52,7 @@ impl BoardLayout {
         let upright_spacing = (size.x / rows).min(size.y / cols);
         let upright = upright_spacing > across * 1.1;
         let spacing = if upright { upright_spacing } else { across }.max(8.0);
-        BoardLayout { variant, spacing, center, flipped, upright }
+        BoardLayout { variant, spacing, center, flipped, upright, turns_to_player: true }
     }
 
     /// A direction on the board (x towards the i column, y towards the 5th row) as drawn on the screen.

@@ -134,6 +134,7 @@ fn rebuild_board(
     }
     let board = session.board();
     layout.variant = board.variant();
+    layout.turns_to_player = true;
     spawn_lattice(&mut commands, OnBoard, board.variant());
     spawn_pieces(&mut commands, OnBoard, board, ());
 }

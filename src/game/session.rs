@@ -67,6 +67,28 @@ pub struct StepPlayed {
     pub lead_in: bool,
 }
 
+impl StepPlayed {
+    /// The steps of a whole turn that arrived from elsewhere (the computer's, an online opponent's, the title board's)
+    /// played from `before`, in order, the first with its lead-in; and the turn's trace, to mark it on the board.
+    /// The turn must be legal in `before`.
+    pub fn of_turn(before: &Position, turn: &Turn) -> (Vec<StepPlayed>, TurnTrace) {
+        let side = before.side_to_move();
+        let mut steps = Vec::new();
+        if let Some(point) = turn.placement() {
+            steps.push(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new(), lead_in: true });
+        }
+        // The captures found for the animation also mark the turn on the board afterwards.
+        let mut trace = TurnTrace { path: turn.path().collect(), captured: Vec::new() };
+        for (i, (step, taken)) in before.trace(turn).enumerate() {
+            let captured: Vec<Point> = step.captured_in_order(taken).collect();
+            trace.captured.extend(&captured);
+            let lead_in = i == 0 && turn.placement().is_none();
+            steps.push(StepPlayed { side, step: Some(step), placed: None, captured, lead_in });
+        }
+        (steps, trace)
+    }
+}
+
 /// The whole board must be redrawn from the session (new game, undo, redo, load, a tutorial task).
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct BoardReset;
@@ -467,19 +489,8 @@ impl Announce<'_> {
         if before.check_turn(&turn).is_err() {
             return;
         }
-        let side = before.side_to_move();
-        if let Some(point) = turn.placement() {
-            let lead_in = true;
-            self.steps.write(StepPlayed { side, step: None, placed: Some(point), captured: Vec::new(), lead_in });
-        }
-        // The captures found for the animation also mark the turn on the board afterwards.
-        let mut trace = TurnTrace { path: turn.path().collect(), captured: Vec::new() };
-        for (i, (step, taken)) in before.trace(&turn).enumerate() {
-            let captured: Vec<Point> = step.captured_in_order(taken).collect();
-            trace.captured.extend(&captured);
-            let lead_in = i == 0 && turn.placement().is_none();
-            self.steps.write(StepPlayed { side, step: Some(step), placed: None, captured, lead_in });
-        }
+        let (steps, trace) = StepPlayed::of_turn(&before, &turn);
+        self.steps.write_batch(steps);
         self.commit(session, turn, trace);
     }
 

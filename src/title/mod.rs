@@ -1,18 +1,18 @@
 //! The title screen's board: behind the menu the computer quietly plays itself (attract mode), a turn every second
-//! or so, its pieces sliding and its captures falling as in a game. The game is the title's own: the player's
-//! session, saved games and rating are never touched, and it makes no sound.
-
-use std::collections::VecDeque;
+//! or so. Its turns go through the board's own step animations ([`StepPlayed`], as a computer's turn in a game), so
+//! its pieces slide and its captures fall as in a game. The game is the title's own: the player's session, saved
+//! games and rating are never touched, and it makes no sound (only a game's board is heard).
 
 use bevy::prelude::*;
 use fanorona_ai::{Level, Limits, Search};
-use fanorona_rules::{Game, Point, Position, Side, Step, Variant};
+use fanorona_rules::{Game, Position, Variant};
 
 use crate::AppSystems;
-use crate::board::animation::{Appearing, Fading, Sliding, animate_step};
+use crate::board::animation::{Animations, Appearing};
 use crate::board::layout::BoardLayout;
 use crate::board::{Piece, spawn_lattice, spawn_pieces, spawn_wood};
 use crate::game::engine::{EngineJob, Polled, SliceBudget};
+use crate::game::session::StepPlayed;
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
 
@@ -25,13 +25,13 @@ pub const MAX_TURNS: usize = 60;
 /// The level that plays both sides: quick to think, with enough randomness that no two games are the same.
 const LEVEL: Level = Level::Casual;
 
-/// The title board's game: the position, the search for the next turn, the steps of the last turn still to be
-/// shown, and the pause before the next one.
+/// The title board's game: the position, the search for the next turn, whether the board is still showing the
+/// last one, and the pause before the next one.
 #[derive(Resource)]
 pub struct TitleGame {
     game: Game,
     search: Option<EngineJob<Search>>,
-    steps: VecDeque<(Side, Step, Vec<Point>)>,
+    showing: bool,
     wait: f32,
     seed: u64,
     games: u32,
@@ -42,7 +42,7 @@ impl Default for TitleGame {
         TitleGame {
             game: Game::of_variant(Variant::Tsivy),
             search: None,
-            steps: VecDeque::new(),
+            showing: false,
             wait: PAUSE_SECONDS,
             // Another game at every start: the clock's nanoseconds (the levels' randomness follows the seed).
             seed: web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64),
@@ -57,9 +57,9 @@ impl TitleGame {
         &self.game
     }
 
-    /// Whether every step of the game's turns has been shown on the board (or is being shown).
+    /// Whether every step of the game's turns has been shown on the board.
     pub fn all_shown(&self) -> bool {
-        self.steps.is_empty()
+        !self.showing
     }
 
     /// How many games the title board has started.
@@ -80,36 +80,32 @@ impl Plugin for TitlePlugin {
 }
 
 /// Draws the title board as its game stands (it goes on where it was when the menu was left); the steps not yet
-/// shown are already on it.
+/// shown are already on it. It stays with White at the bottom, whoever the player played last.
 fn show_title_board(mut commands: Commands, mut title: ResMut<TitleGame>, mut layout: ResMut<BoardLayout>) {
-    title.steps.clear();
+    title.showing = false;
     layout.variant = Variant::Tsivy;
+    layout.turns_to_player = false;
     spawn_wood(&mut commands, AppState::Menu);
     spawn_lattice(&mut commands, AppState::Menu, Variant::Tsivy);
     spawn_pieces(&mut commands, AppState::Menu, title.game.position(), ());
 }
 
-/// Shows the steps of the last turn one after another, then waits a moment, thinks (an engine job) and plays the
-/// next turn; a game that is over (or long) gives way to a new one, whose pieces grow in.
-#[allow(clippy::type_complexity)]
+/// Waits while the board shows the last turn and a moment more, thinks (an engine job) and plays the next turn,
+/// whose steps the board animates; a game that is over (or long) gives way to a new one, whose pieces grow in.
+#[allow(clippy::too_many_arguments)]
 fn play_title_board(
     mut commands: Commands,
     time: Res<Time>,
     settings: Res<Settings>,
+    animations: Res<Animations>,
     mut budget: ResMut<SliceBudget>,
     mut title: ResMut<TitleGame>,
-    mut pieces: Query<(Entity, &mut Piece)>,
-    moving: Query<(), Or<(With<Sliding>, With<Fading>, With<Appearing>)>>,
+    pieces: Query<Entity, With<Piece>>,
+    appearing: Query<(), With<Appearing>>,
+    mut steps: MessageWriter<StepPlayed>,
 ) {
-    if !moving.is_empty() {
-        return;
-    }
-    if let Some((side, step, captured)) = title.steps.pop_front() {
-        if !animate_step(&mut commands, &mut pieces, side, step, &captured, false) {
-            // Nothing stands where the step starts: show the position as it is.
-            redraw(&mut commands, &pieces, title.game.position(), false);
-            title.steps.clear();
-        }
+    title.showing = animations.busy();
+    if title.showing || !appearing.is_empty() {
         return;
     }
     if title.wait > 0.0 {
@@ -122,7 +118,7 @@ fn play_title_board(
         title.game = Game::of_variant(Variant::Tsivy);
         title.games += 1;
         title.wait = PAUSE_SECONDS;
-        redraw(&mut commands, &pieces, title.game.position(), true);
+        redraw(&mut commands, &pieces, title.game.position());
         return;
     }
     let TitleGame { game, search, seed, .. } = &mut *title;
@@ -148,21 +144,15 @@ fn play_title_board(
     }
     // The browser test reads this to see the title board play.
     info!("title board: turn {} {turn}", title.game.turns().len());
-    let side = before.side_to_move();
-    let steps: Vec<_> =
-        before.trace(&turn).map(|(step, taken)| (side, step, step.captured_in_order(taken).collect())).collect();
-    title.steps.extend(steps);
+    steps.write_batch(StepPlayed::of_turn(&before, &turn).0);
+    title.showing = true;
     title.wait = if title.game.is_over() { GAME_OVER_SECONDS } else { PAUSE_SECONDS };
 }
 
-/// Draws the pieces of `position` anew, growing them in if `appear`.
-fn redraw(commands: &mut Commands, pieces: &Query<(Entity, &mut Piece)>, position: &Position, appear: bool) {
-    for (e, _) in pieces {
+/// Draws the pieces of a new game's `position`, growing them in.
+fn redraw(commands: &mut Commands, pieces: &Query<Entity, With<Piece>>, position: &Position) {
+    for e in pieces {
         commands.entity(e).despawn();
     }
-    if appear {
-        spawn_pieces(commands, AppState::Menu, position, Appearing { t: 0.0 });
-    } else {
-        spawn_pieces(commands, AppState::Menu, position, ());
-    }
+    spawn_pieces(commands, AppState::Menu, position, Appearing { t: 0.0 });
 }
