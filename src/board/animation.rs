@@ -80,13 +80,17 @@ pub fn idle(animations: Res<Animations>) -> bool {
 
 /// Plays steps as animations.
 pub(super) fn plugin(app: &mut App) {
-    // The same conditions as the board's rebuild: a reset seen by one is seen by the other in the same frame (a
-    // reset written while the board is away is read when it is back), so a step is never both drawn by the rebuild
-    // and animated on top of it.
+    // Steps animate on any board shown (the title's too); resets are read under the same condition as the game
+    // board's rebuild: a reset seen by one is seen by the other in the same frame (a reset written while the board
+    // is away is read when it is back), so a step is never both drawn by the rebuild and animated on top of it.
     app.init_resource::<Animations>()
         .add_systems(
             Update,
-            (queue_steps, drop_on_reset.before(BoardRebuild), start_next_step.after(BoardRebuild))
+            (
+                queue_steps,
+                drop_on_reset.run_if(in_state(OnBoard)).before(BoardRebuild),
+                start_next_step.after(BoardRebuild),
+            )
                 .chain()
                 .in_set(AppSystems::Presentation)
                 .run_if(in_state(BoardShown)),

@@ -1,9 +1,10 @@
-//! Engine work done a little at a time: [`Resumable`].
+//! Engine work done a little at a time: [`Resumable`]. This module is the bottom of the crate (the searches and
+//! builders implement its trait), so its docs name them without linking to them.
 
 /// Engine work done a budget of nodes at a time, so that a program can run it to the end on a thread of its own or
-/// a slice at a time between its frames (a browser page has no threads). Searches ([`Search`](crate::Search)),
-/// analyses ([`Analysis`](crate::Analysis)), reviews ([`Reviewer`](crate::review::Reviewer)) and endgame table
-/// builds ([`TablebaseBuilder`](crate::tablebase::TablebaseBuilder)) all work this way.
+/// a slice at a time between its frames (a browser page has no threads). Searches (`Search`), analyses
+/// (`Analysis`), reviews (`review::Reviewer`) and endgame table builds (`tablebase::TablebaseBuilder`) all work this
+/// way.
 ///
 /// ```
 /// use fanorona_ai::{Level, Limits, Resumable, Search};
