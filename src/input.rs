@@ -311,16 +311,6 @@ mod tests {
     const CTRL: Modifiers = Modifiers { shift: false, ctrl: true };
     const BOTH: Modifiers = Modifiers { shift: true, ctrl: true };
 
-    const SCREENS: [AppState; 7] = [
-        AppState::Menu,
-        AppState::Lobby,
-        AppState::Playing,
-        AppState::Tutorial,
-        AppState::Review,
-        AppState::Analysis,
-        AppState::Online,
-    ];
-
     /// The key map on `screen`, with no question waiting.
     fn on(screen: AppState, key: KeyCode, mods: Modifiers) -> Option<Action> {
         key_action(key, mods, screen, false)
@@ -328,7 +318,7 @@ mod tests {
 
     #[test]
     fn full_screen_and_questions() {
-        for screen in SCREENS {
+        for &screen in EVERY {
             for mods in [NONE, SHIFT, CTRL, BOTH] {
                 for asking in [false, true] {
                     assert_eq!(key_action(KeyCode::F11, mods, screen, asking), Some(Action::FullScreen));
@@ -415,7 +405,7 @@ mod tests {
     #[test]
     fn nothing_lost_on_a_single_key() {
         let losing = [GameCommand::Save, GameCommand::Load, GameCommand::Resign].map(Action::Game);
-        for screen in SCREENS {
+        for &screen in EVERY {
             for row in KEY_MAP {
                 let action = on(screen, row.key, NONE);
                 assert!(action.is_none_or(|a| !losing.contains(&a)), "{:?} on {screen:?}: {action:?}", row.key);
