@@ -14,6 +14,7 @@ use crate::game::engine::{EngineJob, Polled, SliceBudget};
 use crate::game::keeper::BoardKeeper;
 use crate::game::person::BoardClick;
 use crate::game::session::{BoardUse, PlayerKind, Session, TurnCommitted};
+use crate::game::tables::EndgameTables;
 use crate::i18n::Text;
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
@@ -234,12 +235,12 @@ impl AnalysisBoard {
     }
 
     /// Starts the engine on the position on the board.
-    fn restart_engine(&mut self) {
+    fn restart_engine(&mut self, tables: &EndgameTables) {
         self.lines.clear();
         self.depth = 0;
         let game = self.game_at(self.current);
         self.job = (!self.editing && !game.is_over())
-            .then(|| (EngineJob::start(Analysis::new(&game, Limits::depth(DEPTHS[0]), LINES)), DEPTHS[0]));
+            .then(|| (EngineJob::start(analysis_of(&game, DEPTHS[0], tables)), DEPTHS[0]));
     }
 }
 
@@ -263,6 +264,7 @@ impl Plugin for AnalysisPlugin {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn handle_analysis_commands(
     mut commands: MessageReader<AnalysisCommand>,
     mut texts: MessageReader<AnalysisText>,
@@ -271,6 +273,7 @@ fn handle_analysis_commands(
     state: Res<State<AppState>>,
     mut next_state: ResMut<NextState<AppState>>,
     settings: Res<Settings>,
+    tables: Res<EndgameTables>,
 ) {
     let here = *state.get();
     let mut changed = false;
@@ -338,11 +341,21 @@ fn handle_analysis_commands(
     }
     // The first view (the board is lent as the analysis board opens), and every change of position.
     if changed || (state.is_changed() && here == AppState::Analysis) {
-        board.restart_engine();
+        board.restart_engine(&tables);
         if here == AppState::Analysis || board.back.is_some() {
             let (session, board_use) = board.view();
             keeper.lend(session, board_use);
         }
+    }
+}
+
+/// The engine's analysis of `game`'s position to `depth`, with the endgame tables once they are built: a line's
+/// score in an ending they hold is exact, as the master plays it.
+fn analysis_of(game: &Game, depth: u32, tables: &EndgameTables) -> Analysis {
+    let analysis = Analysis::new(game, Limits::depth(depth), LINES);
+    match tables.get(game.position().variant()) {
+        Some(tablebase) => analysis.with_tablebase(tablebase),
+        None => analysis,
     }
 }
 
@@ -355,10 +368,14 @@ fn setup_root(board: &mut AnalysisBoard, setup: fanorona_rules::Setup) {
 }
 
 /// A move played on the board (by clicks, for either side) goes into the tree.
-fn follow_moves(mut committed: MessageReader<TurnCommitted>, mut board: ResMut<AnalysisBoard>) {
+fn follow_moves(
+    mut committed: MessageReader<TurnCommitted>,
+    mut board: ResMut<AnalysisBoard>,
+    tables: Res<EndgameTables>,
+) {
     for c in committed.read() {
         board.play(c.turn);
-        board.restart_engine();
+        board.restart_engine(&tables);
     }
 }
 
@@ -387,7 +404,7 @@ fn edit_by_clicks(mut clicks: MessageReader<BoardClick>, mut board: ResMut<Analy
 }
 
 /// Collects the engine's lines one depth after another (the next depth goes on with what the last one stored).
-fn run_engine(mut board: ResMut<AnalysisBoard>, mut budget: ResMut<SliceBudget>) {
+fn run_engine(mut board: ResMut<AnalysisBoard>, mut budget: ResMut<SliceBudget>, tables: Res<EndgameTables>) {
     let board = &mut *board;
     let Some((job, depth)) = board.job.as_mut() else { return };
     let depth = *depth;
@@ -404,7 +421,7 @@ fn run_engine(mut board: ResMut<AnalysisBoard>, mut budget: ResMut<SliceBudget>)
     let table = analysis.take_table();
     let game = board.game_at(board.current);
     board.job = DEPTHS.iter().find(|&&d| d > depth).map(|&next| {
-        let analysis = Analysis::new(&game, Limits::depth(next), LINES);
+        let analysis = analysis_of(&game, next, &tables);
         (EngineJob::start(if let Some(table) = table { analysis.with_table(table) } else { analysis }), next)
     });
 }

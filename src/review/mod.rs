@@ -16,6 +16,7 @@ use crate::game::engine::{EngineJob, Polled, SliceBudget};
 use crate::game::keeper::BoardKeeper;
 use crate::game::saving::{CanContinue, autosave};
 use crate::game::session::{BoardUse, PlayerKind, Session, trace_of};
+use crate::game::tables::EndgameTables;
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::{Notices, Storage};
 use crate::screens::AppState;
@@ -145,6 +146,7 @@ fn handle_review_commands(
     storage: Res<Storage>,
     mut notices: ResMut<Notices>,
     mut can_continue: ResMut<CanContinue>,
+    tables: Res<EndgameTables>,
 ) {
     for &command in commands.read() {
         let reviewing = &mut *reviewing;
@@ -164,7 +166,12 @@ fn handle_review_commands(
                 reviewing.line = None;
                 reviewing.review = None;
                 reviewing.progress = (0, reviewing.game.turns().len() + 1);
-                reviewing.job = Some(EngineJob::start(Reviewer::new(&reviewing.game, REVIEW_DEPTH)));
+                let mut reviewer = Reviewer::new(&reviewing.game, REVIEW_DEPTH);
+                // The endgame tables, once built, judge an ending exactly, as the master plays it.
+                if let Some(tablebase) = tables.get(reviewing.game.position().variant()) {
+                    reviewer = reviewer.with_tablebase(tablebase);
+                }
+                reviewing.job = Some(EngineJob::start(reviewer));
                 keeper.lend(reviewing.view(), BoardUse::Review);
                 next_state.set(AppState::Review);
             }

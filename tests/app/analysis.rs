@@ -126,3 +126,35 @@ fn a_position_is_set_up_by_clicks_or_text_and_impossible_ones_are_refused() {
     analysis(&mut app, AnalysisCommand::Close);
     assert_eq!(state(&app), AppState::Menu);
 }
+
+/// The analysis board plays the game's endgame tables once they are built: in a won dimy ending, its best line is
+/// the tables' answer (depth 0, a table win's score), not a search's.
+#[test]
+fn the_analysis_board_scores_an_ending_by_the_endgame_tables() {
+    use fanorona::game::tables::EndgameTables;
+    use fanorona_ai::TB_WIN;
+    use fanorona_ai::tablebase::{Tablebase, TbResult};
+    use fanorona_rules::{Point, Setup, Variant};
+    let tables = Tablebase::build(Variant::Dimy).expect("dimy has tables");
+    let row = |y: u8| (0..5u8).filter_map(move |x| Point::new(x, y));
+    let pairs = |y: u8| row(y).flat_map(move |a| row(y).filter(move |b| a.x() < b.x()).map(move |b| (a, b)));
+    let ending = pairs(1).flat_map(|w| pairs(3).map(move |b| (w, b))).find_map(|((w1, w2), (b1, b2))| {
+        let mut setup = Setup::empty(Variant::Dimy);
+        for (point, side) in [(w1, Side::White), (w2, Side::White), (b1, Side::Black), (b2, Side::Black)] {
+            setup.put(point, Some(side));
+        }
+        let pos = setup.position().ok()?;
+        matches!(tables.probe(&pos), Some(TbResult::Win(_))).then_some(pos)
+    });
+    let ending = ending.expect("a won ending");
+    let mut app = app();
+    app.insert_resource(EndgameTables::with(vec![tables]));
+    analysis(&mut app, AnalysisCommand::Open);
+    app.world_mut().write_message(AnalysisText(ending.to_string()));
+    settle(&mut app);
+    assert_eq!(session(&app).position(), &ending);
+    wait_for_depth(&mut app, 2);
+    let (lines, _) = board(&app).lines();
+    assert_eq!(lines[0].depth, 0, "{ending}: answered from the tables: {lines:?}");
+    assert!(lines[0].score > TB_WIN - 100, "{ending}: {lines:?}");
+}

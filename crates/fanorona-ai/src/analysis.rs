@@ -1,10 +1,13 @@
 //! The best few lines of a position (multi-line analysis), found one after another by the master engine: the best
 //! turn, then the best of the others, and so on.
 
+use std::sync::Arc;
+
 use fanorona_rules::{Game, Outcome, Side, Turn};
 
 use crate::level::Level;
 use crate::search::{Limits, MATE, Search};
+use crate::tablebase::Tablebase;
 use crate::tt::TranspositionTable;
 use crate::work::Resumable;
 
@@ -32,6 +35,7 @@ pub struct Analysis {
     lines: Vec<Line>,
     search: Option<Search>,
     table: Option<TranspositionTable>,
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Analysis {
@@ -39,12 +43,19 @@ impl Analysis {
     /// game has no lines.
     pub fn new(game: &Game, limits: Limits, lines: usize) -> Analysis {
         let wanted = if game.is_over() { 0 } else { lines.min(game.position().legal_turns().len()) };
-        Analysis { game: game.clone(), limits, wanted, lines: Vec::new(), search: None, table: None }
+        Analysis { game: game.clone(), limits, wanted, lines: Vec::new(), search: None, table: None, tablebase: None }
     }
 
     /// Uses `table` for the searches (see [`Search::with_table`]).
     pub fn with_table(mut self, table: TranspositionTable) -> Analysis {
         self.table = Some(table);
+        self
+    }
+
+    /// Gives the searches the endgame tables (see [`Search::with_tablebase`]): a line's score in an ending in the
+    /// tables is exact.
+    pub fn with_tablebase(mut self, tables: Arc<Tablebase>) -> Analysis {
+        self.tablebase = Some(tables);
         self
     }
 
@@ -81,7 +92,10 @@ impl Resumable for Analysis {
             Some(search) => search,
             None => {
                 let excluded: Vec<Turn> = self.lines.iter().map(|line| line.turn).collect();
-                let search = Search::for_analysis(&self.game, self.limits).excluding(&excluded);
+                let mut search = Search::for_analysis(&self.game, self.limits).excluding(&excluded);
+                if let Some(tables) = &self.tablebase {
+                    search = search.with_tablebase(Arc::clone(tables));
+                }
                 match self.table.take() {
                     Some(table) => search.with_table(table),
                     None => search,

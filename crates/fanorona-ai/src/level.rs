@@ -79,6 +79,12 @@ impl Level {
         self.config().eval
     }
 
+    /// Whether the level plays the endgame tables it is given ([`crate::Search::with_tablebase`]): strong and
+    /// master. A program need not build the tables for the others.
+    pub const fn plays_tables(self) -> bool {
+        self.config().tablebase
+    }
+
     pub(crate) const fn config(self) -> Config {
         let base = Config {
             depth: 1,

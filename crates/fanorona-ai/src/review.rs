@@ -16,11 +16,13 @@
 //!   loss, 15 for a 40% loss); a side's accuracy is the mean over its turns.
 
 use std::fmt;
+use std::sync::Arc;
 
 use fanorona_rules::{Game, Side, Turn};
 
 use crate::analysis::outcome_score;
 use crate::search::{Limits, MATE, Search};
+use crate::tablebase::Tablebase;
 use crate::tt::TranspositionTable;
 use crate::work::Resumable;
 
@@ -209,6 +211,7 @@ pub struct Reviewer {
     found: Vec<Found>,
     search: Option<Search>,
     table: Option<TranspositionTable>,
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Reviewer {
@@ -221,7 +224,15 @@ impl Reviewer {
             found: Vec::new(),
             search: None,
             table: None,
+            tablebase: None,
         }
+    }
+
+    /// Gives the searches the endgame tables (see [`Search::with_tablebase`]): positions of an ending in the tables
+    /// are judged exactly.
+    pub fn with_tablebase(mut self, tables: Arc<Tablebase>) -> Reviewer {
+        self.tablebase = Some(tables);
+        self
     }
 
     /// Positions searched so far and in all (the start, and the position after each turn).
@@ -272,7 +283,10 @@ impl Resumable for Reviewer {
                 self.found.push(Found { score, shallow: score, line: Vec::new() });
             } else {
                 let mut search = self.search.take().unwrap_or_else(|| {
-                    let search = Search::for_analysis(&self.prefix, Limits::depth(self.depth));
+                    let mut search = Search::for_analysis(&self.prefix, Limits::depth(self.depth));
+                    if let Some(tables) = &self.tablebase {
+                        search = search.with_tablebase(Arc::clone(tables));
+                    }
                     match self.table.take() {
                         Some(table) => search.with_table(table),
                         None => search,

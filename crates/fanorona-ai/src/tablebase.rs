@@ -28,6 +28,7 @@
 //! ```
 
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use fanorona_rules::{Direction, FIFTY_TURNS, Point, PointSet, Position, Setup, Step, Turn, Variant};
 
@@ -411,6 +412,27 @@ pub(crate) fn best_of(turns: impl Iterator<Item = (Turn, TbResult, i32)>) -> Opt
         }
     }
     best.map(|(turn, value, _)| (turn, value))
+}
+
+/// The tables of tsivy and dimy of up to [`DEFAULT_PIECES`] pieces, each built the first time it is asked for (about a
+/// second in release) and then shared: what a program that plays several games (the engine protocol, the bot) keeps
+/// so that its strong and master levels always play the endings perfectly.
+#[derive(Debug, Default)]
+pub struct LazyTables {
+    tsivy: OnceLock<Option<Arc<Tablebase>>>,
+    dimy: OnceLock<Option<Arc<Tablebase>>>,
+}
+
+impl LazyTables {
+    /// The tables of `variant` (none for telo, which the master solves by itself), built now if they were not yet.
+    pub fn get(&self, variant: Variant) -> Option<Arc<Tablebase>> {
+        let cell = match variant {
+            Variant::Tsivy => &self.tsivy,
+            Variant::Dimy => &self.dimy,
+            Variant::Telo => return None,
+        };
+        cell.get_or_init(|| Tablebase::build(variant).ok().map(Arc::new)).clone()
+    }
 }
 
 /// Where a [`TablebaseBuilder`] stands in the group it is building.

@@ -4,8 +4,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use fanorona_ai::tablebase::{DEFAULT_PIECES, Tablebase, TablebaseBuilder, TbResult};
-use fanorona_ai::{Level, Limits, Resumable, Search, TB_WIN};
+use fanorona_ai::review::Reviewer;
+use fanorona_ai::tablebase::{DEFAULT_PIECES, LazyTables, Tablebase, TablebaseBuilder, TbResult};
+use fanorona_ai::{Analysis, Level, Limits, Resumable, Search, TB_WIN};
 use fanorona_rules::{FIFTY_TURNS, Game, Outcome, Position, Setup, Side, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -433,4 +434,36 @@ fn master_does_not_walk_back_into_the_games_history() {
         checked += 1;
     }
     assert!(avoided > 10, "{avoided}");
+}
+
+/// What a program that plays many games keeps (the engine protocol, the bot): each board's tables built once, at its
+/// first use. Given them, the analysis and the review score a won ending as the tables do, where a one-turn search
+/// alone does not see the win.
+#[test]
+fn lazy_tables_are_built_once_and_analysis_and_review_score_endings_by_them() {
+    let lazy = LazyTables::default();
+    let dimy = lazy.get(Variant::Dimy).expect("dimy has tables");
+    assert!(Arc::ptr_eq(&dimy, &lazy.get(Variant::Dimy).expect("still there")), "built once");
+    assert_eq!(*dimy, *tables(Variant::Dimy));
+    assert!(lazy.get(Variant::Telo).is_none());
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+    let mut checked = 0;
+    while checked < 10 {
+        let (w, b) = random_material(&mut rng, DEFAULT_PIECES);
+        let pos = random_position(&mut rng, Variant::Dimy, w, b, 0);
+        let game = Game::new(pos);
+        if game.is_over() || !matches!(dimy.probe(&pos), Some(TbResult::Win(_))) {
+            continue;
+        }
+        if Analysis::new(&game, Limits::depth(1), 1).run()[0].score > TB_WIN - 100 {
+            continue;
+        }
+        let lines = Analysis::new(&game, Limits::depth(1), 1).with_tablebase(Arc::clone(&dimy)).run();
+        assert!(lines[0].score > TB_WIN - 100, "{pos}: {lines:?}");
+        // The review's scores are White's.
+        let score = Reviewer::new(&game, 1).with_tablebase(Arc::clone(&dimy)).run().scores[0];
+        let mover = if pos.side_to_move() == Side::White { score } else { -score };
+        assert!(mover > TB_WIN - 100, "{pos}: {score}");
+        checked += 1;
+    }
 }

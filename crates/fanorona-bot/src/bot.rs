@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use fanorona_ai::tablebase::LazyTables;
 use fanorona_ai::{Book, Level, Limits, MATE, Resumable, Search, SearchResult};
 use fanorona_rules::{Game, Position, Side};
 use tokio::task::{JoinError, JoinSet};
@@ -149,11 +150,22 @@ struct Bot<'a> {
     challenge: Option<String>,
     finished: u32,
     seed: u64,
+    /// The endgame tables its searches play (strong and master), shared with the searches' threads.
+    tables: Arc<LazyTables>,
 }
 
 /// Plays on the server until it has played `config.games` games, or `shutdown` completes (it then withdraws its
 /// challenge; its games in progress wait for it, on its clock). Returns the number of games finished.
 pub async fn run(config: &BotConfig, shutdown: impl Future<Output = ()>) -> Result<u32, BotError> {
+    // The tables of its challenges' board are built before it plays (about a second; another board's at its first
+    // search there), so that no game's clock pays for them.
+    let tables = Arc::new(LazyTables::default());
+    if config.level.plays_tables() {
+        let (building, variant) = (Arc::clone(&tables), config.variant.variant());
+        if let Err(e) = tokio::task::spawn_blocking(move || building.get(variant)).await {
+            tracing::warn!("the endgame tables were not built: {e}");
+        }
+    }
     let (mut client, mut welcome) = sign_in(config).await.map_err(BotError::SignIn)?;
     // Both a new guest and a password login get a token: reconnecting with it is the same login.
     let token = welcome.token.clone();
@@ -165,6 +177,7 @@ pub async fn run(config: &BotConfig, shutdown: impl Future<Output = ()>) -> Resu
         challenge: None,
         finished: 0,
         seed: 1,
+        tables,
     };
     tracing::info!("playing as {} ({}) at level {}", welcome.player.name, welcome.player.id, config.level);
     tokio::pin!(shutdown);
@@ -376,8 +389,15 @@ impl Bot<'_> {
                 .with_book(Book::builtin());
             playing.thinking = Some(search.stop_handle());
             let (game, ply) = (id.clone(), playing.next_ply());
+            let (tables, variant) = (Arc::clone(&self.tables), playing.game.position().variant());
+            let plays_tables = config.level.plays_tables();
             // A blocking thread: the search takes up to `time` of a core, while the connection keeps being read.
-            self.thinking.spawn_blocking(move || Thought { game, ply, result: search.run() });
+            self.thinking.spawn_blocking(move || {
+                if plays_tables && let Some(tablebase) = tables.get(variant) {
+                    search = search.with_tablebase(tablebase);
+                }
+                Thought { game, ply, result: search.run() }
+            });
         }
     }
 

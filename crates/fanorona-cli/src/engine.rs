@@ -7,20 +7,24 @@
 //! isready                                 answers `readyok`
 //! quit                                    ends the program
 //! ```
-//! Anything else answers a line `error ...` and the engine keeps running.
+//! Anything else answers a line `error ...` and the engine keeps running. The strong and master levels play with the
+//! endgame tables of tsivy and dimy (four pieces), built at the first search of each of those boards (about a second
+//! each), and the master with its opening book, as in the game.
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
+use fanorona_ai::tablebase::LazyTables;
 use fanorona_ai::{Book, Level, Limits, Resumable, Search, TranspositionTable};
 use fanorona_rules::{Game, Variant};
 
 /// Reads commands until `quit` or the end of input. One transposition table serves every search, so what one
-/// search learnt helps the next (its entries age out).
+/// search learnt helps the next (its entries age out), and the endgame tables are built once.
 pub fn run(input: impl BufRead, mut output: impl Write) {
     let mut game = Game::of_variant(Variant::Tsivy);
     let mut seed = 1;
     let mut table: Option<TranspositionTable> = None;
+    let tables = LazyTables::default();
     for line in input.lines() {
         let Ok(line) = line else { break };
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -37,7 +41,7 @@ pub fn run(input: impl BufRead, mut output: impl Write) {
             },
             Some((&"go", args)) => {
                 seed += 1;
-                match go(&game, args, seed, &mut table) {
+                match go(&game, args, seed, &mut table, &tables) {
                     Ok(reply) => reply,
                     Err(e) => format!("error {e}"),
                 }
@@ -64,7 +68,13 @@ fn set_position(args: &[&str]) -> Result<Game, String> {
     Ok(game)
 }
 
-fn go(game: &Game, args: &[&str], seed: u64, table: &mut Option<TranspositionTable>) -> Result<String, String> {
+fn go(
+    game: &Game,
+    args: &[&str],
+    seed: u64,
+    table: &mut Option<TranspositionTable>,
+    tables: &LazyTables,
+) -> Result<String, String> {
     let mut limits = Limits::NONE;
     let mut level = Level::Master;
     let mut words = args.iter();
@@ -86,6 +96,11 @@ fn go(game: &Game, args: &[&str], seed: u64, table: &mut Option<TranspositionTab
     }
     // The master plays its book here as in the game, so that a later build's match meets it as it plays.
     let mut search = Search::for_level(game, level, limits, seed).with_book(Book::builtin());
+    if level.plays_tables()
+        && let Some(tablebase) = tables.get(game.position().variant())
+    {
+        search = search.with_tablebase(tablebase);
+    }
     if let Some(t) = table.take() {
         search = search.with_table(t);
     }

@@ -119,7 +119,9 @@ enum Command {
         #[arg(long, value_name = "PROGRAM")]
         versus: Option<std::path::PathBuf>,
         /// Give the first engine (--white) the endgame tables of the variant (used by strong and master), of up to
-        /// this many pieces (2 to 5; 4 when no number is given, as the game's tables).
+        /// this many pieces (2 to 5; 4 when no number is given, as the game's tables). A --versus program that has
+        /// tables plays them (this program's strong and master do, through the engine protocol): without --tables
+        /// such a match is uneven.
         #[arg(long, value_name = "PIECES", num_args = 0..=1, default_missing_value = "4")]
         tables: Option<u32>,
         /// Give the first engine (--white) the opening book (used by master). A --versus program that has a book

@@ -113,7 +113,8 @@ fn match_plays_another_engine_program_through_the_protocol() {
 fn a_match_at_fixed_nodes_against_a_copy_through_the_protocol_is_even() {
     let me = env!("CARGO_BIN_EXE_fanorona-cli");
     let args = ["match", "--white", "master", "--black", "master", "--games", "4", "--nodes", "3000", "--alternate"];
-    let out = stdout(&cli(&[&args[..], &["--book", "--versus", me]].concat()));
+    // The engine protocol's master plays its book and the tables: the first engine is given both.
+    let out = stdout(&cli(&[&args[..], &["--book", "--tables", "--versus", me]].concat()));
     let scores: Vec<&str> = out.lines().skip(1).take(2).filter_map(|l| l.split_whitespace().nth_back(1)).collect();
     assert_eq!(scores, ["50.0%", "50.0%"], "{out}");
 }
@@ -175,6 +176,46 @@ fn the_engine_protocol_plays_the_book() {
         fanorona_ai::Book::builtin().entries().find(searched).expect("a book turn a shallow search would not play");
     let text = engine(&format!("position {}\ngo depth 1 level master\nquit\n", entry.position));
     assert_eq!(text, format!("bestmove {}\n", entry.turn));
+}
+
+/// The engine protocol's strong and master play the endgame tables, as the game's do: in a won four-piece tsivy
+/// ending where a search to depth 1 plays a turn that gives the win away, `go depth 1` answers with one that keeps it.
+#[test]
+fn the_engine_protocol_plays_the_tables() {
+    use fanorona_ai::tablebase::{Tablebase, TbResult};
+    use fanorona_rules::{Position, Side, Variant};
+    let tables = Tablebase::build(Variant::Tsivy).expect("tsivy has tables");
+    // White still wins after the turn: it took the last black piece, or the tables say Black loses.
+    let keeps_win = |pos: &Position, turn: &fanorona_rules::Turn| {
+        let after = pos.play_unchecked(turn);
+        after.outcome().is_some_and(|o| o.winner() == Some(Side::White))
+            || matches!(tables.probe(&after), Some(TbResult::Loss(_)))
+    };
+    // Two white pieces on the second row against two black ones on the fourth, in every arrangement, White to move.
+    let row = |y: u8| (0..9u8).filter_map(move |x| fanorona_rules::Point::new(x, y));
+    let pairs = |y: u8| row(y).flat_map(move |a| row(y).filter(move |b| a.x() < b.x()).map(move |b| (a, b)));
+    let found = pairs(1).flat_map(|w| pairs(3).map(move |b| (w, b))).find_map(|((w1, w2), (b1, b2))| {
+        let mut setup = fanorona_rules::Setup::empty(Variant::Tsivy);
+        for (point, side) in [(w1, Side::White), (w2, Side::White), (b1, Side::Black), (b2, Side::Black)] {
+            setup.put(point, Some(side));
+        }
+        let pos = setup.position().ok()?;
+        let game = fanorona_rules::Game::new(pos);
+        let searched = fanorona_ai::Resumable::run(&mut fanorona_ai::Search::for_level(
+            &game,
+            fanorona_ai::Level::Master,
+            fanorona_ai::Limits::depth(1),
+            1,
+        ));
+        let won = matches!(tables.probe(&pos), Some(TbResult::Win(_)));
+        (won && !keeps_win(&pos, &searched.best?)).then_some(pos)
+    });
+    let pos = found.expect("a won ending a one-turn search gives away");
+    for level in ["master", "strong"] {
+        let text = engine(&format!("position {pos}\ngo depth 1 level {level}\nquit\n"));
+        let turn = text.trim().strip_prefix("bestmove ").and_then(|t| pos.parse_turn(t).ok());
+        assert!(turn.is_some_and(|t| keeps_win(&pos, &t)), "{level} in {pos}: {text}");
+    }
 }
 
 /// A tiny book: every position after no turn or one (six), then the replies to the book's own first turn; every
