@@ -43,11 +43,6 @@ impl SliceBudget {
     pub fn after_frame(frame_ms: f64) -> SliceBudget {
         SliceBudget { left_ms: (frame_ms * 0.5).clamp(MIN_SLICE_MS, MAX_SLICE_MS) }
     }
-
-    /// Milliseconds left in this frame.
-    pub fn left_ms(&self) -> f64 {
-        self.left_ms
-    }
 }
 
 /// Where a job stands.
@@ -197,4 +192,99 @@ pub(super) fn plugin(app: &mut App) {
 
 fn renew_budget(time: Res<Time<Real>>, mut budget: ResMut<SliceBudget>) {
     *budget = SliceBudget::after_frame(time.delta_secs_f64() * 1000.0);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    /// Work that counts its steps, is done after `steps` of them (never, with `u64::MAX`), and says when it is dropped.
+    struct Counting {
+        steps: u64,
+        done: Arc<AtomicU64>,
+        dropped: Arc<AtomicBool>,
+    }
+
+    impl Counting {
+        fn new(steps: u64) -> (Counting, Arc<AtomicU64>, Arc<AtomicBool>) {
+            let (done, dropped) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
+            (Counting { steps, done: Arc::clone(&done), dropped: Arc::clone(&dropped) }, done, dropped)
+        }
+    }
+
+    impl Resumable for Counting {
+        type Output = u64;
+
+        fn step(&mut self, _budget: u64) -> Option<u64> {
+            let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+            (done >= self.steps).then_some(done)
+        }
+    }
+
+    impl Drop for Counting {
+        fn drop(&mut self) {
+            self.dropped.store(true, Ordering::Relaxed);
+        }
+    }
+
+    #[test]
+    fn a_frame_gives_half_its_time_within_the_bounds() {
+        assert_eq!(SliceBudget::after_frame(4.0), SliceBudget { left_ms: MIN_SLICE_MS });
+        assert_eq!(SliceBudget::after_frame(40.0), SliceBudget { left_ms: 20.0 });
+        assert_eq!(SliceBudget::after_frame(1_000.0), SliceBudget { left_ms: MAX_SLICE_MS });
+    }
+
+    #[test]
+    fn sliced_work_takes_at_least_a_step_and_gives_back_its_output_and_itself() {
+        let (work, done, _) = Counting::new(3);
+        let mut job = EngineJob::sliced(work);
+        // Nothing left of the frame: one step all the same, so that no job waits for another.
+        let mut spent = SliceBudget { left_ms: 0.0 };
+        assert!(matches!(job.poll(&mut spent), Polled::Working));
+        assert_eq!(done.load(Ordering::Relaxed), 1);
+        assert_eq!(spent.left_ms, 0.0);
+        // A frame's budget is enough for the rest.
+        let mut budget = SliceBudget::after_frame(16.0);
+        match job.poll(&mut budget) {
+            Polled::Done(output, work) => assert_eq!((output, work.steps), (3, 3)),
+            _ => panic!("the work is done"),
+        }
+        assert!(budget.left_ms < SliceBudget::after_frame(16.0).left_ms, "the steps were counted against the frame");
+    }
+
+    #[test]
+    fn a_job_on_a_thread_gives_back_its_output_and_stops_when_dropped() {
+        let within = |what: &str, done: &dyn Fn() -> bool| {
+            let started = Instant::now();
+            while !done() {
+                assert!(started.elapsed() < Duration::from_secs(10), "{what}");
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        };
+        let (work, _, _) = Counting::new(1_000);
+        let mut job = EngineJob::start(work);
+        let mut budget = SliceBudget::default();
+        let mut result = None;
+        let started = Instant::now();
+        while result.is_none() {
+            assert!(started.elapsed() < Duration::from_secs(10), "the work did not finish");
+            if let Polled::Done(output, _) = job.poll(&mut budget) {
+                result = Some(output);
+            }
+        }
+        assert_eq!(result, Some(1_000));
+        // Work that never ends stops, and is dropped, once nobody holds its job.
+        let (endless, steps, dropped) = Counting::new(u64::MAX);
+        let job = EngineJob::start(endless);
+        within("the work to start", &|| steps.load(Ordering::Relaxed) > 0);
+        drop(job);
+        within("the work to stop", &|| dropped.load(Ordering::Relaxed));
+        let stopped_at = steps.load(Ordering::Relaxed);
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(steps.load(Ordering::Relaxed), stopped_at, "no step after it stopped");
+    }
 }
