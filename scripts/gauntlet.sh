@@ -8,7 +8,9 @@
 # turns from a fixed seed, each opening played once with each colour. Prints the result table; the first line is the
 # working tree. `--depth N` (or DEPTH=N) plays at a fixed depth instead of a fixed time: the fair test of a change
 # that should not lose strength at equal depth, and the only meaningful one on a loaded machine. Set SEED for other
-# openings, THREADS to play games in parallel. The working tree's master probes its endgame tables of up to five
+# openings, CONCURRENCY to play games in parallel, THREADS for the working tree's search threads (default 1; the old
+# program always searches alone) and PONDER=1 to let the working tree think on its opponent's time (on a thread of
+# its own: leave a core free for it). The working tree's master probes its endgame tables of up to five
 # pieces, as the desktop game's master does (TABLES=4 gives it the web's four-piece tables, TABLES=0 none; the old
 # program, spoken to through the engine protocol, has none). It plays its opening book too, as the game's master
 # does (BOOK=0: no book; an old program that has one plays it through the engine protocol). Builds go to
@@ -43,13 +45,14 @@ limit=(--time "$ms")
 if [[ -n ${DEPTH:-} ]]; then
     limit=(--depth "$DEPTH")
 fi
-if [[ ${TABLES:-5} != 0 ]]; then
-    limit+=(--tables "${TABLES:-5}")
-fi
+limit+=(--tables "${TABLES:-5}")
 if [[ ${BOOK:-1} != 0 ]]; then
     limit+=(--book)
+fi
+if [[ ${PONDER:-0} != 0 ]]; then
+    limit+=(--ponder)
 fi
 echo "playing $games games: master (working tree) against master ($old), ${limit[*]}" >&2
 nice -n 15 "$new_target/release/fanorona-cli" match --white master --black master \
     --versus "$old_target/release/fanorona-cli" --games "$games" "${limit[@]}" --alternate --opening 2 \
-    --seed "${SEED:-1}" --threads "${THREADS:-1}"
+    --seed "${SEED:-1}" --concurrency "${CONCURRENCY:-1}" --threads "${THREADS:-1},1"

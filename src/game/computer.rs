@@ -1,16 +1,18 @@
 //! The computer player: searches in the background (an [`EngineJob`]: a thread on the desktop, a few milliseconds
 //! per frame on the web) while frames keep coming, then announces its turn step by step, so that the board animates it like a
-//! person's, and adds it to the game.
+//! person's, and adds it to the game. On the desktop the strong and master levels think on the person's time too,
+//! about the reply they expect, and the master searches with several threads (see the settings).
 
 use bevy::prelude::*;
-use fanorona_ai::{Book, Level, Limits, Search, SearchResult, TranspositionTable};
-use fanorona_rules::Game;
+use fanorona_ai::{Book, Level, Limits, PonderHandle, Search, SearchResult, TranspositionTable};
+use fanorona_rules::{Game, Turn};
 
 use super::BoardMoves;
 use super::engine::{EngineJob, Polled, SliceBudget};
 use super::session::{Announce, BoardReset, PlayerKind, Session};
 use super::tables::EndgameTables;
 use crate::AppSystems;
+use crate::persistence::settings::Settings;
 use crate::screens::{AppState, OnBoard};
 
 /// What the computer is thinking about.
@@ -35,6 +37,20 @@ pub struct Thinking {
     seed: u64,
     table: Option<TranspositionTable>,
     last: Option<SearchResult>,
+    /// The search on the person's time, if any.
+    pondering: Option<Pondering>,
+    /// Turns the computer answered from its search on the person's time.
+    ponder_hits: u32,
+}
+
+/// The computer's search on the person's time: of the position after the reply it expects.
+struct Pondering {
+    job: EngineJob<Search>,
+    hit: PonderHandle,
+    /// The reply it expects.
+    guess: Turn,
+    /// The number of turns of the game once the guess is played.
+    moves: usize,
 }
 
 impl Thinking {
@@ -48,9 +64,20 @@ impl Thinking {
         self.last.as_ref()
     }
 
-    /// Stops and forgets the search (dropping the job stops it).
+    /// The reply the computer expects and thinks about on the person's time, if it does.
+    pub fn ponder_guess(&self) -> Option<Turn> {
+        self.pondering.as_ref().map(|p| p.guess)
+    }
+
+    /// How many of its turns the computer found by thinking on the person's time (a right guess).
+    pub fn ponder_hits(&self) -> u32 {
+        self.ponder_hits
+    }
+
+    /// Stops and forgets the searches (dropping a job stops it).
     pub fn cancel(&mut self) {
         self.job = None;
+        self.pondering = None;
     }
 }
 
@@ -88,44 +115,97 @@ fn cancel_on_reset(mut resets: MessageReader<BoardReset>, mut thinking: ResMut<T
     }
 }
 
-fn start(thinking: &mut Thinking, tables: &EndgameTables, game: &Game, level: Level, purpose: Purpose) {
+/// The computer's search of `game`'s position at `level`, with what it knows: its book, the endgame tables, its
+/// table of the game so far (a clone: clones share it) and the threads of the settings.
+fn search(thinking: &mut Thinking, tables: &EndgameTables, settings: &Settings, game: &Game, level: Level) -> Search {
     thinking.seed = thinking.seed.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut search = Search::for_level(game, level, Limits::NONE, thinking.seed).with_book(Book::builtin());
+    let mut search = Search::for_level(game, level, Limits::NONE, thinking.seed)
+        .with_book(Book::builtin())
+        .with_threads(settings.engine_threads());
     if let Some(tables) = tables.get(game.position().variant()) {
         search = search.with_tablebase(tables);
     }
-    // A search that is cancelled takes the table with it; the next one starts a new table.
-    if let Some(table) = thinking.table.take() {
-        search = search.with_table(table);
+    if let Some(table) = &thinking.table {
+        search = search.with_table(table.clone());
     }
-    let moves = game.turns().len();
-    thinking.job = Some((EngineJob::start(search), purpose, moves));
+    search
 }
 
-fn start_thinking(mut thinking: ResMut<Thinking>, tables: Res<EndgameTables>, session: Res<Session>) {
+fn start(
+    thinking: &mut Thinking,
+    tables: &EndgameTables,
+    settings: &Settings,
+    game: &Game,
+    level: Level,
+    purpose: Purpose,
+) {
+    let search = search(thinking, tables, settings, game, level);
+    thinking.job = Some((EngineJob::start(search), purpose, game.turns().len()));
+}
+
+fn start_thinking(
+    mut thinking: ResMut<Thinking>,
+    tables: Res<EndgameTables>,
+    settings: Res<Settings>,
+    session: Res<Session>,
+) {
     if thinking.job.is_some() || session.is_over() {
         return;
     }
-    if let PlayerKind::Computer(level) = session.player_to_move() {
-        start(&mut thinking, &tables, session.game(), level, Purpose::Move);
+    let PlayerKind::Computer(level) = session.player_to_move() else { return };
+    let game = session.game();
+    // A right guess: the search on the person's time goes on, now for the computer's turn; a wrong one is dropped.
+    if let Some(pondering) = thinking.pondering.take()
+        && pondering.moves == game.turns().len()
+        && game.turns().last() == Some(&pondering.guess)
+    {
+        pondering.hit.hit();
+        thinking.ponder_hits += 1;
+        thinking.job = Some((pondering.job, Purpose::Move, pondering.moves));
+        return;
     }
+    start(&mut thinking, &tables, &settings, game, level, Purpose::Move);
+}
+
+/// After the computer's turn against a person at this device, thinks on the person's time about the reply its
+/// search expected (strong and master, when the settings let it).
+fn start_pondering(
+    thinking: &mut Thinking,
+    tables: &EndgameTables,
+    settings: &Settings,
+    session: &Session,
+    result: &SearchResult,
+) {
+    let PlayerKind::Computer(level) = session.player_to_move() else { return };
+    let (Some(best), Some(&guess)) = (result.best, result.pv.get(1)) else { return };
+    let mut after = session.game().clone();
+    // Only against a person here: another computer answers at once, and an online opponent's turns come late.
+    let person = session.players[(!session.position().side_to_move()).index()] == PlayerKind::Human;
+    if !settings.ponders() || !level.ponders() || !person || after.play(&best).and(after.play(&guess)).is_err() {
+        return;
+    }
+    let search = search(thinking, tables, settings, &after, level).ponder();
+    let hit = search.ponder_handle();
+    thinking.pondering = Some(Pondering { job: EngineJob::start(search), hit, guess, moves: after.turns().len() });
 }
 
 fn request_hint(
     mut requests: MessageReader<HintRequest>,
     mut thinking: ResMut<Thinking>,
     tables: Res<EndgameTables>,
+    settings: Res<Settings>,
     mut session: ResMut<Session>,
 ) {
     if requests.read().count() > 0 && thinking.job.is_none() && session.human_to_move() {
         session.unrate();
-        start(&mut thinking, &tables, session.game(), Level::Master, Purpose::Hint);
+        start(&mut thinking, &tables, &settings, session.game(), Level::Master, Purpose::Hint);
     }
 }
 
 fn poll_thinking(
     mut thinking: ResMut<Thinking>,
     mut budget: ResMut<SliceBudget>,
+    (tables, settings): (Res<EndgameTables>, Res<Settings>),
     mut session: ResMut<Session>,
     mut announce: Announce,
 ) {
@@ -141,6 +221,7 @@ fn poll_thinking(
         }
     };
     thinking.job = None;
+    // The same table as the clone kept here, or the one a first search made.
     thinking.table = table;
     // A result for a position that is gone (undo, new game) is dropped.
     if moves != session.game().turns().len() || session.is_over() {
@@ -149,6 +230,9 @@ fn poll_thinking(
     let Some(turn) = result.best else { return };
     // How deep it looked, in the terminal and the browser's console (the web test reports it).
     info!("computer ({purpose:?}): {turn} at depth {}, {} nodes", result.depth, result.nodes);
+    if purpose == Purpose::Move {
+        start_pondering(&mut thinking, &tables, &settings, &session, &result);
+    }
     thinking.last = Some(result);
     match purpose {
         Purpose::Hint => session.hint = Some(turn),

@@ -70,6 +70,11 @@ pub struct Settings {
     pub language: Option<String>,
     /// The size the game's window had when it was last resized, in logical pixels (the desktop opens at it again).
     pub window: Option<WindowSize>,
+    /// Whether the strong and master levels think on the person's time (on the desktop; a page has no threads).
+    pub ponder: bool,
+    /// The master's search threads on the desktop; 0 for the processor's cores less one, which leaves one to the
+    /// game's frames.
+    pub threads: u32,
 }
 
 /// A window's size in logical pixels.
@@ -129,8 +134,37 @@ impl Default for Settings {
             ui_scale: 1.0,
             online: OnlineSettings::default(),
             window: None,
+            ponder: true,
+            threads: 0,
         }
     }
+}
+
+/// The most search threads the settings offer.
+pub const MOST_THREADS: u32 = 16;
+
+impl Settings {
+    /// The search threads the computer uses: one on the web; on the desktop the setting, or the processor's cores
+    /// less one (at least one) when it is 0.
+    pub fn engine_threads(&self) -> usize {
+        if cfg!(target_arch = "wasm32") {
+            return 1;
+        }
+        match self.threads {
+            0 => automatic_threads(),
+            n => n.min(MOST_THREADS) as usize,
+        }
+    }
+
+    /// Whether the computer thinks on the person's time: as set, and only where it has threads (not on the web).
+    pub fn ponders(&self) -> bool {
+        self.ponder && !cfg!(target_arch = "wasm32")
+    }
+}
+
+/// The processor's cores less one, at least one: what the computer searches with by default.
+pub fn automatic_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
 impl Kept for Settings {
@@ -144,6 +178,7 @@ impl Kept for Settings {
             if settings.animation_speed.is_finite() { settings.animation_speed.clamp(0.0, 3.0) } else { 1.0 };
         // A hand-edited file must not make the interface vanish or fill the screen many times over.
         settings.ui_scale = if settings.ui_scale.is_finite() { settings.ui_scale.clamp(1.0, 2.0) } else { 1.0 };
+        settings.threads = settings.threads.min(MOST_THREADS);
         settings
     }
 }

@@ -15,7 +15,7 @@ use crate::game::commands::GameCommand;
 use crate::game::saving::CanContinue;
 use crate::i18n::{Language, Locale};
 use crate::persistence::profile::{PlayerRating, Profile};
-use crate::persistence::settings::{Opponent, Settings, SideChoice, UI_SCALES};
+use crate::persistence::settings::{MOST_THREADS, Opponent, Settings, SideChoice, UI_SCALES, automatic_threads};
 use crate::screens::AppState;
 use crate::tr;
 use crate::tutorial::TutorialCommand;
@@ -287,6 +287,21 @@ fn settings_page(ui: &mut egui::Ui, locale: &Locale, s: &mut Settings, page: &mu
             ui.selectable_value(&mut s.ui_scale, scale, format!("{:.0}%", scale * 100.0));
         }
     });
+    // A page has no threads: the computer searches alone there, between frames, and never on the person's time.
+    if !cfg!(target_arch = "wasm32") {
+        engine_settings(ui, locale, s);
+    }
+}
+
+/// How the computer uses the machine: thinking on the person's time, and its search threads.
+fn engine_settings(ui: &mut egui::Ui, locale: &Locale, s: &mut Settings) {
+    ui.checkbox(&mut s.ponder, tr!(locale, "settings-ponder")).on_hover_text(tr!(locale, "settings-ponder-about"));
+    ui.label(tr!(locale, "settings-threads")).on_hover_text(tr!(locale, "settings-threads-about"));
+    let automatic = tr!(locale, "settings-threads-auto", count = automatic_threads());
+    let most = std::thread::available_parallelism().map_or(1, |n| n.get() as u32).min(MOST_THREADS);
+    let slider = egui::Slider::new(&mut s.threads, 0..=most)
+        .custom_formatter(move |v, _| if v == 0.0 { automatic.clone() } else { format!("{v:.0}") });
+    ui.add(slider);
 }
 
 /// Makes words wrap within the page, in rows of controls too: otherwise a long label in a longer language widens the

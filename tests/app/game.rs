@@ -141,6 +141,34 @@ fn the_computer_replies_and_its_turn_is_animated_to_the_end() {
     assert_pieces_match(&mut app);
 }
 
+/// The computer thinks on the person's time about the reply it expects: a right guess answers from that search, a
+/// wrong one is dropped and searched afresh; with the setting off it does not.
+#[test]
+fn the_computer_thinks_on_the_persons_time() {
+    let mut app = app();
+    start_with(&mut app, humans);
+    let middle = "bbbbb2bb/bbbbb1bbb/wbw1wb1wb/www1wwwww/www1wwwww b";
+    let players = [PlayerKind::Human, PlayerKind::Computer(Level::Strong)];
+    set_position(&mut app, middle, players);
+    assert_eq!(turns(&app).len(), 1, "the computer played first");
+    let guess = app.world().resource::<Thinking>().ponder_guess().unwrap_or_else(|| panic!("no pondering"));
+    play(&mut app, &guess.to_string());
+    assert_eq!(turns(&app).len(), 3, "the computer answered: {:?}", turns(&app));
+    assert_eq!(app.world().resource::<Thinking>().ponder_hits(), 1);
+    assert_pieces_match(&mut app);
+    // A reply it did not expect: searched afresh.
+    let guess = app.world().resource::<Thinking>().ponder_guess().unwrap_or_else(|| panic!("no pondering"));
+    let other = session(&app).game().legal_turns().into_iter().find(|&t| t != guess);
+    play(&mut app, &other.unwrap_or_else(|| panic!("one reply only")).to_string());
+    assert_eq!(turns(&app).len(), 5, "the computer answered: {:?}", turns(&app));
+    assert_eq!(app.world().resource::<Thinking>().ponder_hits(), 1);
+    // Not with the setting off, nor between two computers (each answers at once).
+    app.world_mut().resource_mut::<Settings>().ponder = false;
+    set_position(&mut app, middle, players);
+    assert_eq!(turns(&app).len(), 1);
+    assert_eq!(app.world().resource::<Thinking>().ponder_guess(), None);
+}
+
 /// The master opens from its book: the book's turn, at once (no node searched).
 #[test]
 fn the_master_opens_from_its_book() {

@@ -36,6 +36,7 @@ pub struct Analysis {
     search: Option<Search>,
     table: Option<TranspositionTable>,
     tablebase: Option<Arc<Tablebase>>,
+    threads: usize,
 }
 
 impl Analysis {
@@ -43,7 +44,16 @@ impl Analysis {
     /// game has no lines.
     pub fn new(game: &Game, limits: Limits, lines: usize) -> Analysis {
         let wanted = if game.is_over() { 0 } else { lines.min(game.position().legal_turns().len()) };
-        Analysis { game: game.clone(), limits, wanted, lines: Vec::new(), search: None, table: None, tablebase: None }
+        Analysis {
+            game: game.clone(),
+            limits,
+            wanted,
+            lines: Vec::new(),
+            search: None,
+            table: None,
+            tablebase: None,
+            threads: 1,
+        }
     }
 
     /// Uses `table` for the searches (see [`Search::with_table`]).
@@ -56,6 +66,12 @@ impl Analysis {
     /// tables is exact.
     pub fn with_tablebase(mut self, tables: Arc<Tablebase>) -> Analysis {
         self.tablebase = Some(tables);
+        self
+    }
+
+    /// Searches each line with `threads` threads (see [`Search::with_threads`]).
+    pub fn with_threads(mut self, threads: usize) -> Analysis {
+        self.threads = threads;
         self
     }
 
@@ -92,7 +108,8 @@ impl Resumable for Analysis {
             Some(search) => search,
             None => {
                 let excluded: Vec<Turn> = self.lines.iter().map(|line| line.turn).collect();
-                let mut search = Search::for_analysis(&self.game, self.limits).excluding(&excluded);
+                let mut search =
+                    Search::for_analysis(&self.game, self.limits).excluding(&excluded).with_threads(self.threads);
                 if let Some(tables) = &self.tablebase {
                     search = search.with_tablebase(Arc::clone(tables));
                 }

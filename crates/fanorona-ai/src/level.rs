@@ -85,6 +85,12 @@ impl Level {
         self.config().tablebase
     }
 
+    /// Whether the level thinks on its opponent's time when a program lets it (strong and master: the levels whose
+    /// searches keep what they found in a transposition table; the lower ones answer at once anyway).
+    pub const fn ponders(self) -> bool {
+        self.config().tt_bits.is_some()
+    }
+
     pub(crate) const fn config(self) -> Config {
         let base = Config {
             depth: 1,
@@ -105,6 +111,7 @@ impl Level {
             default_time: None,
             tablebase: false,
             book: false,
+            parallel: false,
         };
         match self {
             Level::Beginner => Config { noise: 150, blunder: 0.3, ..base },
@@ -137,6 +144,7 @@ impl Level {
                 default_time: Some(Duration::from_millis(1000)),
                 tablebase: true,
                 book: true,
+                parallel: true,
                 ..base
             },
         }
@@ -210,4 +218,6 @@ pub(crate) struct Config {
     pub tablebase: bool,
     /// Whether the level plays the opening book handed to it ([`crate::Search::with_book`]).
     pub book: bool,
+    /// Whether the level searches with several threads when given them (see `Search::with_threads`).
+    pub parallel: bool,
 }

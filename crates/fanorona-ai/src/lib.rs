@@ -9,6 +9,8 @@
 //! - [`Resumable`]: the one way engine work runs: [`Resumable::step`] advances a search, an analysis, a review or a
 //!   table build by a node budget, so a single-threaded program can think a few milliseconds per frame;
 //!   [`Resumable::run`] runs it to the end.
+//! - Parallel search ([`Search::with_threads`], Lazy SMP on a shared table) and thinking on the opponent's time
+//!   ([`Search::ponder`], [`Ponder`]) for the programs that have threads.
 //! - [`TranspositionTable`]: kept from one search to the next ([`Search::with_table`], [`Search::take_table`]),
 //!   with generations so that old entries are replaced first.
 //! - [`Analysis`]: the best few lines of a position (multi-line analysis), resumable like the search.
@@ -31,6 +33,7 @@ mod analysis;
 mod book;
 mod eval;
 mod level;
+mod ponder;
 pub mod review;
 mod search;
 pub mod tablebase;
@@ -42,7 +45,8 @@ pub use analysis::{Analysis, Line, analyze, line_text, outcome_score};
 pub use book::{Book, BookEntry, BookError, ParseBookEntryError};
 pub use eval::{Eval, Weights, evaluate};
 pub use level::{Level, ParseLevelError};
-pub use search::{Limits, MATE, Search, SearchResult, TB_WIN};
+pub use ponder::Ponder;
+pub use search::{Limits, MATE, PonderHandle, Search, SearchResult, TB_WIN};
 pub use tt::TranspositionTable;
 pub use work::Resumable;
 

@@ -4,8 +4,9 @@
 //! go on later from exactly where it was: [`Resumable::step`] advances it by a node budget (a few milliseconds of
 //! work per frame in a single-threaded web build), [`Resumable::run`] runs it to the end (on a desktop thread).
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use fanorona_rules::{FIFTY_TURNS, Game, PointSet, Position, Turn};
@@ -182,8 +183,20 @@ pub struct Search {
     research: bool,
     max_depth: u32,
     nodes: u64,
-    started: Option<Instant>,
+    /// Whether the search has begun (its first step was taken).
+    begun: bool,
+    /// When the limits began to count, and the nodes searched before: when the search begins, or when a search
+    /// pondering is told its guess was right. `None` before that.
+    clock: Option<(Instant, u64)>,
+    /// Set while the search thinks on the opponent's time (see [`Search::ponder`]).
+    pondering: Arc<AtomicBool>,
     stop: Arc<AtomicBool>,
+    /// Threads in all, this one included (see [`Search::with_threads`]).
+    threads: usize,
+    /// The helper threads of a parallel search, while they run.
+    helpers: Option<Helpers>,
+    /// In a helper thread: how it reports to the main thread.
+    report: Option<Report>,
     completed: Option<SearchResult>,
     /// The score of each completed iteration by depth, the first one's first (`None` for a depth a
     /// non-iterative search skipped).
@@ -202,6 +215,11 @@ impl Search {
         let positions = game.positions();
         let since = positions.len().saturating_sub(usize::from(root.quiet_turns()) + 1);
         let path: Vec<u64> = positions[since..].iter().map(Position::hash).collect();
+        Search::of_root(root, path, config, limits, seed)
+    }
+
+    /// A search of `root`, `path` the hashes of the game's positions that can still repeat, `root`'s last.
+    fn of_root(root: Position, path: Vec<u64>, config: Config, limits: Limits, seed: u64) -> Search {
         let max_depth = limits.depth.map_or(config.depth, |d| d.min(config.depth)).max(1);
         Search {
             root,
@@ -225,8 +243,13 @@ impl Search {
             research: false,
             max_depth,
             nodes: 0,
-            started: None,
+            begun: false,
+            clock: None,
+            pondering: Arc::new(AtomicBool::new(false)),
             stop: Arc::new(AtomicBool::new(false)),
+            threads: 1,
+            helpers: None,
+            report: None,
             completed: None,
             iteration_scores: Vec::new(),
             result: None,
@@ -278,6 +301,29 @@ impl Search {
         self
     }
 
+    /// Searches with `threads` threads in all (the master level; other levels search alone, as does a program without
+    /// threads, such as a web page): the others help by searching the same position on the shared transposition
+    /// table, at depths staggered from this thread's (Lazy SMP), and stop when this one does. This thread decides,
+    /// taking a helper's turn when the helper completed a deeper iteration. With one thread (the default) the search
+    /// is deterministic for its seed and node limit; with more it is not.
+    pub fn with_threads(mut self, threads: usize) -> Search {
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self
+    }
+
+    /// Thinks on the opponent's time: the search runs without its time and node limits (its depth limit and a stop
+    /// still end it) until [`PonderHandle::hit`] says the position searched is the one the game reached; from then
+    /// the limits count as if it had just begun, and what it found so far is kept. A wrong guess is simply dropped.
+    pub fn ponder(self) -> Search {
+        self.pondering.store(true, Ordering::Relaxed);
+        self
+    }
+
+    /// The handle that ends [`Search::ponder`]'s thinking on the opponent's time, from another thread.
+    pub fn ponder_handle(&self) -> PonderHandle {
+        PonderHandle(Arc::clone(&self.pondering))
+    }
+
     /// Leaves these root turns out: the search finds the best of the others (the second, third, ... line of an
     /// analysis). With every legal turn left out, the result has no best turn.
     pub fn excluding(mut self, turns: &[Turn]) -> Search {
@@ -297,9 +343,9 @@ impl Search {
         Arc::clone(&self.stop)
     }
 
-    /// Nodes searched so far.
+    /// Nodes searched so far, by every thread.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.nodes + self.helpers.as_ref().map_or(0, Helpers::nodes)
     }
 
     /// The score of the completed iteration at `depth`, if the search got there (a review compares a turn's
@@ -353,15 +399,24 @@ impl Search {
         self.path.iter().rev().skip(1).step_by(2).any(|&h| h == pos.hash())
     }
 
-    fn out_of_resources(&self, started: Instant) -> bool {
+    fn out_of_resources(&mut self) -> bool {
         if self.stop.load(Ordering::Relaxed) {
             return true;
         }
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
-            return true;
+        // Checking the clock costs; every 256 nodes is often enough (for a ponder hit too).
+        let check = self.nodes.is_multiple_of(256);
+        let (started, before) = match self.clock {
+            Some(clock) => clock,
+            None if check && !self.pondering.load(Ordering::Relaxed) => {
+                *self.clock.insert((Instant::now(), self.nodes))
+            }
+            None => return false,
+        };
+        if check && let Some(report) = &self.report {
+            report.nodes.store(self.nodes, Ordering::Relaxed);
         }
-        // Checking the clock costs; every 256 nodes is often enough.
-        self.nodes.is_multiple_of(256) && self.limits.time.is_some_and(|t| started.elapsed() >= t)
+        self.limits.nodes.is_some_and(|n| self.nodes - before >= n)
+            || check && self.limits.time.is_some_and(|t| started.elapsed() >= t)
     }
 
     /// The best root turn of the iteration in progress and its score, if it scored above the iteration's lower
@@ -444,7 +499,7 @@ impl Search {
             if self.iteration >= self.max_depth || self.completed.as_ref().is_some_and(|r| r.score.abs() > MATE_BOUND) {
                 return false;
             }
-            self.iteration = if self.config.iterative { self.iteration + 1 } else { self.max_depth };
+            self.iteration = if self.config.iterative { self.next_iteration() } else { self.max_depth };
             self.window = (ASPIRATION, ASPIRATION);
         }
         self.root_scores.clear();
@@ -467,6 +522,20 @@ impl Search {
             return false;
         }
         true
+    }
+
+    /// The depth of the next iteration: the next one, except in a helper, which skips some so that the threads of a
+    /// parallel search do not all search the same depth at once (the pattern of Stockfish's Lazy SMP: helper `i`
+    /// skips blocks of `SKIP_SIZE[i]` depths, every other block, from phase `SKIP_PHASE[i]`).
+    fn next_iteration(&self) -> u32 {
+        let mut depth = self.iteration + 1;
+        if let Some(report) = &self.report {
+            let i = (report.index - 1) % SKIP_SIZE.len();
+            while depth < self.max_depth && ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]).is_multiple_of(2) {
+                depth += 1;
+            }
+        }
+        depth
     }
 
     /// The next child of the frame at `ply` to search, by best key. When only the table move was there, the other
@@ -654,7 +723,6 @@ impl Search {
                 score: to_tt(frame.best, ply),
                 depth: frame.depth,
                 bound,
-                age: 0,
             });
         }
         if ply == 0 {
@@ -700,7 +768,11 @@ impl Search {
         let pv = self.principal_variation(best);
         self.iteration_scores.resize(self.iteration.saturating_sub(1) as usize, None);
         self.iteration_scores.push(Some(score));
-        self.completed = Some(SearchResult { best, score, depth: self.iteration, nodes: self.nodes, pv });
+        let completed = SearchResult { best, score, depth: self.iteration, nodes: self.nodes, pv };
+        if let Some(report) = &self.report {
+            report.publish(&completed);
+        }
+        self.completed = Some(completed);
     }
 
     fn principal_variation(&self, best: Option<Turn>) -> Vec<Turn> {
@@ -731,7 +803,15 @@ impl Search {
             if result.best != Some(current.0) {
                 result.best = Some(current.0);
                 result.score = current.1;
-                result.pv = vec![current.0];
+                result.pv = self.principal_variation(Some(current.0));
+            }
+        }
+        let mut nodes = self.nodes;
+        if let Some(mut helpers) = self.helpers.take() {
+            nodes += helpers.stop();
+            // A helper that completed a deeper iteration than this thread saw further.
+            if let Some(deeper) = helpers.deepest().filter(|h| h.depth > result.depth && h.best.is_some()) {
+                result = deeper;
             }
         }
         if result.best.is_none() {
@@ -747,7 +827,7 @@ impl Search {
                 }
             }
         }
-        result.nodes = self.nodes;
+        result.nodes = nodes;
         self.stack.clear();
         self.result = Some(result.clone());
         result
@@ -935,25 +1015,143 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Threads of one search at most.
+const MAX_THREADS: usize = 64;
+/// Which depths each helper thread skips (see [`Search::next_iteration`]), by helper.
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Tells a search thinking on the opponent's time (see [`Search::ponder`]) that its position is the game's: its
+/// limits begin to count.
+#[derive(Clone, Debug)]
+pub struct PonderHandle(Arc<AtomicBool>);
+
+impl PonderHandle {
+    /// The guess was right: the search goes on, with its limits counted from now.
+    pub fn hit(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}
+
+/// How a helper thread reports to the main thread of a parallel search.
+struct Report {
+    /// The helper's number, from 1.
+    index: usize,
+    /// The helper's nodes so far (updated every 256 nodes, exact at the end).
+    nodes: Arc<AtomicU64>,
+    /// The deepest iteration any helper completed.
+    deepest: Arc<Mutex<Option<SearchResult>>>,
+}
+
+impl Report {
+    fn publish(&self, completed: &SearchResult) {
+        let mut deepest = self.deepest.lock().unwrap_or_else(PoisonError::into_inner);
+        if deepest.as_ref().is_none_or(|d| d.depth < completed.depth) {
+            *deepest = Some(completed.clone());
+        }
+    }
+}
+
+/// The helper threads of a parallel search: stopped and joined when the search finishes or is dropped.
+struct Helpers {
+    stop: Arc<AtomicBool>,
+    nodes: Vec<Arc<AtomicU64>>,
+    deepest: Arc<Mutex<Option<SearchResult>>>,
+    threads: Vec<JoinHandle<()>>,
+}
+
+impl Helpers {
+    fn nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+
+    /// Stops the helpers and waits for them; gives their nodes.
+    fn stop(&mut self) -> u64 {
+        self.stop.store(true, Ordering::Relaxed);
+        for thread in self.threads.drain(..) {
+            // A helper that panicked only searched less; its result is not needed.
+            let _ = thread.join();
+        }
+        self.nodes()
+    }
+
+    fn deepest(&self) -> Option<SearchResult> {
+        self.deepest.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+}
+
+impl Drop for Helpers {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+impl Search {
+    /// Starts the helper threads of a parallel search (see [`Search::with_threads`]), each a search of the same root
+    /// on the same table, with no limit but the depth and the helpers' stop flag. Where no thread can start (a web
+    /// page) the search goes on alone.
+    fn start_helpers(&mut self) {
+        let Some(tt) = self.tt.as_ref().filter(|_| self.threads > 1 && self.config.parallel) else { return };
+        let mut helpers = Helpers {
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: Vec::new(),
+            deepest: Arc::new(Mutex::new(None)),
+            threads: Vec::new(),
+        };
+        for index in 1..self.threads {
+            let limits = Limits { depth: self.limits.depth, ..Limits::NONE };
+            let seed = self.rng.random();
+            let mut helper = Search::of_root(self.root, self.path.clone(), self.config, limits, seed);
+            helper.tt = Some(tt.clone());
+            helper.tt_ready = true;
+            helper.begun = true;
+            helper.stop = Arc::clone(&helpers.stop);
+            helper.tablebase = self.tablebase.clone();
+            helper.excluded = self.excluded.clone();
+            let nodes = Arc::new(AtomicU64::new(0));
+            helper.report = Some(Report { index, nodes: Arc::clone(&nodes), deepest: Arc::clone(&helpers.deepest) });
+            let spawned = std::thread::Builder::new().name(format!("search helper {index}")).spawn(move || {
+                while !helper.out_of_resources() && helper.advance() {}
+                if let Some(report) = &helper.report {
+                    report.nodes.store(helper.nodes, Ordering::Relaxed);
+                }
+            });
+            match spawned {
+                Ok(thread) => {
+                    helpers.threads.push(thread);
+                    helpers.nodes.push(nodes);
+                }
+                Err(_) => break,
+            }
+        }
+        if !helpers.threads.is_empty() {
+            self.helpers = Some(helpers);
+        }
+    }
+}
+
 impl Resumable for Search {
     type Output = SearchResult;
 
     /// Searches about `budget` more nodes (at least one); the result once the search is finished.
     fn step(&mut self, budget: u64) -> Option<SearchResult> {
-        if self.started.is_none() && self.result.is_none() {
+        if !self.begun && self.result.is_none() {
             self.solve_root();
         }
         if let Some(result) = &self.result {
             return Some(result.clone());
         }
-        if !self.tt_ready {
-            self.tt = self.config.tt_bits.map(TranspositionTable::new);
-            self.tt_ready = true;
+        if !self.begun {
+            self.begun = true;
+            if !self.tt_ready {
+                self.tt = self.config.tt_bits.map(TranspositionTable::new);
+                self.tt_ready = true;
+            }
+            self.start_helpers();
         }
-        let started = *self.started.get_or_insert_with(Instant::now);
         let until = self.nodes.saturating_add(budget.max(1));
         while self.nodes < until {
-            if self.out_of_resources(started) || !self.advance() {
+            if self.out_of_resources() || !self.advance() {
                 return Some(self.finish());
             }
         }
@@ -997,6 +1195,76 @@ mod tests {
         assert_eq!(reduction(&config, &pv, &small, CAPTURE_LMR_AFTER + 1, 1), 0, "in a PV node");
         let shallow = frame_for(LMR_DEPTH - 1, (0, 1));
         assert_eq!(reduction(&config, &shallow, &small, CAPTURE_LMR_AFTER + 1, 1), 0, "too little depth left");
+    }
+
+    fn after_f3_e3a() -> Game {
+        let mut game = Game::of_variant(fanorona_rules::Variant::Tsivy);
+        game.play_notation("f3-e3A").unwrap_or_else(|e| panic!("{e}"));
+        game
+    }
+
+    /// Helper threads start with the search, report their nodes, and are stopped and joined when it finishes; the
+    /// result counts every thread's nodes.
+    #[test]
+    fn a_parallel_search_joins_its_helpers_and_counts_their_nodes() {
+        let game = after_f3_e3a();
+        let mut search = Search::for_level(&game, Level::Master, Limits::depth(6), 1).with_threads(3);
+        assert!(search.step(1).is_none());
+        let helpers = search.helpers.as_ref().unwrap_or_else(|| panic!("no helpers"));
+        assert_eq!(helpers.threads.len(), 2);
+        let stop = Arc::clone(&helpers.stop);
+        let waited = Instant::now();
+        while search.helpers.as_ref().is_some_and(|h| h.nodes() == 0) {
+            assert!(waited.elapsed() < Duration::from_secs(30), "the helpers never searched");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let result = search.run();
+        assert!(stop.load(Ordering::Relaxed) && search.helpers.is_none(), "stopped and joined");
+        assert!(result.nodes > search.nodes, "{} counted, {} of the main thread", result.nodes, search.nodes);
+        assert_eq!(result.depth, 6);
+        assert!(game.legal_turns().contains(&result.best.unwrap_or_else(|| panic!("no turn"))));
+    }
+
+    /// A search dropped while it runs stops its helpers; a level that searches alone starts none, and neither does
+    /// a search of one thread.
+    #[test]
+    fn helpers_stop_with_a_dropped_search_and_only_the_master_has_them() {
+        let game = after_f3_e3a();
+        let mut search = Search::for_level(&game, Level::Master, Limits::NONE, 1).with_threads(2);
+        assert!(search.step(1).is_none());
+        let stop = Arc::clone(&search.helpers.as_ref().unwrap_or_else(|| panic!("no helpers")).stop);
+        drop(search);
+        assert!(stop.load(Ordering::Relaxed));
+        for (level, threads) in [(Level::Strong, 2), (Level::Master, 1)] {
+            let mut search = Search::for_level(&game, level, Limits::depth(3), 1).with_threads(threads);
+            let _ = search.step(1);
+            assert!(search.helpers.is_none(), "{level} with {threads}");
+        }
+    }
+
+    /// Helpers skip depths so that the threads search different ones: the first helper searches the odd depths, the
+    /// second the even ones, the third every other pair; the main thread every depth; all end at the last.
+    #[test]
+    fn helpers_skip_depths_by_their_number() {
+        let game = after_f3_e3a();
+        let depths = |report: Option<usize>| {
+            let mut search = Search::for_level(&game, Level::Master, Limits::depth(9), 1);
+            search.report = report.map(|index| Report {
+                index,
+                nodes: Arc::new(AtomicU64::new(0)),
+                deepest: Arc::new(Mutex::new(None)),
+            });
+            let mut depths = Vec::new();
+            while search.iteration < search.max_depth {
+                search.iteration = search.next_iteration();
+                depths.push(search.iteration);
+            }
+            depths
+        };
+        assert_eq!(depths(None), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(depths(Some(1)), [1, 3, 5, 7, 9]);
+        assert_eq!(depths(Some(2)), [2, 4, 6, 8, 9]);
+        assert_eq!(depths(Some(3)), [2, 3, 6, 7, 9]);
     }
 
     /// At the last quiescence ply a position with a capture pending is a leaf, unless a single piece can make it:

@@ -433,6 +433,15 @@ impl LazyTables {
         };
         cell.get_or_init(|| Tablebase::build(variant).ok().map(Arc::new)).clone()
     }
+
+    /// The tables of `variant` if they were built already (never building them: for a caller that cannot wait).
+    pub fn built(&self, variant: Variant) -> Option<Arc<Tablebase>> {
+        match variant {
+            Variant::Tsivy => self.tsivy.get().cloned().flatten(),
+            Variant::Dimy => self.dimy.get().cloned().flatten(),
+            Variant::Telo => None,
+        }
+    }
 }
 
 /// Where a [`TablebaseBuilder`] stands in the group it is building.

@@ -194,6 +194,43 @@ fn a_stopped_search_still_answers_with_a_legal_turn() {
     }
 }
 
+/// A search on the opponent's time ignores its limits until the guess is confirmed, then keeps what it found and
+/// stops within its limits counted from then.
+#[test]
+fn a_pondering_search_waits_for_the_hit_then_keeps_its_limits() {
+    let mut game = Game::of_variant(Variant::Tsivy);
+    game.play_notation("f3-e3A").unwrap();
+    let limits = Limits { nodes: Some(2_000), ..Limits::NONE };
+    let mut search = Search::for_level(&game, Level::Master, limits, 1).ponder();
+    let handle = search.ponder_handle();
+    assert!(search.step(20_000).is_none(), "pondering beyond the node limit");
+    let before = search.nodes();
+    assert!(before >= 20_000);
+    let depth = search.completed_depth();
+    handle.hit();
+    let result = search.run();
+    assert!(result.nodes <= before + 2_000 + 256, "{} nodes after {before}", result.nodes);
+    assert!(result.depth >= depth && game.legal_turns().contains(&result.best.unwrap()));
+    // Without pondering the same limit ends the search at once.
+    let plain = Search::for_level(&game, Level::Master, limits, 1).run();
+    assert!(plain.nodes <= 2_000 + 1, "{}", plain.nodes);
+}
+
+/// Two threads reach the depth asked for and play a legal turn, whatever the level: the levels that search alone
+/// ignore the threads.
+#[test]
+fn a_search_with_threads_plays_legal_turns_at_every_level() {
+    let mut game = Game::of_variant(Variant::Tsivy);
+    game.play_notation("f3-e3A").unwrap();
+    for level in Level::ALL {
+        let result = Search::for_level(&game, level, Limits::depth(4), 3).with_threads(2).run();
+        assert!(game.legal_turns().contains(&result.best.unwrap()), "{level}");
+        if level == Level::Master {
+            assert_eq!(result.depth, 4);
+        }
+    }
+}
+
 #[test]
 fn a_node_limit_bounds_the_work() {
     let game = Game::of_variant(Variant::Tsivy);

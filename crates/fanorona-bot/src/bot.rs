@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use fanorona_ai::tablebase::LazyTables;
-use fanorona_ai::{Book, Level, Limits, MATE, Resumable, Search, SearchResult};
+use fanorona_ai::{Book, Level, Limits, MATE, Ponder, Resumable, Search, SearchResult};
 use fanorona_rules::{Game, Position, Side};
 use tokio::task::{JoinError, JoinSet};
 
@@ -52,6 +52,10 @@ pub struct BotConfig {
     pub games: Option<u32>,
     /// The most it thinks about one turn, whatever its clock says.
     pub most_thought: Duration,
+    /// Search threads of each search (the master level; see `Search::with_threads`).
+    pub threads: usize,
+    /// Whether it thinks on its opponent's time (strong and master), on the reply its last search expected.
+    pub ponder: bool,
 }
 
 /// Why a bot stopped.
@@ -102,6 +106,8 @@ struct Playing {
     last_score: Option<i32>,
     /// Stops the search under way, if any.
     thinking: Option<Arc<AtomicBool>>,
+    /// The search on the opponent's time, if any.
+    pondering: Option<Ponder>,
 }
 
 impl Playing {
@@ -119,6 +125,7 @@ impl Playing {
             increment_ms: view.time.increment_ms(),
             last_score: None,
             thinking,
+            pondering: None,
         })
     }
 
@@ -152,6 +159,16 @@ struct Bot<'a> {
     seed: u64,
     /// The endgame tables its searches play (strong and master), shared with the searches' threads.
     tables: Arc<LazyTables>,
+}
+
+/// A search of `game`'s position at the bot's level, for a clock with `clock_ms` left and `increment_ms` added after
+/// each turn (the tables are the caller's to give).
+fn search(config: &BotConfig, seed: &mut u64, game: &Game, clock_ms: i64, increment_ms: i64) -> Search {
+    let time = thinking_time(clock_ms, increment_ms, config.most_thought);
+    *seed = seed.wrapping_add(1);
+    Search::for_level(game, config.level, Limits::time(time), *seed)
+        .with_book(Book::builtin())
+        .with_threads(config.threads)
 }
 
 /// Plays on the server until it has played `config.games` games, or `shutdown` completes (it then withdraws its
@@ -383,22 +400,55 @@ impl Bot<'_> {
             {
                 continue;
             }
-            let time = thinking_time(playing.my_clock(), playing.increment_ms, config.most_thought);
-            self.seed = self.seed.wrapping_add(1);
-            let mut search = Search::for_level(&playing.game, config.level, Limits::time(time), self.seed)
-                .with_book(Book::builtin());
-            playing.thinking = Some(search.stop_handle());
             let (game, ply) = (id.clone(), playing.next_ply());
+            let played = playing.game.turns().last().copied();
+            // A right guess goes on searching; a wrong one is dropped (stopped) here.
+            if let Some(ponder) = playing.pondering.take().filter(|p| Some(p.guess()) == played)
+                && let Some(played) = played
+            {
+                playing.thinking = Some(ponder.stop_handle());
+                // Should the pondering search have panicked, a search of its own.
+                let mut fallback =
+                    search(config, &mut self.seed, &playing.game, playing.my_clock(), playing.increment_ms);
+                self.thinking.spawn_blocking(move || {
+                    let result = ponder.resolve(&played).map_or_else(|| fallback.run(), |(result, _)| result);
+                    Thought { game, ply, result }
+                });
+                continue;
+            }
+            let mut search = search(config, &mut self.seed, &playing.game, playing.my_clock(), playing.increment_ms);
+            playing.thinking = Some(search.stop_handle());
             let (tables, variant) = (Arc::clone(&self.tables), playing.game.position().variant());
             let plays_tables = config.level.plays_tables();
             // A blocking thread: the search takes up to `time` of a core, while the connection keeps being read.
             self.thinking.spawn_blocking(move || {
+                // The tables of the board its challenges are on were built before it played; another board's are
+                // built here, at its first search (about a second).
                 if plays_tables && let Some(tablebase) = tables.get(variant) {
                     search = search.with_tablebase(tablebase);
                 }
                 Thought { game, ply, result: search.run() }
             });
         }
+    }
+
+    /// Thinks on the opponent's time in `id`'s game, about the reply its search `result` expects after its turn.
+    fn ponder(&mut self, id: &str, result: &SearchResult) {
+        let config = self.config;
+        let Some(playing) = self.games.get_mut(id) else { return };
+        let (Some(best), Some(&guess)) = (result.best, result.pv.get(1)) else { return };
+        let mut after = playing.game.clone();
+        if !config.ponder || !config.level.ponders() || after.play(&best).and(after.play(&guess)).is_err() {
+            return;
+        }
+        let mut search = search(config, &mut self.seed, &after, playing.my_clock(), playing.increment_ms);
+        // Only tables built already: this runs between messages, where building them would hold up the connection.
+        if config.level.plays_tables()
+            && let Some(tablebase) = self.tables.built(after.position().variant())
+        {
+            search = search.with_tablebase(tablebase);
+        }
+        playing.pondering = Ponder::start(search, guess);
     }
 
     /// Plays the turn a search chose, or resigns a game it proved lost.
@@ -410,6 +460,7 @@ impl Bot<'_> {
         }
         playing.thinking = None;
         playing.last_score = Some(thought.result.score);
+        self.ponder(&thought.game, &thought.result);
         let game = thought.game;
         let request = match thought.result.best {
             Some(_) if thought.result.score <= -PROVED => ClientMessage::Resign { game: game.clone() },
@@ -519,6 +570,87 @@ mod tests {
         assert_eq!(thinking_time(-5, 0, most), LEAST_THOUGHT);
         // The cap.
         assert_eq!(thinking_time(600_000, 0, Duration::from_millis(50)), Duration::from_millis(50));
+    }
+
+    /// A bot with one game, as Black, to move.
+    fn pondering_bot(config: &BotConfig) -> Bot<'_> {
+        // A middle game out of the book (the book's turns come without an expected reply).
+        let position = "bbbbb2bb/bbbbb1bbb/wbw1wb1wb/www1wwwww/www1wwwww b".parse();
+        let game = Game::new(position.unwrap_or_else(|e| panic!("{e}")));
+        let clocks = Clocks { white_ms: 60_000, black_ms: 60_000, running: None };
+        let playing = Playing {
+            side: Side::Black,
+            game,
+            clocks,
+            increment_ms: 0,
+            last_score: None,
+            thinking: None,
+            pondering: None,
+        };
+        Bot {
+            config,
+            me: "bot".into(),
+            games: HashMap::from([("g".to_owned(), playing)]),
+            thinking: JoinSet::new(),
+            challenge: None,
+            finished: 0,
+            seed: 1,
+            tables: Arc::new(LazyTables::default()),
+        }
+    }
+
+    /// After its turn the bot thinks about the reply its search expects; when that reply comes, the search it
+    /// pondered gives the next turn, and a different reply drops it for a search of its own. Without pondering (or
+    /// at a level that does not ponder) none starts.
+    #[tokio::test]
+    async fn the_bot_ponders_on_the_reply_it_expects() {
+        let config = BotConfig {
+            url: String::new(),
+            level: Level::Master,
+            name: None,
+            password: None,
+            variant: GameVariant::Tsivy,
+            time: "1+0".parse().unwrap_or_else(|e| panic!("{e:?}")),
+            games: None,
+            most_thought: Duration::from_millis(100),
+            threads: 1,
+            ponder: true,
+        };
+        for hit in [true, false] {
+            let mut bot = pondering_bot(&config);
+            bot.start_thinking();
+            let thought = bot.thinking.join_next().await.unwrap_or_else(|| panic!("no search")).unwrap();
+            let best = thought.result.best.unwrap_or_else(|| panic!("no turn"));
+            // As `play` does once the search is over: think on, then the turn is played.
+            bot.games.get_mut("g").unwrap_or_else(|| panic!("no game")).thinking = None;
+            bot.ponder("g", &thought.result);
+            let playing = bot.games.get_mut("g").unwrap_or_else(|| panic!("no game"));
+            let guess = playing.pondering.as_ref().map(Ponder::guess).unwrap_or_else(|| panic!("no pondering"));
+            assert_eq!(Some(&guess), thought.result.pv.get(1));
+            playing.game.play(&best).unwrap_or_else(|e| panic!("{e}"));
+            let reply = if hit {
+                guess
+            } else {
+                *playing.game.legal_turns().iter().find(|&&t| t != guess).unwrap_or_else(|| panic!("one reply"))
+            };
+            playing.game.play(&reply).unwrap_or_else(|e| panic!("{e}"));
+            let stop = playing.pondering.as_ref().map(Ponder::stop_handle);
+            bot.start_thinking();
+            let playing = &bot.games["g"];
+            assert!(playing.pondering.is_none());
+            // On a hit the search under way is the one that pondered.
+            let thinking = playing.thinking.as_ref().unwrap_or_else(|| panic!("no search"));
+            assert_eq!(stop.as_ref().is_some_and(|s| Arc::ptr_eq(s, thinking)), hit, "hit: {hit}");
+            let next = bot.thinking.join_next().await.unwrap_or_else(|| panic!("no search")).unwrap();
+            assert!(playing.game.legal_turns().contains(&next.result.best.unwrap_or_else(|| panic!("no turn"))));
+        }
+        for config in [BotConfig { ponder: false, ..config.clone() }, BotConfig { level: Level::Classic, ..config }] {
+            let mut bot = pondering_bot(&config);
+            bot.start_thinking();
+            let thought = bot.thinking.join_next().await.unwrap_or_else(|| panic!("no search")).unwrap();
+            bot.ponder("g", &thought.result);
+            assert!(bot.games["g"].pondering.is_none(), "{:?} {}", config.level, config.ponder);
+        }
     }
 
     #[test]

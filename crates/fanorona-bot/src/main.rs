@@ -38,6 +38,13 @@ struct Args {
     /// The most it thinks about one turn, in milliseconds, however much time its clock has.
     #[arg(long, default_value_t = 10_000)]
     most_thought_ms: u64,
+    /// Search threads of each search (the master level). Its games share the machine's cores: one thread and one
+    /// game at a time leaves a core for each other program.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Do not think on the opponent's time (strong and master do, by default, on the reply they expect).
+    #[arg(long)]
+    no_ponder: bool,
 }
 
 fn parse_variant(name: &str) -> Result<GameVariant, String> {
@@ -57,6 +64,8 @@ async fn main() -> ExitCode {
         time: args.time,
         games: args.games,
         most_thought: Duration::from_millis(args.most_thought_ms),
+        threads: args.threads,
+        ponder: !args.no_ponder,
     };
     let shutdown = async {
         // Without a Ctrl+C handler the bot plays until it is killed (its challenge then stays open).

@@ -24,8 +24,9 @@ struct Reached {
 }
 
 /// Searches `game` with the master level up to `max_depth` (or until `cap`), noting when each depth completes.
-fn time_to_depths(game: &Game, max_depth: u32, cap: Duration) -> (Vec<Reached>, f64, u64) {
-    let mut search = Search::for_level(game, Level::Master, Limits { time: Some(cap), ..Limits::depth(max_depth) }, 1);
+fn time_to_depths(game: &Game, max_depth: u32, cap: Duration, threads: usize) -> (Vec<Reached>, f64, u64) {
+    let limits = Limits { time: Some(cap), ..Limits::depth(max_depth) };
+    let mut search = Search::for_level(game, Level::Master, limits, 1).with_threads(threads);
     let started = Instant::now();
     let mut reached: Vec<Reached> = Vec::new();
     let note = |depth: u32, nodes: u64, reached: &mut Vec<Reached>| {
@@ -44,16 +45,20 @@ fn time_to_depths(game: &Game, max_depth: u32, cap: Duration) -> (Vec<Reached>, 
     }
 }
 
-/// Times the master search on the suite (or on one position) to each of `depths`, each search capped at `cap`.
-pub fn search_suite(positions: &[(String, Position)], depths: &[u32], cap: Duration) -> String {
+/// Times the master search with `threads` threads on the suite (or on one position) to each of `depths`, each search
+/// capped at `cap`. The nodes are every thread's; the depths the main thread's (or a helper's, once it finishes).
+pub fn search_suite(positions: &[(String, Position)], depths: &[u32], cap: Duration, threads: usize) -> String {
     let mut out = String::new();
     let max_depth = depths.iter().copied().max().unwrap_or(1);
-    let _ =
-        writeln!(out, "master search, each position capped at {:.0} s (times within 2000 nodes)", cap.as_secs_f64());
+    let _ = writeln!(
+        out,
+        "master search, {threads} thread(s), each position capped at {:.0} s (times within 2000 nodes)",
+        cap.as_secs_f64()
+    );
     let (mut all_nodes, mut all_seconds) = (0u64, 0f64);
     for (name, position) in positions {
         let game = Game::new(*position);
-        let (reached, seconds, nodes) = time_to_depths(&game, max_depth, cap);
+        let (reached, seconds, nodes) = time_to_depths(&game, max_depth, cap, threads);
         all_nodes += nodes;
         all_seconds += seconds;
         let _ = writeln!(out, "{name}: {position}");

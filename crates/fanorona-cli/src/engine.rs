@@ -4,6 +4,7 @@
 //! position <POSITION> [moves <TURN>...]   set the position (text, or tsivy/dimy/telo), then play turns
 //! go [movetime MS] [depth N] [nodes N] [level L]
 //!                                         search; answers `bestmove <TURN>` (or `bestmove none`)
+//! threads N                               search with N threads from now on (the master level; 1 at the start)
 //! isready                                 answers `readyok`
 //! quit                                    ends the program
 //! ```
@@ -23,6 +24,7 @@ use fanorona_rules::{Game, Variant};
 pub fn run(input: impl BufRead, mut output: impl Write) {
     let mut game = Game::of_variant(Variant::Tsivy);
     let mut seed = 1;
+    let mut threads = 1;
     let mut table: Option<TranspositionTable> = None;
     let tables = LazyTables::default();
     for line in input.lines() {
@@ -32,6 +34,13 @@ pub fn run(input: impl BufRead, mut output: impl Write) {
             None => continue,
             Some((&"quit", _)) => break,
             Some((&"isready", _)) => "readyok".to_owned(),
+            Some((&"threads", args)) => match args {
+                [count] if count.parse::<usize>().is_ok_and(|n| n >= 1) => {
+                    threads = count.parse().unwrap_or(1);
+                    continue;
+                }
+                _ => format!("error bad threads `{}`: expected one whole number from 1", args.join(" ")),
+            },
             Some((&"position", args)) => match set_position(args) {
                 Ok(g) => {
                     game = g;
@@ -41,12 +50,14 @@ pub fn run(input: impl BufRead, mut output: impl Write) {
             },
             Some((&"go", args)) => {
                 seed += 1;
-                match go(&game, args, seed, &mut table, &tables) {
+                match go(&game, args, (seed, threads), &mut table, &tables) {
                     Ok(reply) => reply,
                     Err(e) => format!("error {e}"),
                 }
             }
-            Some((other, _)) => format!("error unknown command `{other}`: expected position, go, isready or quit"),
+            Some((other, _)) => {
+                format!("error unknown command `{other}`: expected position, go, threads, isready or quit")
+            }
         };
         if writeln!(output, "{reply}").and_then(|()| output.flush()).is_err() {
             break;
@@ -71,7 +82,7 @@ fn set_position(args: &[&str]) -> Result<Game, String> {
 fn go(
     game: &Game,
     args: &[&str],
-    seed: u64,
+    (seed, threads): (u64, usize),
     table: &mut Option<TranspositionTable>,
     tables: &LazyTables,
 ) -> Result<String, String> {
@@ -95,7 +106,7 @@ fn go(
         return Ok("bestmove none".into());
     }
     // The master plays its book here as in the game, so that a later build's match meets it as it plays.
-    let mut search = Search::for_level(game, level, limits, seed).with_book(Book::builtin());
+    let mut search = Search::for_level(game, level, limits, seed).with_book(Book::builtin()).with_threads(threads);
     if level.plays_tables()
         && let Some(tablebase) = tables.get(game.position().variant())
     {

@@ -77,6 +77,9 @@ enum Command {
         /// Build the endgame tables of the variant first (tsivy and dimy; the strong and master levels use them).
         #[arg(long)]
         tables: bool,
+        /// Search threads (the master level; other levels search alone).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Play engine-against-engine games and print a result table.
     Match {
@@ -104,9 +107,18 @@ enum Command {
         /// Random opening turns before the engines take over.
         #[arg(long, default_value_t = 2)]
         opening: u32,
-        /// Games played at once (one thread each).
+        /// Games played at once.
         #[arg(long, default_value_t = 1)]
-        threads: usize,
+        concurrency: usize,
+        /// Search threads of each engine: one number for both, or two, the first engine's then the second's (e.g.
+        /// `2,1`). Only the master searches with more than one; a --versus program is sent `threads N` when its number
+        /// is not 1 (this program knows the command since it has this option).
+        #[arg(long, value_delimiter = ',', num_args = 1, default_value = "1")]
+        threads: Vec<usize>,
+        /// The first engine thinks on its opponent's time, on a thread of its own, guessing the reply its search
+        /// expects; a right guess goes on searching, a wrong one is dropped.
+        #[arg(long)]
+        ponder: bool,
         /// Depth limit per move in turns (both engines).
         #[arg(long)]
         depth: Option<u32>,
@@ -118,12 +130,11 @@ enum Command {
         /// run as `PROGRAM engine` and spoken to with the engine protocol. A bad answer loses it the game.
         #[arg(long, value_name = "PROGRAM")]
         versus: Option<std::path::PathBuf>,
-        /// Give the first engine (--white) the endgame tables of the variant (used by strong and master), of up to
-        /// this many pieces (2 to 5; 4 when no number is given, as the game's tables). A --versus program that has
-        /// tables plays them (this program's strong and master do, through the engine protocol): without --tables
-        /// such a match is uneven.
-        #[arg(long, value_name = "PIECES", num_args = 0..=1, default_missing_value = "4")]
-        tables: Option<u32>,
+        /// The endgame tables of the variant for this program's engines (used by strong and master), of up to this
+        /// many pieces (2 to 5; 0 for none), built before the first game. A --versus program has its own (this
+        /// program's strong and master build the four-piece tables through the engine protocol).
+        #[arg(long, value_name = "PIECES", default_value_t = 4, num_args = 0..=1, default_missing_value = "4")]
+        tables: u32,
         /// Give the first engine (--white) the opening book (used by master). A --versus program that has a book
         /// plays it (this program's master does, through the engine protocol): without --book such a match is
         /// uneven.
@@ -180,6 +191,9 @@ enum Command {
         /// Thinking time per line in milliseconds (without --depth or --time: one second).
         #[arg(long)]
         time: Option<u64>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Build the perfect endgame tables of the position's variant (every position with at most 4 pieces, or 5 for a
     /// position of five) and print the position's verdict with a best turn, then how long the build took.
@@ -272,6 +286,9 @@ enum Command {
         /// With --search: the most seconds spent on each position.
         #[arg(long, default_value_t = 60)]
         cap: u64,
+        /// With --search: search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -322,10 +339,10 @@ fn run(command: Command) -> Result<String, CliError> {
             let _ = writeln!(out, "{}", perft(&position, depth));
         }
         Command::Show { position } => out = show::show(&parse_position(&position.join(" "))?),
-        Command::Bestmove { position, level, time, depth, seed, tables } => {
+        Command::Bestmove { position, level, time, depth, seed, tables, threads } => {
             let game = Game::new(parse_position(&position.join(" "))?);
             let limits = Limits { time: time.map(Duration::from_millis), depth, nodes: None };
-            let mut search = Search::for_level(&game, level, limits, seed);
+            let mut search = Search::for_level(&game, level, limits, seed).with_threads(threads);
             if tables {
                 search = search.with_tablebase(Arc::new(Tablebase::build(game.position().variant())?));
             }
@@ -355,14 +372,21 @@ fn run(command: Command) -> Result<String, CliError> {
             variant,
             alternate,
             opening,
+            concurrency,
             threads,
+            ponder,
             depth,
             nodes,
             versus,
             tables,
             book,
         } => {
-            let tablebase = tables.map(|pieces| Tablebase::build_pieces(variant, pieces).map(Arc::new)).transpose()?;
+            let threads = match threads[..] {
+                [both] => [both, both],
+                [first, second] => [first, second],
+                _ => return Err(CliError("--threads takes one number, or two separated by a comma".into())),
+            };
+            let tablebase = (tables > 0).then(|| Tablebase::build_pieces(variant, tables).map(Arc::new)).transpose()?;
             let settings = matches::Settings {
                 engines: [matches::Engine::level(white), matches::Engine::level(black)],
                 games,
@@ -371,7 +395,9 @@ fn run(command: Command) -> Result<String, CliError> {
                 variant,
                 alternate,
                 opening,
+                concurrency,
                 threads,
+                ponder,
                 versus,
                 tablebase,
                 book,
@@ -383,9 +409,10 @@ fn run(command: Command) -> Result<String, CliError> {
         }
         Command::Convert { file, to } => out = convert::run(&file, to).map_err(CliError)?,
         Command::Review { file, depth } => out = review::review(&file, depth).map_err(CliError)?,
-        Command::Analyze { position, lines, depth, time } => {
+        Command::Analyze { position, lines, depth, time, threads } => {
             let position = parse_position(&position.join(" "))?;
-            out = review::analyze(position, lines, depth, time.map(Duration::from_millis));
+            let limits = Limits { time: time.map(Duration::from_millis), depth, nodes: None };
+            out = review::analyze(position, lines, limits, threads);
         }
         Command::Tb { position } => out = tables::verdict(&parse_position(&position.join(" "))?)?,
         Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
@@ -411,7 +438,9 @@ fn run(command: Command) -> Result<String, CliError> {
                     variant: Variant::Tsivy,
                     alternate: true,
                     opening: 2,
-                    threads,
+                    concurrency: threads,
+                    threads: [1, 1],
+                    ponder: false,
                     versus: None,
                     tablebase: None,
                     book: false,
@@ -419,7 +448,7 @@ fn run(command: Command) -> Result<String, CliError> {
                 let _ = write!(out, "check match, fitted (first) against current:\n{}", matches::run(&settings));
             }
         }
-        Command::Bench { depth, search: true, position, cap } => {
+        Command::Bench { depth, search: true, position, cap, threads } => {
             let positions = match position {
                 Some(text) => vec![("position".to_owned(), parse_position(&text)?)],
                 None => bench::SUITE
@@ -428,7 +457,7 @@ fn run(command: Command) -> Result<String, CliError> {
                     .collect::<Result<_, CliError>>()?,
             };
             let depths = depth.map_or_else(|| vec![8, 10], |d| vec![d]);
-            out = bench::search_suite(&positions, &depths, Duration::from_secs(cap));
+            out = bench::search_suite(&positions, &depths, Duration::from_secs(cap), threads);
         }
         Command::Bench { depth, search: false, position, .. } => {
             let depth = depth.unwrap_or(6);

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use fanorona_ai::Book;
 use fanorona_ai::tablebase::Tablebase;
-use fanorona_ai::{Eval, Level, Limits, Resumable, Search, TranspositionTable};
+use fanorona_ai::{Eval, Level, Limits, Ponder, Resumable, Search, TranspositionTable};
 use fanorona_rules::{Game, Side, Turn, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -50,11 +50,17 @@ pub struct Settings {
     /// Random opening turns before the engines play.
     pub opening: u32,
     /// Games played in parallel.
-    pub threads: usize,
+    pub concurrency: usize,
+    /// Search threads of each engine (see `Search::with_threads`; only the master uses more than one). A --versus
+    /// program is told its own with the engine protocol's `threads` command when it is not 1.
+    pub threads: [usize; 2],
+    /// Whether the first engine thinks on its opponent's time (see `Search::ponder`), guessing the reply its last
+    /// search expected.
+    pub ponder: bool,
     /// Another engine program for the second player: run as `PROGRAM engine`, it is asked for each turn with the
     /// engine protocol (`go level L` with `movetime MS`, `depth N` or `nodes N`), L the second engine's level.
     pub versus: Option<PathBuf>,
-    /// Endgame tables for the first engine (used by the strong and master levels).
+    /// Endgame tables for this program's engines (used by the strong and master levels).
     pub tablebase: Option<Arc<Tablebase>>,
     /// Whether the first engine plays the opening book (the master level does, as in the game).
     pub book: bool,
@@ -71,6 +77,9 @@ struct GameScore {
     moves: [u32; 2],
     thinking: [Duration; 2],
     turns: u32,
+    /// The first engine's searches on its opponent's time, and how many guessed the reply.
+    pondered: u32,
+    ponder_hits: u32,
 }
 
 /// The result table.
@@ -110,6 +119,9 @@ impl fmt::Display for Report {
             let per_move = t.thinking[i].as_secs_f64() * 1000.0 / f64::from(t.moves[i].max(1));
             writeln!(f, "{name:<width$} {w:>5} {:>5} {l:>5} {score:>6.1}% {per_move:>12.1}", t.draws)?;
         }
+        if t.pondered > 0 {
+            writeln!(f, "{}: guessed {} of {} replies it pondered on", self.names[0], t.ponder_hits, t.pondered)?;
+        }
         for (name, faults) in self.names.iter().zip(t.faults) {
             if faults > 0 {
                 writeln!(f, "{name}: {faults} game(s) lost by a bad answer")?;
@@ -126,7 +138,7 @@ impl fmt::Display for Report {
 
 /// Plays the match.
 pub fn run(settings: &Settings) -> Report {
-    let threads = settings.threads.max(1);
+    let threads = settings.concurrency.max(1);
     let scores: Vec<GameScore> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
@@ -146,6 +158,8 @@ pub fn run(settings: &Settings) -> Report {
         total.draws += s.draws;
         total.losses += s.losses;
         total.turns += s.turns;
+        total.pondered += s.pondered;
+        total.ponder_hits += s.ponder_hits;
         for i in 0..2 {
             total.faults[i] += s.faults[i];
             total.moves[i] += s.moves[i];
@@ -153,8 +167,19 @@ pub fn run(settings: &Settings) -> Report {
         }
     }
     let mut names = settings.engines.map(|e| e.level.name().to_owned());
+    for (name, threads) in names.iter_mut().zip(settings.threads) {
+        if threads > 1 {
+            *name = format!("{name} ({threads} threads)");
+        }
+    }
+    if settings.ponder {
+        names[0] = format!("{} (ponder)", names[0]);
+    }
     if settings.tablebase.is_some() {
         names[0] = format!("{} (tables)", names[0]);
+        if settings.versus.is_none() {
+            names[1] = format!("{} (tables)", names[1]);
+        }
     }
     if settings.book {
         names[0] = format!("{} (book)", names[0]);
@@ -186,7 +211,9 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
     let mut ply_seed = settings.seed.wrapping_add(u64::from(g) << 20);
     // Each engine keeps its transposition table from one turn to the next, as in a real game.
     let mut tables: [Option<TranspositionTable>; 2] = [None, None];
-    let mut other = match settings.versus.as_deref().map(External::start).transpose() {
+    // The first engine's search on its opponent's time, with the reply it expects.
+    let mut pondering: Option<Ponder> = None;
+    let mut other = match settings.versus.as_deref().map(|p| External::start(p, settings.threads[1])).transpose() {
         Ok(other) => other,
         Err(e) => {
             eprintln!("game {g}: {e}");
@@ -201,21 +228,50 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
         ply_seed = ply_seed.wrapping_add(1);
         let started = Instant::now();
         let Engine { level, eval } = settings.engines[engine];
+        let searcher = |game: &Game, table: Option<TranspositionTable>| {
+            let mut search =
+                Search::with_eval(game, level, eval, limits, ply_seed).with_threads(settings.threads[engine]);
+            if let Some(table) = table {
+                search = search.with_table(table);
+            }
+            if let Some(tablebase) = &settings.tablebase {
+                search = search.with_tablebase(Arc::clone(tablebase));
+            }
+            if engine == 0 && settings.book {
+                search = search.with_book(Book::builtin());
+            }
+            search
+        };
         let answer = match (engine, other.as_mut()) {
             (1, Some(other)) => other.best_turn(&game, level, settings),
             _ => {
-                let mut search = Search::with_eval(&game, level, eval, limits, ply_seed);
-                if let Some(table) = tables[engine].take() {
-                    search = search.with_table(table);
-                }
-                if let (0, Some(tablebase)) = (engine, &settings.tablebase) {
-                    search = search.with_tablebase(Arc::clone(tablebase));
-                }
-                if engine == 0 && settings.book {
-                    search = search.with_book(Book::builtin());
-                }
-                let result = search.run();
+                // Only the first engine ponders: its search goes on if the second engine's turn was its guess.
+                let pondered = match (engine, pondering.take(), game.turns().last()) {
+                    (0, Some(ponder), Some(played)) => ponder.resolve(played),
+                    (_, ponder, _) => {
+                        pondering = ponder;
+                        None
+                    }
+                };
+                score.ponder_hits += u32::from(pondered.is_some());
+                let (result, mut search) = match pondered {
+                    Some(done) => done,
+                    None => {
+                        let mut search = searcher(&game, tables[engine].take());
+                        (search.run(), search)
+                    }
+                };
                 tables[engine] = search.take_table();
+                if engine == 0
+                    && settings.ponder
+                    && let (Some(best), Some(&guess)) = (result.best, result.pv.get(1))
+                {
+                    let mut after = game.clone();
+                    if after.play(&best).is_ok() && after.play(&guess).is_ok() {
+                        pondering = Ponder::start(searcher(&after, tables[0].clone()), guess);
+                        score.pondered += u32::from(pondering.is_some());
+                    }
+                }
                 result.best.ok_or_else(|| "no turn".to_owned())
             }
         };
@@ -250,7 +306,7 @@ struct External {
 }
 
 impl External {
-    fn start(program: &Path) -> Result<External, String> {
+    fn start(program: &Path, threads: usize) -> Result<External, String> {
         let mut child = Command::new(program)
             .arg("engine")
             .stdin(Stdio::piped())
@@ -271,7 +327,13 @@ impl External {
                 }
             }
         });
-        Ok(External { child, input, lines })
+        let mut external = External { child, input, lines };
+        if threads != 1 {
+            writeln!(external.input, "threads {threads}")
+                .and_then(|()| external.input.flush())
+                .map_err(|e| format!("the other engine stopped reading: {e}"))?;
+        }
+        Ok(external)
     }
 
     /// Asks for a turn in the game's current position.
@@ -349,7 +411,9 @@ pub fn tune(games: u32, depth: u32, seed: u64, threads: usize) -> String {
                 variant: Variant::Tsivy,
                 alternate: true,
                 opening: 3,
-                threads,
+                concurrency: threads,
+                threads: [1, 1],
+                ponder: false,
                 versus: None,
                 tablebase: None,
                 book: false,

@@ -2,7 +2,6 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::time::Duration;
 
 use fanorona_ai::review::{Class, Review, Reviewer, score_text};
 use fanorona_ai::{Analysis, Limits, Resumable, line_text};
@@ -58,10 +57,10 @@ pub fn annotate(game: &Game, review: &Review) -> String {
     out
 }
 
-/// The best `lines` lines of `position`, each searched to `depth` (or for `time`), with their scores for White.
-pub fn analyze(position: Position, lines: usize, depth: Option<u32>, time: Option<Duration>) -> String {
-    let limits = Limits { time, depth, nodes: None };
-    let found = Analysis::new(&Game::new(position), limits, lines).run();
+/// The best `lines` lines of `position`, each searched to `depth` (or for `time`) with `threads` threads, with their
+/// scores for White.
+pub fn analyze(position: Position, lines: usize, limits: Limits, threads: usize) -> String {
+    let found = Analysis::new(&Game::new(position), limits, lines).with_threads(threads).run();
     let mut out = String::new();
     if found.is_empty() {
         let _ = writeln!(out, "no legal turn: the game is over");

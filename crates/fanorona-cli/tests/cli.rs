@@ -74,6 +74,15 @@ fn bench_reports_count_and_speed() {
     assert!(text.contains("million turns/s"), "{text}");
 }
 
+/// `bench --search --threads 2` times the search with two threads to the depth asked for.
+#[test]
+fn bench_search_reports_time_to_depth_with_threads() {
+    let middle = "bbbbb2bb/bbbbb1bbb/wbw1wb1wb/www1wwwww/www1wwwww b";
+    let text = stdout(&cli(&["bench", "--search", "--threads", "2", "--depth", "4", "--position", middle]));
+    assert!(text.starts_with("master search, 2 thread(s)"), "{text}");
+    assert!(text.contains("  depth  4: ") && text.contains(" nodes\n") && text.contains("total: "), "{text}");
+}
+
 #[test]
 fn bestmove_prints_a_legal_turn_as_the_last_line() {
     let legal = stdout(&cli(&["moves", "tsivy"]));
@@ -103,7 +112,7 @@ fn match_plays_another_engine_program_through_the_protocol() {
     let me = env!("CARGO_BIN_EXE_fanorona-cli");
     let args = ["match", "--white", "strong", "--black", "strong", "--games", "2", "--depth", "1", "--alternate"];
     let out = stdout(&cli(&[&args[..], &["--versus", me]].concat()));
-    assert!(out.contains("strong (this)") && out.contains("strong (other)"), "{out}");
+    assert!(out.contains("strong (tables) (this)") && out.contains("strong (other)"), "{out}");
     assert!(out.contains("games: 2") && !out.contains("bad answer"), "{out}");
 }
 
@@ -117,6 +126,25 @@ fn a_match_at_fixed_nodes_against_a_copy_through_the_protocol_is_even() {
     let out = stdout(&cli(&[&args[..], &["--book", "--tables", "--versus", me]].concat()));
     let scores: Vec<&str> = out.lines().skip(1).take(2).filter_map(|l| l.split_whitespace().nth_back(1)).collect();
     assert_eq!(scores, ["50.0%", "50.0%"], "{out}");
+}
+
+/// Two search threads against one, the first engine pondering: legal games, the threads and the pondering named in
+/// the table, and the pondering counted (some of its guesses right: in a self-match the reply is often the one the
+/// first engine's search expected).
+#[test]
+fn a_match_with_threads_and_pondering_plays_legal_games() {
+    let args = ["match", "--white", "master", "--black", "master", "--games", "2", "--nodes", "4000", "--alternate"];
+    let out = stdout(&cli(&[&args[..], &["--threads", "2,1", "--ponder", "--tables", "0"]].concat()));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[1].starts_with("master (2 threads) (ponder) ") && lines[2].starts_with("master "), "{out}");
+    assert!(out.contains("games: 2") && !out.contains("bad answer"), "{out}");
+    let guessed = out.lines().find_map(|l| l.strip_prefix("master (2 threads) (ponder): guessed "));
+    let (hits, pondered) = guessed
+        .and_then(|g| g.split_once(" of "))
+        .and_then(|(hits, rest)| Some((hits.parse::<u32>().ok()?, rest.split(' ').next()?.parse::<u32>().ok()?)))
+        .unwrap_or_else(|| panic!("no pondering line: {out}"));
+    assert!(pondered >= 5 && hits >= 1 && hits <= pondered, "{out}");
+    assert_eq!(cli(&["match", "--white", "master", "--black", "master", "--threads", "1,2,3"]).status.code(), Some(2));
 }
 
 #[test]
@@ -159,6 +187,17 @@ fn the_engine_protocol_answers_and_survives_bad_commands() {
     assert!(lines[4].starts_with("error bad movetime"), "{text}");
     assert_eq!(lines[5], "bestmove b2");
     assert_eq!(lines[6], "bestmove none");
+}
+
+/// `threads N` sets the master's search threads; a count that is not a whole number from 1 is an error line.
+#[test]
+fn the_engine_protocol_sets_its_threads() {
+    let middle = "bbbbb2bb/bbbbb1bbb/wbw1wb1wb/www1wwwww/www1wwwww b";
+    let text = engine(&format!("threads 2\nposition {middle}\ngo depth 3\nthreads 0\nthreads\nthreads 2 3\nquit\n"));
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("bestmove "), "{text}");
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[1..].iter().all(|l| l.starts_with("error bad threads")), "{text}");
 }
 
 /// The engine protocol's master plays the opening book, as the game's does: in a book position where a search to

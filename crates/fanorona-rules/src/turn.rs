@@ -141,6 +141,8 @@ impl fmt::Display for Step {
 
 /// Bits used by one step in [`Turn`]'s packed code.
 const STEP_BITS: u32 = 5;
+/// Bits of the packed code of the longest turn.
+const CODE_BITS: u32 = Turn::MAX_STEPS as u32 * STEP_BITS;
 
 /// A whole turn: a telo placement, or one piece's sequence of steps (a paika, or a chain of captures).
 ///
@@ -254,6 +256,26 @@ impl Turn {
     /// The points the piece stands on, from the start to the end.
     pub fn path(&self) -> impl Iterator<Item = Point> + '_ {
         std::iter::once(self.start).chain(self.steps().map(|s| s.to))
+    }
+
+    /// The turn as one number (for a lock-free table shared between threads, which stores words, not values):
+    /// [`Turn::from_bits`] gives it back. The layout is not an interface: keep such numbers within one program.
+    pub const fn to_bits(&self) -> u128 {
+        let code = self.code;
+        code | (self.len as u128) << CODE_BITS | (self.start.index() as u128) << (CODE_BITS + 5)
+    }
+
+    /// The turn of [`Turn::to_bits`], if `bits` is one: its start is a point, it has at most [`Turn::MAX_STEPS`]
+    /// steps and no step beyond them. Whether the steps make a legal turn anywhere is for
+    /// [`crate::Position::check_turn`] to say.
+    pub fn from_bits(bits: u128) -> Option<Turn> {
+        let len = (bits >> CODE_BITS) & 0x1f;
+        let start = Point::from_index(u8::try_from(bits >> (CODE_BITS + 5)).ok()?)?;
+        let code = bits & ((1 << CODE_BITS) - 1);
+        if len as usize > Turn::MAX_STEPS || code >> (len as u32 * STEP_BITS) != 0 {
+            return None;
+        }
+        Some(Turn { start, len: len as u8, code })
     }
 }
 
@@ -437,6 +459,19 @@ mod tests {
 
     fn p(s: &str) -> Point {
         s.parse().unwrap()
+    }
+
+    /// Every turn comes back from its bits, and numbers that are no turn are refused.
+    #[test]
+    fn bits_round_trip() {
+        for text in ["b2", "e2-e3", "f3-e3W", "e3-d3A-d4W", "a1-b2A-c3A-c2W"] {
+            let turn: Turn = text.parse().unwrap();
+            assert_eq!(Turn::from_bits(turn.to_bits()), Some(turn), "{text}");
+        }
+        let turn: Turn = "e3-d3A-d4W".parse().unwrap();
+        assert_eq!(Turn::from_bits(turn.to_bits() | 1 << 20), None, "a step beyond its length");
+        assert_eq!(Turn::from_bits(turn.to_bits() | 31 << CODE_BITS), None, "too many steps");
+        assert_eq!(Turn::from_bits(u128::MAX), None);
     }
 
     #[test]

@@ -34,6 +34,8 @@ async fn the_engine_plays_a_whole_game_online_as_a_bot_account() {
         time: "5+0".parse().unwrap(),
         games: Some(1),
         most_thought: Duration::from_millis(50),
+        threads: 1,
+        ponder: true,
     };
     let bot = tokio::spawn(async move { bot::run(&config, std::future::pending()).await });
 
