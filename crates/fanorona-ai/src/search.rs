@@ -4,7 +4,7 @@
 //! go on later from exactly where it was: [`Resumable::step`] advances it by a node budget (a few milliseconds of
 //! work per frame in a single-threaded web build), [`Resumable::run`] runs it to the end (on a desktop thread).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -414,6 +414,10 @@ impl Search {
         };
         if check && let Some(report) = &self.report {
             report.nodes.store(self.nodes, Ordering::Relaxed);
+        }
+        // A helper that completed the last depth has found what this thread is looking for.
+        if check && self.helpers.as_ref().is_some_and(|h| h.depth.load(Ordering::Relaxed) >= self.max_depth) {
+            return true;
         }
         self.limits.nodes.is_some_and(|n| self.nodes - before >= n)
             || check && self.limits.time.is_some_and(|t| started.elapsed() >= t)
@@ -1041,6 +1045,8 @@ struct Report {
     nodes: Arc<AtomicU64>,
     /// The deepest iteration any helper completed.
     deepest: Arc<Mutex<Option<SearchResult>>>,
+    /// Its depth, for the main thread to read at no cost.
+    depth: Arc<AtomicU32>,
 }
 
 impl Report {
@@ -1048,6 +1054,7 @@ impl Report {
         let mut deepest = self.deepest.lock().unwrap_or_else(PoisonError::into_inner);
         if deepest.as_ref().is_none_or(|d| d.depth < completed.depth) {
             *deepest = Some(completed.clone());
+            self.depth.fetch_max(completed.depth, Ordering::Relaxed);
         }
     }
 }
@@ -1057,6 +1064,7 @@ struct Helpers {
     stop: Arc<AtomicBool>,
     nodes: Vec<Arc<AtomicU64>>,
     deepest: Arc<Mutex<Option<SearchResult>>>,
+    depth: Arc<AtomicU32>,
     threads: Vec<JoinHandle<()>>,
 }
 
@@ -1096,6 +1104,7 @@ impl Search {
             stop: Arc::new(AtomicBool::new(false)),
             nodes: Vec::new(),
             deepest: Arc::new(Mutex::new(None)),
+            depth: Arc::new(AtomicU32::new(0)),
             threads: Vec::new(),
         };
         for index in 1..self.threads {
@@ -1109,7 +1118,12 @@ impl Search {
             helper.tablebase = self.tablebase.clone();
             helper.excluded = self.excluded.clone();
             let nodes = Arc::new(AtomicU64::new(0));
-            helper.report = Some(Report { index, nodes: Arc::clone(&nodes), deepest: Arc::clone(&helpers.deepest) });
+            helper.report = Some(Report {
+                index,
+                nodes: Arc::clone(&nodes),
+                deepest: Arc::clone(&helpers.deepest),
+                depth: Arc::clone(&helpers.depth),
+            });
             let spawned = std::thread::Builder::new().name(format!("search helper {index}")).spawn(move || {
                 while !helper.out_of_resources() && helper.advance() {}
                 if let Some(report) = &helper.report {
@@ -1253,6 +1267,7 @@ mod tests {
                 index,
                 nodes: Arc::new(AtomicU64::new(0)),
                 deepest: Arc::new(Mutex::new(None)),
+                depth: Arc::new(AtomicU32::new(0)),
             });
             let mut depths = Vec::new();
             while search.iteration < search.max_depth {

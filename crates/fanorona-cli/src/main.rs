@@ -7,6 +7,7 @@ mod book;
 mod convert;
 mod engine;
 mod matches;
+mod puzzles;
 mod review;
 mod show;
 mod spsa;
@@ -135,9 +136,8 @@ enum Command {
         /// program's strong and master build the four-piece tables through the engine protocol).
         #[arg(long, value_name = "PIECES", default_value_t = 4, num_args = 0..=1, default_missing_value = "4")]
         tables: u32,
-        /// Give the first engine (--white) the opening book (used by master). A --versus program that has a book
-        /// plays it (this program's master does, through the engine protocol): without --book such a match is
-        /// uneven.
+        /// Give this program's engines the opening book (used by master). A --versus program that has a book plays
+        /// it (this program's master does, through the engine protocol): without --book such a match is uneven.
         #[arg(long)]
         book: bool,
     },
@@ -204,6 +204,36 @@ enum Command {
     },
     /// Speak the engine protocol on standard input and output (see README).
     Engine,
+    /// Find puzzles in the master's self-play games and print them as a puzzle file (docs/PUZZLES.md): positions
+    /// where exactly one turn keeps a decisive advantage, confirmed by a deeper search, with the line that follows.
+    /// With --check FILE, check a puzzle file instead: every solution legal and still the only good line at --nodes.
+    Puzzles {
+        /// The board: tsivy or dimy.
+        #[arg(long, default_value = "tsivy")]
+        variant: Variant,
+        /// Self-play games to look through.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Nodes of each test of a position (two lines of this many, four times as many to confirm), and of the check.
+        #[arg(long, default_value_t = 20_000)]
+        nodes: u64,
+        /// Nodes of each self-play turn: fewer than the test's, so that the games have mistakes to punish.
+        #[arg(long, default_value_t = 2_000)]
+        play_nodes: u64,
+        /// Random opening turns of each game (the master plays the same game from the same opening: four turns give
+        /// thousands of openings, two only a few dozen).
+        #[arg(long, default_value_t = 4)]
+        opening: u32,
+        /// Seed for the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games looked through at once.
+        #[arg(long, default_value_t = 1)]
+        concurrency: usize,
+        /// Check this puzzle file instead (exit status 2 if a puzzle fails).
+        #[arg(long, value_name = "FILE")]
+        check: Option<std::path::PathBuf>,
+    },
     /// Tune the evaluation weights by self-play: each weight halved and doubled in turn, kept if it wins a match.
     Tune {
         /// Games per trial match.
@@ -416,6 +446,19 @@ fn run(command: Command) -> Result<String, CliError> {
         }
         Command::Tb { position } => out = tables::verdict(&parse_position(&position.join(" "))?)?,
         Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
+        Command::Puzzles { check: Some(file), nodes, .. } => {
+            let text = std::fs::read_to_string(&file).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
+            let (report, passed) =
+                puzzles::check(&text, nodes).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
+            if !passed {
+                return Err(CliError(report));
+            }
+            out = report;
+        }
+        Command::Puzzles { variant, games, nodes, play_nodes, opening, seed, concurrency, check: None } => {
+            let settings = puzzles::Settings { variant, games, nodes, play_nodes, opening, seed, concurrency };
+            out = puzzles::generate(&settings);
+        }
         Command::Tune { games, depth, seed, threads } => out = matches::tune(games, depth, seed, threads),
         Command::Spsa { pairs, nodes, opening, seed, rate, threads, every } => {
             let settings = spsa::Settings { pairs, nodes, opening, seed, rate, threads };

@@ -62,7 +62,7 @@ pub struct Settings {
     pub versus: Option<PathBuf>,
     /// Endgame tables for this program's engines (used by the strong and master levels).
     pub tablebase: Option<Arc<Tablebase>>,
-    /// Whether the first engine plays the opening book (the master level does, as in the game).
+    /// Whether this program's engines play the opening book (the master level does, as in the game).
     pub book: bool,
 }
 
@@ -183,6 +183,9 @@ pub fn run(settings: &Settings) -> Report {
     }
     if settings.book {
         names[0] = format!("{} (book)", names[0]);
+        if settings.versus.is_none() {
+            names[1] = format!("{} (book)", names[1]);
+        }
     }
     if settings.versus.is_some() {
         names[0] = format!("{} (this)", names[0]);
@@ -191,20 +194,29 @@ pub fn run(settings: &Settings) -> Report {
     Report { names, total, games: settings.games }
 }
 
+/// A game of `variant` after `turns` random turns drawn with `seed` (fewer if it ends first).
+pub fn random_opening(variant: Variant, turns: u32, seed: u64) -> Game {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut game = Game::of_variant(variant);
+    for _ in 0..turns {
+        let legal = game.legal_turns();
+        if legal.is_empty() {
+            break;
+        }
+        // A legal turn from the list.
+        let _ = game.play(&legal[rng.random_range(0..legal.len())]);
+    }
+    game
+}
+
 /// Plays game number `g`: its opening comes from the seed (shared by the two games of a pair when alternating).
 fn play_game(settings: &Settings, g: u32) -> GameScore {
     let (opening_id, first_is_white) = if settings.alternate { (g / 2, g.is_multiple_of(2)) } else { (g, true) };
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed ^ u64::from(opening_id).wrapping_mul(0x9e37_79b9));
-    let mut game = Game::of_variant(settings.variant);
-    for _ in 0..settings.opening {
-        let turns = game.legal_turns();
-        if turns.is_empty() {
-            break;
-        }
-        let pick = turns[rng.random_range(0..turns.len())];
-        // A legal turn from the list.
-        let _ = game.play(&pick);
-    }
+    let mut game = random_opening(
+        settings.variant,
+        settings.opening,
+        settings.seed ^ u64::from(opening_id).wrapping_mul(0x9e37_79b9),
+    );
     let first_side = if first_is_white { Side::White } else { Side::Black };
     let limits = settings.limits;
     let mut score = GameScore::default();
@@ -237,7 +249,7 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
             if let Some(tablebase) = &settings.tablebase {
                 search = search.with_tablebase(Arc::clone(tablebase));
             }
-            if engine == 0 && settings.book {
+            if settings.book {
                 search = search.with_book(Book::builtin());
             }
             search

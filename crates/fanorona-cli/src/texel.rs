@@ -14,9 +14,7 @@
 use std::fmt::Write as _;
 
 use fanorona_ai::{Eval, Level, Limits, Resumable, Search, TranspositionTable, Weights, evaluate};
-use fanorona_rules::{Game, Position, Side, Variant};
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
+use fanorona_rules::{Position, Side, Variant};
 
 /// A weight that fitting and tuning change: its name, and where it is in [`Weights`].
 pub(crate) type Tunable = (&'static str, fn(&mut Weights) -> &mut i32);
@@ -61,16 +59,7 @@ pub fn samples(games: u32, depth: u32, opening: u32, seed: u64, threads: usize) 
 
 /// One self-play game's quiet positions, labelled.
 fn game_samples(depth: u32, opening: u32, seed: u64) -> Vec<Sample> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut game = Game::of_variant(Variant::Tsivy);
-    for _ in 0..opening {
-        let turns = game.legal_turns();
-        if turns.is_empty() {
-            break;
-        }
-        // A legal turn from the list.
-        let _ = game.play(&turns[rng.random_range(0..turns.len())]);
-    }
+    let mut game = crate::matches::random_opening(Variant::Tsivy, opening, seed);
     let mut quiet = Vec::new();
     let mut table: Option<TranspositionTable> = None;
     while !game.is_over() && game.turns().len() < MAX_TURNS {

@@ -147,6 +147,28 @@ fn a_match_with_threads_and_pondering_plays_legal_games() {
     assert_eq!(cli(&["match", "--white", "master", "--black", "master", "--threads", "1,2,3"]).status.code(), Some(2));
 }
 
+/// `puzzles` gives the same file for the same options whatever the concurrency, and `--check` passes it at the same
+/// budget; a file with a line that is no puzzle fails with status 2 and the line's number.
+#[test]
+fn puzzles_are_found_the_same_way_every_time_and_checked() {
+    let args = ["puzzles", "--variant", "dimy", "--games", "4", "--nodes", "3000"];
+    let alone = stdout(&cli(&args));
+    assert_eq!(alone, stdout(&cli(&[&args[..], &["--concurrency", "2"]].concat())));
+    let found = alone.lines().filter(|l| !l.starts_with('#')).count();
+    assert!(found >= 1 && alone.starts_with(&format!("# {found} puzzles of dimy from 4 self-play games")), "{alone}");
+    let file = std::env::temp_dir().join(format!("fanorona-puzzles-{}.txt", std::process::id()));
+    std::fs::write(&file, &alone).expect("a temporary file");
+    let path = file.to_string_lossy().into_owned();
+    let checked = cli(&["puzzles", "--check", &path, "--nodes", "3000"]);
+    assert!(checked.status.success(), "{}", String::from_utf8_lossy(&checked.stderr));
+    assert_eq!(stdout(&checked), format!("{found} puzzles checked at 3000 nodes a line, 0 failed\n"));
+    std::fs::write(&file, format!("{alone}d9 | 1200 | chain | 5/5/5 w | a1-a2\n")).expect("a temporary file");
+    let bad = cli(&["puzzles", "--check", &path]);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains(&format!("line {}: ", found + 3)), "{bad:?}");
+}
+
 #[test]
 fn spsa_prints_its_progress_and_the_weights() {
     let out = cli(&["spsa", "--pairs", "2", "--nodes", "300", "--every", "1"]);

@@ -1,0 +1,302 @@
+//! Puzzles: positions from real games where one turn wins, with the line that proves it.
+//!
+//! A [`Puzzle`] is a position, the solution (the solver's turn, the opponent's best reply, the solver's next turn,
+//! ...: it ends with a turn of the solver), a theme or two and a starting rating. [`find`] finds one in a position of
+//! a game, [`check`] says whether a puzzle's solution is still legal and still the only good line, both at a node
+//! budget, so that the same budget gives the same answer on any machine. A set of puzzles is text, one a line
+//! ([`Puzzle`]'s `Display` and `FromStr`), described in `docs/PUZZLES.md`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use fanorona_rules::{Game, Position, Turn};
+
+use crate::analysis::{Analysis, Line};
+use crate::search::Limits;
+use crate::work::Resumable;
+
+/// The least score, for the solver, of the turn a puzzle asks for: two pieces ahead at the end of the search, beyond
+/// what the evaluation's other terms give.
+pub const DECISIVE: i32 = 200;
+/// The least gap between the solution's score and the next best turn's: every other turn loses two pieces or more
+/// against it.
+pub const GAP: i32 = 200;
+/// The most turns of the solver in a solution.
+pub const MOST_SOLVER_TURNS: usize = 3;
+
+/// What a puzzle is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Theme {
+    /// A chain of three captures or more, or one that takes five pieces or more.
+    LongChain,
+    /// The same path captures by approach or by withdrawal, and the choice decides.
+    Choice,
+    /// A turn without a capture (a paika).
+    Quiet,
+    /// After its turn and the opponent's reply, the solver is fewer pieces ahead (or more behind) than before it.
+    Sacrifice,
+    /// Ten pieces or fewer on the board.
+    Endgame,
+    /// None of the others: the capture that wins, among others that do not.
+    Capture,
+}
+
+impl Theme {
+    /// Every theme, in the order of their names in a puzzle's line.
+    pub const ALL: [Theme; 6] =
+        [Theme::LongChain, Theme::Choice, Theme::Quiet, Theme::Sacrifice, Theme::Endgame, Theme::Capture];
+
+    /// The name in puzzle files.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Theme::LongChain => "chain",
+            Theme::Choice => "choice",
+            Theme::Quiet => "quiet",
+            Theme::Sacrifice => "sacrifice",
+            Theme::Endgame => "endgame",
+            Theme::Capture => "capture",
+        }
+    }
+}
+
+/// One puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// A short name, unique within its set (`t17`, `d4`).
+    pub id: String,
+    /// The position, the solver to move.
+    pub position: Position,
+    /// The solver's turn, the opponent's reply, ...: an odd number of turns, the last the solver's.
+    pub solution: Vec<Turn>,
+    /// What it is about (at least one).
+    pub themes: Vec<Theme>,
+    /// Its starting rating (Glicko-2's scale).
+    pub rating: u32,
+}
+
+impl Puzzle {
+    /// The number of turns the solver has to find.
+    pub fn solver_turns(&self) -> usize {
+        self.solution.len().div_ceil(2)
+    }
+}
+
+impl fmt::Display for Puzzle {
+    /// `id | rating | themes | position | solution`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let themes: Vec<&str> = self.themes.iter().map(|t| t.name()).collect();
+        let solution: Vec<String> = self.solution.iter().map(ToString::to_string).collect();
+        write!(f, "{} | {} | {} | {} | {}", self.id, self.rating, themes.join(","), self.position, solution.join(" "))
+    }
+}
+
+/// Why a line of a puzzle file is no puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParsePuzzleError {
+    /// Not five fields separated by `|`.
+    #[error("expected `id | rating | themes | position | solution`")]
+    Fields,
+    /// An empty id, or one with spaces.
+    #[error("bad id `{0}`")]
+    Id(String),
+    /// The rating is not a whole number.
+    #[error("bad rating `{0}`")]
+    Rating(String),
+    /// An unknown theme, or none.
+    #[error("bad theme `{0}`: expected chain, choice, quiet, sacrifice, endgame or capture")]
+    Theme(String),
+    /// The position text is wrong.
+    #[error("bad position: {0}")]
+    Position(String),
+    /// A turn of the solution is not legal where it is played.
+    #[error("turn {number} `{text}`: {error}")]
+    Turn {
+        /// Its number in the solution, from 1.
+        number: usize,
+        /// As written.
+        text: String,
+        /// Why it is refused.
+        error: String,
+    },
+    /// An even number of turns, or none: the solution must end with the solver's turn.
+    #[error("the solution must have an odd number of turns, the last the solver's")]
+    Length,
+}
+
+impl FromStr for Puzzle {
+    type Err = ParsePuzzleError;
+
+    fn from_str(line: &str) -> Result<Puzzle, ParsePuzzleError> {
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [id, rating, themes, position, solution] = fields[..] else { return Err(ParsePuzzleError::Fields) };
+        if id.is_empty() || id.contains(char::is_whitespace) {
+            return Err(ParsePuzzleError::Id(id.to_owned()));
+        }
+        let rating = rating.parse().map_err(|_| ParsePuzzleError::Rating(rating.to_owned()))?;
+        let themes = themes
+            .split(',')
+            .map(|name| {
+                Theme::ALL.into_iter().find(|t| t.name() == name.trim()).ok_or(ParsePuzzleError::Theme(name.to_owned()))
+            })
+            .collect::<Result<Vec<Theme>, _>>()?;
+        let position: Position = position.parse().map_err(|e| ParsePuzzleError::Position(format!("{e}")))?;
+        let mut game = Game::new(position);
+        let mut turns = Vec::new();
+        for (i, text) in solution.split_whitespace().enumerate() {
+            let turn = game.play_notation(text).map_err(|e| ParsePuzzleError::Turn {
+                number: i + 1,
+                text: text.to_owned(),
+                error: e.to_string(),
+            })?;
+            turns.push(turn);
+        }
+        if turns.len() % 2 == 0 {
+            return Err(ParsePuzzleError::Length);
+        }
+        Ok(Puzzle { id: id.to_owned(), position, solution: turns, themes, rating })
+    }
+}
+
+/// Reads a puzzle file: one puzzle a line; empty lines and lines starting with `#` are skipped. An error names its
+/// line (from 1).
+pub fn parse_set(text: &str) -> Result<Vec<Puzzle>, (usize, ParsePuzzleError)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+        .map(|(i, line)| line.parse().map_err(|e| (i + 1, e)))
+        .collect()
+}
+
+/// The best two turns of `game`'s position at `nodes` nodes each (fewer where fewer are legal).
+fn best_two(game: &Game, nodes: u64) -> Vec<Line> {
+    Analysis::new(game, Limits { nodes: Some(nodes), ..Limits::NONE }, 2).run()
+}
+
+/// The solver's only good turn in `game`'s position at a budget of `nodes` nodes a line, if it has exactly one: its
+/// score is at least [`DECISIVE`] (a win the search proved or the tables know is more), and the next best turn's is at least [`GAP`] below and
+/// not decisive. With one legal turn there is nothing to find.
+pub fn only_good_turn(game: &Game, nodes: u64) -> Option<Line> {
+    let lines = best_two(game, nodes);
+    let [best, second] = &lines[..] else { return None };
+    let decisive = best.score >= DECISIVE;
+    (decisive && second.score < DECISIVE && best.score - second.score >= GAP).then(|| best.clone())
+}
+
+/// A puzzle starting at `position`, if the side to move has exactly one good turn at `nodes` nodes a line, confirmed
+/// at `confirm` nodes: the line goes on with the opponent's best reply while the solver's next turn is again the only
+/// good one (up to [`MOST_SOLVER_TURNS`]). The position is searched as a game of its own, as [`check`] searches it
+/// (a game's earlier positions would count for repetitions). `id` names it.
+pub fn find(position: Position, nodes: u64, confirm: u64, id: String) -> Option<Puzzle> {
+    let mut line = Game::new(position);
+    let mut solution = Vec::new();
+    while solution.len() < MOST_SOLVER_TURNS * 2 {
+        let Some(found) = only_good_turn(&line, nodes) else { break };
+        // A deeper look must agree.
+        if only_good_turn(&line, confirm).is_none_or(|deeper| deeper.turn != found.turn) {
+            break;
+        }
+        let mut after = line.clone();
+        if after.play(&found.turn).is_err() {
+            break;
+        }
+        // The reply: the deeper search's, unless the game is over.
+        let reply = (!after.is_over()).then(|| best_two(&after, confirm).first().map(|l| l.turn)).flatten();
+        solution.push(found.turn);
+        line = after;
+        match reply {
+            Some(reply) if line.play(&reply).is_ok() && !line.is_over() => solution.push(reply),
+            _ => break,
+        }
+    }
+    // The reply after the last turn found is not part of the puzzle.
+    if solution.len() % 2 == 0 {
+        solution.pop();
+    }
+    if solution.is_empty() {
+        return None;
+    }
+    let themes = themes(&position, &solution);
+    let rating = starting_rating(&solution, &themes);
+    Some(Puzzle { id, position, solution, themes, rating })
+}
+
+/// The themes of a solution from `position`.
+fn themes(position: &Position, solution: &[Turn]) -> Vec<Theme> {
+    let mut themes = Vec::new();
+    let solver = position.side_to_move();
+    let mut pos = *position;
+    let mut chain = false;
+    let mut choice = false;
+    for (i, turn) in solution.iter().enumerate() {
+        let after = pos.play_unchecked(turn);
+        if i % 2 == 0 {
+            let taken = (pos.pieces(!solver) & !after.pieces(!solver)).len();
+            chain |= turn.len() >= 3 || taken >= 5;
+            // Another legal turn along the same path captures the other way.
+            choice |= pos.legal_turns().iter().any(|t| t != turn && t.path().eq(turn.path()));
+        }
+        pos = after;
+    }
+    if chain {
+        themes.push(Theme::LongChain);
+    }
+    if choice {
+        themes.push(Theme::Choice);
+    }
+    if solution.first().is_some_and(|t| !t.is_capture()) {
+        themes.push(Theme::Quiet);
+    }
+    // Material after the solver's first turn and the reply, against before it.
+    let balance = |p: &Position| p.pieces(solver).len() as i32 - p.pieces(!solver).len() as i32;
+    if let [first, reply, ..] = solution {
+        let after = position.play_unchecked(first).play_unchecked(reply);
+        if balance(&after) < balance(position) {
+            themes.push(Theme::Sacrifice);
+        }
+    }
+    if position.occupied().len() <= 10 {
+        themes.push(Theme::Endgame);
+    }
+    if themes.is_empty() {
+        themes.push(Theme::Capture);
+    }
+    themes
+}
+
+/// A puzzle's rating before anyone has played it: 1200, with 250 for each turn of the solver after the first and 150
+/// for each theme that hides the solution (a quiet turn, a sacrifice, an approach/withdrawal choice).
+fn starting_rating(solution: &[Turn], themes: &[Theme]) -> u32 {
+    let turns = solution.len().div_ceil(2) as u32;
+    let hidden = themes.iter().filter(|t| matches!(t, Theme::Quiet | Theme::Sacrifice | Theme::Choice)).count();
+    1200 + 250 * turns.saturating_sub(1) + 150 * hidden as u32
+}
+
+/// Why a puzzle fails its check.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    /// A turn of the solution is not legal where it comes.
+    #[error("turn {0} is not legal")]
+    Illegal(usize),
+    /// At the budget, the solver's turn number `0` (from 1) is not the only good one.
+    #[error("the solver's turn {0} is not the only good one")]
+    NotUnique(usize),
+    /// The game is over before the solution ends.
+    #[error("the game is over before turn {0}")]
+    Over(usize),
+}
+
+/// Checks that `puzzle`'s solution is legal and that each of the solver's turns is still the only good one at
+/// `nodes` nodes a line (see [`only_good_turn`]).
+pub fn check(puzzle: &Puzzle, nodes: u64) -> Result<(), PuzzleError> {
+    let mut game = Game::new(puzzle.position);
+    for (i, turn) in puzzle.solution.iter().enumerate() {
+        if game.is_over() {
+            return Err(PuzzleError::Over(i + 1));
+        }
+        if i % 2 == 0 && only_good_turn(&game, nodes).is_none_or(|line| line.turn != *turn) {
+            return Err(PuzzleError::NotUnique(i / 2 + 1));
+        }
+        game.play(turn).map_err(|_| PuzzleError::Illegal(i + 1))?;
+    }
+    Ok(())
+}

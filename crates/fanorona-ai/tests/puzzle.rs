@@ -1,0 +1,89 @@
+//! Puzzles: the file format, the only good turn, and the shipped sets still solved as they were made.
+
+use fanorona_ai::puzzle::{self, ParsePuzzleError, Puzzle, PuzzleError, Theme};
+use fanorona_rules::{Game, Position};
+
+/// The budget the shipped sets were made and are checked with (`fanorona-cli puzzles`' default).
+const SHIPPED_NODES: u64 = 20_000;
+
+fn shipped() -> Vec<(&'static str, Vec<Puzzle>)> {
+    [("tsivy", include_str!("../puzzles/tsivy.txt")), ("dimy", include_str!("../puzzles/dimy.txt"))]
+        .into_iter()
+        .map(|(name, text)| (name, puzzle::parse_set(text).unwrap_or_else(|(line, e)| panic!("{name}:{line}: {e}"))))
+        .collect()
+}
+
+/// Every shipped puzzle reads, has a unique id, and its solution is legal and still the only good line at the budget
+/// it was made with.
+#[test]
+fn the_shipped_puzzles_are_legal_and_still_unique() {
+    for (name, puzzles) in shipped() {
+        assert!(puzzles.len() >= 100, "{name}: {} puzzles", puzzles.len());
+        let mut ids: Vec<&str> = puzzles.iter().map(|p| p.id.as_str()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), puzzles.len(), "{name}: ids repeat");
+        for p in &puzzles {
+            assert!(!p.themes.is_empty(), "{name} {}", p.id);
+            if let Err(e) = puzzle::check(p, SHIPPED_NODES) {
+                panic!("{name} {}: {e}\n{p}", p.id);
+            }
+        }
+    }
+}
+
+/// A puzzle reads back what it prints; a line that is no puzzle says what is wrong.
+#[test]
+fn a_puzzle_line_round_trips_and_bad_lines_say_why() {
+    let (_, puzzles) = &shipped()[0];
+    let first = &puzzles[0];
+    assert_eq!(first.to_string().parse::<Puzzle>(), Ok(first.clone()));
+    let fields: Vec<String> = first.to_string().split(" | ").map(str::to_owned).collect();
+    let with = |i: usize, value: &str| {
+        let mut f = fields.clone();
+        f[i] = value.to_owned();
+        f.join(" | ").parse::<Puzzle>()
+    };
+    assert_eq!("t1 | 1200".parse::<Puzzle>(), Err(ParsePuzzleError::Fields));
+    assert_eq!(with(0, "a b"), Err(ParsePuzzleError::Id("a b".into())));
+    assert_eq!(with(1, "high"), Err(ParsePuzzleError::Rating("high".into())));
+    assert_eq!(with(2, "chain,fork"), Err(ParsePuzzleError::Theme("fork".into())));
+    assert!(matches!(with(3, "9/9 w"), Err(ParsePuzzleError::Position(_))));
+    assert!(matches!(with(4, "a1-a2"), Err(ParsePuzzleError::Turn { number: 1, .. })));
+    if first.solution.len() >= 3 {
+        let two: Vec<String> = first.solution[..2].iter().map(ToString::to_string).collect();
+        assert_eq!(with(4, &two.join(" ")), Err(ParsePuzzleError::Length));
+    }
+    let set = format!("# a comment\n\n{first}\n{}\n", fields[..4].join(" | "));
+    assert_eq!(puzzle::parse_set(&set).map(|_| ()), Err((4, ParsePuzzleError::Fields)));
+}
+
+/// Another first turn than the solution's fails the check (every other turn is clearly worse), as does a solution
+/// with a turn that is not legal.
+#[test]
+fn the_check_refuses_a_wrong_turn() {
+    let (_, puzzles) = &shipped()[0];
+    let p = &puzzles[0];
+    let other = Game::new(p.position).legal_turns().into_iter().find(|t| *t != p.solution[0]);
+    let mut wrong = p.clone();
+    wrong.solution[0] = other.unwrap_or_else(|| panic!("{} has one legal turn", p.id));
+    wrong.solution.truncate(1);
+    assert_eq!(puzzle::check(&wrong, SHIPPED_NODES), Err(PuzzleError::NotUnique(1)));
+    let mut illegal = p.clone();
+    illegal.solution = vec![p.solution[0], p.solution[0], p.solution[0]];
+    assert!(matches!(puzzle::check(&illegal, SHIPPED_NODES), Err(PuzzleError::Illegal(2))), "{illegal}");
+}
+
+/// `find` gives the same puzzle for the same position and budget, and one that passes the check at that budget.
+#[test]
+fn finding_is_deterministic_and_passes_its_check() {
+    let (_, puzzles) = &shipped()[1];
+    for p in puzzles.iter().take(5) {
+        let found = puzzle::find(p.position, SHIPPED_NODES, SHIPPED_NODES * 4, p.id.clone());
+        assert_eq!(found.as_ref(), Some(p), "{}", p.id);
+        assert_eq!(puzzle::check(p, SHIPPED_NODES), Ok(()));
+    }
+    // The start has no such turn.
+    assert_eq!(puzzle::find(Position::start(fanorona_rules::Variant::Dimy), 2_000, 8_000, "x".into()), None);
+    assert!(Theme::ALL.iter().all(|t| !t.name().contains(' ')));
+}

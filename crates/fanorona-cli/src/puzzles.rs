@@ -1,0 +1,134 @@
+//! `puzzles`: puzzles from the engine's own games (see `fanorona_ai::puzzle` and docs/PUZZLES.md), and the check of
+//! a puzzle file.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+use fanorona_ai::puzzle::{self, Puzzle};
+use fanorona_ai::{Level, Limits, Resumable, Search, TranspositionTable};
+use fanorona_rules::Variant;
+
+/// What to generate.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The board.
+    pub variant: Variant,
+    /// Self-play games to look through.
+    pub games: u32,
+    /// Nodes of each test of a position (two lines of this many; four times as many to confirm).
+    pub nodes: u64,
+    /// Nodes of each self-play turn: fewer than the test's, so that the games have the mistakes a puzzle punishes.
+    pub play_nodes: u64,
+    /// Random opening turns of each game.
+    pub opening: u32,
+    /// Seed for the openings.
+    pub seed: u64,
+    /// Games looked through at once.
+    pub concurrency: usize,
+}
+
+/// A game longer than this many turns is looked through no further.
+const MOST_TURNS: usize = 300;
+/// The deeper look that confirms a puzzle searches this many times the nodes.
+const CONFIRM: u64 = 4;
+
+/// The puzzles of one self-play game, in the order they came.
+fn game_puzzles(settings: &Settings, g: u32) -> Vec<Puzzle> {
+    let seed = settings.seed ^ u64::from(g).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut game = crate::matches::random_opening(settings.variant, settings.opening, seed);
+    let limits = Limits { nodes: Some(settings.play_nodes), ..Limits::NONE };
+    let mut table: Option<TranspositionTable> = None;
+    let mut found = Vec::new();
+    // Positions inside a puzzle already found are not looked at again.
+    let mut skip_until = 0;
+    while !game.is_over() && game.turns().len() < MOST_TURNS {
+        let ply = game.turns().len();
+        if ply >= skip_until
+            && let Some(p) = puzzle::find(*game.position(), settings.nodes, settings.nodes * CONFIRM, String::new())
+        {
+            skip_until = ply + p.solution.len();
+            found.push(p);
+        }
+        let mut search = Search::for_level(&game, Level::Master, limits, 1);
+        if let Some(t) = table.take() {
+            search = search.with_table(t);
+        }
+        let result = search.run();
+        table = search.take_table();
+        match result.best {
+            Some(turn) if game.play(&turn).is_ok() => {}
+            _ => break,
+        }
+    }
+    found
+}
+
+/// Generates puzzles from `settings.games` self-play games and prints them as a puzzle file (with a header saying how
+/// it was made and how many of each theme), numbered in the order of the games. The same settings give the same file,
+/// whatever the concurrency.
+pub fn generate(settings: &Settings) -> String {
+    let concurrency = settings.concurrency.max(1);
+    let mut per_game: Vec<(u32, Vec<Puzzle>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..concurrency)
+            .map(|t| {
+                scope.spawn(move || {
+                    (0..settings.games)
+                        .filter(|g| *g as usize % concurrency == t)
+                        .map(|g| (g, game_puzzles(settings, g)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+    });
+    per_game.sort_by_key(|(g, _)| *g);
+    let prefix = &settings.variant.to_string()[..1];
+    let mut seen = HashSet::new();
+    let mut puzzles = Vec::new();
+    for mut p in per_game.into_iter().flat_map(|(_, found)| found) {
+        if seen.insert(p.position.hash()) {
+            p.id = format!("{prefix}{}", puzzles.len() + 1);
+            puzzles.push(p);
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# {} puzzles of {} from {} self-play games: `fanorona-cli puzzles --variant {} --games {} --nodes {} \
+         --play-nodes {} --opening {} --seed {}` (docs/PUZZLES.md)",
+        puzzles.len(),
+        settings.variant,
+        settings.games,
+        settings.variant,
+        settings.games,
+        settings.nodes,
+        settings.play_nodes,
+        settings.opening,
+        settings.seed
+    );
+    let counts: Vec<String> = puzzle::Theme::ALL
+        .iter()
+        .map(|theme| format!("{} {}", puzzles.iter().filter(|p| p.themes.contains(theme)).count(), theme.name()))
+        .collect();
+    let _ = writeln!(out, "# themes: {}", counts.join(", "));
+    for p in &puzzles {
+        let _ = writeln!(out, "{p}");
+    }
+    out
+}
+
+/// Checks every puzzle of a puzzle file at `nodes` nodes a line: legal, and each of the solver's turns still the only
+/// good one. Returns the report, and whether every puzzle passed.
+pub fn check(text: &str, nodes: u64) -> Result<(String, bool), String> {
+    let puzzles = puzzle::parse_set(text).map_err(|(line, e)| format!("line {line}: {e}"))?;
+    let mut out = String::new();
+    let mut failed = 0;
+    for p in &puzzles {
+        if let Err(e) = puzzle::check(p, nodes) {
+            failed += 1;
+            let _ = writeln!(out, "{}: {e}", p.id);
+        }
+    }
+    let _ = writeln!(out, "{} puzzles checked at {nodes} nodes a line, {failed} failed", puzzles.len());
+    Ok((out, failed == 0))
+}
