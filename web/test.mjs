@@ -478,7 +478,9 @@ try {
   {
     const french = await watchedPage(browser, 'french', errors, { locale: 'fr-FR' });
     await french.page.goto(`http://127.0.0.1:${port}/?scene=menu`);
-    const loading = await french.page.textContent('#loading-text');
+    // The page comes while the phone's page still draws its review in software: a loaded machine took over 30 s
+    // (Playwright's default) once.
+    const loading = await french.page.textContent('#loading-text', { timeout: 120_000 });
     if (!/Chargement de Fanorona/.test(loading ?? '')) fail(`the loading page says ${JSON.stringify(loading)} to a French browser`);
     await french.waitFor(/Fanorona ready/, 180_000);
     const language = await french.waitFor(/language: /, 10_000).catch((e) => e.message);
