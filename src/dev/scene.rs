@@ -66,6 +66,8 @@ pub enum Scene {
     Think,
     /// You, White, against the master on a middle game outside its book.
     Reply,
+    /// You, White, against the master, who has just played a turn outside its book and thinks on your time.
+    Ponder,
     /// A lost rated game, with the rating change and the vela offer.
     Vela,
     /// You against the computer, asked whether to resign.
@@ -97,7 +99,7 @@ pub enum Scene {
 
 impl Scene {
     /// Every scene.
-    pub const ALL: [Scene; 24] = [
+    pub const ALL: [Scene; 25] = [
         Scene::Menu,
         Scene::NewGame,
         Scene::Settings,
@@ -109,6 +111,7 @@ impl Scene {
         Scene::Computer,
         Scene::Think,
         Scene::Reply,
+        Scene::Ponder,
         Scene::Vela,
         Scene::Resign,
         Scene::Tutorial,
@@ -138,6 +141,7 @@ impl Scene {
             Scene::Computer => "computer",
             Scene::Think => "think",
             Scene::Reply => "reply",
+            Scene::Ponder => "ponder",
             Scene::Vela => "vela",
             Scene::Resign => "resign",
             Scene::Tutorial => "tutorial",
@@ -189,12 +193,15 @@ pub struct StartScene {
     pub big: bool,
     /// `+fr`, `+mg`, `+en`, `+pseudo`: the scene in that language (otherwise the system's, as on a first start).
     pub language: Option<Language>,
+    /// `+noponder`: the computer does not think on the person's time (to compare the frames; otherwise it does,
+    /// whatever the machine).
+    pub no_ponder: bool,
 }
 
 impl StartScene {
     /// The scene with no options.
     pub const fn plain(scene: Scene) -> StartScene {
-        StartScene { scene, colour_blind: false, big: false, language: None }
+        StartScene { scene, colour_blind: false, big: false, language: None, no_ponder: false }
     }
 }
 
@@ -211,6 +218,7 @@ impl FromStr for StartScene {
             match option {
                 "cb" => start.colour_blind = true,
                 "big" => start.big = true,
+                "noponder" => start.no_ponder = true,
                 _ => {
                     let language = Language::from_code(option);
                     let language = language.ok_or_else(|| SceneError::UnknownOption(option.to_owned()))?;
@@ -231,6 +239,9 @@ impl fmt::Display for StartScene {
         }
         if self.big {
             f.write_str("+big")?;
+        }
+        if self.no_ponder {
+            f.write_str("+noponder")?;
         }
         if let Some(language) = self.language {
             write!(f, "+{}", language.code())?;
@@ -385,6 +396,8 @@ const KEPT: BoardUse = BoardUse::Game { autosave: true };
 
 /// A middle game with White to move, far from the opening book.
 const MIDDLE_GAME: &str = "b2b1bb2/bbb1bbbbb/3b1w2b/wwwwwww1w/2ww1ww1w w";
+/// A middle game with the computer, Black, to move (the second position of `fanorona-cli bench --search`).
+const PONDER_GAME: &str = "bbbbb2bb/bbbbb1bbb/wbw1wb1wb/www1wwwww/www1wwwww b";
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|_| Position::start(Variant::Tsivy))
@@ -403,6 +416,7 @@ fn set_up_scene(
 ) {
     let start = &plan.start;
     settings.colour_blind = start.colour_blind;
+    settings.ponder = !start.no_ponder;
     settings.language = start.language.map(|language| language.code().to_owned());
     if start.big {
         settings.ui_scale = 2.0;
@@ -440,6 +454,10 @@ fn set_up_scene(
         Scene::Reply => {
             players = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];
             pos(MIDDLE_GAME)
+        }
+        Scene::Ponder => {
+            players = [PlayerKind::Human, PlayerKind::Computer(Level::Master)];
+            pos(PONDER_GAME)
         }
         Scene::Menu | Scene::Lobby | Scene::Online | Scene::Challenge => return,
         Scene::NewGame => {
@@ -679,7 +697,10 @@ mod tests {
         assert_eq!(parse("menu+big+mg"), Ok(want.clone()));
         assert_eq!(parse(&want.to_string()), Ok(want));
         let choice = parse("choice+cb+pseudo+fr").unwrap();
-        assert!(choice.colour_blind && !choice.big);
+        assert!(choice.colour_blind && !choice.big && !choice.no_ponder);
+        let ponder = parse("ponder+noponder").unwrap();
+        assert!(ponder.no_ponder && ponder.scene == Scene::Ponder);
+        assert_eq!(parse(&ponder.to_string()), Ok(ponder));
         assert_eq!(choice.language, Some(Language::Pseudo), "the first language named");
         assert_eq!(parse("lobby+plt").unwrap().language, Some(Language::Malagasy));
     }

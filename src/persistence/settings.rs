@@ -70,7 +70,9 @@ pub struct Settings {
     pub language: Option<String>,
     /// The size the game's window had when it was last resized, in logical pixels (the desktop opens at it again).
     pub window: Option<WindowSize>,
-    /// Whether the strong and master levels think on the person's time (on the desktop; a page has no threads).
+    /// Whether the strong and master levels think on the person's time (on the desktop; a page has no threads). On
+    /// by default where the processor has three cores or more: with two, the pondering core is one the frames need
+    /// (docs/DECISIONS.md, "Pondering").
     pub ponder: bool,
     /// The master's search threads on the desktop; 0 for the processor's cores less one, which leaves one to the
     /// game's frames.
@@ -134,7 +136,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             online: OnlineSettings::default(),
             window: None,
-            ponder: true,
+            ponder: automatic_threads() >= 2,
             threads: 0,
         }
     }

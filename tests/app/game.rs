@@ -147,6 +147,8 @@ fn the_computer_replies_and_its_turn_is_animated_to_the_end() {
 fn the_computer_thinks_on_the_persons_time() {
     let mut app = app();
     start_with(&mut app, humans);
+    // On by default with three cores or more only.
+    app.world_mut().resource_mut::<Settings>().ponder = true;
     let middle = "bbbbb2bb/bbbbb1bbb/wbw1wb1wb/www1wwwww/www1wwwww b";
     let players = [PlayerKind::Human, PlayerKind::Computer(Level::Strong)];
     set_position(&mut app, middle, players);
