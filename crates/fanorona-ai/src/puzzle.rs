@@ -13,6 +13,7 @@ use fanorona_rules::{Game, Position, Turn};
 
 use crate::analysis::{Analysis, Line};
 use crate::search::Limits;
+use crate::tablebase::LazyTables;
 use crate::work::Resumable;
 
 /// The least score, for the solver, of the turn a puzzle asks for: two pieces ahead at the end of the search, beyond
@@ -167,16 +168,23 @@ pub fn parse_set(text: &str) -> Result<Vec<Puzzle>, (usize, ParsePuzzleError)> {
         .collect()
 }
 
-/// The best two turns of `game`'s position at `nodes` nodes each (fewer where fewer are legal).
-fn best_two(game: &Game, nodes: u64) -> Vec<Line> {
-    Analysis::new(game, Limits { nodes: Some(nodes), ..Limits::NONE }, 2).run()
+/// The best two turns of `game`'s position at `nodes` nodes each (fewer where fewer are legal), with the endgame
+/// tables of its board.
+fn best_two(game: &Game, nodes: u64, tables: &LazyTables) -> Vec<Line> {
+    let analysis = Analysis::new(game, Limits { nodes: Some(nodes), ..Limits::NONE }, 2);
+    match tables.get(game.position().variant()) {
+        Some(tablebase) => analysis.with_tablebase(tablebase),
+        None => analysis,
+    }
+    .run()
 }
 
-/// The solver's only good turn in `game`'s position at a budget of `nodes` nodes a line, if it has exactly one: its
-/// score is at least [`DECISIVE`] (a win the search proved or the tables know is more), and the next best turn's is at least [`GAP`] below and
-/// not decisive. With one legal turn there is nothing to find.
-pub fn only_good_turn(game: &Game, nodes: u64) -> Option<Line> {
-    let lines = best_two(game, nodes);
+/// The solver's only good turn in `game`'s position at a budget of `nodes` nodes a line, with the endgame tables of
+/// `tables` (four pieces), if it has exactly one: its score is at least [`DECISIVE`] (a win the search proved or the
+/// tables know is more), and the next best turn's is at least [`GAP`] below and not decisive. With one legal turn
+/// there is nothing to find.
+pub fn only_good_turn(game: &Game, nodes: u64, tables: &LazyTables) -> Option<Line> {
+    let lines = best_two(game, nodes, tables);
     let [best, second] = &lines[..] else { return None };
     let decisive = best.score >= DECISIVE;
     (decisive && second.score < DECISIVE && best.score - second.score >= GAP).then(|| best.clone())
@@ -185,14 +193,15 @@ pub fn only_good_turn(game: &Game, nodes: u64) -> Option<Line> {
 /// A puzzle starting at `position`, if the side to move has exactly one good turn at `nodes` nodes a line, confirmed
 /// at `confirm` nodes: the line goes on with the opponent's best reply while the solver's next turn is again the only
 /// good one (up to [`MOST_SOLVER_TURNS`]). The position is searched as a game of its own, as [`check`] searches it
-/// (a game's earlier positions would count for repetitions). `id` names it.
-pub fn find(position: Position, nodes: u64, confirm: u64, id: String) -> Option<Puzzle> {
+/// (a game's earlier positions would count for repetitions). The searches play the endgame tables of `tables`, so
+/// that an ending only one turn wins is a puzzle too. `id` names it.
+pub fn find(position: Position, nodes: u64, confirm: u64, tables: &LazyTables, id: String) -> Option<Puzzle> {
     let mut line = Game::new(position);
     let mut solution = Vec::new();
     while solution.len() < MOST_SOLVER_TURNS * 2 {
-        let Some(found) = only_good_turn(&line, nodes) else { break };
+        let Some(found) = only_good_turn(&line, nodes, tables) else { break };
         // A deeper look must agree.
-        if only_good_turn(&line, confirm).is_none_or(|deeper| deeper.turn != found.turn) {
+        if only_good_turn(&line, confirm, tables).is_none_or(|deeper| deeper.turn != found.turn) {
             break;
         }
         let mut after = line.clone();
@@ -200,7 +209,7 @@ pub fn find(position: Position, nodes: u64, confirm: u64, id: String) -> Option<
             break;
         }
         // The reply: the deeper search's, unless the game is over.
-        let reply = (!after.is_over()).then(|| best_two(&after, confirm).first().map(|l| l.turn)).flatten();
+        let reply = (!after.is_over()).then(|| best_two(&after, confirm, tables).first().map(|l| l.turn)).flatten();
         solution.push(found.turn);
         line = after;
         match reply {
@@ -286,14 +295,14 @@ pub enum PuzzleError {
 }
 
 /// Checks that `puzzle`'s solution is legal and that each of the solver's turns is still the only good one at
-/// `nodes` nodes a line (see [`only_good_turn`]).
-pub fn check(puzzle: &Puzzle, nodes: u64) -> Result<(), PuzzleError> {
+/// `nodes` nodes a line with the tables of `tables` (see [`only_good_turn`]).
+pub fn check(puzzle: &Puzzle, nodes: u64, tables: &LazyTables) -> Result<(), PuzzleError> {
     let mut game = Game::new(puzzle.position);
     for (i, turn) in puzzle.solution.iter().enumerate() {
         if game.is_over() {
             return Err(PuzzleError::Over(i + 1));
         }
-        if i % 2 == 0 && only_good_turn(&game, nodes).is_none_or(|line| line.turn != *turn) {
+        if i % 2 == 0 && only_good_turn(&game, nodes, tables).is_none_or(|line| line.turn != *turn) {
             return Err(PuzzleError::NotUnique(i / 2 + 1));
         }
         game.play(turn).map_err(|_| PuzzleError::Illegal(i + 1))?;

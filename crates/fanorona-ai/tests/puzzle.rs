@@ -1,6 +1,7 @@
 //! Puzzles: the file format, the only good turn, and the shipped sets still solved as they were made.
 
 use fanorona_ai::puzzle::{self, ParsePuzzleError, Puzzle, PuzzleError, Theme};
+use fanorona_ai::tablebase::LazyTables;
 use fanorona_rules::{Game, Position};
 
 /// The budget the shipped sets were made and are checked with (`fanorona-cli puzzles`' default).
@@ -17,6 +18,7 @@ fn shipped() -> Vec<(&'static str, Vec<Puzzle>)> {
 /// it was made with.
 #[test]
 fn the_shipped_puzzles_are_legal_and_still_unique() {
+    let tables = LazyTables::default();
     for (name, puzzles) in shipped() {
         assert!(puzzles.len() >= 100, "{name}: {} puzzles", puzzles.len());
         let mut ids: Vec<&str> = puzzles.iter().map(|p| p.id.as_str()).collect();
@@ -25,7 +27,7 @@ fn the_shipped_puzzles_are_legal_and_still_unique() {
         assert_eq!(ids.len(), puzzles.len(), "{name}: ids repeat");
         for p in &puzzles {
             assert!(!p.themes.is_empty(), "{name} {}", p.id);
-            if let Err(e) = puzzle::check(p, SHIPPED_NODES) {
+            if let Err(e) = puzzle::check(p, SHIPPED_NODES, &tables) {
                 panic!("{name} {}: {e}\n{p}", p.id);
             }
         }
@@ -68,22 +70,25 @@ fn the_check_refuses_a_wrong_turn() {
     let mut wrong = p.clone();
     wrong.solution[0] = other.unwrap_or_else(|| panic!("{} has one legal turn", p.id));
     wrong.solution.truncate(1);
-    assert_eq!(puzzle::check(&wrong, SHIPPED_NODES), Err(PuzzleError::NotUnique(1)));
+    let tables = LazyTables::default();
+    assert_eq!(puzzle::check(&wrong, SHIPPED_NODES, &tables), Err(PuzzleError::NotUnique(1)));
     let mut illegal = p.clone();
     illegal.solution = vec![p.solution[0], p.solution[0], p.solution[0]];
-    assert!(matches!(puzzle::check(&illegal, SHIPPED_NODES), Err(PuzzleError::Illegal(2))), "{illegal}");
+    assert!(matches!(puzzle::check(&illegal, SHIPPED_NODES, &tables), Err(PuzzleError::Illegal(2))), "{illegal}");
 }
 
 /// `find` gives the same puzzle for the same position and budget, and one that passes the check at that budget.
 #[test]
 fn finding_is_deterministic_and_passes_its_check() {
     let (_, puzzles) = &shipped()[1];
+    let tables = LazyTables::default();
     for p in puzzles.iter().take(5) {
-        let found = puzzle::find(p.position, SHIPPED_NODES, SHIPPED_NODES * 4, p.id.clone());
+        let found = puzzle::find(p.position, SHIPPED_NODES, SHIPPED_NODES * 4, &tables, p.id.clone());
         assert_eq!(found.as_ref(), Some(p), "{}", p.id);
-        assert_eq!(puzzle::check(p, SHIPPED_NODES), Ok(()));
+        assert_eq!(puzzle::check(p, SHIPPED_NODES, &tables), Ok(()));
     }
     // The start has no such turn.
-    assert_eq!(puzzle::find(Position::start(fanorona_rules::Variant::Dimy), 2_000, 8_000, "x".into()), None);
+    let start = Position::start(fanorona_rules::Variant::Dimy);
+    assert_eq!(puzzle::find(start, 2_000, 8_000, &tables, "x".into()), None);
     assert!(Theme::ALL.iter().all(|t| !t.name().contains(' ')));
 }

@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use fanorona_ai::puzzle::{self, Puzzle};
+use fanorona_ai::tablebase::LazyTables;
 use fanorona_ai::{Level, Limits, Resumable, Search, TranspositionTable};
 use fanorona_rules::Variant;
 
@@ -33,7 +34,7 @@ const MOST_TURNS: usize = 300;
 const CONFIRM: u64 = 4;
 
 /// The puzzles of one self-play game, in the order they came.
-fn game_puzzles(settings: &Settings, g: u32) -> Vec<Puzzle> {
+fn game_puzzles(settings: &Settings, tables: &LazyTables, g: u32) -> Vec<Puzzle> {
     let seed = settings.seed ^ u64::from(g).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let mut game = crate::matches::random_opening(settings.variant, settings.opening, seed);
     let limits = Limits { nodes: Some(settings.play_nodes), ..Limits::NONE };
@@ -44,12 +45,16 @@ fn game_puzzles(settings: &Settings, g: u32) -> Vec<Puzzle> {
     while !game.is_over() && game.turns().len() < MOST_TURNS {
         let ply = game.turns().len();
         if ply >= skip_until
-            && let Some(p) = puzzle::find(*game.position(), settings.nodes, settings.nodes * CONFIRM, String::new())
+            && let Some(p) =
+                puzzle::find(*game.position(), settings.nodes, settings.nodes * CONFIRM, tables, String::new())
         {
             skip_until = ply + p.solution.len();
             found.push(p);
         }
         let mut search = Search::for_level(&game, Level::Master, limits, 1);
+        if let Some(tablebase) = tables.get(settings.variant) {
+            search = search.with_tablebase(tablebase);
+        }
         if let Some(t) = table.take() {
             search = search.with_table(t);
         }
@@ -68,13 +73,15 @@ fn game_puzzles(settings: &Settings, g: u32) -> Vec<Puzzle> {
 /// whatever the concurrency.
 pub fn generate(settings: &Settings) -> String {
     let concurrency = settings.concurrency.max(1);
+    // The four-piece endgame tables, built once for every game.
+    let tables = &LazyTables::default();
     let mut per_game: Vec<(u32, Vec<Puzzle>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..concurrency)
             .map(|t| {
                 scope.spawn(move || {
                     (0..settings.games)
                         .filter(|g| *g as usize % concurrency == t)
-                        .map(|g| (g, game_puzzles(settings, g)))
+                        .map(|g| (g, game_puzzles(settings, tables, g)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -123,8 +130,9 @@ pub fn check(text: &str, nodes: u64) -> Result<(String, bool), String> {
     let puzzles = puzzle::parse_set(text).map_err(|(line, e)| format!("line {line}: {e}"))?;
     let mut out = String::new();
     let mut failed = 0;
+    let tables = LazyTables::default();
     for p in &puzzles {
-        if let Err(e) = puzzle::check(p, nodes) {
+        if let Err(e) = puzzle::check(p, nodes, &tables) {
             failed += 1;
             let _ = writeln!(out, "{}: {e}", p.id);
         }
