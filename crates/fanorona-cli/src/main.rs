@@ -7,6 +7,7 @@ mod book;
 mod convert;
 mod engine;
 mod matches;
+mod opening;
 mod puzzles;
 mod review;
 mod show;

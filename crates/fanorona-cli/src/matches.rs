@@ -12,8 +12,6 @@ use fanorona_ai::Book;
 use fanorona_ai::tablebase::Tablebase;
 use fanorona_ai::{Eval, Level, Limits, Ponder, Resumable, Search, TranspositionTable};
 use fanorona_rules::{Game, Side, Turn, Variant};
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
 
 /// One player of a match: a level, possibly with another evaluation.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -194,25 +192,10 @@ pub fn run(settings: &Settings) -> Report {
     Report { names, total, games: settings.games }
 }
 
-/// A game of `variant` after `turns` random turns drawn with `seed` (fewer if it ends first).
-pub fn random_opening(variant: Variant, turns: u32, seed: u64) -> Game {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut game = Game::of_variant(variant);
-    for _ in 0..turns {
-        let legal = game.legal_turns();
-        if legal.is_empty() {
-            break;
-        }
-        // A legal turn from the list.
-        let _ = game.play(&legal[rng.random_range(0..legal.len())]);
-    }
-    game
-}
-
 /// Plays game number `g`: its opening comes from the seed (shared by the two games of a pair when alternating).
 fn play_game(settings: &Settings, g: u32) -> GameScore {
     let (opening_id, first_is_white) = if settings.alternate { (g / 2, g.is_multiple_of(2)) } else { (g, true) };
-    let mut game = random_opening(
+    let mut game = crate::opening::random_opening(
         settings.variant,
         settings.opening,
         settings.seed ^ u64::from(opening_id).wrapping_mul(0x9e37_79b9),

@@ -36,7 +36,7 @@ const CONFIRM: u64 = 4;
 /// The puzzles of one self-play game, in the order they came.
 fn game_puzzles(settings: &Settings, tables: &LazyTables, g: u32) -> Vec<Puzzle> {
     let seed = settings.seed ^ u64::from(g).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let mut game = crate::matches::random_opening(settings.variant, settings.opening, seed);
+    let mut game = crate::opening::random_opening(settings.variant, settings.opening, seed);
     let limits = Limits { nodes: Some(settings.play_nodes), ..Limits::NONE };
     let mut table: Option<TranspositionTable> = None;
     let mut found = Vec::new();

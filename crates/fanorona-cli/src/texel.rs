@@ -59,7 +59,7 @@ pub fn samples(games: u32, depth: u32, opening: u32, seed: u64, threads: usize) 
 
 /// One self-play game's quiet positions, labelled.
 fn game_samples(depth: u32, opening: u32, seed: u64) -> Vec<Sample> {
-    let mut game = crate::matches::random_opening(Variant::Tsivy, opening, seed);
+    let mut game = crate::opening::random_opening(Variant::Tsivy, opening, seed);
     let mut quiet = Vec::new();
     let mut table: Option<TranspositionTable> = None;
     while !game.is_over() && game.turns().len() < MAX_TURNS {
