@@ -14,6 +14,7 @@ use crate::board::layout::{BoardLayout, HoveredPoint};
 use crate::game::commands::{GameCommand, PendingConfirmation};
 use crate::game::person::{BoardClick, BoardDrop, TurnCommand};
 use crate::game::session::Session;
+use crate::puzzles::PuzzleCommand;
 use crate::review::ReviewCommand;
 use crate::screens::{AppState, OnBoard};
 use crate::tutorial::TutorialCommand;
@@ -98,15 +99,17 @@ const EVERY: &[AppState] = &[
     AppState::Lobby,
     AppState::Playing,
     AppState::Tutorial,
+    AppState::Puzzles,
     AppState::Review,
     AppState::Analysis,
     AppState::Online,
 ];
 /// Every screen with a board.
 const BOARDS: &[AppState] =
-    &[AppState::Playing, AppState::Tutorial, AppState::Review, AppState::Analysis, AppState::Online];
+    &[AppState::Playing, AppState::Tutorial, AppState::Puzzles, AppState::Review, AppState::Analysis, AppState::Online];
 /// The boards on which a turn is played with keys (a review only looks).
-const TURNS: &[AppState] = &[AppState::Playing, AppState::Tutorial, AppState::Analysis, AppState::Online];
+const TURNS: &[AppState] =
+    &[AppState::Playing, AppState::Tutorial, AppState::Puzzles, AppState::Analysis, AppState::Online];
 /// A game against someone (the computer, a friend, a lesson's opponent, a player online): Esc cancels the turn in
 /// progress, and the game can be resigned.
 const AGAINST: &[AppState] = &[AppState::Playing, AppState::Tutorial, AppState::Online];
@@ -115,6 +118,7 @@ const GAME: &[AppState] = &[AppState::Playing, AppState::Tutorial];
 /// The game only: its files, and leaving it for the review or the analysis board.
 const PLAYING: &[AppState] = &[AppState::Playing];
 const TUTORIAL: &[AppState] = &[AppState::Tutorial];
+const PUZZLES: &[AppState] = &[AppState::Puzzles];
 const REVIEW: &[AppState] = &[AppState::Review];
 const ANALYSIS: &[AppState] = &[AppState::Analysis];
 
@@ -161,6 +165,13 @@ const KEY_MAP: &[Binding] = {
         bind(KeyN,        ANY,     TUTORIAL, Tutorial(TutorialCommand::Next)), // before N for the menu
         bind(KeyT,        ANY,     TUTORIAL, Tutorial(TutorialCommand::Retry)),
         bind(KeyN,        ANY,     GAME,     Menu),
+        // Puzzles.
+        bind(KeyH,        ANY,     PUZZLES,  Puzzle(PuzzleCommand::Hint)),
+        bind(KeyN,        ANY,     PUZZLES,  Puzzle(PuzzleCommand::Next)),
+        bind(KeyT,        ANY,     PUZZLES,  Puzzle(PuzzleCommand::Retry)),
+        bind(KeyS,        NO_CTRL, PUZZLES,  Puzzle(PuzzleCommand::Solution)),
+        bind(KeyB,        ANY,     PUZZLES,  Analysis(AnalysisCommand::Open)),
+        bind(Escape,      ANY,     PUZZLES,  Turn(TurnCommand::Cancel)),
         bind(KeyI,        ANY,     PLAYING,  OpenGame),
         bind(KeyS,        SHIFT,   PLAYING,  SaveGameFile),
         bind(KeyO,        SHIFT,   PLAYING,  OPEN_FILE),
@@ -399,6 +410,26 @@ mod tests {
         assert_eq!(on(analysis, KeyCode::KeyW, CTRL), None);
         assert_eq!(on(analysis, KeyCode::KeyQ, SHIFT), None);
         assert_eq!(on(analysis, KeyCode::ArrowUp, NONE), None);
+    }
+
+    #[test]
+    fn puzzles() {
+        use Action::*;
+        let puzzles = AppState::Puzzles;
+        assert_eq!(on(puzzles, KeyCode::KeyH, NONE), Some(Puzzle(PuzzleCommand::Hint)));
+        assert_eq!(on(puzzles, KeyCode::KeyN, SHIFT), Some(Puzzle(PuzzleCommand::Next)));
+        assert_eq!(on(puzzles, KeyCode::KeyT, NONE), Some(Puzzle(PuzzleCommand::Retry)));
+        assert_eq!(on(puzzles, KeyCode::KeyS, NONE), Some(Puzzle(PuzzleCommand::Solution)));
+        assert_eq!(on(puzzles, KeyCode::KeyB, NONE), Some(Analysis(AnalysisCommand::Open)));
+        assert_eq!(on(puzzles, KeyCode::KeyW, NONE), Some(Turn(TurnCommand::Choose(CaptureKind::Withdrawal))));
+        assert_eq!(on(puzzles, KeyCode::Space, NONE), Some(Turn(TurnCommand::Stop)));
+        assert_eq!(on(puzzles, KeyCode::Escape, NONE), Some(Turn(TurnCommand::Cancel)));
+        // No game commands: nothing to undo, save or resign in a puzzle.
+        for (key, mods) in [(KeyCode::KeyU, NONE), (KeyCode::KeyZ, CTRL), (KeyCode::KeyS, CTRL), (KeyCode::KeyQ, SHIFT)]
+        {
+            assert_eq!(on(puzzles, key, mods), None, "{key:?}");
+        }
+        assert_eq!(on(AppState::Tutorial, KeyCode::KeyS, NONE), None);
     }
 
     /// The key map's promise: saving, loading and resigning never hang on a single unmodified key.

@@ -2,7 +2,7 @@
 //!
 //! The game is a set of feature plugins, one folder or file each: `screens` (which screen is shown), `game` (the
 //! session, commands, the person's turn, the computer player, rating, saved games), `board` (the board's entities,
-//! layout, animation, drawing and highlights), `tutorial`, `review` (post-game review), `analysis` (the analysis
+//! layout, animation, drawing and highlights), `tutorial`, `puzzles` (positions where one turn wins, rated), `review` (post-game review), `analysis` (the analysis
 //! board), `online` (play against people through the game server), `ui` (menus, panels, dialogs), `persistence`
 //! (storage, settings, the player's profile), `audio`, `input`, `window` (title, smallest size, full screen),
 //! `title` (the title screen's board, where the computer plays itself) and `dev` (start scenes and screenshots).
@@ -21,6 +21,7 @@ pub mod i18n;
 pub mod input;
 pub mod online;
 pub mod persistence;
+pub mod puzzles;
 pub mod review;
 pub mod screens;
 pub mod title;
@@ -67,6 +68,7 @@ impl Plugin for LogicPlugin {
             audio::SoundCuesPlugin,
             online::plugin,
             title::TitlePlugin,
+            puzzles::PuzzlesPlugin,
         ));
     }
 }
@@ -81,6 +83,7 @@ impl Plugin for GamePlugin {
             board::drawing::BoardDrawingPlugin,
             board::highlights::HighlightsPlugin,
             tutorial::marks::LessonMarksPlugin,
+            puzzles::marks::PuzzleMarksPlugin,
             audio::SoundPlugin,
             input::KeyboardPlugin,
             input::PointerPlugin,

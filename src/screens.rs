@@ -1,5 +1,5 @@
-//! The screens of the game, as states: the menu, a game on the board, the tutorial, review, the analysis board, and
-//! online play (the lobby and a game).
+//! The screens of the game, as states: the menu, a game on the board, the tutorial, puzzles, review, the analysis
+//! board, and online play (the lobby and a game).
 
 use bevy::prelude::*;
 
@@ -15,6 +15,8 @@ pub enum AppState {
     Playing,
     /// The tutorial: lessons on the board.
     Tutorial,
+    /// Puzzles: a position where one turn wins, to find.
+    Puzzles,
     /// A game under review.
     Review,
     /// The analysis board.
@@ -36,7 +38,12 @@ impl ComputedStates for OnBoard {
     fn compute(state: AppState) -> Option<OnBoard> {
         matches!(
             state,
-            AppState::Playing | AppState::Tutorial | AppState::Review | AppState::Analysis | AppState::Online
+            AppState::Playing
+                | AppState::Tutorial
+                | AppState::Puzzles
+                | AppState::Review
+                | AppState::Analysis
+                | AppState::Online
         )
         .then_some(OnBoard)
     }

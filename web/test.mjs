@@ -500,6 +500,25 @@ try {
   await page.waitForTimeout(1000);
   await page.screenshot({ path: join(shots, 'web-tutorial.png') });
 
+  // A puzzle, solved by clicks: dimy's d4, two turns to find (the reply between them comes by itself). The letter
+  // after a capture step answers the approach/withdrawal question where one is asked (and does nothing elsewhere);
+  // Space ends a turn where its chain could go on (c3-d3W could take again from d3).
+  await page.goto(`http://127.0.0.1:${port}/?scene=puzzle`);
+  logs.length = 0;
+  await waitForLog(/Fanorona ready/, 180_000);
+  const steps = [['c3'], ['d3', 'w', 'Space'], ['c2'], ['c3', 'a'], ['d4', 'a'], ['c4', 'a', 'Space']];
+  for (const [point, ...keys] of steps) {
+    await clickPoints(page, logs, [point]);
+    for (const key of keys) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(1500);
+    }
+    if (point === 'd3') await waitForLog(/puzzle d4: c3-d3W right/, 30_000);
+  }
+  console.log(`puzzle: ${await waitForLog(/puzzle d4 solved: rating/, 30_000)}`);
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: join(shots, 'web-puzzle.png') });
+
   // The pages above go before the served ones: each open page keeps drawing with software WebGL in the one GPU
   // process, and a page starting beside two of them took 41 s to its first frames instead of 2.5.
   await phone.close();

@@ -28,7 +28,8 @@ const DEPTHS: [u32; 5] = [2, 4, 6, 8, 10];
 /// What the analysis board can be asked to do (its buttons and keys).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnalysisCommand {
-    /// Open it: on the position of the game on the board (from the game), or the start of the menu's board.
+    /// Open it: on the position of the game on the board (from the game), a puzzle's start (from the puzzles), or the
+    /// start of the menu's board.
     Open,
     /// Back to where it was opened from; the game comes back as it was.
     Close,
@@ -280,11 +281,11 @@ fn handle_analysis_commands(
     for &command in commands.read() {
         let board = &mut *board;
         match (command, here) {
-            (AnalysisCommand::Open, AppState::Playing | AppState::Menu) => {
-                let root = if here == AppState::Playing {
-                    *keeper.session().position()
-                } else {
-                    Position::start(settings.variant)
+            (AnalysisCommand::Open, AppState::Playing | AppState::Puzzles | AppState::Menu) => {
+                let root = match here {
+                    AppState::Playing => *keeper.session().position(),
+                    AppState::Puzzles => *keeper.session().game().start(),
+                    _ => Position::start(settings.variant),
                 };
                 *board = AnalysisBoard { back: Some(here), ..AnalysisBoard::new(root) };
                 next_state.set(AppState::Analysis);

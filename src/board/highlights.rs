@@ -67,6 +67,20 @@ impl Highlights {
     }
 }
 
+/// Draws a gently pulsing ring on each of `points`: the points a lesson talks about, the piece a puzzle's hint names.
+pub fn pulsing_marks(
+    gizmos: &mut Gizmos,
+    layout: &BoardLayout,
+    colour: Color,
+    time: &Time,
+    points: impl IntoIterator<Item = Point>,
+) {
+    let radius = layout.spacing * (0.32 + 0.04 * (time.elapsed_secs() * 4.0).sin());
+    for p in points {
+        gizmos.circle_2d(layout.world(p), radius, colour);
+    }
+}
+
 /// Draws the highlights (needs a window: gizmos).
 pub struct HighlightsPlugin;
 

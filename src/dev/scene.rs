@@ -33,6 +33,7 @@ use crate::online::lobby::Lobby;
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::{Notices, Storage};
+use crate::puzzles::OpenPuzzle;
 use crate::review::{ReviewCommand, Reviewing};
 use crate::screens::AppState;
 use crate::text;
@@ -74,6 +75,8 @@ pub enum Scene {
     Resign,
     /// A lesson of the tutorial, on captures.
     Tutorial,
+    /// A dimy puzzle of two turns to find, with an approach/withdrawal choice.
+    Puzzle,
     /// The how-to-play screen.
     Rules,
     /// The review of a game with a blunder, looking at the better turn once the engine is through.
@@ -99,7 +102,7 @@ pub enum Scene {
 
 impl Scene {
     /// Every scene.
-    pub const ALL: [Scene; 25] = [
+    pub const ALL: [Scene; 26] = [
         Scene::Menu,
         Scene::NewGame,
         Scene::Settings,
@@ -115,6 +118,7 @@ impl Scene {
         Scene::Vela,
         Scene::Resign,
         Scene::Tutorial,
+        Scene::Puzzle,
         Scene::Rules,
         Scene::Review,
         Scene::Analysis,
@@ -145,6 +149,7 @@ impl Scene {
             Scene::Vela => "vela",
             Scene::Resign => "resign",
             Scene::Tutorial => "tutorial",
+            Scene::Puzzle => "puzzle",
             Scene::Rules => "rules",
             Scene::Review => "review",
             Scene::Analysis => "analysis",
@@ -394,6 +399,9 @@ const REVIEW_PLY: usize = 8;
 /// A scene's game, kept as the player's would be (a scene has no storage: nothing is written).
 const KEPT: BoardUse = BoardUse::Game { autosave: true };
 
+/// The `puzzle` scene's puzzle: dimy, two turns to find, an approach/withdrawal choice (the browser test solves it).
+pub const SCENE_PUZZLE: &str = "d4";
+
 /// A middle game with White to move, far from the opening book.
 const MIDDLE_GAME: &str = "b2b1bb2/bbb1bbbbb/3b1w2b/wwwwwww1w/2ww1ww1w w";
 /// A middle game with the computer, Black, to move (the second position of `fanorona-cli bench --search`).
@@ -410,6 +418,7 @@ fn set_up_scene(
     mut announce: Announce,
     mut next: ResMut<NextState<AppState>>,
     mut tutorial: MessageWriter<TutorialCommand>,
+    mut puzzle: MessageWriter<OpenPuzzle>,
     mut how_to_play: ResMut<HowToPlayOpen>,
     mut settings: ResMut<Settings>,
     mut page: ResMut<MenuPage>,
@@ -430,6 +439,10 @@ fn set_up_scene(
         }
         Scene::Rules => {
             how_to_play.0 = true;
+            return;
+        }
+        Scene::Puzzle => {
+            puzzle.write(OpenPuzzle(SCENE_PUZZLE.to_owned()));
             return;
         }
         Scene::Vela => {

@@ -126,6 +126,11 @@ pub enum BoardUse {
         /// The task takes no (more) turns: a task to read, or one whose turn has been played.
         done: bool,
     },
+    /// A puzzle: the person plays the solver's turns, the puzzle's replies come by themselves.
+    Puzzle {
+        /// No turn is asked for now: the reply is on its way, the puzzle is over, or its solution is replayed.
+        done: bool,
+    },
     /// A position of the game under review: looked at, never played.
     Review,
     /// The analysis board: the person plays both sides.
@@ -145,7 +150,7 @@ impl BoardUse {
     pub fn takes_turns(self) -> bool {
         match self {
             BoardUse::Game { .. } => true,
-            BoardUse::Tutorial { done } => !done,
+            BoardUse::Tutorial { done } | BoardUse::Puzzle { done } => !done,
             BoardUse::Review => false,
             BoardUse::Analysis { editing } => !editing,
             BoardUse::Online { over } => !over,

@@ -157,7 +157,7 @@ macro_rules! tr {
 }
 
 /// The areas of the messages, one `.ftl` file each per language.
-pub const AREAS: [&str; 7] = ["common", "menu", "game", "tutorial", "rules", "review", "online"];
+pub const AREAS: [&str; 8] = ["common", "menu", "game", "tutorial", "rules", "review", "online", "puzzles"];
 
 macro_rules! area_files {
     ($language:literal) => {
@@ -169,6 +169,7 @@ macro_rules! area_files {
             include_str!(concat!("../../assets/locales/", $language, "/rules.ftl")),
             include_str!(concat!("../../assets/locales/", $language, "/review.ftl")),
             include_str!(concat!("../../assets/locales/", $language, "/online.ftl")),
+            include_str!(concat!("../../assets/locales/", $language, "/puzzles.ftl")),
         ]
     };
 }

@@ -1,10 +1,13 @@
 //! What the player has achieved, kept apart from the preferences: the local rating against the computer (Elo) with
-//! its history, and the tutorial lessons finished. Kept as RON in the data folder like the settings; earlier versions
+//! its history, the tutorial lessons finished, and the puzzles (a Glicko-2 rating of their own, the streak, the
+//! puzzles tried). Kept as RON in the data folder like the settings; earlier versions
 //! kept both inside the settings file, and they are taken over from there once.
 
 use bevy::prelude::*;
 use fanorona_ai::Level;
 use serde::{Deserialize, Serialize};
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use super::settings::SETTINGS_FILE;
 use super::storage::{Notices, Storage};
@@ -68,6 +71,85 @@ impl PlayerRating {
     }
 }
 
+/// How sure a puzzle's rating is, as a Glicko-2 deviation: the shipped ratings are the generator's estimates
+/// (docs/PUZZLES.md), a little surer than a new player's 350.
+pub const PUZZLE_DEVIATION: f64 = 100.0;
+
+/// The player's puzzles: a Glicko-2 rating apart from the game rating (as online ratings are), the streak of puzzles
+/// solved in a row, and the puzzles tried. A puzzle is rated the first time it is tried only.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PuzzleProgress {
+    /// The puzzle rating, 1500 to start.
+    pub rating: f64,
+    /// How uncertain it is, 350 to start.
+    pub deviation: f64,
+    /// How erratic the results are.
+    pub volatility: f64,
+    /// Rated puzzles solved.
+    pub solved: u32,
+    /// Rated puzzles failed (a wrong turn, or a hint).
+    pub failed: u32,
+    /// Rated puzzles solved in a row, up to the last one.
+    pub streak: u32,
+    /// The longest streak.
+    pub best_streak: u32,
+    /// The puzzles tried, by id.
+    pub tried: Vec<String>,
+}
+
+impl Default for PuzzleProgress {
+    fn default() -> PuzzleProgress {
+        let new = Glicko2Rating::new();
+        PuzzleProgress {
+            rating: new.rating,
+            deviation: new.deviation,
+            volatility: new.volatility,
+            solved: 0,
+            failed: 0,
+            streak: 0,
+            best_streak: 0,
+            tried: Vec::new(),
+        }
+    }
+}
+
+impl PuzzleProgress {
+    /// Whether the puzzle named `id` was tried before (it is not rated again).
+    pub fn tried(&self, id: &str) -> bool {
+        self.tried.iter().any(|t| t == id)
+    }
+
+    /// Records the first try of the puzzle `id`, rated `puzzle_rating`: solved or not. The rating moves as after a
+    /// game against a player of the puzzle's rating (its deviation [`PUZZLE_DEVIATION`]); the streak grows or ends.
+    /// Returns the new rating; a puzzle tried before changes nothing.
+    pub fn record(&mut self, id: &str, puzzle_rating: f64, solved: bool) -> f64 {
+        if self.tried(id) {
+            return self.rating;
+        }
+        self.tried.push(id.to_owned());
+        let player = Glicko2Rating { rating: self.rating, deviation: self.deviation, volatility: self.volatility };
+        let puzzle = Glicko2Rating { rating: puzzle_rating, deviation: PUZZLE_DEVIATION, ..Glicko2Rating::new() };
+        let outcome = if solved { Outcomes::WIN } else { Outcomes::LOSS };
+        let (after, _) = glicko2(&player, &puzzle, &outcome, &Glicko2Config::new());
+        (self.rating, self.deviation, self.volatility) = (after.rating, after.deviation, after.volatility);
+        if solved {
+            self.solved += 1;
+            self.streak += 1;
+            self.best_streak = self.best_streak.max(self.streak);
+        } else {
+            self.failed += 1;
+            self.streak = 0;
+        }
+        self.rating
+    }
+
+    /// Whether the numbers can be used (a file edited by hand could hold anything).
+    fn is_sound(&self) -> bool {
+        [self.rating, self.deviation, self.volatility].iter().all(|v| v.is_finite()) && self.deviation > 0.0
+    }
+}
+
 /// The player's achievements.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -76,6 +158,8 @@ pub struct Profile {
     pub rating: PlayerRating,
     /// The tutorial lessons finished, by name.
     pub lessons_done: Vec<String>,
+    /// The puzzles.
+    pub puzzles: PuzzleProgress,
 }
 
 impl Kept for Profile {
@@ -92,6 +176,10 @@ impl Kept for Profile {
         };
         if !profile.rating.rating.is_finite() {
             profile.rating = PlayerRating::default();
+        }
+        if !profile.puzzles.is_sound() {
+            profile.puzzles =
+                PuzzleProgress { tried: std::mem::take(&mut profile.puzzles.tried), ..Default::default() };
         }
         profile
     }
@@ -121,6 +209,24 @@ mod tests {
         assert!(r.record(Level::Master, 0.5) > START_RATING);
         assert_eq!(r.games, 1);
         assert_eq!(r.history, [RatedGame { opponent: Level::Master, score: 0.5, rating: r.rating }]);
+    }
+
+    #[test]
+    fn a_puzzle_is_rated_once_and_the_streak_counts_solved_ones_in_a_row() {
+        let mut p = PuzzleProgress::default();
+        let after_win = p.record("t1", 1500.0, true);
+        assert!(after_win > 1600.0, "a new player's first win against an equal moves far: {after_win}");
+        assert!(p.deviation < 350.0);
+        assert_eq!(p.record("t1", 1500.0, false), after_win, "tried before: not rated again");
+        p.record("t2", 1200.0, true);
+        assert_eq!((p.solved, p.failed, p.streak, p.best_streak), (2, 0, 2, 2));
+        let before = p.rating;
+        assert!(p.record("t3", 1200.0, false) < before, "a failed puzzle costs rating");
+        assert_eq!((p.solved, p.failed, p.streak, p.best_streak), (2, 1, 0, 2));
+        assert_eq!(p.tried, ["t1", "t2", "t3"]);
+        // Solving a hard puzzle gains more than solving an easy one.
+        let (mut easy, mut hard) = (PuzzleProgress::default(), PuzzleProgress::default());
+        assert!(hard.record("h", 1850.0, true) > easy.record("e", 1200.0, true));
     }
 
     #[test]

@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 use super::Tutorial;
 use crate::AppSystems;
-use crate::board::highlights::Highlights;
+use crate::board::highlights::{Highlights, pulsing_marks};
 use crate::board::layout::BoardLayout;
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
@@ -29,8 +29,6 @@ fn draw_lesson_marks(
     settings: Res<Settings>,
     time: Res<Time>,
 ) {
-    let radius = layout.spacing * (0.32 + 0.04 * (time.elapsed_secs() * 4.0).sin());
-    for p in tutorial.current_task().marked() {
-        gizmos.circle_2d(layout.world(p), radius, Highlights::of(&settings).lesson);
-    }
+    let colour = Highlights::of(&settings).lesson;
+    pulsing_marks(&mut gizmos, &layout, colour, &time, tutorial.current_task().marked());
 }

@@ -13,6 +13,7 @@ use crate::game::computer::HintRequest;
 use crate::game::files::GameFileCommand;
 use crate::game::person::TurnCommand;
 use crate::online::OnlineCommand;
+use crate::puzzles::PuzzleCommand;
 use crate::review::ReviewCommand;
 use crate::screens::ShowMenu;
 use crate::tutorial::TutorialCommand;
@@ -27,6 +28,8 @@ pub enum Action {
     Game(GameCommand),
     /// A tutorial button.
     Tutorial(TutorialCommand),
+    /// A puzzles button or key.
+    Puzzle(PuzzleCommand),
     /// A review button or key.
     Review(ReviewCommand),
     /// An analysis board button or key.
@@ -63,6 +66,7 @@ pub struct Actions<'w> {
     turn: MessageWriter<'w, TurnCommand>,
     game: MessageWriter<'w, GameCommand>,
     tutorial: MessageWriter<'w, TutorialCommand>,
+    puzzle: MessageWriter<'w, PuzzleCommand>,
     review: MessageWriter<'w, ReviewCommand>,
     analysis: MessageWriter<'w, AnalysisCommand>,
     hint: MessageWriter<'w, HintRequest>,
@@ -90,6 +94,9 @@ impl Actions<'_> {
             }
             Action::Tutorial(c) => {
                 self.tutorial.write(c);
+            }
+            Action::Puzzle(c) => {
+                self.puzzle.write(c);
             }
             Action::Review(c) => {
                 self.review.write(c);

@@ -16,6 +16,7 @@ use crate::game::saving::CanContinue;
 use crate::i18n::{Language, Locale};
 use crate::persistence::profile::{PlayerRating, Profile};
 use crate::persistence::settings::{MOST_THREADS, Opponent, Settings, SideChoice, UI_SCALES, automatic_threads};
+use crate::puzzles::PuzzleCommand;
 use crate::screens::AppState;
 use crate::tr;
 use crate::tutorial::TutorialCommand;
@@ -101,7 +102,7 @@ impl TitleMeasures {
     fn of(viewport: egui::Rect) -> TitleMeasures {
         TitleMeasures {
             name: (viewport.width() / 7.0).min(viewport.height() / 9.0).clamp(40.0, theme::TITLE_SIZE * 1.8),
-            button: ((viewport.height() - 200.0) / 7.0 - 10.0).clamp(30.0, 46.0),
+            button: ((viewport.height() - 200.0) / 8.0 - 10.0).clamp(30.0, 46.0),
             height: viewport.height() - 48.0,
             width: 300.0_f32.min(viewport.width() - 80.0),
         }
@@ -168,6 +169,9 @@ fn title_choices(
                 if profile.lessons_done.is_empty() { tr!(locale, "menu-learn") } else { tr!(locale, "menu-tutorial") };
             if title_button(ui, measures, &learn, false).clicked() {
                 actions.send(Action::Tutorial(TutorialCommand::Open));
+            }
+            if title_button(ui, measures, &tr!(locale, "menu-puzzles"), false).clicked() {
+                actions.send(Action::Puzzle(PuzzleCommand::Open));
             }
             if title_button(ui, measures, &tr!(locale, "how-to-play"), false).clicked() {
                 actions.send(Action::HowToPlay);

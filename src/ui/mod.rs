@@ -1,6 +1,6 @@
-//! The interface, drawn with egui: the main menu, the game panel, the tutorial panel, the review panel, the
-//! analysis board's panel, the online lobby and game panel, the how-to-play screen, the dialogs and the toasts, all in one theme. The interface shows
-//! the session and sends messages; it decides no rule.
+//! The interface, drawn with egui: the main menu, the game panel, the tutorial panel, the puzzles' panel, the review
+//! panel, the analysis board's panel, the online lobby and game panel, the how-to-play screen, the dialogs and the
+//! toasts, all in one theme. The interface shows the session and sends messages; it decides no rule.
 
 pub mod actions;
 mod analysis;
@@ -9,6 +9,7 @@ pub mod how_to_play;
 pub mod menu;
 pub mod online;
 mod panel;
+mod puzzles;
 mod review;
 pub mod theme;
 pub mod toasts;
@@ -53,6 +54,7 @@ impl Plugin for UiPlugin {
                 dialogs::DialogsPlugin,
                 how_to_play::HowToPlayPlugin,
                 tutorial::TutorialUiPlugin,
+                puzzles::PuzzlesUiPlugin,
                 review::ReviewUiPlugin,
                 analysis::AnalysisUiPlugin,
                 online::OnlineUiPlugin,

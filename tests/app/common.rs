@@ -237,8 +237,10 @@ pub fn set_position(app: &mut App, text: &str, players: [PlayerKind; 2]) {
 pub const HUMANS: [PlayerKind; 2] = [PlayerKind::Human, PlayerKind::Human];
 
 /// Plays `notation` from the current board by clicks, as a person would: the piece, each destination, the
-/// approach/withdrawal choice when one is offered, and Stop here when the turn could go on.
-pub fn play(app: &mut App, notation: &str) {
+/// approach/withdrawal choice when one is offered, and Stop here when the turn could go on. Returns how many choices
+/// were offered.
+pub fn play(app: &mut App, notation: &str) -> usize {
+    let mut choices = 0;
     let turn = session(app).board().parse_turn(notation).unwrap_or_else(|e| panic!("{notation}: {e}"));
     let path: Vec<String> = turn.path().map(|p| p.to_string()).collect();
     let kinds: Vec<_> = turn.steps().map(|s| s.capture()).collect();
@@ -247,11 +249,13 @@ pub fn play(app: &mut App, notation: &str) {
         click(app, to);
         if let (Some(kind), true) = (kind, session(app).choice.is_some()) {
             turn_command(app, TurnCommand::Choose(kind));
+            choices += 1;
         }
     }
     if session(app).builder.can_stop() {
         turn_command(app, TurnCommand::Stop);
     }
+    choices
 }
 
 /// A notice's or a message's words in English, as the tests check them.

@@ -10,6 +10,7 @@ mod keys;
 mod languages;
 mod online;
 mod preview;
+mod puzzles;
 mod review;
 mod soak;
 mod tables;

@@ -16,10 +16,12 @@ use fanorona::game::commands::GameCommand;
 use fanorona::game::computer::HintRequest;
 use fanorona::game::person::{BoardClick, TurnCommand};
 use fanorona::persistence::settings::{Opponent, Settings, SideChoice};
+use fanorona::puzzles::PuzzleCommand;
 use fanorona::screens::{AppState, ShowMenu};
 use fanorona::tutorial::TutorialCommand;
 use fanorona::tutorial::lessons::LESSONS;
 use fanorona_ai::Level;
+use fanorona_ai::puzzle::Theme;
 use fanorona_rules::{CaptureKind, Point, Variant};
 
 /// A small fixed-seed generator (xorshift64*): the same inputs on every run.
@@ -98,7 +100,20 @@ fn act(app: &mut App, dice: &mut Dice) -> String {
             settings.side = dice.pick(&[SideChoice::White, SideChoice::Black, SideChoice::Random]);
             world.write_message(GameCommand::Start);
         }
-        89..95 => {
+        89..92 => {
+            let command = dice.pick(&[
+                PuzzleCommand::Open,
+                PuzzleCommand::Next,
+                PuzzleCommand::Retry,
+                PuzzleCommand::Hint,
+                PuzzleCommand::Solution,
+                PuzzleCommand::Variant(Variant::Dimy),
+                PuzzleCommand::Theme(Some(Theme::Endgame)),
+                PuzzleCommand::Theme(None),
+            ]);
+            world.write_message(command);
+        }
+        92..95 => {
             let lesson = dice.below(LESSONS.len() + 1);
             let command = dice.pick(&[
                 TutorialCommand::Open,

@@ -7,6 +7,7 @@ menu-play-online = Play online
 menu-learn = Learn to play
 menu-tutorial = Tutorial
 menu-analysis = Analysis board
+menu-puzzles = Puzzles
 menu-settings = Settings
 menu-back = ‹ Back
 menu-rating-line = Your rating { $rating } · { $games ->

@@ -7,6 +7,7 @@ menu-play-online = Jouer en ligne
 menu-learn = Apprendre à jouer
 menu-tutorial = Tutoriel
 menu-analysis = Plateau d'analyse
+menu-puzzles = Problèmes
 menu-settings = Réglages
 menu-back = ‹ Retour
 menu-rating-line = Votre classement { $rating } · { $games ->

@@ -7,6 +7,7 @@ menu-play-online = Hilalao an-tserasera
 menu-learn = Hianatra hilalao
 menu-tutorial = Lesona
 menu-analysis = Takelaka fandalinana
+menu-puzzles = Ankamantatra
 menu-settings = Fikirakirana
 menu-back = ‹ Hiverina
 menu-rating-line = Ny laharanao { $rating } · { $games ->

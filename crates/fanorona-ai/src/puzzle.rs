@@ -9,7 +9,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use fanorona_rules::{Game, Position, Turn};
+use fanorona_rules::{Game, Position, Turn, Variant};
 
 use crate::analysis::{Analysis, Line};
 use crate::search::Limits;
@@ -156,6 +156,28 @@ impl FromStr for Puzzle {
         }
         Ok(Puzzle { id: id.to_owned(), position, solution: turns, themes, rating })
     }
+}
+
+/// The shipped set of `variant`'s puzzles, as text (`puzzles/tsivy.txt`, `puzzles/dimy.txt`); telo has none (its
+/// games are too short for a turn that wins more than its alternatives).
+pub fn shipped(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Tsivy => include_str!("../puzzles/tsivy.txt"),
+        Variant::Dimy => include_str!("../puzzles/dimy.txt"),
+        Variant::Telo => "",
+    }
+}
+
+/// The turn of the side to move in `position` that takes the most pieces, and how many it takes (the first such turn
+/// in the order of generation; `None` without a capture). What a wrong turn of a puzzle lets the opponent take.
+pub fn biggest_capture(position: &Position) -> Option<(Turn, usize)> {
+    let mut best: Option<(Turn, usize)> = None;
+    position.for_each_turn_taking(|turn, taken| {
+        if taken.len() as usize > best.map_or(0, |(_, n)| n) {
+            best = Some((*turn, taken.len() as usize));
+        }
+    });
+    best
 }
 
 /// Reads a puzzle file: one puzzle a line; empty lines and lines starting with `#` are skipped. An error names its

@@ -2,15 +2,17 @@
 
 use fanorona_ai::puzzle::{self, ParsePuzzleError, Puzzle, PuzzleError, Theme};
 use fanorona_ai::tablebase::LazyTables;
-use fanorona_rules::{Game, Position};
+use fanorona_rules::{Game, Position, Turn, Variant};
 
 /// The budget the shipped sets were made and are checked with (`fanorona-cli puzzles`' default).
 const SHIPPED_NODES: u64 = 20_000;
 
 fn shipped() -> Vec<(&'static str, Vec<Puzzle>)> {
-    [("tsivy", include_str!("../puzzles/tsivy.txt")), ("dimy", include_str!("../puzzles/dimy.txt"))]
+    [("tsivy", Variant::Tsivy), ("dimy", Variant::Dimy)]
         .into_iter()
-        .map(|(name, text)| (name, puzzle::parse_set(text).unwrap_or_else(|(line, e)| panic!("{name}:{line}: {e}"))))
+        .map(|(name, variant)| {
+            (name, puzzle::parse_set(puzzle::shipped(variant)).unwrap_or_else(|(line, e)| panic!("{name}:{line}: {e}")))
+        })
         .collect()
 }
 
@@ -91,4 +93,27 @@ fn finding_is_deterministic_and_passes_its_check() {
     let start = Position::start(fanorona_rules::Variant::Dimy);
     assert_eq!(puzzle::find(start, 2_000, 8_000, &tables, "x".into()), None);
     assert!(Theme::ALL.iter().all(|t| !t.name().contains(' ')));
+}
+
+/// The biggest capture is the most any legal turn takes, and the turn given takes that many (checked by playing every
+/// turn after the first turn of each shipped tsivy puzzle, where the opponent is to move).
+#[test]
+fn the_biggest_capture_takes_the_most() {
+    let (_, puzzles) = &shipped()[0];
+    let mut captures = 0;
+    for p in puzzles {
+        let position = p.position.play_unchecked(&p.solution[0]);
+        let mover = position.side_to_move();
+        let taken =
+            |turn: &Turn| (position.pieces(!mover).len() - position.play_unchecked(turn).pieces(!mover).len()) as usize;
+        let most = position.legal_turns().iter().map(taken).max().unwrap_or(0);
+        match puzzle::biggest_capture(&position) {
+            Some((turn, n)) => {
+                assert_eq!((n, taken(&turn)), (most, most), "{}", p.id);
+                captures += 1;
+            }
+            None => assert_eq!(most, 0, "{}", p.id),
+        }
+    }
+    assert!(captures > 50, "only {captures} positions with a capture");
 }

@@ -1,0 +1,153 @@
+//! The puzzles' panel: the puzzle, what to find, how the last turn went, the buttons, the choice of board and theme,
+//! and the player's puzzle rating and streak.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use fanorona_ai::puzzle::Theme;
+
+use super::actions::{Action, Actions};
+use super::theme::Tones;
+use super::widgets::board_side_panel;
+use crate::analysis::AnalysisCommand;
+use crate::board::layout::UiInsets;
+use crate::game::person::TurnCommand;
+use crate::game::session::Session;
+use crate::i18n::{Locale, side_key};
+use crate::persistence::profile::Profile;
+use crate::persistence::settings::Settings;
+use crate::puzzles::{PuzzleBoard, PuzzleCommand, PuzzleStatus, VARIANTS};
+use crate::screens::AppState;
+use crate::tr;
+
+/// The puzzles' panel.
+pub struct PuzzlesUiPlugin;
+
+impl Plugin for PuzzlesUiPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(EguiPrimaryContextPass, puzzles_ui.run_if(in_state(AppState::Puzzles)));
+    }
+}
+
+/// A theme's name, or "every theme" for none.
+fn theme_name(locale: &Locale, theme: Option<Theme>) -> String {
+    tr!(locale, "puzzle-theme", theme = theme.map_or("all", Theme::name))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn puzzles_ui(
+    mut contexts: EguiContexts,
+    board: Res<PuzzleBoard>,
+    session: Res<Session>,
+    profile: Res<Profile>,
+    settings: Res<Settings>,
+    locale: Res<Locale>,
+    mut insets: ResMut<UiInsets>,
+    mut actions: Actions,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let tones = Tones::of(&settings);
+    let progress = &profile.puzzles;
+    let contents = |ui: &mut egui::Ui| {
+        ui.add_space(6.0);
+        ui.heading(tr!(locale, "puzzle-heading"));
+        let Some(puzzle) = board.puzzle() else {
+            ui.label(tr!(locale, "puzzle-none"));
+            return;
+        };
+        let themes: Vec<String> = puzzle.themes.iter().map(|t| theme_name(&locale, Some(*t))).collect();
+        let about = tr!(locale, "puzzle-about", id = &puzzle.id, rating = puzzle.rating, themes = themes.join(", "));
+        ui.label(egui::RichText::new(about).small());
+        ui.separator();
+        let side = side_key(puzzle.position.side_to_move());
+        match &board.status {
+            PuzzleStatus::Empty => {}
+            PuzzleStatus::Solving if board.found() == 0 => {
+                ui.label(egui::RichText::new(tr!(locale, "puzzle-find", side = side)).strong());
+            }
+            PuzzleStatus::Solving => {
+                let text = tr!(locale, "puzzle-right-next", side = side);
+                ui.colored_label(tones.good, egui::RichText::new(text).strong());
+            }
+            PuzzleStatus::Solved => {
+                ui.colored_label(tones.good, egui::RichText::new(tr!(locale, "puzzle-solved")).strong());
+            }
+            PuzzleStatus::Failed(why) => {
+                ui.colored_label(tones.warn, egui::RichText::new(locale.text(why)).strong());
+            }
+        }
+        if board.hint().is_some() {
+            ui.label(tr!(locale, "puzzle-hint-shown"));
+        }
+        match board.rating_change {
+            Some((before, after)) => {
+                let change = format!("{:+.0}", after - before);
+                let (before, after) = (before.round() as i64, after.round() as i64);
+                ui.label(tr!(locale, "puzzle-rating-change", before = before, after = after, change = change));
+            }
+            None if progress.tried(&puzzle.id) => {
+                ui.label(egui::RichText::new(tr!(locale, "puzzle-not-rated")).small());
+            }
+            None => {}
+        }
+        ui.add_space(6.0);
+        if session.builder.can_stop() && ui.button(tr!(locale, "tutorial-stop-here")).clicked() {
+            actions.send(Action::Turn(TurnCommand::Stop));
+        }
+        // Button rows wrap: in French or Malagasy two buttons can be wider than the panel.
+        ui.horizontal_wrapped(|ui| {
+            let asked = session.human_to_move() && board.hint().is_none();
+            if ui.add_enabled(asked, egui::Button::new(tr!(locale, "puzzle-hint"))).clicked() {
+                actions.send(Action::Puzzle(PuzzleCommand::Hint));
+            }
+            let over = board.is_over() && !board.showing();
+            if ui.add_enabled(over, egui::Button::new(tr!(locale, "puzzle-solution"))).clicked() {
+                actions.send(Action::Puzzle(PuzzleCommand::Solution));
+            }
+            if ui.add_enabled(board.is_over(), egui::Button::new(tr!(locale, "puzzle-retry"))).clicked() {
+                actions.send(Action::Puzzle(PuzzleCommand::Retry));
+            }
+            if ui.add_enabled(board.is_over(), egui::Button::new(tr!(locale, "puzzle-analyse"))).clicked() {
+                actions.send(Action::Analysis(AnalysisCommand::Open));
+            }
+        });
+        let next = egui::Button::new(tr!(locale, "puzzle-next"));
+        if ui.add(if board.is_over() { next.fill(super::theme::MALAGASY_GREEN) } else { next }).clicked() {
+            actions.send(Action::Puzzle(PuzzleCommand::Next));
+        }
+        ui.separator();
+        let points = progress.rating.round() as i64;
+        ui.label(tr!(
+            locale,
+            "puzzle-your-rating",
+            rating = points,
+            solved = progress.solved,
+            failed = progress.failed
+        ));
+        ui.label(tr!(locale, "puzzle-streak", streak = progress.streak, best = progress.best_streak));
+        choices(ui, &locale, &board, &mut actions);
+        if ui.button(tr!(locale, "puzzle-leave")).clicked() {
+            actions.send(Action::Menu);
+        }
+    };
+    insets.set_if_neq(board_side_panel(ctx, "puzzles-panel", contents));
+    Ok(())
+}
+
+/// The board and the theme of the puzzles offered.
+fn choices(ui: &mut egui::Ui, locale: &Locale, board: &PuzzleBoard, actions: &mut Actions) {
+    ui.horizontal_wrapped(|ui| {
+        for variant in VARIANTS {
+            let name = tr!(locale, "puzzle-variant", variant = variant.name());
+            if ui.radio(board.variant == variant, name).clicked() {
+                actions.send(Action::Puzzle(PuzzleCommand::Variant(variant)));
+            }
+        }
+    });
+    egui::ComboBox::from_id_salt("puzzle-theme").selected_text(theme_name(locale, board.theme)).show_ui(ui, |ui| {
+        for theme in std::iter::once(None).chain(Theme::ALL.map(Some)) {
+            if ui.selectable_label(board.theme == theme, theme_name(locale, theme)).clicked() {
+                actions.send(Action::Puzzle(PuzzleCommand::Theme(theme)));
+            }
+        }
+    });
+}
