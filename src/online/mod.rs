@@ -108,6 +108,7 @@ pub fn refusal(code: ErrorCode) -> Text {
         ErrorCode::LoginThrottled => text!("online-refusal-login-throttled"),
         ErrorCode::TooManyGuests => text!("online-refusal-too-many-guests"),
         ErrorCode::GuestUnrated => text!("online-refusal-guest-unrated"),
+        ErrorCode::PuzzleTried => text!("online-refusal-puzzle-tried"),
         ErrorCode::Internal => text!("online-refusal-internal"),
     }
 }

@@ -71,10 +71,6 @@ impl PlayerRating {
     }
 }
 
-/// How sure a puzzle's rating is, as a Glicko-2 deviation: the shipped ratings are the generator's estimates
-/// (docs/PUZZLES.md), a little surer than a new player's 350.
-pub const PUZZLE_DEVIATION: f64 = 100.0;
-
 /// The player's puzzles: a Glicko-2 rating apart from the game rating (as online ratings are), the streak of puzzles
 /// solved in a row, and the puzzles tried. A puzzle is rated the first time it is tried only.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -121,7 +117,8 @@ impl PuzzleProgress {
     }
 
     /// Records the first try of the puzzle `id`, rated `puzzle_rating`: solved or not. The rating moves as after a
-    /// game against a player of the puzzle's rating (its deviation [`PUZZLE_DEVIATION`]); the streak grows or ends.
+    /// game against a player of the puzzle's rating (its deviation the starting one,
+    /// [`fanorona_ai::puzzle::STARTING_DEVIATION`]); the streak grows or ends.
     /// Returns the new rating; a puzzle tried before changes nothing.
     pub fn record(&mut self, id: &str, puzzle_rating: f64, solved: bool) -> f64 {
         if self.tried(id) {
@@ -129,7 +126,11 @@ impl PuzzleProgress {
         }
         self.tried.push(id.to_owned());
         let player = Glicko2Rating { rating: self.rating, deviation: self.deviation, volatility: self.volatility };
-        let puzzle = Glicko2Rating { rating: puzzle_rating, deviation: PUZZLE_DEVIATION, ..Glicko2Rating::new() };
+        let puzzle = Glicko2Rating {
+            rating: puzzle_rating,
+            deviation: fanorona_ai::puzzle::STARTING_DEVIATION,
+            ..Glicko2Rating::new()
+        };
         let outcome = if solved { Outcomes::WIN } else { Outcomes::LOSS };
         let (after, _) = glicko2(&player, &puzzle, &outcome, &Glicko2Config::new());
         (self.rating, self.deviation, self.volatility) = (after.rating, after.deviation, after.volatility);

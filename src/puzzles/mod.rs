@@ -2,7 +2,8 @@
 //! [`fanorona_ai::puzzle`]), solved on the board turn by turn. A right turn brings the opponent's reply and asks for
 //! the next; a wrong one is shown with what it lets the opponent take. Hint marks the piece to move. The first try of
 //! each puzzle moves the player's puzzle rating (Glicko-2, kept in the profile with the streak); afterwards the
-//! solution can be replayed and the position opened on the analysis board.
+//! solution can be replayed and the position opened on the analysis board. Rated online, the puzzles come from the
+//! game server, which rates them across players (`next_puzzle`, `puzzle_result` in docs/PROTOCOL.md).
 
 pub mod marks;
 
@@ -11,7 +12,8 @@ use std::sync::LazyLock;
 
 use bevy::prelude::*;
 use fanorona_ai::Level;
-use fanorona_ai::puzzle::{self, Puzzle, Theme};
+use fanorona_ai::puzzle::{self, ParsePuzzleError, Puzzle, Theme};
+use fanorona_protocol::{ClientMessage, GameVariant, PuzzleView, ServerMessage};
 use fanorona_rules::{Game, Point, Turn, Variant};
 
 use crate::AppSystems;
@@ -19,6 +21,8 @@ use crate::game::BoardMoves;
 use crate::game::keeper::BoardKeeper;
 use crate::game::session::{Announce, BoardUse, PlayerKind, Session, TurnCommitted, trace_of};
 use crate::i18n::Text;
+use crate::online::OnlineCommand;
+use crate::online::link::{FromServer, Link, LinkState, ToServer};
 use crate::persistence::profile::{Profile, PuzzleProgress};
 use crate::screens::AppState;
 use crate::text;
@@ -97,6 +101,8 @@ pub enum PuzzleCommand {
     Variant(Variant),
     /// Puzzles of one theme, or of any.
     Theme(Option<Theme>),
+    /// Puzzles from the game server, rated there across players (connecting if need be), or from this device.
+    Online(bool),
 }
 
 /// Open the puzzles screen on this puzzle (by id): for a shared puzzle, and for the screenshot scene and the tests.
@@ -111,7 +117,17 @@ pub struct PuzzleBoard {
     /// The theme chosen, if one is.
     pub theme: Option<Theme>,
     /// The puzzle on the board.
-    puzzle: Option<&'static Puzzle>,
+    puzzle: Option<Puzzle>,
+    /// The player chose the server's puzzles.
+    pub online: bool,
+    /// The puzzle on the board came from the server: its result goes there.
+    from_server: bool,
+    /// A puzzle is to be asked of the server (once the link is welcomed), or was asked and has not come yet.
+    fetching: bool,
+    /// The puzzle is still to be asked: the link was not welcomed yet.
+    to_ask: bool,
+    /// The player's puzzle rating on the server, as it last said.
+    pub server_rating: Option<f64>,
     /// The turns of the solution played on the board so far.
     played: usize,
     /// How it is going.
@@ -120,6 +136,8 @@ pub struct PuzzleBoard {
     hint: Option<Point>,
     /// The puzzle rating before and after this puzzle, if this try moved it.
     pub rating_change: Option<(f64, f64)>,
+    /// The result of a puzzle from the server was sent.
+    reported: bool,
     /// Turns to play on the board, one after another as the board finishes showing each: the opponent's reply, or
     /// the solution replayed.
     queue: VecDeque<Turn>,
@@ -131,10 +149,16 @@ impl Default for PuzzleBoard {
             variant: Variant::Tsivy,
             theme: None,
             puzzle: None,
+            online: false,
+            from_server: false,
+            fetching: false,
+            to_ask: false,
+            server_rating: None,
             played: 0,
             status: PuzzleStatus::Empty,
             hint: None,
             rating_change: None,
+            reported: false,
             queue: VecDeque::new(),
         }
     }
@@ -142,8 +166,18 @@ impl Default for PuzzleBoard {
 
 impl PuzzleBoard {
     /// The puzzle on the board.
-    pub fn puzzle(&self) -> Option<&'static Puzzle> {
-        self.puzzle
+    pub fn puzzle(&self) -> Option<&Puzzle> {
+        self.puzzle.as_ref()
+    }
+
+    /// Whether the puzzle on the board came from the server (and is rated there).
+    pub fn from_server(&self) -> bool {
+        self.from_server
+    }
+
+    /// Whether a puzzle was asked of the server and has not come yet.
+    pub fn fetching(&self) -> bool {
+        self.fetching
     }
 
     /// How many of the solver's turns have been found.
@@ -175,7 +209,10 @@ impl Plugin for PuzzlesPlugin {
         app.init_resource::<PuzzleBoard>()
             .add_message::<PuzzleCommand>()
             .add_message::<OpenPuzzle>()
-            .add_systems(Update, handle_puzzle_commands.in_set(AppSystems::Commands))
+            .add_systems(
+                Update,
+                (receive_from_server, handle_puzzle_commands, ask_server).chain().in_set(AppSystems::Commands),
+            )
             .add_systems(
                 Update,
                 (check_turns, play_queued.in_set(BoardMoves))
@@ -188,24 +225,117 @@ impl Plugin for PuzzlesPlugin {
 
 /// Puts `puzzle` on the board from its start: the solver at this device, the replies the master's (they are what
 /// the master found when the puzzle was made; it plays none here).
-fn set_up(board: &mut PuzzleBoard, keeper: &mut BoardKeeper, puzzle: Option<&'static Puzzle>) {
-    *board = PuzzleBoard { variant: board.variant, theme: board.theme, ..PuzzleBoard::default() };
+/// `from_server`: it came from the server, where its result goes.
+fn set_up(board: &mut PuzzleBoard, keeper: &mut BoardKeeper, puzzle: Option<Puzzle>, from_server: bool) {
+    *board = PuzzleBoard {
+        variant: board.variant,
+        theme: board.theme,
+        online: board.online,
+        server_rating: board.server_rating,
+        from_server,
+        ..PuzzleBoard::default()
+    };
     let Some(puzzle) = puzzle else {
         keeper.put(Session::default(), BoardUse::Puzzle { done: true });
         return;
     };
     board.variant = puzzle.position.variant();
-    board.puzzle = Some(puzzle);
     board.status = PuzzleStatus::Solving;
     let mut players = [PlayerKind::Computer(Level::Master); 2];
     players[puzzle.position.side_to_move().index()] = PlayerKind::Human;
     keeper.put(Session::from_game(Game::new(puzzle.position), players), BoardUse::Puzzle { done: false });
     info!("puzzle {}: {} to move, {} turns to find", puzzle.id, puzzle.position.side_to_move(), puzzle.solver_turns());
+    board.puzzle = Some(puzzle);
 }
 
-/// Records the end of a try in the profile, if it was the puzzle's first: `solved` or not.
-fn rate(board: &mut PuzzleBoard, profile: &mut Profile, solved: bool) {
-    let Some(puzzle) = board.puzzle else { return };
+/// Asks for the next puzzle of the board and theme chosen: of the server when the player chose its puzzles (it
+/// comes in [`receive_from_server`]), else of this device's sets.
+fn next_puzzle(board: &mut PuzzleBoard, keeper: &mut BoardKeeper, progress: &PuzzleProgress) {
+    if board.online && GameVariant::from_name(board.variant.name()).is_some() {
+        // Nothing to play on while it comes; it is asked for once the link is welcomed ([`ask_server`]).
+        set_up(board, keeper, None, true);
+        (board.fetching, board.to_ask) = (true, true);
+        return;
+    }
+    let current = board.puzzle.as_ref().map(|p| p.id.clone());
+    let next = choose(board.variant, board.theme, progress, current.as_deref()).cloned();
+    set_up(board, keeper, next, false);
+}
+
+/// Asks the server for the puzzle wanted once the link is welcomed (a message written before would be dropped by a
+/// link that is not connecting yet).
+fn ask_server(mut board: ResMut<PuzzleBoard>, link: Res<Link>, mut to_server: MessageWriter<ToServer>) {
+    let Some(variant) = GameVariant::from_name(board.variant.name()) else { return };
+    if board.to_ask && link.is_online() {
+        board.to_ask = false;
+        let theme = board.theme.map(|t| t.name().to_owned());
+        to_server.write(ToServer(ClientMessage::NextPuzzle { variant, theme }));
+    }
+}
+
+/// A puzzle the server sent, read as a puzzle of the shipped sets is (the same checks: every turn legal).
+fn served(view: &PuzzleView) -> Result<Puzzle, ParsePuzzleError> {
+    let rating = view.rating.round().clamp(0.0, f64::from(u32::MAX)) as u32;
+    let line =
+        format!("{} | {rating} | {} | {} | {}", view.id, view.themes.join(","), view.position, view.solution.join(" "));
+    line.parse()
+}
+
+/// What the server says of puzzles: the one asked for, a result stored, or a refusal (then this device's puzzles
+/// take over, so the player is never left without one).
+fn receive_from_server(
+    mut received: MessageReader<FromServer>,
+    mut board: ResMut<PuzzleBoard>,
+    mut keeper: BoardKeeper,
+    profile: Res<Profile>,
+) {
+    let board = &mut *board;
+    for FromServer { message, request } in received.read() {
+        match (message, request) {
+            (ServerMessage::Puzzle { puzzle, rating }, _) if board.fetching => {
+                board.server_rating = Some(*rating);
+                match puzzle.as_ref().map(served) {
+                    Some(Ok(puzzle)) => set_up(board, &mut keeper, Some(puzzle), true),
+                    Some(Err(e)) => {
+                        warn!("the server's puzzle does not read: {e}");
+                        board.online = false;
+                        next_puzzle(board, &mut keeper, &profile.puzzles);
+                    }
+                    // Every puzzle of this board and theme was tried there.
+                    None => set_up(board, &mut keeper, None, true),
+                }
+            }
+            (ServerMessage::PuzzleRated { puzzle, player, .. }, _) => {
+                board.server_rating = Some(player.after);
+                if board.puzzle.as_ref().is_some_and(|p| p.id == *puzzle) {
+                    board.rating_change = Some((player.before, player.after));
+                }
+                info!("puzzle {puzzle} rated on the server: {:.0} -> {:.0}", player.before, player.after);
+            }
+            (ServerMessage::Error { code, message }, Some(ClientMessage::NextPuzzle { .. })) if board.fetching => {
+                warn!("the server gave no puzzle ({code:?}): {message}");
+                board.online = false;
+                next_puzzle(board, &mut keeper, &profile.puzzles);
+            }
+            (ServerMessage::Error { code, message }, Some(ClientMessage::PuzzleResult { puzzle, .. })) => {
+                warn!("puzzle {puzzle}: the server refused the result ({code:?}): {message}");
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Records the end of a try, if it was the puzzle's first: `solved` or not. A puzzle from the server is rated there
+/// (its answer gives the change); one of this device's in the profile.
+fn rate(board: &mut PuzzleBoard, profile: &mut Profile, to_server: &mut MessageWriter<ToServer>, solved: bool) {
+    let Some(puzzle) = &board.puzzle else { return };
+    if board.from_server {
+        if !board.reported {
+            to_server.write(ToServer(ClientMessage::PuzzleResult { puzzle: puzzle.id.clone(), solved }));
+            board.reported = true;
+        }
+        return;
+    }
     if profile.puzzles.tried(&puzzle.id) {
         return;
     }
@@ -224,12 +354,15 @@ fn handle_puzzle_commands(
     mut profile: ResMut<Profile>,
     state: Res<State<AppState>>,
     mut next_state: ResMut<NextState<AppState>>,
+    link: Res<Link>,
+    mut to_server: MessageWriter<ToServer>,
+    mut online: MessageWriter<OnlineCommand>,
 ) {
     let board = &mut *board;
     for OpenPuzzle(id) in open.read() {
         match find_puzzle(id) {
             Some(puzzle) => {
-                set_up(board, &mut keeper, Some(puzzle));
+                set_up(board, &mut keeper, Some(puzzle.clone()), false);
                 next_state.set(AppState::Puzzles);
             }
             None => warn!("no puzzle is named {id}"),
@@ -242,48 +375,58 @@ fn handle_puzzle_commands(
         if !here {
             continue;
         }
-        let current = board.puzzle.map(|p| p.id.as_str());
         match command {
             PuzzleCommand::Open => {
                 next_state.set(AppState::Puzzles);
-                let next = choose(board.variant, board.theme, &profile.puzzles, None);
-                set_up(board, &mut keeper, next);
+                board.puzzle = None;
+                next_puzzle(board, &mut keeper, &profile.puzzles);
             }
-            PuzzleCommand::Next => {
-                let next = choose(board.variant, board.theme, &profile.puzzles, current);
-                set_up(board, &mut keeper, next);
+            PuzzleCommand::Next => next_puzzle(board, &mut keeper, &profile.puzzles),
+            PuzzleCommand::Retry => {
+                let (puzzle, from_server) = (board.puzzle.take(), board.from_server);
+                // Tried already: not rated again, on the server (which refuses a second result) or here.
+                let reported = board.reported || board.is_over();
+                set_up(board, &mut keeper, puzzle, from_server);
+                board.reported = reported;
             }
-            PuzzleCommand::Retry => set_up(board, &mut keeper, board.puzzle),
             PuzzleCommand::Variant(variant) if variant != board.variant => {
                 board.variant = variant;
-                let next = choose(variant, board.theme, &profile.puzzles, current);
-                set_up(board, &mut keeper, next);
+                next_puzzle(board, &mut keeper, &profile.puzzles);
             }
             PuzzleCommand::Theme(theme) if theme != board.theme => {
                 board.theme = theme;
-                let next = choose(board.variant, theme, &profile.puzzles, current);
-                set_up(board, &mut keeper, next);
+                next_puzzle(board, &mut keeper, &profile.puzzles);
+            }
+            PuzzleCommand::Online(on) if on != board.online => {
+                board.online = on;
+                if on && link.state() == LinkState::Offline {
+                    online.write(OnlineCommand::Connect);
+                }
+                next_puzzle(board, &mut keeper, &profile.puzzles);
             }
             PuzzleCommand::Hint => {
                 // Only while the solver's turn is asked for (not while the reply is on its way).
                 let asked =
                     board.status == PuzzleStatus::Solving && board.played.is_multiple_of(2) && board.queue.is_empty();
-                let Some(turn) = board.puzzle.filter(|_| asked).and_then(|p| p.solution.get(board.played)) else {
-                    continue;
-                };
+                let turn = board.puzzle.as_ref().filter(|_| asked).and_then(|p| p.solution.get(board.played));
+                let Some(turn) = turn else { continue };
                 board.hint = turn.placement().or_else(|| turn.path().next());
-                rate(board, &mut profile, false);
+                rate(board, &mut profile, &mut to_server, false);
             }
             PuzzleCommand::Solution => {
-                let Some(puzzle) = board.puzzle.filter(|_| board.is_over()) else { continue };
-                let status = std::mem::take(&mut board.status);
-                let change = board.rating_change;
-                set_up(board, &mut keeper, Some(puzzle));
-                (board.status, board.rating_change) = (status, change);
+                if !board.is_over() {
+                    continue;
+                }
+                let Some(puzzle) = board.puzzle.take() else { continue };
+                let (status, change, from_server) =
+                    (std::mem::take(&mut board.status), board.rating_change, board.from_server);
+                let solution = puzzle.solution.iter().copied().collect();
+                set_up(board, &mut keeper, Some(puzzle), from_server);
+                (board.status, board.rating_change, board.reported) = (status, change, true);
                 keeper.session_mut().set_use(BoardUse::Puzzle { done: true });
-                board.queue = puzzle.solution.iter().copied().collect();
+                board.queue = solution;
             }
-            PuzzleCommand::Variant(_) | PuzzleCommand::Theme(_) => {}
+            PuzzleCommand::Variant(_) | PuzzleCommand::Theme(_) | PuzzleCommand::Online(_) => {}
         }
     }
 }
@@ -294,10 +437,11 @@ fn check_turns(
     mut board: ResMut<PuzzleBoard>,
     mut session: ResMut<Session>,
     mut profile: ResMut<Profile>,
+    mut to_server: MessageWriter<ToServer>,
 ) {
     let board = &mut *board;
     for c in committed.read() {
-        let Some(puzzle) = board.puzzle else { continue };
+        let Some(puzzle) = board.puzzle.clone() else { continue };
         // The solver's turns are the solution's even ones (from 0); the replies are the screen's own.
         if board.status != PuzzleStatus::Solving || c.ply != board.played + 1 || !board.played.is_multiple_of(2) {
             continue;
@@ -311,7 +455,7 @@ fn check_turns(
                 Some(&reply) => board.queue.push_back(reply),
                 None => {
                     board.status = PuzzleStatus::Solved;
-                    rate(board, &mut profile, true);
+                    rate(board, &mut profile, &mut to_server, true);
                 }
             }
         } else {
@@ -327,7 +471,7 @@ fn check_turns(
                 None => text!("puzzle-wrong-not-enough", took = took),
             });
             info!("puzzle {}: {} wrong", puzzle.id, c.turn);
-            rate(board, &mut profile, false);
+            rate(board, &mut profile, &mut to_server, false);
         }
     }
 }

@@ -13,6 +13,7 @@ use crate::board::layout::UiInsets;
 use crate::game::person::TurnCommand;
 use crate::game::session::Session;
 use crate::i18n::{Locale, side_key};
+use crate::online::link::Link;
 use crate::persistence::profile::Profile;
 use crate::persistence::settings::Settings;
 use crate::puzzles::{PuzzleBoard, PuzzleCommand, PuzzleStatus, VARIANTS};
@@ -41,6 +42,7 @@ fn puzzles_ui(
     profile: Res<Profile>,
     settings: Res<Settings>,
     locale: Res<Locale>,
+    link: Res<Link>,
     mut insets: ResMut<UiInsets>,
     mut actions: Actions,
 ) -> Result {
@@ -51,7 +53,24 @@ fn puzzles_ui(
         ui.add_space(6.0);
         ui.heading(tr!(locale, "puzzle-heading"));
         let Some(puzzle) = board.puzzle() else {
-            ui.label(tr!(locale, "puzzle-none"));
+            if board.fetching() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.spinner();
+                    ui.label(tr!(locale, "puzzle-fetching"));
+                });
+                if !link.is_online() {
+                    ui.label(locale.text(&link.describe()));
+                    if let Some(problem) = link.problem() {
+                        ui.colored_label(tones.warn, locale.text(problem));
+                    }
+                }
+            } else {
+                ui.label(tr!(locale, "puzzle-none"));
+            }
+            choices(ui, &locale, &board, &mut actions);
+            if ui.button(tr!(locale, "puzzle-leave")).clicked() {
+                actions.send(Action::Menu);
+            }
             return;
         };
         let themes: Vec<String> = puzzle.themes.iter().map(|t| theme_name(&locale, Some(*t))).collect();
@@ -115,15 +134,16 @@ fn puzzles_ui(
             actions.send(Action::Puzzle(PuzzleCommand::Next));
         }
         ui.separator();
-        let points = progress.rating.round() as i64;
-        ui.label(tr!(
-            locale,
-            "puzzle-your-rating",
-            rating = points,
-            solved = progress.solved,
-            failed = progress.failed
-        ));
-        ui.label(tr!(locale, "puzzle-streak", streak = progress.streak, best = progress.best_streak));
+        if board.from_server() {
+            if let Some(rating) = board.server_rating {
+                ui.label(tr!(locale, "puzzle-server-rating", rating = rating.round() as i64));
+            }
+        } else {
+            let points = progress.rating.round() as i64;
+            let (solved, failed) = (progress.solved, progress.failed);
+            ui.label(tr!(locale, "puzzle-your-rating", rating = points, solved = solved, failed = failed));
+            ui.label(tr!(locale, "puzzle-streak", streak = progress.streak, best = progress.best_streak));
+        }
         choices(ui, &locale, &board, &mut actions);
         if ui.button(tr!(locale, "puzzle-leave")).clicked() {
             actions.send(Action::Menu);
@@ -143,6 +163,10 @@ fn choices(ui: &mut egui::Ui, locale: &Locale, board: &PuzzleBoard, actions: &mu
             }
         }
     });
+    let mut online = board.online;
+    if ui.checkbox(&mut online, tr!(locale, "puzzle-online")).clicked() {
+        actions.send(Action::Puzzle(PuzzleCommand::Online(online)));
+    }
     egui::ComboBox::from_id_salt("puzzle-theme").selected_text(theme_name(locale, board.theme)).show_ui(ui, |ui| {
         for theme in std::iter::once(None).chain(Theme::ALL.map(Some)) {
             if ui.selectable_label(board.theme == theme, theme_name(locale, theme)).clicked() {

@@ -18,8 +18,10 @@ use fanorona::online::link::{Link, LinkState};
 use fanorona::online::lobby::Lobby;
 use fanorona::online::play::{OnlineGame, OnlineMatch};
 use fanorona::online::{ChallengeSettings, OnlineCommand};
+use fanorona::persistence::profile::Profile;
 use fanorona::persistence::settings::Settings;
 use fanorona::persistence::storage::Notices;
+use fanorona::puzzles::{PuzzleBoard, PuzzleCommand, PuzzleStatus, find_puzzle};
 use fanorona::review::{ReviewCommand, Reviewing};
 use fanorona::screens::AppState;
 use fanorona_protocol::{Color, EndReason, GameVariant, TimeControl};
@@ -421,4 +423,48 @@ fn a_guest_registers_and_signs_in_on_another_device_then_signs_out() {
     command(&mut first, OnlineCommand::Connect);
     run_until(&mut [&mut first], "the first device back", |apps| link(apps[0]).is_online());
     assert_eq!(link(&first).me().unwrap().id, alice, "the first device's login is its own");
+}
+
+/// Puzzles rated online: the puzzles screen connects, the server's puzzle comes, the player solves it by clicks, and
+/// the server's rating of the result comes back; the profile on this device is left as it was.
+#[test]
+fn a_puzzle_from_the_server_is_solved_by_clicks_and_rated_there() {
+    let dir = temp_dir();
+    let clock = clock();
+    let server = TestServer::start(&dir.join("server.db"), any_port(), &clock);
+    let mut app = app();
+    let mut settings = app.world_mut().resource_mut::<Settings>();
+    settings.online.server = server.url();
+    settings.online.name = "solver".to_owned();
+    app.world_mut().write_message(PuzzleCommand::Open);
+    settle(&mut app);
+    assert_eq!(state(&app), AppState::Puzzles);
+    assert!(!puzzles(&app).from_server(), "offline until asked");
+    app.world_mut().write_message(PuzzleCommand::Online(true));
+    run_until(&mut [&mut app], "the server's puzzle", |apps| puzzles(apps[0]).puzzle().is_some());
+    assert!(link(&app).is_online() && puzzles(&app).from_server());
+    let puzzle = puzzles(&app).puzzle().cloned().expect("a puzzle");
+    assert_eq!(find_puzzle(&puzzle.id), Some(&puzzle), "a shipped puzzle, as the server stores it");
+    assert_eq!(puzzles(&app).server_rating, Some(1500.0));
+    assert_eq!(*session(&app).position(), puzzle.position);
+
+    for turn in puzzle.solution.iter().step_by(2) {
+        play(&mut app, &turn.to_string());
+    }
+    assert_eq!(puzzles(&app).status, PuzzleStatus::Solved);
+    run_until(&mut [&mut app], "the server's rating", |apps| puzzles(apps[0]).rating_change.is_some());
+    let (before, after) = puzzles(&app).rating_change.expect("a change");
+    assert!(before == 1500.0 && after > 1500.0, "{before} -> {after}");
+    assert_eq!(puzzles(&app).server_rating, Some(after));
+    let local = &app.world().resource::<Profile>().puzzles;
+    assert_eq!((local.solved, local.tried.len()), (0, 0), "rated on the server, not here");
+
+    // The next puzzle comes from the server too, and is another.
+    app.world_mut().write_message(PuzzleCommand::Next);
+    run_until(&mut [&mut app], "the next puzzle", |apps| puzzles(apps[0]).puzzle().is_some_and(|p| p.id != puzzle.id));
+    assert!(puzzles(&app).from_server());
+}
+
+fn puzzles(app: &App) -> &PuzzleBoard {
+    app.world().resource::<PuzzleBoard>()
 }

@@ -135,27 +135,27 @@ fn the_next_puzzle_is_the_untried_one_nearest_the_rating_of_the_theme_and_board_
     app.world_mut().write_message(PuzzleCommand::Open);
     settle(&mut app);
     assert_eq!(state(&app), AppState::Puzzles);
-    let first = board(&app).puzzle().expect("a puzzle");
+    let first = board(&app).puzzle().cloned().expect("a puzzle");
     let nearest =
         puzzles_of(Variant::Tsivy).iter().map(|p| (f64::from(p.rating) - 1500.0).abs()).fold(f64::MAX, f64::min);
     assert_eq!((f64::from(first.rating) - 1500.0).abs(), nearest);
     assert_eq!(first.position.variant(), Variant::Tsivy);
 
     puzzle_command(&mut app, PuzzleCommand::Theme(Some(Theme::Endgame)));
-    let endgame = board(&app).puzzle().expect("an endgame");
+    let endgame = board(&app).puzzle().cloned().expect("an endgame");
     assert!(endgame.themes.contains(&Theme::Endgame), "{endgame}");
     puzzle_command(&mut app, PuzzleCommand::Variant(Variant::Dimy));
-    let dimy = board(&app).puzzle().expect("a dimy endgame");
+    let dimy = board(&app).puzzle().cloned().expect("a dimy endgame");
     assert_eq!(dimy.position.variant(), Variant::Dimy);
     assert!(dimy.themes.contains(&Theme::Endgame));
     // Fail it, then Next: another puzzle, and the failed one is not offered again while untried ones remain.
     let wrong = dimy.position.legal_turns().into_iter().find(|t| *t != dimy.solution[0]).expect("another turn");
     play(&mut app, &wrong.to_string());
     puzzle_command(&mut app, PuzzleCommand::Next);
-    let next = board(&app).puzzle().expect("another");
+    let next = board(&app).puzzle().cloned().expect("another");
     assert_ne!(next.id, dimy.id);
     assert!(!progress(&app).tried(&next.id));
-    assert_eq!(choose(Variant::Dimy, Some(Theme::Endgame), progress(&app), None), Some(next));
+    assert_eq!(choose(Variant::Dimy, Some(Theme::Endgame), progress(&app), None), Some(&next));
 }
 
 /// Once failed, the solution is replayed on the board, and the puzzle's position opens on the analysis board; back

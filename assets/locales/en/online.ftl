@@ -50,6 +50,7 @@ online-refusal-too-many-challenges = You have too many open challenges already.
 online-refusal-login-throttled = Too many wrong passwords: wait a little, then sign in again.
 online-refusal-too-many-guests = Too many new guests from your network lately: wait a while, or sign in.
 online-refusal-guest-unrated = Rated games are for registered players: register this guest to play them.
+online-refusal-puzzle-tried = This puzzle's result was sent already: a puzzle is rated once.
 online-refusal-internal = The server had a problem: try again.
 
 ## The connection. $seconds: the wait before the next try; $attempt: its number; $was_online: yes or no.

@@ -35,6 +35,11 @@ puzzle-hint-shown = The marked piece moves. A puzzle solved with a hint counts a
 # $before, $after: the puzzle rating before and after; $change: the difference, with its sign (+12, -8).
 puzzle-rating-change = Puzzle rating: { $before } to { $after } ({ $change })
 puzzle-not-rated = Tried before: not rated again.
+puzzle-fetching = Asking the game server for a puzzle…
+# A checkbox: the puzzles come from the game server (the online settings' server), rated there across players.
+puzzle-online = Rated online (the game server)
+# $rating: the player's puzzle rating on the game server.
+puzzle-server-rating = Your puzzle rating online: { $rating }
 puzzle-hint = Hint (H)
 puzzle-solution = Show the solution (S)
 puzzle-retry = Try again (T)

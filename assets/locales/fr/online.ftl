@@ -46,6 +46,7 @@ online-refusal-too-many-challenges = Vous avez déjà trop de défis ouverts.
 online-refusal-login-throttled = Trop de mots de passe erronés : patientez un peu avant de vous reconnecter.
 online-refusal-too-many-guests = Trop de nouveaux invités depuis votre réseau ces derniers temps : patientez un moment, ou connectez-vous.
 online-refusal-guest-unrated = Les parties classées sont réservées aux joueurs inscrits : inscrivez cet invité pour y jouer.
+online-refusal-puzzle-tried = Le résultat de ce problème a déjà été envoyé : un problème n'est classé qu'une fois.
 online-refusal-internal = Le serveur a rencontré un problème : réessayez.
 
 ## La connexion.

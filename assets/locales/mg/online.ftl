@@ -47,6 +47,7 @@ online-refusal-too-many-challenges = Efa be loatra ny fanamby misokatra anananao
 online-refusal-login-throttled = Diso im-betsaka loatra ny tenimiafina: miandrasa kely vao miditra indray.
 online-refusal-too-many-guests = Be loatra ny vahiny vaovao avy amin'ny tambajotranao tato ho ato: miandrasa kely, na midira.
 online-refusal-guest-unrated = Ho an'ny mpilalao voasoratra ihany ny lalao voaisa: soraty ity vahiny ity mba hilalaovanao azy.
+online-refusal-puzzle-tried = Efa nalefa ny valin'ity ankamantatra ity: indray mandeha ihany no isaina ny ankamantatra.
 online-refusal-internal = Nisy olana tao amin'ny mpizara: andramo indray.
 
 ## Ny fifandraisana.

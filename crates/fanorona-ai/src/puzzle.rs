@@ -22,6 +22,9 @@ pub const DECISIVE: i32 = 200;
 /// The least gap between the solution's score and the next best turn's: every other turn loses two pieces or more
 /// against it.
 pub const GAP: i32 = 200;
+/// How sure a puzzle's starting rating is, as a Glicko-2 deviation: the generator's estimate ([`Puzzle::rating`]) is
+/// surer than a new player's 350, not sure. Players' results move the rating from there.
+pub const STARTING_DEVIATION: f64 = 100.0;
 /// The most turns of the solver in a solution.
 pub const MOST_SOLVER_TURNS: usize = 3;
 

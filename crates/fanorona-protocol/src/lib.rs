@@ -164,6 +164,24 @@ pub enum ClientMessage {
         /// The game's id.
         game: String,
     },
+    /// Asks for a puzzle: the one of this board (and theme) that the caller has not tried whose rating is nearest
+    /// the caller's puzzle rating.
+    NextPuzzle {
+        /// The board.
+        variant: GameVariant,
+        /// A theme, by its name in puzzle files (`chain`, `choice`, `quiet`, `sacrifice`, `endgame`, `capture`);
+        /// any theme without it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        theme: Option<String>,
+    },
+    /// The caller's result on a puzzle: stored and rated on its first result only (both the caller's puzzle rating
+    /// and the puzzle's move).
+    PuzzleResult {
+        /// The puzzle's id.
+        puzzle: String,
+        /// Whether the caller found every turn of the solution without a hint.
+        solved: bool,
+    },
 }
 
 /// A message from the server.
@@ -275,6 +293,23 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ratings: Option<RatingChanges>,
     },
+    /// The answer to `next_puzzle`: a puzzle, or none when the caller has tried every one of that board and theme.
+    Puzzle {
+        /// The puzzle.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        puzzle: Option<PuzzleView>,
+        /// The caller's puzzle rating (Glicko-2, apart from the game rating).
+        rating: f64,
+    },
+    /// The answer to `puzzle_result`: the result is stored, and both ratings moved.
+    PuzzleRated {
+        /// The puzzle's id.
+        puzzle: String,
+        /// The caller's puzzle rating.
+        player: RatingChange,
+        /// The puzzle's rating.
+        rating: RatingChange,
+    },
     /// A message was refused; nothing changed.
     Error {
         /// What went wrong, for programs.
@@ -351,6 +386,8 @@ pub enum ErrorCode {
     TooManyGuests,
     /// Rated games are for registered players: a guest's rated challenge, or a guest accepting a rated challenge.
     GuestUnrated,
+    /// The caller has sent a result for this puzzle already: a puzzle is rated once.
+    PuzzleTried,
     /// The server failed (its database); try again.
     Internal,
 }
@@ -734,6 +771,25 @@ pub struct RatingChange {
     pub after: f64,
     /// The deviation after.
     pub deviation: f64,
+}
+
+/// A puzzle as the server serves it: a position where one line wins (docs/PUZZLES.md).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PuzzleView {
+    /// Its id (`t17`, `d4`).
+    pub id: String,
+    /// The board.
+    pub variant: GameVariant,
+    /// The position, as position text; the side to move is the solver.
+    pub position: String,
+    /// The solution in notation: the solver's turn, the reply, ..., the last the solver's.
+    pub solution: Vec<String>,
+    /// Its themes, by name.
+    pub themes: Vec<String>,
+    /// Its rating now, which players' results move.
+    pub rating: f64,
+    /// How many players have sent a result for it.
+    pub attempts: u64,
 }
 
 #[cfg(test)]

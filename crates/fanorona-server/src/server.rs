@@ -12,6 +12,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
+use fanorona_ai::puzzle::{self, Puzzle};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 
@@ -23,7 +24,7 @@ use crate::hashing::HashingPool;
 use crate::hub::Hub;
 pub use crate::limits::{Limits, parse_origin};
 use crate::listener::CappedListener;
-use crate::protocol::MAX_MESSAGE_BYTES;
+use crate::protocol::{GameVariant, MAX_MESSAGE_BYTES};
 use crate::static_files;
 
 /// How often a server in service looks for fallen flags: a flag falls at most this late.
@@ -72,6 +73,8 @@ impl Server {
     /// Opens (creating and migrating) the database, takes up the games in progress and binds the address.
     pub async fn bind(config: ServerConfig) -> Result<Server, ServerError> {
         let db = Db::connect(&config.database_url, config.sqlite_max_pages).await?;
+        let added = db.add_puzzles(&shipped_puzzles()).await?;
+        tracing::info!("{added} puzzles added");
         // Listening before the games are read: a change made in between is then heard (and found already known).
         let changes = db.listen().await?;
         let hub = Arc::new(Hub::load(db, config.clock, &config.limits, HashingPool::new()?).await?);
@@ -225,6 +228,20 @@ async fn upgrade(
 
 /// Whether a WebSocket may open for a request with these headers: without `Origin` (a program, not a web page), or
 /// from a page of the server itself (its origin names the request's `Host`), or from one of `allowed`.
+/// The puzzles shipped with the engine, of every board the server plays. The engine's tests check that they read:
+/// a set that does not is a build gone wrong, logged and left out rather than keeping the server down.
+fn shipped_puzzles() -> Vec<Puzzle> {
+    [GameVariant::Tsivy, GameVariant::Dimy]
+        .into_iter()
+        .flat_map(|variant| {
+            puzzle::parse_set(puzzle::shipped(variant.variant())).unwrap_or_else(|(line, error)| {
+                tracing::error!("the {} puzzles, line {line}: {error}", variant.name());
+                Vec::new()
+            })
+        })
+        .collect()
+}
+
 fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else { return true };
     let Ok(origin) = origin.to_str() else { return false };

@@ -20,6 +20,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (5, "sessions", include_str!("../../migrations/0005_sessions.sql")),
     (6, "vela", include_str!("../../migrations/0006_vela.sql")),
     (7, "addressed challenges", include_str!("../../migrations/0007_addressed_challenges.sql")),
+    (8, "puzzles", include_str!("../../migrations/0008_puzzles.sql")),
 ];
 
 /// The embedded migrations, handed to sqlx's migrator like a folder of files.

@@ -4,9 +4,9 @@
 //! and DOUBLE PRECISION columns only (booleans as 0/1, times as milliseconds since the Unix epoch).
 //!
 //! One [`Db`], its queries split by feature as the hub is: `accounts` (players and logins), `lobby` (open
-//! challenges), `games` (games and their turns), `ratings` (the ratings' history) and `sync` (what the processes
-//! sharing a PostgreSQL database tell each other); every write runs in a `tx` transaction, and the schema comes
-//! from the embedded `migrations`.
+//! challenges), `games` (games and their turns), `ratings` (the ratings' history), `puzzles` (the puzzles, players'
+//! results on them and both ratings) and `sync` (what the processes sharing a PostgreSQL database tell each other);
+//! every write runs in a `tx` transaction, and the schema comes from the embedded `migrations`.
 
 use std::borrow::Cow;
 
@@ -22,6 +22,7 @@ mod accounts;
 mod games;
 mod lobby;
 mod migrations;
+mod puzzles;
 mod ratings;
 mod sync;
 mod tx;
@@ -30,6 +31,7 @@ pub use accounts::PlayerRecord;
 pub use games::{EndRecord, StoredGame, StoredTurn, TurnRecord};
 pub use lobby::ChallengeRecord;
 use migrations::Embedded;
+pub use puzzles::PuzzleRated;
 pub use sync::{Change, Listener};
 use tx::Tx;
 

@@ -25,6 +25,7 @@ mod games;
 mod live;
 mod lobby;
 mod outbox;
+mod puzzles;
 mod spectators;
 mod sync;
 mod views;
@@ -133,6 +134,8 @@ impl Hub {
             ClientMessage::Resign { game } => {
                 self.end_by_player(caller, &game, |_, side| Ok(GameResult::win(!side, EndReason::Resignation))).await?
             }
+            ClientMessage::NextPuzzle { variant, theme } => self.next_puzzle(caller, variant, theme).await?,
+            ClientMessage::PuzzleResult { puzzle, solved } => self.puzzle_result(caller, puzzle, solved).await?,
             ClientMessage::Watch { game } => self.watch(caller, &game).await?,
             ClientMessage::Unwatch { game } => self.unwatch(caller, game).await?,
             ClientMessage::OfferDraw { game } => self.offer_draw(caller, &game).await?,

@@ -15,6 +15,7 @@ mod lobby_bounds;
 mod loose_ends;
 mod passwords;
 mod process;
+mod puzzles;
 mod rated_game;
 mod rematch;
 mod restart;

@@ -1,0 +1,152 @@
+//! Puzzles served and rated across players: each player gets the untried puzzle nearest their puzzle rating, and
+//! each first result moves both the player's rating and the puzzle's, stored before it is acknowledged.
+
+use fanorona_ai::puzzle::{self, Puzzle, Theme};
+use fanorona_bot::client::{Client, ClientError};
+use fanorona_rules::Variant;
+use fanorona_server::protocol::{ClientMessage, ErrorCode, GameVariant, PuzzleView, ServerMessage};
+use sqlx::Row;
+
+use crate::common::{TestServer, clock, open_db};
+
+fn next(variant: GameVariant, theme: Option<&str>) -> ClientMessage {
+    ClientMessage::NextPuzzle { variant, theme: theme.map(str::to_owned) }
+}
+
+async fn next_puzzle(client: &mut Client, variant: GameVariant, theme: Option<&str>) -> Option<PuzzleView> {
+    match client.request(next(variant, theme)).await {
+        Ok(ServerMessage::Puzzle { puzzle, .. }) => puzzle,
+        other => panic!("{other:?}"),
+    }
+}
+
+fn result(puzzle: &str, solved: bool) -> ClientMessage {
+    ClientMessage::PuzzleResult { puzzle: puzzle.to_owned(), solved }
+}
+
+fn code(reply: Result<ServerMessage, ClientError>) -> Option<ErrorCode> {
+    reply.err().and_then(|e| e.code())
+}
+
+fn shipped(variant: Variant) -> Vec<Puzzle> {
+    puzzle::parse_set(puzzle::shipped(variant)).unwrap()
+}
+
+/// The shipped puzzle nearest `rating`, the first by id among equals (as the server orders them).
+fn nearest(puzzles: &[Puzzle], rating: f64) -> &Puzzle {
+    let distance = |p: &Puzzle| (f64::from(p.rating) - rating).abs();
+    puzzles.iter().min_by(|a, b| distance(a).total_cmp(&distance(b)).then_with(|| a.id.cmp(&b.id))).unwrap()
+}
+
+#[tokio::test]
+async fn puzzles_are_served_by_rating_and_theme_and_rated_once_across_players() {
+    let server = TestServer::fresh(&clock()).await;
+    let (mut alice, welcome) = server.guest("alice").await;
+    let tsivy = shipped(Variant::Tsivy);
+
+    let first = next_puzzle(&mut alice, GameVariant::Tsivy, None).await.expect("a puzzle");
+    let expected = nearest(&tsivy, 1500.0);
+    assert_eq!(first.id, expected.id);
+    assert_eq!(first.position, expected.position.to_string());
+    assert_eq!(first.solution, expected.solution.iter().map(ToString::to_string).collect::<Vec<_>>());
+    assert_eq!((first.variant, first.rating, first.attempts), (GameVariant::Tsivy, f64::from(expected.rating), 0));
+
+    let endgame = next_puzzle(&mut alice, GameVariant::Dimy, Some("endgame")).await.expect("a dimy endgame");
+    assert!(endgame.themes.iter().any(|t| t == "endgame"), "{endgame:?}");
+    assert!(endgame.id.starts_with('d'));
+    assert_eq!(code(alice.request(next(GameVariant::Tsivy, Some("end"))).await), Some(ErrorCode::BadMessage));
+
+    // Solved: the player gains, the puzzle loses; a second result for it is refused and changes nothing.
+    let rated = alice.request(result(&first.id, true)).await.unwrap();
+    let ServerMessage::PuzzleRated { puzzle, player, rating } = rated else { panic!("{rated:?}") };
+    assert_eq!(puzzle, first.id);
+    assert_eq!(player.before, 1500.0);
+    assert!(player.after > 1500.0 && player.deviation < 350.0, "{player:?}");
+    assert_eq!(rating.before, first.rating);
+    assert!(rating.after < first.rating, "{rating:?}");
+    assert_eq!(code(alice.request(result(&first.id, false)).await), Some(ErrorCode::PuzzleTried));
+    assert_eq!(code(alice.request(result("t999999", true)).await), Some(ErrorCode::NotFound));
+
+    // Alice is not offered it again; the reply gives her new puzzle rating. Bob is, at its new rating, with Alice's
+    // attempt counted.
+    let reply = alice.request(next(GameVariant::Tsivy, None)).await.unwrap();
+    let ServerMessage::Puzzle { puzzle: Some(second), rating: alice_rating } = reply else { panic!("{reply:?}") };
+    assert_ne!(second.id, first.id);
+    assert_eq!(alice_rating, player.after);
+    let (mut bob, _) = server.guest("bob").await;
+    let for_bob = next_puzzle(&mut bob, GameVariant::Tsivy, None).await.expect("a puzzle");
+    if for_bob.id == first.id {
+        assert_eq!((for_bob.rating, for_bob.attempts), (rating.after, 1));
+    }
+    // Bob fails it: his rating falls, the puzzle's rises back.
+    let ServerMessage::PuzzleRated { player: bob_rating, rating: puzzle_rating, .. } =
+        bob.request(result(&first.id, false)).await.unwrap()
+    else {
+        panic!()
+    };
+    assert!(bob_rating.after < 1500.0);
+    assert_eq!(puzzle_rating.before, rating.after);
+    assert!(puzzle_rating.after > rating.after);
+
+    // Every puzzle of a theme once, then none: a player is never offered a puzzle tried.
+    let (mut carol, _) = server.guest("carol").await;
+    let sacrifices = shipped(Variant::Tsivy).into_iter().filter(|p| p.themes.contains(&Theme::Sacrifice)).count();
+    let mut seen = Vec::new();
+    for i in 0..sacrifices {
+        let puzzle = next_puzzle(&mut carol, GameVariant::Tsivy, Some("sacrifice")).await.expect("one more");
+        assert!(!seen.contains(&puzzle.id), "{} offered again", puzzle.id);
+        carol.request(result(&puzzle.id, i % 2 == 0)).await.unwrap();
+        seen.push(puzzle.id);
+    }
+    assert_eq!(next_puzzle(&mut carol, GameVariant::Tsivy, Some("sacrifice")).await, None);
+
+    // All of it is stored: the results, both players' puzzle ratings, the puzzle's rating and counts.
+    let pool = open_db(&server.db).await;
+    let results = sqlx::query("SELECT player, solved FROM puzzle_results WHERE puzzle = $1 ORDER BY recorded, player")
+        .bind(&first.id)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert_eq!(results.len(), 2);
+    let row = sqlx::query("SELECT puzzle_rating, rating FROM players WHERE id = $1")
+        .bind(&welcome.player.id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let (puzzle_rating_of_alice, game_rating): (f64, f64) = (row.get("puzzle_rating"), row.get("rating"));
+    assert_eq!((puzzle_rating_of_alice, game_rating), (player.after, 1500.0), "the game rating is apart");
+    let row = sqlx::query("SELECT rating, attempts, solved FROM puzzles WHERE id = $1")
+        .bind(&first.id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let stored: (f64, i64, i64) = (row.get("rating"), row.get("attempts"), row.get("solved"));
+    assert_eq!(stored, (puzzle_rating.after, 2, 1));
+}
+
+#[tokio::test]
+async fn the_shipped_puzzles_are_added_once_and_keep_their_ratings_across_restarts() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let clock = clock();
+    let server = TestServer::start(&db, &clock).await;
+    let (mut alice, welcome) = server.guest("alice").await;
+    let first = next_puzzle(&mut alice, GameVariant::Dimy, None).await.expect("a puzzle");
+    let ServerMessage::PuzzleRated { rating, .. } = alice.request(result(&first.id, true)).await.unwrap() else {
+        panic!()
+    };
+    server.kill();
+    drop(alice);
+
+    let server = TestServer::start(&db, &clock).await;
+    let pool = open_db(&server.db).await;
+    let count: i64 = sqlx::query("SELECT COUNT(*) AS n FROM puzzles").fetch_one(&pool).await.unwrap().get("n");
+    assert_eq!(count as usize, shipped(Variant::Tsivy).len() + shipped(Variant::Dimy).len());
+    let row = sqlx::query("SELECT rating FROM puzzles WHERE id = $1").bind(&first.id).fetch_one(&pool).await.unwrap();
+    assert_eq!(row.get::<f64, _>("rating"), rating.after, "a stored puzzle keeps its rating");
+    // The same player, back with its token, is not offered the puzzle it tried.
+    let mut alice = Client::connect(&server.url).await.unwrap();
+    alice.hello(welcome.token.as_deref(), None).await.unwrap();
+    let again = next_puzzle(&mut alice, GameVariant::Dimy, None).await.expect("a puzzle");
+    assert_ne!(again.id, first.id);
+}
