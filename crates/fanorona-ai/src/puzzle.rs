@@ -254,6 +254,25 @@ pub fn find(position: Position, nodes: u64, confirm: u64, tables: &LazyTables, i
     Some(Puzzle { id, position, solution, themes, rating })
 }
 
+/// The puzzles of a game's positions, in order: each position before its last turn is searched with [`find`] (at
+/// `nodes` nodes a line, confirmed at `confirm`) unless it lies inside the solution of a puzzle found before it. Each
+/// is named `{prefix}{ply}`, `ply` the number of turns played before its position. The self-play of
+/// `fanorona-cli puzzles` and the game server's finished games are looked through by it.
+pub fn find_in_game(game: &Game, nodes: u64, confirm: u64, tables: &LazyTables, prefix: &str) -> Vec<Puzzle> {
+    let mut found = Vec::new();
+    let mut skip_until = 0;
+    for (ply, position) in game.positions().iter().enumerate().take(game.turns().len()) {
+        if ply < skip_until {
+            continue;
+        }
+        if let Some(p) = find(*position, nodes, confirm, tables, format!("{prefix}{ply}")) {
+            skip_until = ply + p.solution.len();
+            found.push(p);
+        }
+    }
+    found
+}
+
 /// The themes of a solution from `position`.
 fn themes(position: &Position, solution: &[Turn]) -> Vec<Theme> {
     let mut themes = Vec::new();

@@ -49,7 +49,12 @@ enum Which<'a> {
     One(&'a str),
     /// The finished games of the player with this id, the newest [`MAX_LISTED_GAMES`].
     FinishedOf(&'a str),
+    /// The finished games not looked through for puzzles yet, the oldest [`UNSEARCHED_AT_ONCE`].
+    Unsearched,
 }
+
+/// The most finished games [`Db::unsearched_games`] returns at once.
+pub const UNSEARCHED_AT_ONCE: usize = 100;
 
 /// A stored turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,6 +113,19 @@ impl Db {
         self.games(Which::FinishedOf(player)).await
     }
 
+    /// Finished games not looked through for puzzles yet (see [`Db::mark_searched`]), at most
+    /// [`UNSEARCHED_AT_ONCE`].
+    pub async fn unsearched_games(&self) -> Result<Vec<StoredGame>, DbError> {
+        self.games(Which::Unsearched).await
+    }
+
+    /// Marks the game `id` as looked through for puzzles.
+    pub async fn mark_searched(&self, id: &str) -> Result<(), DbError> {
+        let mut tx = Tx::begin(&self.pool).await?;
+        let done = sqlx::query("UPDATE games SET puzzles_searched = 1 WHERE id = $1").bind(id).execute(&mut *tx).await;
+        tx.end(done.map(|_| ()).map_err(DbError::from)).await
+    }
+
     /// The games `which` names, with their turns, most recently changed first.
     async fn games(&self, which: Which<'_>) -> Result<Vec<StoredGame>, DbError> {
         let (condition, key) = match which {
@@ -119,6 +137,13 @@ impl Db {
                      ORDER BY updated DESC, id LIMIT {MAX_LISTED_GAMES})"
                 ),
                 player,
+            ),
+            Which::Unsearched => (
+                format!(
+                    "g.id IN (SELECT id FROM games WHERE status = 'finished' AND puzzles_searched = 0 \
+                     ORDER BY updated, id LIMIT {UNSEARCHED_AT_ONCE}) AND $1 = ''"
+                ),
+                "",
             ),
         };
         let sql = format!(

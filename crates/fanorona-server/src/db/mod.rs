@@ -28,7 +28,7 @@ mod sync;
 mod tx;
 
 pub use accounts::PlayerRecord;
-pub use games::{EndRecord, StoredGame, StoredTurn, TurnRecord};
+pub use games::{EndRecord, StoredGame, StoredTurn, TurnRecord, UNSEARCHED_AT_ONCE};
 pub use lobby::ChallengeRecord;
 use migrations::Embedded;
 pub use puzzles::PuzzleRated;

@@ -38,6 +38,7 @@ use live::{LiveGame, Slot};
 use lobby::ChallengeTerms;
 pub use lobby::{CHALLENGE_ABANDONED_AFTER, LOBBY_SWEEP_INTERVAL};
 pub use outbox::{MAX_QUEUED_BYTES, Outbox, Outgoing, outbox};
+pub use puzzles::{PuzzleSearch, find_puzzles};
 
 /// Who sent a message: the player a connection said `hello` as, and the connection.
 #[derive(Clone, Debug)]

@@ -1,14 +1,66 @@
 //! Puzzles: the next one for a player, and a player's result, which moves both the player's puzzle rating and the
-//! puzzle's, so that the puzzles' ratings come from everyone who plays them.
+//! puzzle's, so that the puzzles' ratings come from everyone who plays them; and [`find_puzzles`], which adds the
+//! puzzles of the server's own finished games to those served.
 
-use fanorona_ai::puzzle::Theme;
+use std::collections::HashSet;
 
+use fanorona_ai::puzzle::{self, Theme};
+use fanorona_ai::tablebase::LazyTables;
+
+use super::live::LiveGame;
 use super::{Caller, Hub};
+use crate::db::{Db, StoredGame};
 use crate::error::{DbError, Refusal};
 use crate::protocol::{ErrorCode, GameVariant, ServerMessage};
 
 /// How many times a result is tried again when another process moved one of its ratings meanwhile.
 const RETRIES: usize = 3;
+/// The deeper look that confirms a puzzle found in a game searches this many times the nodes (as for the shipped
+/// sets).
+const CONFIRM: u64 = 4;
+
+/// What [`find_puzzles`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PuzzleSearch {
+    /// Finished games looked through.
+    pub games: usize,
+    /// Puzzles found in them and added.
+    pub added: u64,
+}
+
+/// Looks through the finished games not looked through yet for puzzles (`fanorona_ai::puzzle::find_in_game` at
+/// `nodes` nodes a line, with the four-piece endgame tables, as the shipped sets were made), adds what it finds to the
+/// puzzles served (named `g<game>-<ply>`), and marks each game, so that the next run looks only at games finished
+/// since. Vela games are marked without a look: a puzzle's position cannot say who is handicapped. The searches run
+/// on the calling thread: this is a command of its own (`fanorona-server --find-puzzles`), not part of serving.
+pub async fn find_puzzles(db: &Db, nodes: u64) -> Result<PuzzleSearch, DbError> {
+    let tables = LazyTables::default();
+    let mut search = PuzzleSearch::default();
+    // A game is looked at once a run, even if its mark did not hold.
+    let mut seen = HashSet::new();
+    loop {
+        let games: Vec<StoredGame> =
+            db.unsearched_games().await?.into_iter().filter(|g| seen.insert(g.settings.id.clone())).collect();
+        if games.is_empty() {
+            return Ok(search);
+        }
+        for stored in games {
+            let id = stored.settings.id.clone();
+            if !stored.settings.vela {
+                match LiveGame::replay(stored) {
+                    Ok(live) => {
+                        let found =
+                            puzzle::find_in_game(&live.game, nodes, nodes * CONFIRM, &tables, &format!("g{id}-"));
+                        search.added += db.add_puzzles(&found).await?;
+                    }
+                    Err(error) => tracing::error!("game {id} cannot be replayed: {error}"),
+                }
+            }
+            db.mark_searched(&id).await?;
+            search.games += 1;
+        }
+    }
+}
 
 impl Hub {
     /// The puzzle of `variant` (and `theme`) the caller has not tried, nearest the caller's puzzle rating.

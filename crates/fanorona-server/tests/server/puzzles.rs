@@ -7,7 +7,10 @@ use fanorona_rules::Variant;
 use fanorona_server::protocol::{ClientMessage, ErrorCode, GameVariant, PuzzleView, ServerMessage};
 use sqlx::Row;
 
-use crate::common::{TestServer, clock, open_db};
+use fanorona_server::db::Db;
+use fanorona_server::hub::{PuzzleSearch, find_puzzles};
+
+use crate::common::{TestServer, choose, clock, database_url, open_db, play, rules_game, start_game};
 
 fn next(variant: GameVariant, theme: Option<&str>) -> ClientMessage {
     ClientMessage::NextPuzzle { variant, theme: theme.map(str::to_owned) }
@@ -149,4 +152,62 @@ async fn the_shipped_puzzles_are_added_once_and_keep_their_ratings_across_restar
     alice.hello(welcome.token.as_deref(), None).await.unwrap();
     let again = next_puzzle(&mut alice, GameVariant::Dimy, None).await.expect("a puzzle");
     assert_ne!(again.id, first.id);
+}
+
+/// The budget of the search of finished games: a tenth of the shipped sets', so that the test's searches (in a debug
+/// build) do not slow the timing tests that run beside it.
+const NODES: u64 = 2_000;
+
+/// The server's own finished games give puzzles: a game played on it (White taking all it can, Black as little, as
+/// the test players do) gives some that players are then served, and a second run looks at no game twice.
+#[tokio::test]
+async fn the_puzzles_of_finished_games_are_found_and_served() {
+    let clock = clock();
+    let server = TestServer::fresh(&clock).await;
+    let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["alice", "bob"], false, "5+3").await;
+    let mut turns: Vec<String> = Vec::new();
+    while !rules_game(&turns).is_over() && turns.len() < 40 {
+        let turn = choose(&rules_game(&turns)).to_string();
+        let (mover, other) =
+            if turns.len().is_multiple_of(2) { (&mut white, &mut black) } else { (&mut black, &mut white) };
+        play(mover, other, &game.id, turns.len() as u32 + 1, &turn).await;
+        turns.push(turn);
+    }
+    if !rules_game(&turns).is_over() {
+        black.request(ClientMessage::Resign { game: game.id.clone() }).await.unwrap();
+    }
+
+    let db = Db::connect(&database_url(&server.db).await, None).await.unwrap();
+    let search = find_puzzles(&db, NODES).await.unwrap();
+    assert_eq!(search.games, 1);
+    assert!(search.added >= 1, "{search:?} in {turns:?}");
+    // Each is a position of the game, named by its ply, with a solution starting with a legal turn there.
+    let pool = open_db(&server.db).await;
+    let prefix = format!("g{}-", game.id);
+    let rows = sqlx::query("SELECT id, position, solution FROM puzzles WHERE id LIKE $1").bind(format!("{prefix}%"));
+    let rows = rows.fetch_all(&pool).await.unwrap();
+    assert_eq!(rows.len() as u64, search.added);
+    for row in &rows {
+        let id: String = row.get("id");
+        let ply: usize = id[prefix.len()..].parse().unwrap();
+        let before = rules_game(&turns[..ply]);
+        assert_eq!(row.get::<String, _>("position"), before.position().to_string(), "{id}");
+        let solution: String = row.get("solution");
+        let first = solution.split(' ').next().unwrap();
+        assert!(before.position().parse_turn(first).is_ok(), "{id}: {solution}");
+    }
+    // Players are served them like the shipped ones (set aside here, so that a few requests see every found one).
+    sqlx::query("DELETE FROM puzzles WHERE id NOT LIKE $1").bind(format!("{prefix}%")).execute(&pool).await.unwrap();
+    let ids: Vec<String> = rows.iter().map(|r| r.get("id")).collect();
+    let (mut carol, _) = server.guest("carol").await;
+    let mut served = Vec::new();
+    while let Some(p) = next_puzzle(&mut carol, GameVariant::Tsivy, None).await {
+        carol.request(result(&p.id, true)).await.unwrap();
+        served.push(p.id);
+    }
+    served.sort();
+    let mut ids = ids;
+    ids.sort();
+    assert_eq!(served, ids);
+    assert_eq!(find_puzzles(&db, NODES).await.unwrap(), PuzzleSearch::default(), "nothing new");
 }
