@@ -94,9 +94,10 @@ enum Command {
         /// Number of games.
         #[arg(long, default_value_t = 10)]
         games: u32,
-        /// Thinking time per move in milliseconds (for the levels that use time).
-        #[arg(long)]
-        time: Option<u64>,
+        /// Thinking time per move in milliseconds (for the levels that use time): one number for both engines, or two,
+        /// the first engine's then the second's (e.g. `400,200`, to measure what twice the time is worth).
+        #[arg(long, value_delimiter = ',', num_args = 1)]
+        time: Vec<u64>,
         /// Seed for the openings and the lower levels' randomness.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -412,16 +413,14 @@ fn run(command: Command) -> Result<String, CliError> {
             tables,
             book,
         } => {
-            let threads = match threads[..] {
-                [both] => [both, both],
-                [first, second] => [first, second],
-                _ => return Err(CliError("--threads takes one number, or two separated by a comma".into())),
-            };
+            let threads = per_engine(&threads, "--threads")?.unwrap_or([1, 1]);
+            let times = per_engine(&time, "--time")?.map(|t| t.map(Duration::from_millis));
+            let limits = |engine: usize| Limits { time: times.map(|t| t[engine]), depth, nodes };
             let tablebase = (tables > 0).then(|| Tablebase::build_pieces(variant, tables).map(Arc::new)).transpose()?;
             let settings = matches::Settings {
                 engines: [matches::Engine::level(white), matches::Engine::level(black)],
                 games,
-                limits: Limits { time: time.map(Duration::from_millis), depth, nodes },
+                limits: [limits(0), limits(1)],
                 seed,
                 variant,
                 alternate,
@@ -477,7 +476,7 @@ fn run(command: Command) -> Result<String, CliError> {
                         matches::Engine::level(Level::Master),
                     ],
                     games: check,
-                    limits: Limits { time: Some(Duration::from_millis(time)), ..Limits::NONE },
+                    limits: [Limits::time(Duration::from_millis(time)); 2],
                     seed,
                     variant: Variant::Tsivy,
                     alternate: true,
@@ -528,4 +527,14 @@ fn parse_position(text: &str) -> Result<Position, CliError> {
 
 fn parse_depth(text: &str) -> Result<u32, CliError> {
     text.parse().map_err(|_| CliError(format!("bad depth `{text}`: expected a whole number such as 5")))
+}
+
+/// A `match` option given once for both engines or twice, the first engine's then the second's; `None` when absent.
+fn per_engine<T: Copy>(values: &[T], option: &str) -> Result<Option<[T; 2]>, CliError> {
+    match *values {
+        [] => Ok(None),
+        [both] => Ok(Some([both, both])),
+        [first, second] => Ok(Some([first, second])),
+        _ => Err(CliError(format!("{option} takes one number, or two separated by a comma"))),
+    }
 }

@@ -36,9 +36,9 @@ pub struct Settings {
     pub engines: [Engine; 2],
     /// Number of games.
     pub games: u32,
-    /// What limits each move's search: time, depth or nodes (a node limit makes a match independent of the
-    /// machine's speed and load).
-    pub limits: Limits,
+    /// What limits each move's search, for each engine: time, depth or nodes (a node limit makes a match independent
+    /// of the machine's speed and load).
+    pub limits: [Limits; 2],
     /// Seed for openings and engine randomness.
     pub seed: u64,
     /// The board.
@@ -170,6 +170,13 @@ pub fn run(settings: &Settings) -> Report {
             *name = format!("{name} ({threads} threads)");
         }
     }
+    if settings.limits[0].time != settings.limits[1].time {
+        for (name, limits) in names.iter_mut().zip(settings.limits) {
+            if let Some(time) = limits.time {
+                *name = format!("{name} ({} ms)", time.as_millis());
+            }
+        }
+    }
     if settings.ponder {
         names[0] = format!("{} (ponder)", names[0]);
     }
@@ -201,7 +208,6 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
         settings.seed ^ u64::from(opening_id).wrapping_mul(0x9e37_79b9),
     );
     let first_side = if first_is_white { Side::White } else { Side::Black };
-    let limits = settings.limits;
     let mut score = GameScore::default();
     let mut ply_seed = settings.seed.wrapping_add(u64::from(g) << 20);
     // Each engine keeps its transposition table from one turn to the next, as in a real game.
@@ -224,8 +230,8 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
         let started = Instant::now();
         let Engine { level, eval } = settings.engines[engine];
         let searcher = |game: &Game, table: Option<TranspositionTable>| {
-            let mut search =
-                Search::with_eval(game, level, eval, limits, ply_seed).with_threads(settings.threads[engine]);
+            let mut search = Search::with_eval(game, level, eval, settings.limits[engine], ply_seed)
+                .with_threads(settings.threads[engine]);
             if let Some(table) = table {
                 search = search.with_table(table);
             }
@@ -335,7 +341,7 @@ impl External {
     fn best_turn(&mut self, game: &Game, level: Level, settings: &Settings) -> Result<Turn, String> {
         let turns: Vec<String> = game.turns().iter().map(ToString::to_string).collect();
         let mut go = format!("go level {level}");
-        let limits = settings.limits;
+        let limits = settings.limits[1];
         if let Some(time) = limits.time {
             go += &format!(" movetime {}", time.as_millis());
         }
@@ -401,7 +407,7 @@ pub fn tune(games: u32, depth: u32, seed: u64, threads: usize) -> String {
                     Engine { level: Level::Strong, eval: Eval::Full(current) },
                 ],
                 games,
-                limits: Limits { depth: Some(depth), ..Limits::NONE },
+                limits: [Limits::depth(depth); 2],
                 seed,
                 variant: Variant::Tsivy,
                 alternate: true,

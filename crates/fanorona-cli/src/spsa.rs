@@ -141,7 +141,7 @@ pub fn run(settings: &Settings, start: Weights, every: u32, mut progress: impl F
                 Engine { level: Level::Master, eval: Eval::Full(minus) },
             ],
             games: 2,
-            limits: Limits { nodes: Some(settings.nodes), ..Limits::NONE },
+            limits: [Limits { nodes: Some(settings.nodes), ..Limits::NONE }; 2],
             seed: settings.seed.wrapping_add(u64::from(pair)),
             variant: Variant::Tsivy,
             alternate: true,

@@ -128,6 +128,22 @@ fn a_match_at_fixed_nodes_against_a_copy_through_the_protocol_is_even() {
     assert_eq!(scores, ["50.0%", "50.0%"], "{out}");
 }
 
+/// `--time 60,20`: each engine thinks its own time a move, named in the table; three times are an error.
+#[test]
+fn a_match_gives_each_engine_its_own_time() {
+    let args = ["match", "--white", "master", "--black", "master", "--games", "2", "--alternate", "--tables", "0"];
+    let out = stdout(&cli(&[&args[..], &["--time", "60,20"]].concat()));
+    let per_move = |prefix: &str| {
+        let line = out.lines().find(|l| l.starts_with(prefix)).unwrap_or_else(|| panic!("no {prefix}: {out}"));
+        line.split_whitespace().last().and_then(|ms| ms.parse::<f64>().ok()).unwrap_or_else(|| panic!("{line}"))
+    };
+    let (first, second) = (per_move("master (60 ms)"), per_move("master (20 ms)"));
+    // Without the book and the tables every turn is searched until its time runs out, unless the search proves the
+    // game won or lost first.
+    assert!(first > second * 1.5 && second <= 30.0, "{first} against {second}: {out}");
+    assert_eq!(cli(&["match", "--white", "master", "--black", "master", "--time", "1,2,3"]).status.code(), Some(2));
+}
+
 /// Two search threads against one, the first engine pondering: legal games, the threads and the pondering named in
 /// the table, and the pondering counted (some of its guesses right: in a self-match the reply is often the one the
 /// first engine's search expected).
