@@ -254,13 +254,21 @@ pub fn find(position: Position, nodes: u64, confirm: u64, tables: &LazyTables, i
     Some(Puzzle { id, position, solution, themes, rating })
 }
 
-/// The puzzles of a game's positions, in order: each position before its last turn is searched with [`find`] (at
-/// `nodes` nodes a line, confirmed at `confirm`) unless it lies inside the solution of a puzzle found before it. Each
-/// is named `{prefix}{ply}`, `ply` the number of turns played before its position. The self-play of
-/// `fanorona-cli puzzles` and the game server's finished games are looked through by it.
-pub fn find_in_game(game: &Game, nodes: u64, confirm: u64, tables: &LazyTables, prefix: &str) -> Vec<Puzzle> {
+/// The puzzles of a game's positions from ply `from` on (the number of turns played before a position), in order:
+/// each position before the game's last turn is searched with [`find`] (at `nodes` nodes a line, confirmed at
+/// `confirm`) unless it lies inside the solution of a puzzle found before it. Each is named `{prefix}{ply}`. The game
+/// server's finished games are looked through from the start, the self-play of `fanorona-cli puzzles` from the end of
+/// its random opening.
+pub fn find_in_game(
+    game: &Game,
+    from: usize,
+    nodes: u64,
+    confirm: u64,
+    tables: &LazyTables,
+    prefix: &str,
+) -> Vec<Puzzle> {
     let mut found = Vec::new();
-    let mut skip_until = 0;
+    let mut skip_until = from;
     for (ply, position) in game.positions().iter().enumerate().take(game.turns().len()) {
         if ply < skip_until {
             continue;

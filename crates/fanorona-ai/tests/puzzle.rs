@@ -95,6 +95,24 @@ fn finding_is_deterministic_and_passes_its_check() {
     assert!(Theme::ALL.iter().all(|t| !t.name().contains(' ')));
 }
 
+/// A game is looked through from the ply given (a self-play game's random opening is not the engine's play), and the
+/// positions inside a puzzle's solution are not looked at again.
+#[test]
+fn a_game_is_looked_through_from_the_ply_given() {
+    let (_, puzzles) = &shipped()[1];
+    let p = &puzzles[0];
+    let mut game = Game::new(p.position);
+    for turn in &p.solution {
+        game.play(turn).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+    }
+    let tables = LazyTables::default();
+    let find = |from| puzzle::find_in_game(&game, from, SHIPPED_NODES, SHIPPED_NODES * 4, &tables, "x");
+    let whole = Puzzle { id: "x0".into(), ..p.clone() };
+    assert_eq!(find(0), vec![whole], "{}", p.id);
+    let later = find(1);
+    assert!(later.iter().all(|q| q.id != "x0" && q.position != p.position), "{later:?}");
+}
+
 /// The biggest capture is the most any legal turn takes, and the turn given takes that many (checked by playing every
 /// turn after the first turn of each shipped tsivy puzzle, where the opponent is to move).
 #[test]

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use fanorona_ai::puzzle::{self, Puzzle};
 use fanorona_ai::tablebase::LazyTables;
 use fanorona_ai::{Level, Limits, Resumable, Search, TranspositionTable};
-use fanorona_rules::Variant;
+use fanorona_rules::{Game, Variant};
 
 /// What to generate.
 #[derive(Clone, Copy, Debug)]
@@ -36,21 +36,18 @@ const CONFIRM: u64 = 4;
 /// The puzzles of one self-play game, in the order they came.
 fn game_puzzles(settings: &Settings, tables: &LazyTables, g: u32) -> Vec<Puzzle> {
     let seed = settings.seed ^ u64::from(g).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let mut game = crate::opening::random_opening(settings.variant, settings.opening, seed);
+    let opening = crate::opening::random_opening(settings.variant, settings.opening, seed);
+    // The random opening's positions are not the engine's play: the look begins after it.
+    let from = opening.turns().len();
+    let game = self_play(settings, tables, opening);
+    puzzle::find_in_game(&game, from, settings.nodes, settings.nodes * CONFIRM, tables, "")
+}
+
+/// The game `opening` played on by the master at `settings.play_nodes` a turn, up to [`MOST_TURNS`].
+fn self_play(settings: &Settings, tables: &LazyTables, mut game: Game) -> Game {
     let limits = Limits { nodes: Some(settings.play_nodes), ..Limits::NONE };
     let mut table: Option<TranspositionTable> = None;
-    let mut found = Vec::new();
-    // Positions inside a puzzle already found are not looked at again.
-    let mut skip_until = 0;
     while !game.is_over() && game.turns().len() < MOST_TURNS {
-        let ply = game.turns().len();
-        if ply >= skip_until
-            && let Some(p) =
-                puzzle::find(*game.position(), settings.nodes, settings.nodes * CONFIRM, tables, String::new())
-        {
-            skip_until = ply + p.solution.len();
-            found.push(p);
-        }
         let mut search = Search::for_level(&game, Level::Master, limits, 1);
         if let Some(tablebase) = tables.get(settings.variant) {
             search = search.with_tablebase(tablebase);
@@ -65,7 +62,7 @@ fn game_puzzles(settings: &Settings, tables: &LazyTables, g: u32) -> Vec<Puzzle>
             _ => break,
         }
     }
-    found
+    game
 }
 
 /// Generates puzzles from `settings.games` self-play games and prints them as a puzzle file (with a header saying how

@@ -50,7 +50,7 @@ pub async fn find_puzzles(db: &Db, nodes: u64) -> Result<PuzzleSearch, DbError> 
                 match LiveGame::replay(stored) {
                     Ok(live) => {
                         let found =
-                            puzzle::find_in_game(&live.game, nodes, nodes * CONFIRM, &tables, &format!("g{id}-"));
+                            puzzle::find_in_game(&live.game, 0, nodes, nodes * CONFIRM, &tables, &format!("g{id}-"));
                         search.added += db.add_puzzles(&found).await?;
                     }
                     Err(error) => tracing::error!("game {id} cannot be replayed: {error}"),
