@@ -4,10 +4,10 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
+use fanorona_ai::Limits;
 use fanorona_ai::puzzle::{self, Puzzle};
 use fanorona_ai::tablebase::LazyTables;
-use fanorona_ai::{Level, Limits, Resumable, Search, TranspositionTable};
-use fanorona_rules::{Game, Variant};
+use fanorona_rules::Variant;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug)]
@@ -39,30 +39,9 @@ fn game_puzzles(settings: &Settings, tables: &LazyTables, g: u32) -> Vec<Puzzle>
     let opening = crate::opening::random_opening(settings.variant, settings.opening, seed);
     // The random opening's positions are not the engine's play: the look begins after it.
     let from = opening.turns().len();
-    let game = self_play(settings, tables, opening);
-    puzzle::find_in_game(&game, from, settings.nodes, settings.nodes * CONFIRM, tables, "")
-}
-
-/// The game `opening` played on by the master at `settings.play_nodes` a turn, up to [`MOST_TURNS`].
-fn self_play(settings: &Settings, tables: &LazyTables, mut game: Game) -> Game {
     let limits = Limits { nodes: Some(settings.play_nodes), ..Limits::NONE };
-    let mut table: Option<TranspositionTable> = None;
-    while !game.is_over() && game.turns().len() < MOST_TURNS {
-        let mut search = Search::for_level(&game, Level::Master, limits, 1);
-        if let Some(tablebase) = tables.get(settings.variant) {
-            search = search.with_tablebase(tablebase);
-        }
-        if let Some(t) = table.take() {
-            search = search.with_table(t);
-        }
-        let result = search.run();
-        table = search.take_table();
-        match result.best {
-            Some(turn) if game.play(&turn).is_ok() => {}
-            _ => break,
-        }
-    }
-    game
+    let game = crate::opening::self_play(opening, limits, 1, tables.get(settings.variant), MOST_TURNS);
+    puzzle::find_in_game(&game, from, settings.nodes, settings.nodes * CONFIRM, tables, "")
 }
 
 /// Generates puzzles from `settings.games` self-play games and prints them as a puzzle file (with a header saying how

@@ -13,7 +13,7 @@
 
 use std::fmt::Write as _;
 
-use fanorona_ai::{Eval, Level, Limits, Resumable, Search, TranspositionTable, Weights, evaluate};
+use fanorona_ai::{Eval, Limits, Weights, evaluate};
 use fanorona_rules::{Position, Side, Variant};
 
 /// A weight that fitting and tuning change: its name, and where it is in [`Weights`].
@@ -59,29 +59,15 @@ pub fn samples(games: u32, depth: u32, opening: u32, seed: u64, threads: usize) 
 
 /// One self-play game's quiet positions, labelled.
 fn game_samples(depth: u32, opening: u32, seed: u64) -> Vec<Sample> {
-    let mut game = crate::opening::random_opening(Variant::Tsivy, opening, seed);
-    let mut quiet = Vec::new();
-    let mut table: Option<TranspositionTable> = None;
-    while !game.is_over() && game.turns().len() < MAX_TURNS {
-        let position = *game.position();
-        if !position.must_capture() {
-            quiet.push(position);
-        }
-        let mut search = Search::for_level(&game, Level::Master, Limits::depth(depth), seed);
-        if let Some(kept) = table.take() {
-            search = search.with_table(kept);
-        }
-        let best = search.run().best;
-        table = search.take_table();
-        match best {
-            Some(turn) if game.play(&turn).is_ok() => {}
-            _ => break,
-        }
-    }
+    let opening = crate::opening::random_opening(Variant::Tsivy, opening, seed);
+    let from = opening.turns().len();
+    let game = crate::opening::self_play(opening, Limits::depth(depth), seed, None, MAX_TURNS);
+    // The positions the master searched a turn from (not the random opening's).
+    let searched = game.positions().get(from..game.turns().len()).unwrap_or_default();
+    let quiet = searched.iter().filter(|position| !position.must_capture());
     let winner = game.outcome().and_then(|o| o.winner());
     quiet
-        .into_iter()
-        .map(|position| {
+        .map(|&position| {
             let result = match winner {
                 None => 0.5,
                 Some(side) if side == position.side_to_move() => 1.0,
