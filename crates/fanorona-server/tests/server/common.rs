@@ -224,35 +224,82 @@ pub fn rss_kib(pid: u32) -> u64 {
     line.split_whitespace().nth(1).and_then(|kib| kib.parse().ok()).unwrap_or_default()
 }
 
-/// The peak resident memory of a process, sampled every 100 ms from when it is started until it is read.
-pub struct PeakRss {
-    pid: u32,
+/// The greatest value of a figure of a process (its memory, its thread count), sampled every 100 ms from when it is
+/// started until it is read.
+pub struct Peak {
+    sample: Arc<dyn Fn() -> u64 + Send + Sync>,
     peak: Arc<AtomicU64>,
     sampler: tokio::task::JoinHandle<()>,
 }
 
-impl PeakRss {
-    /// Starts sampling the memory of process `pid`.
-    pub fn start(pid: u32) -> PeakRss {
-        let peak = Arc::new(AtomicU64::new(rss_kib(pid)));
+impl Peak {
+    /// Starts sampling `sample`.
+    pub fn start(sample: impl Fn() -> u64 + Send + Sync + 'static) -> Peak {
+        let sample: Arc<dyn Fn() -> u64 + Send + Sync> = Arc::new(sample);
+        let peak = Arc::new(AtomicU64::new(sample()));
         let sampler = {
-            let peak = Arc::clone(&peak);
+            let (sample, peak) = (Arc::clone(&sample), Arc::clone(&peak));
             tokio::spawn(async move {
                 loop {
-                    peak.fetch_max(rss_kib(pid), Ordering::Relaxed);
+                    peak.fetch_max(sample(), Ordering::Relaxed);
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
             })
         };
-        PeakRss { pid, peak, sampler }
+        Peak { sample, peak, sampler }
     }
 
-    /// Stops sampling; the peak in KiB, now included.
+    /// Stops sampling; the peak, now included.
     pub fn stop(self) -> u64 {
         self.sampler.abort();
-        let now = rss_kib(self.pid);
+        let now = (self.sample)();
         self.peak.fetch_max(now, Ordering::Relaxed).max(now)
     }
+}
+
+/// A thread of a process, as Linux's `/proc` shows it.
+#[derive(Clone, Debug)]
+pub struct ThreadStat {
+    /// Its id (the system's, not Rust's).
+    pub id: u32,
+    /// Its name, cut at 15 bytes.
+    pub name: String,
+    /// The processor time it used so far, user and system, in clock ticks.
+    pub cpu_ticks: u64,
+}
+
+/// The id, name and processor time (user and system, in clock ticks) in a `stat` file of Linux's `/proc`.
+fn read_stat(path: &Path) -> Option<ThreadStat> {
+    // `id (name) state ...`: the name may hold spaces and parentheses, the fields after the last `)` do not.
+    let stat = std::fs::read_to_string(path).ok()?;
+    let (open, close) = (stat.find('(')?, stat.rfind(')')?);
+    let fields: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+    // Fields 14 and 15 of the line (utime, stime), the third and later being after the name.
+    let ticks = |n: usize| fields.get(n - 3).and_then(|field| field.parse::<u64>().ok());
+    Some(ThreadStat {
+        id: stat[..open].trim().parse().ok()?,
+        name: stat[open + 1..close].to_owned(),
+        cpu_ticks: ticks(14)? + ticks(15)?,
+    })
+}
+
+/// The threads of process `pid` now (none where /proc cannot tell).
+pub fn threads(pid: u32) -> Vec<ThreadStat> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return Vec::new() };
+    tasks.map_while(Result::ok).filter_map(|task| read_stat(&task.path().join("stat"))).collect()
+}
+
+/// The processor time the threads of process `pid` (a number, or `self`) whose names start with `named` have used so
+/// far, in nanoseconds: of those running now, from Linux's `/proc/PID/task/*/schedstat` (0 where it cannot tell).
+pub fn cpu_ns(pid: &str, named: &str) -> u64 {
+    let Ok(tasks) = std::fs::read_dir(Path::new("/proc").join(pid).join("task")) else { return 0 };
+    let used = |task: std::fs::DirEntry| {
+        let name = std::fs::read_to_string(task.path().join("comm")).ok()?;
+        let schedstat = std::fs::read_to_string(task.path().join("schedstat")).ok()?;
+        let ns = schedstat.split_whitespace().next()?.parse::<u64>().ok()?;
+        Some(if name.starts_with(named) { ns } else { 0 })
+    };
+    tasks.map_while(Result::ok).filter_map(used).sum()
 }
 
 /// A pool on the test's database, to check what the server stored.
@@ -371,6 +418,15 @@ pub fn choose(game: &Game) -> Turn {
         Side::Black => turns.iter().max_by_key(|t| left(t)),
     };
     *chosen.unwrap()
+}
+
+/// The turn that leaves the opponent the most pieces: a long game (41 turns when both sides play it).
+pub fn patient(game: &Game) -> String {
+    let position = game.position();
+    let mover = position.side_to_move();
+    let turns = game.legal_turns();
+    let left = |turn: &&Turn| position.play(turn).map_or(0, |after| after.pieces(!mover).len());
+    turns.iter().max_by_key(left).map_or_else(|| choose(game).to_string(), ToString::to_string)
 }
 
 /// Plays `turn` as turn `ply` of `game` from `mover` and checks that both players hear of it; returns the

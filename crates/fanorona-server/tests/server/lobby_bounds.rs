@@ -5,15 +5,17 @@
 use std::time::{Duration, Instant};
 
 use fanorona_bot::client::Client;
+use fanorona_server::clock::{Clock, ManualClock};
 use fanorona_server::hub::CHALLENGE_ABANDONED_AFTER;
 use fanorona_server::protocol::{
     ChallengeView, ClientMessage, ErrorCode, MAX_ADDRESSED_CHALLENGES, MAX_LISTED_CHALLENGES, MAX_OPEN_CHALLENGES,
     ServerMessage,
 };
 use futures_util::{SinkExt, StreamExt};
+use sqlx::{AnyPool, Row};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::common::{TestServer, challenge, clock, wait};
+use crate::common::{TestServer, challenge, clock, open_db, wait};
 
 /// Opens a challenge (to anyone, or to `opponent`); its id.
 async fn create(client: &mut Client, opponent: Option<&str>) -> String {
@@ -35,8 +37,8 @@ async fn listed_ids(client: &mut Client) -> Vec<String> {
     list(client).await.0.into_iter().map(|c| c.id).collect()
 }
 
-/// Lists the lobby until `gone` is no longer in it (the server sweeps it on its own, a few times a second of real
-/// time in these tests); the ids listed then.
+/// Lists the lobby until `gone` is no longer in it (the server sweeps it on its own, every 10 ms of real time in these
+/// tests); the ids listed then. The time allowed only ends a failing test.
 async fn until_gone(client: &mut Client, gone: &str) -> Vec<String> {
     let start = Instant::now();
     loop {
@@ -44,15 +46,36 @@ async fn until_gone(client: &mut Client, gone: &str) -> Vec<String> {
         if !ids.iter().any(|id| id == gone) {
             return ids;
         }
-        assert!(start.elapsed() < Duration::from_secs(5), "challenge {gone} still listed: {ids:?}");
+        assert!(start.elapsed() < Duration::from_secs(10), "challenge {gone} still listed: {ids:?}");
         // Within the rate limit (a `rate_limited` refusal carries no id, and the request would wait for ever).
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
 
-/// Gives the server time to notice a connection that closed (it marks its player's challenges seen then).
-async fn let_the_server_notice() {
-    tokio::time::sleep(Duration::from_millis(500)).await;
+/// Moves the server's clock a second on and closes `leaving`, then waits until the server has marked their open
+/// `challenges` seen at that second, as it does when a player's last connection closes: the clock may then move on
+/// without the server marking them later. Only the closing marks them at that second: the sweep, which marks the
+/// challenges of connected players too, ran when the server started and after each move of the clock that the test
+/// then waited on, and runs next [`LOBBY_SWEEP_INTERVAL`](fanorona_server::hub::LOBBY_SWEEP_INTERVAL) later on the
+/// server's clock.
+async fn leave(clock: &ManualClock, pool: &AnyPool, leaving: Vec<Client>, challenges: &[&str]) {
+    wait(clock, 1);
+    let now = clock.now_ms();
+    for client in leaving {
+        client.close().await.unwrap();
+    }
+    let start = Instant::now();
+    for id in challenges {
+        loop {
+            let seen = sqlx::query("SELECT updated FROM games WHERE id = $1").bind(*id).fetch_one(pool);
+            let seen: i64 = seen.await.unwrap().get("updated");
+            if seen == now {
+                break;
+            }
+            assert!(start.elapsed() < Duration::from_secs(10), "challenge {id} last seen at {seen}, not {now}");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
 }
 
 #[tokio::test]
@@ -90,16 +113,14 @@ async fn challenges_of_a_player_gone_for_a_minute_are_dropped() {
         [create(&mut alice, None).await, create(&mut bob, None).await, create(&mut carol, None).await];
 
     // Alice leaves for a minute: her challenge goes, the others' (connected) stay.
-    alice.close().await.unwrap();
-    let_the_server_notice().await;
+    let pool = open_db(&db).await;
+    leave(&clock, &pool, vec![alice], &[&of_alice]).await;
     clock.advance(CHALLENGE_ABANDONED_AFTER + Duration::from_secs(1));
     let ids = until_gone(&mut watcher, &of_alice).await;
     assert!(ids.contains(&of_bob) && ids.contains(&of_carol), "{ids:?}");
 
     // Bob and Carol leave; Bob comes back after 30 seconds and keeps his challenge; Carol does not.
-    bob.close().await.unwrap();
-    carol.close().await.unwrap();
-    let_the_server_notice().await;
+    leave(&clock, &pool, vec![bob, carol], &[&of_bob, &of_carol]).await;
     wait(&clock, 30);
     let mut bob = Client::connect(&server.url).await.unwrap();
     bob.hello(Some(&bob_token), None).await.unwrap();

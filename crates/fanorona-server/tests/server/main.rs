@@ -10,6 +10,7 @@ mod cluster;
 mod common;
 mod disk_full;
 mod guests;
+mod ignored;
 mod load;
 mod lobby_bounds;
 mod loose_ends;

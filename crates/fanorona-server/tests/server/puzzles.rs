@@ -127,6 +127,9 @@ async fn puzzles_are_served_by_rating_and_theme_and_rated_once_across_players() 
     assert_eq!(stored, (puzzle_rating.after, 2, 1));
 }
 
+/// The shipped puzzles are stored once and keep the ratings players gave them; a start brings them up to date with
+/// the sets (as a confirmation of the sets changes them: alternatives added, puzzles dropped) and serves the
+/// alternatives with the solution.
 #[tokio::test]
 async fn the_shipped_puzzles_are_added_once_and_keep_their_ratings_across_restarts() {
     let dir = tempfile::tempdir().unwrap();
@@ -140,18 +143,47 @@ async fn the_shipped_puzzles_are_added_once_and_keep_their_ratings_across_restar
     };
     server.kill();
     drop(alice);
+    // As a server stored them before the sets changed: a puzzle that now has alternatives without them (at a rating
+    // players gave it), and one the sets have dropped since, named and rated to be the first a new player is offered.
+    let tsivy = shipped(Variant::Tsivy);
+    let changed = tsivy.iter().find(|p| !p.alternatives.is_empty()).expect("a shipped puzzle with alternatives");
+    let pool = open_db(&db).await;
+    let query = "UPDATE puzzles SET alternatives = '', rating = 1234 WHERE id = $1";
+    sqlx::query(query).bind(&changed.id).execute(&pool).await.unwrap();
+    let query = "INSERT INTO puzzles (id, variant, position, solution, themes, rating, deviation, volatility, \
+                 attempts, solved) SELECT 't0', variant, position, solution, themes, 1500, deviation, volatility, 0, 0 \
+                 FROM puzzles WHERE id = $1";
+    sqlx::query(query).bind(&changed.id).execute(&pool).await.unwrap();
+    // Alice's puzzle rating is the changed puzzle's: it is the one she is offered next.
+    let query = "UPDATE players SET puzzle_rating = 1234 WHERE id = $1";
+    sqlx::query(query).bind(&welcome.player.id).execute(&pool).await.unwrap();
+    pool.close().await;
 
     let server = TestServer::start(&db, &clock).await;
     let pool = open_db(&server.db).await;
-    let count: i64 = sqlx::query("SELECT COUNT(*) AS n FROM puzzles").fetch_one(&pool).await.unwrap().get("n");
-    assert_eq!(count as usize, shipped(Variant::Tsivy).len() + shipped(Variant::Dimy).len());
+    let count = |query: &'static str| {
+        let pool = pool.clone();
+        async move { sqlx::query(query).fetch_one(&pool).await.unwrap().get::<i64, _>("n") as usize }
+    };
+    assert_eq!(
+        count("SELECT COUNT(*) AS n FROM puzzles WHERE retired = 0").await,
+        tsivy.len() + shipped(Variant::Dimy).len()
+    );
+    assert_eq!(count("SELECT COUNT(*) AS n FROM puzzles WHERE retired = 1 AND id = 't0'").await, 1, "kept, not served");
     let row = sqlx::query("SELECT rating FROM puzzles WHERE id = $1").bind(&first.id).fetch_one(&pool).await.unwrap();
     assert_eq!(row.get::<f64, _>("rating"), rating.after, "a stored puzzle keeps its rating");
+    let (mut bob, _) = server.guest("bob").await;
+    let for_bob = next_puzzle(&mut bob, GameVariant::Tsivy, None).await.expect("a puzzle");
+    assert_eq!(for_bob.id, nearest(&tsivy, 1500.0).id, "not the dropped one");
     // The same player, back with its token, is not offered the puzzle it tried.
     let mut alice = Client::connect(&server.url).await.unwrap();
     alice.hello(welcome.token.as_deref(), None).await.unwrap();
     let again = next_puzzle(&mut alice, GameVariant::Dimy, None).await.expect("a puzzle");
     assert_ne!(again.id, first.id);
+    let served = next_puzzle(&mut alice, GameVariant::Tsivy, None).await.expect("a puzzle");
+    assert_eq!((served.id.as_str(), served.rating), (changed.id.as_str(), 1234.0), "brought up to date, rating kept");
+    let alternatives: Vec<String> = changed.alternatives.iter().map(ToString::to_string).collect();
+    assert_eq!((served.solution.len(), served.alternatives), (changed.solution.len(), alternatives));
 }
 
 /// The budget of the search of finished games: a tenth of the shipped sets', so that the test's searches (in a debug

@@ -1,6 +1,11 @@
 //! Connection limits and timeouts (issue 31, point 3): a WebSocket must greet in time and answer pings, one address
 //! may hold only so many connections, and a plain HTTP connection must send its headers in time. Each test shortens
-//! the limit it checks to a fraction of a second.
+//! the limit it checks to a fraction of a second, or two seconds for the silence of a client that answers pings.
+//!
+//! These limits run on tokio's clock in the server's own runtime, which the tests cannot move (nor pause: the clients
+//! are in another runtime, and a paused runtime would skip its timers ahead while it waits on their network): wall
+//! time is the point here. The tests wait for the server to act (a connection closed) rather than for a while, and
+//! hold it to act no sooner than its limit and within [`PATIENCE`], ten times the short limits they set.
 
 use std::time::{Duration, Instant};
 
@@ -12,7 +17,8 @@ use tokio_tungstenite::tungstenite::Message;
 
 use crate::common::{TestServer, clock};
 
-/// Long enough for any limit of these tests to act, short enough for a failing test to end soon.
+/// Long enough for any limit of these tests to act, short enough for a failing test to end soon (and shorter than the
+/// 5 s a closing connection may wait for its last messages: `spectators.rs` counts on it).
 pub const PATIENCE: Duration = Duration::from_secs(3);
 
 pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -72,30 +78,87 @@ async fn a_websocket_that_never_says_hello_gets_hello_first_and_is_closed() {
     assert_eq!(next_text(&mut greeted).await["id"], 2);
 }
 
+/// The opcodes of WebSocket frames, RFC 6455.
+const TEXT: u8 = 0x1;
+const CLOSE: u8 = 0x8;
+const PING: u8 = 0x9;
+
+/// A WebSocket opened and greeted by hand on the server, then never read: it answers no ping, as the client of a
+/// dropped network or a closed laptop. (tungstenite answers every ping it reads.)
+async fn deaf_websocket(server: &TestServer, name: &str) -> tokio::net::TcpStream {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let address = server.url.trim_start_matches("ws://").trim_end_matches("/ws");
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let upgrade = format!(
+        "GET /ws HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    stream.write_all(upgrade.as_bytes()).await.unwrap();
+    // The response's head, a byte at a time so as to read nothing past it.
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        head.push(stream.read_u8().await.unwrap());
+    }
+    assert!(head.starts_with(b"HTTP/1.1 101"), "{}", String::from_utf8_lossy(&head));
+    // A client's frames are masked: a zero mask leaves the text as it is.
+    let hello = format!(r#"{{"type":"hello","protocol":1,"name":"{name}","id":1}}"#);
+    assert!(hello.len() < 126, "a longer text needs a longer header");
+    let mut frame = vec![0x80 | TEXT, 0x80 | hello.len() as u8, 0, 0, 0, 0];
+    frame.extend_from_slice(hello.as_bytes());
+    stream.write_all(&frame).await.unwrap();
+    stream
+}
+
+/// The opcodes of the frames a server sent (unmasked), in order.
+fn opcodes(mut bytes: &[u8]) -> Vec<u8> {
+    let mut found = Vec::new();
+    while let [first, second, rest @ ..] = bytes {
+        let (header, length) = match second & 0x7f {
+            126 => (2, rest.get(..2).map_or(0, |n| u16::from_be_bytes([n[0], n[1]]) as usize)),
+            127 => (8, rest.get(..8).map_or(0, |n| u64::from_be_bytes(n.try_into().unwrap()) as usize)),
+            length => (0, usize::from(length)),
+        };
+        found.push(first & 0x0f);
+        bytes = rest.get(header + length..).unwrap_or_default();
+    }
+    found
+}
+
 #[tokio::test]
 async fn the_server_pings_and_closes_a_websocket_that_goes_silent() {
-    let limits = Limits {
-        ping_interval: Duration::from_millis(100),
-        silence_timeout: Duration::from_millis(500),
-        ..Limits::default()
-    };
+    use tokio::io::AsyncReadExt;
+    // Ten pings in the silence: a reading client answers each within milliseconds, far within the silence even on a
+    // busy machine.
+    let silence_timeout = Duration::from_secs(2);
+    let limits = Limits { ping_interval: Duration::from_millis(200), silence_timeout, ..Limits::default() };
     let server = TestServer::fresh_with_limits(&clock(), limits).await;
     // A client that reads answers each ping (tungstenite does on reading) and stays, silent as its player may be;
-    // one that stops reading (a dropped network, a closed laptop) answers none and is closed as gone.
+    // one that stops reading answers none and is closed as gone. The one that reads greeted first: were its pongs not
+    // counted, it would be closed first.
     let mut awake = open(&server).await;
     hello(&mut awake, "alice").await;
-    let mut asleep = open(&server).await;
-    hello(&mut asleep, "bob").await;
-    let mut pings = 0;
-    let read = timeout(Duration::from_millis(1_200), async {
-        while let Some(Ok(message)) = awake.next().await {
-            assert!(matches!(message, Message::Ping(_)), "{message:?}");
-            pings += 1;
+    let mut asleep = deaf_websocket(&server, "bob").await;
+    let greeted = Instant::now();
+    let (mut pings, mut received) = (0, Vec::new());
+    tokio::select! {
+        biased;
+        message = async {
+            loop {
+                match awake.next().await {
+                    Some(Ok(Message::Ping(_))) => pings += 1,
+                    other => break other,
+                }
+            }
+        } => panic!("the connection of a client that answers pings ended: {message:?}"),
+        read = timeout(silence_timeout + PATIENCE, asleep.read_to_end(&mut received)) => {
+            read.expect("the server kept a silent connection open").unwrap();
         }
-    });
-    assert!(read.await.is_err(), "the connection of a client that answers pings was closed");
-    assert!(pings >= 5, "{pings} pings in 1.2 s");
-    until_closed(&mut asleep).await;
+    }
+    let closed_after = greeted.elapsed();
+    let frames = opcodes(&received);
+    assert!(frames.contains(&TEXT) && frames.contains(&PING) && frames.last() == Some(&CLOSE), "{frames:?}");
+    assert!(closed_after >= silence_timeout, "closed {closed_after:?} after its hello");
+    assert!(pings > 1, "the reading client got {pings} pings in {closed_after:?}");
     awake.send(Message::text(r#"{"type":"list_challenges","id":2}"#)).await.unwrap();
     assert_eq!(next_text(&mut awake).await["id"], 2);
 }
@@ -184,13 +247,17 @@ async fn the_program_stops_gracefully_on_sigterm() {
     assert!(status.success(), "{status:?}");
 }
 
-/// The soft and hard limits of open files of process `pid` (Linux's `/proc`).
+/// The soft and hard limits of open files of process `pid` (a number, or `self`), from Linux's `/proc`; no limit
+/// reads as `u64::MAX`.
 #[cfg(target_os = "linux")]
-fn open_files_limits(pid: u32) -> Option<(String, String)> {
+fn open_files_limits(pid: &str) -> Option<(u64, u64)> {
     let limits = std::fs::read_to_string(format!("/proc/{pid}/limits")).ok()?;
     let line = limits.lines().find(|line| line.starts_with("Max open files"))?;
-    let mut fields = line.trim_start_matches("Max open files").split_whitespace();
-    Some((fields.next()?.to_owned(), fields.next()?.to_owned()))
+    let mut fields = line.trim_start_matches("Max open files").split_whitespace().map(|field| match field {
+        "unlimited" => Some(u64::MAX),
+        number => number.parse().ok(),
+    });
+    Some((fields.next()??, fields.next()??))
 }
 
 #[cfg(target_os = "linux")]
@@ -199,11 +266,19 @@ async fn the_program_raises_its_open_files_limit_to_the_hard_one() {
     let dir = tempfile::tempdir().unwrap();
     let database = format!("sqlite://{}", dir.path().join("server.db").display());
     let program = env!("CARGO_BIN_EXE_fanorona-server");
-    // Started with a low soft limit, as a shell's default of 1,024 would be.
+    // Started with a soft limit below the hard one (which it inherits from this test), as a shell's default of 1,024
+    // is below a usual hard limit of 524,288; and above the few dozen files the program needs to start.
+    let (_, hard) = open_files_limits("self").unwrap();
+    let soft = (hard / 2).min(256);
+    assert!(
+        soft >= 64 && hard != u64::MAX,
+        "the hard limit of open files here is {hard}: nothing to check (run this test where it is a number of 128 or \
+         more, as on any usual Linux)"
+    );
     let child = std::process::Command::new("sh")
         .args([
             "-c",
-            r#"ulimit -Sn 256 && exec "$0" "$@""#,
+            &format!(r#"ulimit -Sn {soft} && exec "$0" "$@""#),
             program,
             "--listen",
             "127.0.0.1:0",
@@ -214,21 +289,16 @@ async fn the_program_raises_its_open_files_limit_to_the_hard_one() {
         .spawn()
         .unwrap();
     let server = crate::common::Running(child);
+    let pid = server.0.id().to_string();
     let started = Instant::now();
     loop {
         // Read once the shell has set the limit and become the program.
-        let exe = std::fs::read_link(format!("/proc/{}/exe", server.0.id()));
-        let started_program = exe.is_ok_and(|exe| exe == std::path::Path::new(program));
-        if started_program && let Some((soft, hard)) = open_files_limits(server.0.id()) {
-            if hard.parse::<u64>().is_ok_and(|hard| hard <= 256) {
-                eprintln!("the hard limit is {hard}: nothing to raise");
-                return;
-            }
-            if soft == hard {
-                return;
-            }
-            assert!(started.elapsed() < PATIENCE, "the soft limit stayed at {soft} (hard {hard})");
+        let exe = std::fs::read_link(format!("/proc/{pid}/exe"));
+        let limits = open_files_limits(&pid);
+        if exe.as_deref().is_ok_and(|exe| exe == std::path::Path::new(program)) && limits == Some((hard, hard)) {
+            return;
         }
+        assert!(started.elapsed() < PATIENCE, "the program ({exe:?}) has the limits {limits:?}, started at {soft}");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
