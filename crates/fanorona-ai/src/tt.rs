@@ -25,6 +25,9 @@ pub(crate) struct Entry {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The thread of the search that stored it: 0 the main thread, a helper's number from 1 (below 64, the most
+    /// threads of a search). Kept so that a thread can count what the others' work gives it.
+    pub writer: u8,
 }
 
 /// An entry as stored: four words, so that a bucket of two fills one cache line (a probe or a store that misses the
@@ -34,13 +37,16 @@ pub(crate) struct Entry {
 /// in safe code: relaxed atomics are plain loads and stores on the usual machines).
 struct Slot([AtomicU64; 4]);
 
-/// A slot's three data words: the best turn's bits (low, high), then score, depth, bound and age.
+/// A slot's three data words: the best turn's bits (low, high), then score, depth, bound, age and writer.
 type Data = [u64; 3];
 
 /// The bits of the bound in the third data word; 0 is an empty slot.
 const BOUND_SHIFT: u32 = 24;
 const AGE_SHIFT: u32 = 26;
 const HAS_MOVE: u64 = 1 << 34;
+const WRITER_SHIFT: u32 = 35;
+/// Six bits: a thread number below 64.
+const WRITER_MASK: u64 = 0x3f;
 
 impl Slot {
     fn empty() -> Slot {
@@ -61,7 +67,8 @@ impl Slot {
             | u64::from(depth) << 16
             | bound << BOUND_SHIFT
             | u64::from(age) << AGE_SHIFT
-            | if entry.best.is_some() { HAS_MOVE } else { 0 };
+            | if entry.best.is_some() { HAS_MOVE } else { 0 }
+            | (u64::from(entry.writer) & WRITER_MASK) << WRITER_SHIFT;
         [turn as u64, (turn >> 64) as u64, meta]
     }
 
@@ -117,6 +124,7 @@ fn entry_of(key: u64, data: &Data) -> Entry {
             2 => Bound::Lower,
             _ => Bound::Upper,
         },
+        writer: ((meta >> WRITER_SHIFT) & WRITER_MASK) as u8,
     }
 }
 
@@ -227,22 +235,22 @@ mod tests {
     use fanorona_rules::{Position, Variant};
 
     fn entry(key: u64, best: Option<Turn>, score: i32, depth: i32, bound: Bound) -> Entry {
-        Entry { key, best, score, depth, bound }
+        Entry { key, best, score, depth, bound, writer: 0 }
     }
 
-    fn fields(e: &Entry) -> (u64, Option<Turn>, i32, i32, Bound) {
-        (e.key, e.best, e.score, e.depth, e.bound)
+    fn fields(e: &Entry) -> (u64, Option<Turn>, i32, i32, Bound, u8) {
+        (e.key, e.best, e.score, e.depth, e.bound, e.writer)
     }
 
     /// What is stored comes back as it was, in the compact slots: moves or none, mate scores of both signs, each
-    /// bound, depths below zero too.
+    /// bound, depths below zero too, the main thread or the last helper as the writer.
     #[test]
     fn entries_come_back_as_stored() {
         let turn = Position::start(Variant::Tsivy).legal_turns()[0];
         let stored = [
             entry(0x1234_5678_9abc_def0, Some(turn), 29_990, 12, Bound::Exact),
-            entry(0x0fed_cba9_8765_4321, None, -31_999, -1, Bound::Lower),
-            entry(0x5555_aaaa_5555_aaaa, Some(turn), -7, 0, Bound::Upper),
+            Entry { writer: 63, ..entry(0x0fed_cba9_8765_4321, None, -31_999, -1, Bound::Lower) },
+            Entry { writer: 1, ..entry(0x5555_aaaa_5555_aaaa, Some(turn), -7, 0, Bound::Upper) },
         ];
         let mut table = TranspositionTable::new(16);
         for e in &stored {

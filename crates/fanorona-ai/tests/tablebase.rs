@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use fanorona_ai::review::Reviewer;
 use fanorona_ai::tablebase::{DEFAULT_PIECES, LazyTables, Tablebase, TablebaseBuilder, TbResult};
 use fanorona_ai::{Analysis, Level, Limits, Resumable, Search, TB_WIN};
-use fanorona_rules::{FIFTY_TURNS, Game, Outcome, Position, Setup, Side, Variant};
+use fanorona_rules::{FIFTY_TURNS, Game, Point, PointSet, Position, Setup, Side, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -73,26 +73,122 @@ impl BruteForce {
         if let Some(result) = self.below.as_ref().and_then(|below| below.probe(pos)) {
             return class(result);
         }
-        let v = match pos.outcome() {
-            Some(Outcome::Win { winner, .. }) => {
-                if winner == pos.side_to_move() {
-                    1
-                } else {
-                    -1
-                }
-            }
-            Some(Outcome::Draw(_)) => 0,
-            None => pos.legal_turns().iter().map(|t| -self.value(&pos.play_unchecked(t))).max().unwrap_or(-1),
-        };
+        let v = verdict(pos).unwrap_or_else(|| {
+            pos.legal_turns().iter().map(|t| -self.value(&pos.play_unchecked(t))).max().unwrap_or(-1)
+        });
         self.known.insert(*pos, v);
         v
     }
 
     /// The value with another no-capture count.
     fn value_at(&mut self, pos: &Position, quiet: u16) -> i8 {
-        let mut setup = pos.setup();
-        setup.quiet_turns = quiet;
-        self.value(&setup.position().expect("a legal count"))
+        self.value(&at_count(pos, quiet))
+    }
+}
+
+/// The rules' verdict on a position that ends the game ([`Position::outcome`]): 1 won for the side to move, 0
+/// drawn, -1 lost; `None` while the game goes on.
+fn verdict(pos: &Position) -> Option<i8> {
+    pos.outcome().map(|outcome| match outcome.winner() {
+        None => 0,
+        Some(winner) if winner == pos.side_to_move() => 1,
+        Some(_) => -1,
+    })
+}
+
+/// `pos` with `count` turns played without capture.
+fn at_count(pos: &Position, count: u16) -> Position {
+    let mut setup = pos.setup();
+    setup.quiet_turns = count;
+    setup.position().expect("a legal count")
+}
+
+/// Every set of `k` of these points.
+fn subsets(points: &[Point], k: u32) -> Vec<PointSet> {
+    let Some((&first, rest)) = points.split_first().filter(|_| k > 0) else {
+        return if k == 0 { vec![PointSet::EMPTY] } else { Vec::new() };
+    };
+    let mut sets: Vec<PointSet> = subsets(rest, k - 1).into_iter().map(|set| set.with(first)).collect();
+    sets.extend(subsets(rest, k));
+    sets
+}
+
+/// Every position of `variant` with `white` and `black` pieces, either side to move, no turn played without
+/// capture: a set that turns without capture never leave (they keep the material and change the side to move).
+fn every_position(variant: Variant, (white, black): (u32, u32)) -> Vec<Position> {
+    let points: Vec<Point> = variant.points().iter().collect();
+    let mut positions = Vec::new();
+    for whites in subsets(&points, white) {
+        let free: Vec<Point> = points.iter().copied().filter(|&p| !whites.contains(p)).collect();
+        for blacks in subsets(&free, black) {
+            for side in Side::BOTH {
+                let mut setup = Setup::empty(variant);
+                setup.pieces = [whites, blacks];
+                setup.side_to_move = side;
+                positions.push(setup.position().expect("a legal setup"));
+            }
+        }
+    }
+    positions
+}
+
+/// Endings solved by the rules alone at every no-capture count, with nothing of the tables' method: no walk
+/// backwards, no distance, no index (positions are looked up by value in a hash map), no colour symmetry (both
+/// colours are solved). A forward induction over the count instead: at count 50 the rules end every game; below,
+/// a position's value follows from those one count higher (after a turn without capture, which adds one to the
+/// count) and from those of the smaller endings at count 0 (after a capture, which resets it), solved before.
+#[derive(Default)]
+struct Layers {
+    /// Every position solved so far, at count 0, with its index in `fresh`.
+    index: HashMap<Position, usize>,
+    /// The value of each (as [`verdict`]'s) at count 0: what a capture into it leads to.
+    fresh: Vec<i8>,
+}
+
+impl Layers {
+    /// Solves every position of this material, the smaller endings its captures lead into solved before. Calls
+    /// `check(count, positions, values)` at each count from 50 down to 0, with the value of each position at that
+    /// count.
+    fn solve(&mut self, variant: Variant, material: (u32, u32), mut check: impl FnMut(u16, &[Position], &[i8])) {
+        let positions = every_position(variant, material);
+        let base = self.fresh.len();
+        self.index.extend(positions.iter().enumerate().map(|(i, pos)| (*pos, base + i)));
+        // By position: the rules' verdict below count 50 (it only depends on the count through the fifty-turn
+        // draw) and at 50, the best of its captures, and where its turns without capture lead (`quiet`, from
+        // `first[i]` to `first[i + 1]`).
+        let mut ends = Vec::with_capacity(positions.len());
+        let mut captures = Vec::with_capacity(positions.len());
+        let (mut quiet, mut first) = (Vec::new(), vec![0]);
+        for pos in &positions {
+            ends.push([verdict(pos), verdict(&at_count(pos, FIFTY_TURNS))]);
+            let mut best = None;
+            pos.for_each_turn(|turn| {
+                let next = pos.play_unchecked(turn);
+                if next.quiet_turns() == 0 {
+                    let value = verdict(&next).unwrap_or_else(|| self.fresh[self.index[&next]]);
+                    best = best.max(Some(-value));
+                } else {
+                    assert_eq!(next.quiet_turns(), 1, "{pos}: {turn} neither captures nor adds one to the count");
+                    quiet.push(self.index[&at_count(&next, 0)] - base);
+                }
+            });
+            captures.push(best);
+            first.push(quiet.len());
+        }
+        let mut later: Vec<i8> = Vec::new();
+        for count in (0..=FIFTY_TURNS).rev() {
+            let now: Vec<i8> = (0..positions.len())
+                .map(|i| {
+                    ends[i][usize::from(count == FIFTY_TURNS)].unwrap_or_else(|| {
+                        let quiet = quiet[first[i]..first[i + 1]].iter().map(|&j| -later[j]);
+                        quiet.chain(captures[i]).max().expect("a game that goes on has a turn")
+                    })
+                })
+                .collect();
+            check(count, &positions, &now);
+            later = now;
+        }
+        self.fresh.extend(later);
     }
 }
 
@@ -204,22 +300,86 @@ fn five_piece_tables_extend_the_four_piece_ones() {
     }
 }
 
+/// The tsivy materials of up to three pieces, in the order [`Layers`] solves them.
+const TSIVY_THREE: [(u32, u32); 3] = [(1, 1), (1, 2), (2, 1)];
+
 #[test]
-fn tsivy_tables_of_up_to_three_pieces_match_a_brute_force_search_near_the_fifty_turn_draw() {
+fn tsivy_tables_of_up_to_three_pieces_match_a_brute_force_search_at_every_count() {
     let tables = tables(Variant::Tsivy);
-    let decided = with_stack(|| check_against_brute_force(&tables, None, (2, 3), 44..=FIFTY_TURNS, 600));
-    assert!(decided > 100, "{decided}");
+    let mut layers = Layers::default();
+    let distances = check_every_count(&tables, &mut layers, &TSIVY_THREE);
+    // Every position: 45 * 44 of one piece each, 45 * C(44, 2) of one against two and two against one, each with
+    // either side to move.
+    assert_eq!(layers.fresh.len(), 2 * (45 * 44 + 2 * 45 * 946));
+    // Wins far longer than the few turns a search near the fifty-turn draw sees (measured: up to 29 turns).
+    assert_eq!(distances.keys().max(), Some(&29));
+    let long: usize = distances.iter().filter(|&(&d, _)| d > 10).map(|(_, n)| n).sum();
+    assert!(long > 50_000, "{long}");
+}
+
+/// Two pieces against two: the four-piece material of every win longer than 14 turns, the longest of the four-piece
+/// tables (30 turns) among them. Every position at every count, after the three-piece endings its captures lead
+/// into, checked too (as in the test above). The other four-piece materials are checked near the fifty-turn draw
+/// (`tsivy_tables_of_four_pieces_match_a_brute_force_search_near_the_fifty_turn_draw`) and in full by the ignored
+/// test below.
+#[test]
+fn tsivy_tables_of_two_pieces_against_two_match_a_brute_force_search_at_every_count() {
+    let tables = tables(Variant::Tsivy);
+    let mut layers = Layers::default();
+    check_every_count(&tables, &mut layers, &TSIVY_THREE);
+    let distances = check_every_count(&tables, &mut layers, &[(2, 2)]);
+    let longest = distances.keys().max().copied();
+    assert_eq!(longest, Some(tables.stats().longest));
+    assert_eq!(longest, Some(30), "measured");
+    let long: usize = distances.iter().filter(|&(&d, _)| d > 14).map(|(_, n)| n).sum();
+    assert!(long > 15_000, "{long}");
+}
+
+/// Every four-piece tsivy position at every count (about 35 s, so not in every run): `cargo test --workspace --locked
+/// --test tablebase -- --ignored every_four_piece`.
+#[test]
+#[ignore = "about 35 s: the test above checks the material of the long wins"]
+fn every_four_piece_tsivy_position_matches_a_brute_force_search_at_every_count() {
+    let tables = tables(Variant::Tsivy);
+    let mut layers = Layers::default();
+    check_every_count(&tables, &mut layers, &TSIVY_THREE);
+    let distances = check_every_count(&tables, &mut layers, &[(3, 1), (1, 3), (2, 2)]);
+    assert_eq!(distances.keys().max().copied(), Some(tables.stats().longest));
+    // 45 * C(44, 3) of three against one and one against three, C(45, 2) * C(43, 2) of two against two, each with
+    // either side to move.
+    assert_eq!(layers.fresh.len() - 2 * (45 * 44 + 2 * 45 * 946), 2 * (2 * 45 * 13_244 + 990 * 903));
 }
 
 #[test]
 fn tsivy_tables_of_four_pieces_match_a_brute_force_search_near_the_fifty_turn_draw() {
-    // Captures lead into the three-piece endings, read from the three-piece tables the test above checks; with few
+    // Captures lead into the three-piece endings, read from the three-piece tables checked in full above; with few
     // quiet turns left the brute force of the four-piece positions stays small.
     let tables = tables(Variant::Tsivy);
     let three = Tablebase::build_pieces(Variant::Tsivy, 3).expect("tsivy has tables");
     let decided =
         with_stack(|| check_against_brute_force(&tables, Some(Arc::new(three)), (4, 4), 45..=FIFTY_TURNS, 1000));
     assert!(decided > 100, "{decided}");
+}
+
+/// Checks `tables` against [`Layers`] on every position of each material (each one's captures lead into smaller
+/// endings already solved in `layers`) at every no-capture count from 0 to 50. A verdict at every count checks the
+/// distance too: a win in `d` is a win up to count `50 - d` and a draw from there. Returns the positions checked (at
+/// count 0) by their table distance.
+fn check_every_count(tables: &Tablebase, layers: &mut Layers, materials: &[(u32, u32)]) -> HashMap<u16, usize> {
+    let mut distances = HashMap::new();
+    for &material in materials {
+        layers.solve(tables.variant(), material, |count, positions, values| {
+            for (pos, &value) in positions.iter().zip(values) {
+                let pos = at_count(pos, count);
+                let result = tables.probe(&pos).unwrap_or_else(|| panic!("{pos} is in the tables"));
+                assert_eq!(class(result), value, "{pos}: the tables say {result}");
+                if let (0, TbResult::Win(d) | TbResult::Loss(d)) = (count, result) {
+                    *distances.entry(d).or_default() += 1;
+                }
+            }
+        });
+    }
+    distances
 }
 
 #[test]
