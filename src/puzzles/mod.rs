@@ -273,11 +273,15 @@ fn ask_server(mut board: ResMut<PuzzleBoard>, link: Res<Link>, mut to_server: Me
     }
 }
 
-/// A puzzle the server sent, read as a puzzle of the shipped sets is (the same checks: every turn legal).
+/// A puzzle the server sent, read as a puzzle of the shipped sets is (the same checks: every turn legal, the
+/// alternatives too).
 fn served(view: &PuzzleView) -> Result<Puzzle, ParsePuzzleError> {
     let rating = view.rating.round().clamp(0.0, f64::from(u32::MAX)) as u32;
-    let line =
+    let mut line =
         format!("{} | {rating} | {} | {} | {}", view.id, view.themes.join(","), view.position, view.solution.join(" "));
+    if !view.alternatives.is_empty() {
+        line = format!("{line} | {}", view.alternatives.join(" "));
+    }
     line.parse()
 }
 
@@ -448,7 +452,8 @@ fn check_turns(
         }
         board.hint = None;
         session.set_use(BoardUse::Puzzle { done: true });
-        if puzzle.solution.get(board.played) == Some(&c.turn) {
+        // The solver's last turn may be another that wins as clearly (the puzzle's alternatives).
+        if puzzle.accepts(board.played, &c.turn) {
             board.played += 1;
             info!("puzzle {}: {} right", puzzle.id, c.turn);
             match puzzle.solution.get(board.played) {

@@ -110,6 +110,24 @@ fn a_wrong_turn_is_explained_shown_and_rated_and_a_retry_is_not() {
     assert_eq!((progress(&app).rating, progress(&app).solved), (rating, 0));
 }
 
+/// A turn that wins as clearly as the solution's solves the puzzle at the solver's last turn: t121 (`f5-f4A`)
+/// accepts `a3-b4A`, which the confirmation search found as good, and the first try is rated as solved.
+#[test]
+fn another_turn_as_good_as_the_last_one_solves_the_puzzle() {
+    let mut app = app();
+    let puzzle = open(&mut app, "t121");
+    assert_eq!(puzzle.solver_turns(), 1);
+    assert!(puzzle.alternatives.iter().any(|t| t.to_string() == "a3-b4A"), "{puzzle}");
+    assert_ne!(puzzle.solution[0].to_string(), "a3-b4A");
+    play(&mut app, "a3-b4A");
+    assert_eq!(turns(&app), ["a3-b4A"], "no reply after the last turn");
+    assert_eq!(board(&app).status, PuzzleStatus::Solved);
+    assert!(session(&app).movable().is_empty(), "a solved puzzle takes no more turns");
+    let p = progress(&app);
+    assert_eq!((p.solved, p.failed, p.streak), (1, 0, 1));
+    assert!(p.rating > 1500.0, "{}", p.rating);
+}
+
 /// Hint marks the piece of the turn asked for, and the try counts as failed; the puzzle can still be finished.
 #[test]
 fn a_hint_marks_the_piece_to_move_and_counts_as_not_solved() {

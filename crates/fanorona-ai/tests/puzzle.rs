@@ -62,6 +62,59 @@ fn a_puzzle_line_round_trips_and_bad_lines_say_why() {
     assert_eq!(puzzle::parse_set(&set).map(|_| ()), Err((4, ParsePuzzleError::Fields)));
 }
 
+/// The sixth field lists other turns accepted for the solver's last turn: it reads and prints back, the puzzle
+/// accepts those turns there and nowhere else; a turn that is not legal there, the solution's own, one listed twice
+/// or an empty field is refused with the turn named, and the check refuses a puzzle whose alternative is not another
+/// legal turn.
+#[test]
+fn alternatives_for_the_last_turn_read_and_bad_ones_are_refused() {
+    let (_, puzzles) = &shipped()[0];
+    let p = puzzles.iter().find(|p| p.solution.len() >= 3 && p.alternatives.is_empty()).expect("a longer puzzle");
+    let last = p.solution.len() - 1;
+    let mut before_last = Game::new(p.position);
+    for turn in &p.solution[..last] {
+        before_last.play(turn).unwrap();
+    }
+    let others: Vec<Turn> = before_last.legal_turns().into_iter().filter(|t| *t != p.solution[last]).collect();
+    assert!(others.len() >= 2, "{}: too few turns to choose from", p.id);
+    let line = |field: &str| format!("{p} | {field}").parse::<Puzzle>();
+    let two = format!("{} {}", others[0], others[1]);
+    let read = line(&two).unwrap();
+    assert_eq!(read.alternatives, others[..2]);
+    assert_eq!(read.to_string(), format!("{p} | {two}"));
+    assert_eq!(read.to_string().parse::<Puzzle>(), Ok(read.clone()));
+    assert!(read.accepts(last, &others[1]) && read.accepts(last, &p.solution[last]) && read.accepts(0, &p.solution[0]));
+    assert!(!p.accepts(last, &others[1]), "without the field, the solution only");
+    // Not at an earlier turn of the solver (the line would go another way).
+    let first_others = Game::new(p.position).legal_turns();
+    assert!(first_others.iter().filter(|t| **t != p.solution[0]).all(|t| !read.accepts(0, t)));
+
+    let refused = |field: &str| match line(field) {
+        Err(ParsePuzzleError::Alternative { text, error }) => (text, error),
+        other => panic!("{field:?}: {other:?}"),
+    };
+    assert_eq!(refused("a1-a2").0, "a1-a2");
+    let own = p.solution[last].to_string();
+    assert_eq!(refused(&format!("{} {own}", others[0])), (own.clone(), "it is the solution's own turn".to_owned()));
+    let twice = others[0].to_string();
+    assert_eq!(refused(&format!("{twice} {twice}")), (twice.clone(), "it is listed twice".to_owned()));
+    assert_eq!(refused(""), (String::new(), "the field is empty".to_owned()));
+    assert_eq!(format!("{p} | {twice} | {twice}").parse::<Puzzle>(), Err(ParsePuzzleError::Fields));
+    assert!(line("a1-a2").unwrap_err().to_string().starts_with("alternative `a1-a2`: "));
+
+    // The check: an alternative must be another legal turn where the solver's last turn is played.
+    let tables = LazyTables::default();
+    assert_eq!(puzzle::check(&read, SHIPPED_NODES, &tables), Ok(()));
+    let mut own_turn = read.clone();
+    own_turn.alternatives.push(p.solution[last]);
+    assert_eq!(puzzle::check(&own_turn, SHIPPED_NODES, &tables), Err(PuzzleError::Alternative(own.clone())));
+    // The reply before it: it moved a piece of the other side from a point now empty.
+    let mut illegal = read;
+    illegal.alternatives = vec![p.solution[last - 1]];
+    let text = p.solution[last - 1].to_string();
+    assert_eq!(puzzle::check(&illegal, SHIPPED_NODES, &tables), Err(PuzzleError::Alternative(text)));
+}
+
 /// Another first turn than the solution's fails the check (every other turn is clearly worse), as does a solution
 /// with a turn that is not legal.
 #[test]

@@ -209,6 +209,9 @@ enum Command {
     /// Find puzzles in the master's self-play games and print them as a puzzle file (docs/PUZZLES.md): positions
     /// where exactly one turn keeps a decisive advantage, confirmed by a deeper search, with the line that follows.
     /// With --check FILE, check a puzzle file instead: every solution legal and still the only good line at --nodes.
+    /// With --confirm FILE, search each puzzle of a file again at --nodes (far more than it was made with) and print
+    /// the file made again: turns as good as the solution's last accepted, puzzles cut short or dropped where a turn
+    /// does not hold (docs/PUZZLES.md); a line for each puzzle on standard error.
     Puzzles {
         /// The board: tsivy or dimy.
         #[arg(long, default_value = "tsivy")]
@@ -233,8 +236,11 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         concurrency: usize,
         /// Check this puzzle file instead (exit status 2 if a puzzle fails).
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", conflicts_with = "confirm")]
         check: Option<std::path::PathBuf>,
+        /// Confirm this puzzle file instead, and print it made again.
+        #[arg(long, value_name = "FILE")]
+        confirm: Option<std::path::PathBuf>,
     },
     /// Tune the evaluation weights by self-play: each weight halved and doubled in turn, kept if it wins a match.
     Tune {
@@ -446,16 +452,21 @@ fn run(command: Command) -> Result<String, CliError> {
         }
         Command::Tb { position } => out = tables::verdict(&parse_position(&position.join(" "))?)?,
         Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
+        Command::Puzzles { confirm: Some(file), nodes, .. } => {
+            let in_file = |e: String| CliError(format!("{}: {e}", file.display()));
+            let text = std::fs::read_to_string(&file).map_err(|e| in_file(e.to_string()))?;
+            out = puzzles::confirm(&text, nodes, |line| eprintln!("{line}")).map_err(in_file)?;
+        }
         Command::Puzzles { check: Some(file), nodes, .. } => {
-            let text = std::fs::read_to_string(&file).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
-            let (report, passed) =
-                puzzles::check(&text, nodes).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
+            let in_file = |e: String| CliError(format!("{}: {e}", file.display()));
+            let text = std::fs::read_to_string(&file).map_err(|e| in_file(e.to_string()))?;
+            let (report, passed) = puzzles::check(&text, nodes).map_err(in_file)?;
             if !passed {
                 return Err(CliError(report));
             }
             out = report;
         }
-        Command::Puzzles { variant, games, nodes, play_nodes, opening, seed, concurrency, check: None } => {
+        Command::Puzzles { variant, games, nodes, play_nodes, opening, seed, concurrency, .. } => {
             let settings = puzzles::Settings { variant, games, nodes, play_nodes, opening, seed, concurrency };
             out = puzzles::generate(&settings);
         }

@@ -1,12 +1,13 @@
-//! `puzzles`: puzzles from the engine's own games (see `fanorona_ai::puzzle` and docs/PUZZLES.md), and the check of
-//! a puzzle file.
+//! `puzzles`: puzzles from the engine's own games (see `fanorona_ai::puzzle` and docs/PUZZLES.md), the check of a
+//! puzzle file, and its confirmation by a much deeper search.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use fanorona_ai::Limits;
 use fanorona_ai::puzzle::{self, Puzzle};
+use fanorona_ai::review::score_text;
 use fanorona_ai::tablebase::LazyTables;
+use fanorona_ai::{Limits, Line, TB_WIN};
 use fanorona_rules::Variant;
 
 /// What to generate.
@@ -89,16 +90,24 @@ pub fn generate(settings: &Settings) -> String {
         settings.opening,
         settings.seed
     );
-    let counts: Vec<String> = puzzle::Theme::ALL
-        .iter()
-        .map(|theme| format!("{} {}", puzzles.iter().filter(|p| p.themes.contains(theme)).count(), theme.name()))
-        .collect();
-    let _ = writeln!(out, "# themes: {}", counts.join(", "));
+    let _ = writeln!(out, "{}", themes_line(&puzzles));
     for p in &puzzles {
         let _ = writeln!(out, "{p}");
     }
     out
 }
+
+/// The header line of a puzzle file that counts the puzzles of each theme.
+fn themes_line(puzzles: &[Puzzle]) -> String {
+    let counts: Vec<String> = puzzle::Theme::ALL
+        .iter()
+        .map(|theme| format!("{} {}", puzzles.iter().filter(|p| p.themes.contains(theme)).count(), theme.name()))
+        .collect();
+    format!("{THEMES}{}", counts.join(", "))
+}
+
+/// How the header line of [`themes_line`] begins.
+const THEMES: &str = "# themes: ";
 
 /// Checks every puzzle of a puzzle file at `nodes` nodes a line: legal, and each of the solver's turns still the only
 /// good one. Returns the report, and whether every puzzle passed.
@@ -115,4 +124,82 @@ pub fn check(text: &str, nodes: u64) -> Result<(String, bool), String> {
     }
     let _ = writeln!(out, "{} puzzles checked at {nodes} nodes a line, {failed} failed", puzzles.len());
     Ok((out, failed == 0))
+}
+
+/// What the confirmation found at one of the solver's turns, for the report: the solution's turn and score, the
+/// turns as good, and the best other.
+fn describe(number: usize, turn: &puzzle::Confirmed) -> String {
+    // Scores as players read them (`+4.21`, `#+7` for a win the search proved), for the solver; a win or loss the
+    // endgame tables know (19,000 to 20,000 from either side) as such, not as its two hundred pieces.
+    let line = |l: &Line| match l.score {
+        s if (puzzle::PROVEN..=TB_WIN).contains(&s) => format!("{} tables win", l.turn),
+        s if (puzzle::PROVEN..=TB_WIN).contains(&-s) => format!("{} tables loss", l.turn),
+        s => format!("{} {}", l.turn, score_text(s)),
+    };
+    let mut text = format!("turn {number} {}", line(&turn.solution));
+    for alternative in &turn.alternatives {
+        let _ = write!(text, ", as good {}", line(alternative));
+    }
+    if let Some(next) = &turn.next {
+        let _ = write!(text, ", next {}", line(next));
+    }
+    text
+}
+
+/// Confirms every puzzle of a puzzle file at `nodes` nodes a line ([`puzzle::confirm`]) and returns the file made
+/// again: the comment lines as they were (the themes' counted again), a line saying what the confirmation did, and
+/// the puzzles kept, with their alternatives and cut short where it found them so. `report` gets a line for each
+/// puzzle as it is done (what the searches found), for the record of the run.
+pub fn confirm(text: &str, nodes: u64, mut report: impl FnMut(&str)) -> Result<String, String> {
+    let puzzles = puzzle::parse_set(text).map_err(|(line, e)| format!("line {line}: {e}"))?;
+    let tables = LazyTables::default();
+    let mut kept = Vec::new();
+    let (mut with_alternatives, mut cut, mut dropped) = (Vec::new(), Vec::new(), Vec::new());
+    for p in &puzzles {
+        let confirmation = puzzle::confirm(p, nodes, &tables);
+        let turns: Vec<String> = confirmation.turns.iter().enumerate().map(|(i, turn)| describe(i + 1, turn)).collect();
+        let verdict = match &confirmation.puzzle {
+            None => {
+                dropped.push(p.id.clone());
+                "dropped".to_owned()
+            }
+            Some(confirmed) => {
+                let mut verdict = Vec::new();
+                if confirmed.solution.len() < p.solution.len() {
+                    cut.push(p.id.clone());
+                    verdict.push(format!("cut short after turn {}", confirmed.solver_turns()));
+                }
+                if !confirmed.alternatives.is_empty() {
+                    with_alternatives.push(p.id.clone());
+                    verdict.push("alternatives".to_owned());
+                }
+                kept.push(confirmed.clone());
+                if verdict.is_empty() { "kept".to_owned() } else { verdict.join(", ") }
+            }
+        };
+        report(&format!("{}: {verdict}; {}", p.id, turns.join("; ")));
+    }
+    let ids = |ids: &[String]| if ids.is_empty() { String::new() } else { format!(" ({})", ids.join(" ")) };
+    let mut out = String::new();
+    for line in text.lines().filter(|l| l.trim_start().starts_with('#')) {
+        let line = if line.starts_with(THEMES) { themes_line(&kept) } else { line.to_owned() };
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(
+        out,
+        "# confirmed at {nodes} nodes a line (`fanorona-cli puzzles --confirm FILE --nodes {nodes}`): {} of {} kept, \
+         {} with alternatives{}, {} cut short{}; {} dropped{}",
+        kept.len(),
+        puzzles.len(),
+        with_alternatives.len(),
+        ids(&with_alternatives),
+        cut.len(),
+        ids(&cut),
+        dropped.len(),
+        ids(&dropped)
+    );
+    for p in &kept {
+        let _ = writeln!(out, "{p}");
+    }
+    Ok(out)
 }

@@ -784,6 +784,10 @@ pub struct PuzzleView {
     pub position: String,
     /// The solution in notation: the solver's turn, the reply, ..., the last the solver's.
     pub solution: Vec<String>,
+    /// Other turns accepted for the solver's last turn, in notation (a deeper search scored them as winning as
+    /// clearly as the solution's); absent when there are none, and from older servers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<String>,
     /// Its themes, by name.
     pub themes: Vec<String>,
     /// Its rating now, which players' results move.

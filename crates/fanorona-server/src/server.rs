@@ -73,8 +73,10 @@ impl Server {
     /// Opens (creating and migrating) the database, takes up the games in progress and binds the address.
     pub async fn bind(config: ServerConfig) -> Result<Server, ServerError> {
         let db = Db::connect(&config.database_url, config.sqlite_max_pages).await?;
-        let added = db.add_puzzles(&shipped_puzzles()).await?;
-        tracing::info!("{added} puzzles added");
+        let shipped = shipped_puzzles();
+        let added = db.add_puzzles(&shipped).await?;
+        let retired = db.retire_unshipped(&shipped).await?;
+        tracing::info!("{added} puzzles added or changed, {retired} no longer shipped");
         // Listening before the games are read: a change made in between is then heard (and found already known).
         let changes = db.listen().await?;
         let hub = Arc::new(Hub::load(db, config.clock, &config.limits, HashingPool::new()?).await?);
@@ -226,8 +228,6 @@ async fn upgrade(
         .on_upgrade(move |socket| connection::serve(socket, address, hub, limits))
 }
 
-/// Whether a WebSocket may open for a request with these headers: without `Origin` (a program, not a web page), or
-/// from a page of the server itself (its origin names the request's `Host`), or from one of `allowed`.
 /// The puzzles shipped with the engine, of every board the server plays. The engine's tests check that they read:
 /// a set that does not is a build gone wrong, logged and left out rather than keeping the server down.
 fn shipped_puzzles() -> Vec<Puzzle> {
@@ -242,6 +242,8 @@ fn shipped_puzzles() -> Vec<Puzzle> {
         .collect()
 }
 
+/// Whether a WebSocket may open for a request with these headers: without `Origin` (a program, not a web page), or
+/// from a page of the server itself (its origin names the request's `Host`), or from one of `allowed`.
 fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else { return true };
     let Ok(origin) = origin.to_str() else { return false };

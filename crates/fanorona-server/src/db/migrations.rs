@@ -22,6 +22,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (7, "addressed challenges", include_str!("../../migrations/0007_addressed_challenges.sql")),
     (8, "puzzles", include_str!("../../migrations/0008_puzzles.sql")),
     (9, "puzzle search", include_str!("../../migrations/0009_puzzle_search.sql")),
+    (10, "puzzle alternatives", include_str!("../../migrations/0010_puzzle_alternatives.sql")),
 ];
 
 /// The embedded migrations, handed to sqlx's migrator like a folder of files.

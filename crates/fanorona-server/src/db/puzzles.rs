@@ -1,6 +1,9 @@
 //! Puzzles: the shipped sets added at start, the next puzzle for a player, and a player's result with both ratings.
 
+use std::collections::HashSet;
+
 use fanorona_ai::puzzle::{self, Puzzle};
+use fanorona_rules::Turn;
 use sqlx::Row;
 
 use super::Db;
@@ -19,23 +22,32 @@ pub struct PuzzleRated {
 }
 
 impl Db {
-    /// Adds the puzzles not stored yet (one already stored keeps the rating players gave it); returns how many were
-    /// added. Several processes starting at once add each puzzle once.
+    /// Adds the puzzles not stored yet, and brings those stored up to date (position, solution, alternatives and
+    /// themes, as a confirmation of the shipped sets changes them; served again if they were retired), keeping the
+    /// rating players gave them; returns how many were added or changed. Several processes starting at once add each
+    /// puzzle once.
     pub async fn add_puzzles(&self, puzzles: &[Puzzle]) -> Result<u64, DbError> {
         let mut tx = Tx::begin(&self.pool).await?;
         let added = async {
             let mut added = 0;
             for p in puzzles {
-                let solution: Vec<String> = p.solution.iter().map(ToString::to_string).collect();
+                let turns = |turns: &[Turn]| turns.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
                 let themes: Vec<&str> = p.themes.iter().map(|t| t.name()).collect();
+                // A puzzle stored as it is is not written again (nor counted).
                 let done = sqlx::query(
-                    "INSERT INTO puzzles (id, variant, position, solution, themes, rating, deviation, volatility, \
-                     attempts, solved) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0) ON CONFLICT (id) DO NOTHING",
+                    "INSERT INTO puzzles (id, variant, position, solution, alternatives, themes, rating, deviation, \
+                     volatility, attempts, solved) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 0) \
+                     ON CONFLICT (id) DO UPDATE SET position = excluded.position, solution = excluded.solution, \
+                     alternatives = excluded.alternatives, themes = excluded.themes, retired = 0 \
+                     WHERE puzzles.position <> excluded.position OR puzzles.solution <> excluded.solution \
+                     OR puzzles.alternatives <> excluded.alternatives OR puzzles.themes <> excluded.themes \
+                     OR puzzles.retired <> 0",
                 )
                 .bind(&p.id)
                 .bind(p.position.variant().name())
                 .bind(p.position.to_string())
-                .bind(solution.join(" "))
+                .bind(turns(&p.solution))
+                .bind(turns(&p.alternatives))
                 .bind(themes.join(","))
                 .bind(f64::from(p.rating))
                 .bind(puzzle::STARTING_DEVIATION)
@@ -50,6 +62,26 @@ impl Db {
         tx.end(added).await
     }
 
+    /// Stops serving the shipped puzzles that `shipped` (the sets of this build) no longer holds: every stored
+    /// puzzle not found in a game here (those are named `g<game>-<ply>`) whose id is not one of `shipped`'s. They are
+    /// kept with their results; [`Db::add_puzzles`] serves one again if a later set ships it. Returns how many were
+    /// retired.
+    pub async fn retire_unshipped(&self, shipped: &[Puzzle]) -> Result<u64, DbError> {
+        let ids: HashSet<&str> = shipped.iter().map(|p| p.id.as_str()).collect();
+        let stored = sqlx::query("SELECT id FROM puzzles WHERE retired = 0 AND id NOT LIKE 'g%-%'")
+            .fetch_all(&self.pool)
+            .await?;
+        let mut retired = 0;
+        for row in stored {
+            let id: String = row.try_get("id")?;
+            if !ids.contains(id.as_str()) {
+                let done = sqlx::query("UPDATE puzzles SET retired = 1 WHERE id = $1").bind(&id).execute(&self.pool);
+                retired += done.await?.rows_affected();
+            }
+        }
+        Ok(retired)
+    }
+
     /// The puzzle rating of `player`.
     pub async fn puzzle_rating(&self, player: &str) -> Result<f64, DbError> {
         let row =
@@ -58,7 +90,7 @@ impl Db {
     }
 
     /// The puzzle of `variant` (with `theme`, a theme's name, if given) that `player` has sent no result for, whose
-    /// rating is nearest the player's puzzle rating (the first by id among equals).
+    /// rating is nearest the player's puzzle rating (the first by id among equals); retired puzzles are not served.
     pub async fn next_puzzle(
         &self,
         player: &str,
@@ -68,8 +100,9 @@ impl Db {
         // Themes are stored between commas, so that `,chain,` finds one whole name.
         let pattern = theme.map_or_else(|| "%".to_owned(), |t| format!("%,{t},%"));
         let row = sqlx::query(
-            "SELECT p.id, p.position, p.solution, p.themes, p.rating, p.attempts FROM puzzles p, players me \
-             WHERE me.id = $1 AND p.variant = $2 AND (',' || p.themes || ',') LIKE $3 \
+            "SELECT p.id, p.position, p.solution, p.alternatives, p.themes, p.rating, p.attempts \
+             FROM puzzles p, players me \
+             WHERE me.id = $1 AND p.variant = $2 AND (',' || p.themes || ',') LIKE $3 AND p.retired = 0 \
              AND NOT EXISTS (SELECT 1 FROM puzzle_results r WHERE r.player = $1 AND r.puzzle = p.id) \
              ORDER BY ABS(p.rating - me.puzzle_rating), p.id LIMIT 1",
         )
@@ -89,6 +122,7 @@ impl Db {
             variant,
             position: row.try_get("position")?,
             solution: words("solution", ' ')?,
+            alternatives: words("alternatives", ' ')?,
             themes: words("themes", ',')?,
             rating: row.try_get("rating")?,
             attempts: u64::try_from(attempts).map_err(|_| DbError::Corrupt(format!("{attempts} attempts")))?,
