@@ -7,7 +7,21 @@ use super::Db;
 use super::sync::LOGOUT;
 use super::tx::Tx;
 use crate::error::DbError;
+use crate::protocol::PlayerView;
 use crate::rating::Rating;
+
+/// What every player may see of a player.
+impl From<PlayerRecord> for PlayerView {
+    fn from(player: PlayerRecord) -> PlayerView {
+        PlayerView {
+            id: player.id,
+            name: player.name,
+            rating: player.rating.rating,
+            deviation: player.rating.deviation,
+            bot: player.bot,
+        }
+    }
+}
 
 /// A player's id, name and rating.
 #[derive(Clone, Debug, PartialEq)]

@@ -10,11 +10,10 @@ use tokio::sync::Notify;
 
 use super::connections::ConnectionHandle;
 use super::outbox::Outbox;
-use super::views::player_view;
 use super::{Caller, Hub, lock, millis};
 use crate::db::PlayerRecord;
 use crate::error::{DbError, Refusal};
-use crate::protocol::{ErrorCode, PROTOCOL_VERSION, ServerMessage};
+use crate::protocol::{ErrorCode, PROTOCOL_VERSION, PlayerView, ServerMessage};
 use crate::rating::Rating;
 use crate::secret;
 use crate::throttle::{self, Backoff};
@@ -107,7 +106,8 @@ impl Hub {
         lock(&self.connections).entry(player.id.clone()).or_default().push(handle);
         let games = self.games_of(&player.id).await;
         let caller = Caller { player: player.id.clone(), connection, login };
-        let welcome = ServerMessage::Welcome { protocol: PROTOCOL_VERSION, player: player_view(player), token, games };
+        let welcome =
+            ServerMessage::Welcome { protocol: PROTOCOL_VERSION, player: PlayerView::from(player), token, games };
         Ok((caller, welcome))
     }
 
@@ -181,7 +181,7 @@ impl Hub {
         });
         let hash = hashed.await.ok_or_else(Refusal::busy)??;
         match self.db.register(&caller.player, &name, &hash).await {
-            Ok(true) => Ok(ServerMessage::Registered { player: player_view(self.current(caller).await?) }),
+            Ok(true) => Ok(ServerMessage::Registered { player: PlayerView::from(self.current(caller).await?) }),
             Ok(false) => Err(Refusal::new(ErrorCode::AlreadyRegistered, "you are registered already")),
             Err(DbError::Duplicate) => Err(Refusal::new(ErrorCode::NameTaken, "another player has that name")),
             Err(error) => Err(error.into()),

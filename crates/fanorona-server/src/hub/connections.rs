@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use tokio::sync::Notify;
 
-use super::live::LiveGame;
 use super::outbox::Outbox;
 use super::{Caller, Hub, lock};
 use crate::protocol::{Envelope, ServerMessage};
@@ -75,17 +74,23 @@ impl Hub {
         }
     }
 
-    /// Sends `message` to every connection of `players` but `except`. A connection too slow to take it is dropped:
-    /// its client reconnects and gets the game back with `hello`.
-    pub(super) fn notify(&self, live: &mut LiveGame, except: Option<u64>, message: &ServerMessage) {
+    /// Sends `message` to every connection of `players` on this process and to `watchers`, but `except`. A
+    /// connection too slow to take it is dropped: its client reconnects and gets the game back with `hello`.
+    pub(super) fn tell_all(
+        &self,
+        players: &[String],
+        watchers: &mut Vec<ConnectionHandle>,
+        except: Option<u64>,
+        message: &ServerMessage,
+    ) {
         let Some(text) = event_text(message) else { return };
         let mut connections = lock(&self.connections);
-        for player in live.player_ids() {
-            if let Some(list) = connections.get_mut(&player) {
+        for player in players {
+            if let Some(list) = connections.get_mut(player) {
                 deliver(list, except, &text);
             }
         }
-        deliver(&mut live.watchers, except, &text);
+        deliver(watchers, except, &text);
     }
 
     /// The caller's connection, to send it a game's events.

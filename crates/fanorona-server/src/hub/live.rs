@@ -5,10 +5,10 @@ use std::sync::Arc;
 
 use fanorona_rules::{Game, Position, Side};
 
+use super::Hub;
 use super::connections::ConnectionHandle;
-use super::views::player_view;
 use crate::db::{ChallengeRecord, EndRecord, PlayerRecord, StoredGame};
-use crate::protocol::{Clocks, Color, EndReason, GameResult, GameView};
+use crate::protocol::{Clocks, Color, EndReason, GameResult, GameView, PlayerView, ServerMessage};
 
 /// A game in progress: who plays it (readable without waiting for the game's lock) and its state.
 #[derive(Debug)]
@@ -121,7 +121,7 @@ impl LiveGame {
     }
 
     pub(super) fn view(&self, now: i64) -> GameView {
-        let [white, black] = self.players.clone().map(player_view);
+        let [white, black] = self.players.clone().map(PlayerView::from);
         GameView {
             id: self.id().to_owned(),
             white,
@@ -154,6 +154,14 @@ impl LiveGame {
             plies: self.plies(),
             rated: rated.then(|| (self.players[0].id.as_str(), self.players[1].id.as_str())),
         }
+    }
+}
+
+impl Hub {
+    /// Sends `message` to the players of `live` (every connection of theirs on this process) and its spectators,
+    /// but the connection `except`.
+    pub(super) fn notify(&self, live: &mut LiveGame, except: Option<u64>, message: &ServerMessage) {
+        self.tell_all(&live.player_ids(), &mut live.watchers, except, message);
     }
 }
 

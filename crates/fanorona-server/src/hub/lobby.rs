@@ -5,13 +5,12 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use super::live::{LiveGame, Slot};
-use super::views::player_view;
 use super::{Caller, Hub, lock, millis};
 use crate::db::ChallengeRecord;
 use crate::error::Refusal;
 use crate::protocol::{
     ChallengeView, ErrorCode, GameVariant, MAX_ADDRESSED_CHALLENGES, MAX_LISTED_CHALLENGES, MAX_OPEN_CHALLENGES,
-    ServerMessage, TimeControl,
+    PlayerView, ServerMessage, TimeControl,
 };
 use crate::secret;
 
@@ -179,7 +178,7 @@ impl Hub {
 fn challenge_view(challenge: ChallengeRecord) -> ChallengeView {
     ChallengeView {
         id: challenge.id,
-        by: player_view(challenge.creator),
+        by: PlayerView::from(challenge.creator),
         variant: challenge.variant,
         rated: challenge.rated,
         time: challenge.time,

@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use super::live::{LiveGame, Slot};
 use super::{Hub, lock};
-use crate::db::PlayerRecord;
 use crate::error::Refusal;
 use crate::protocol::{FinishedGame, GameView, MAX_LISTED_GAMES, PlayerView, ServerMessage};
 
@@ -37,7 +36,7 @@ impl Hub {
                 Err(error) => tracing::error!("game {game_id} cannot be replayed: {error}"),
             }
         }
-        Ok(ServerMessage::Profile { player: player_view(player), history, games })
+        Ok(ServerMessage::Profile { player: PlayerView::from(player), history, games })
     }
 
     /// The player's games in progress.
@@ -59,15 +58,5 @@ impl Hub {
             }
         }
         views
-    }
-}
-
-pub(super) fn player_view(player: PlayerRecord) -> PlayerView {
-    PlayerView {
-        id: player.id,
-        name: player.name,
-        rating: player.rating.rating,
-        deviation: player.rating.deviation,
-        bot: player.bot,
     }
 }
