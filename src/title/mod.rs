@@ -66,6 +66,11 @@ impl TitleGame {
     pub fn games(&self) -> u32 {
         self.games
     }
+
+    /// Whether the computer is thinking about the title game's next turn.
+    pub fn thinking(&self) -> bool {
+        self.search.is_some()
+    }
 }
 
 /// Registers the title board.

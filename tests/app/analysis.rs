@@ -20,13 +20,7 @@ fn analysis(app: &mut App, command: AnalysisCommand) {
 
 /// Runs frames until the engine has searched the board's position to `depth`.
 fn wait_for_depth(app: &mut App, depth: u32) {
-    for _ in 0..3000 {
-        if board(app).lines().1 >= depth {
-            return;
-        }
-        app.update();
-    }
-    panic!("the engine did not reach depth {depth}");
+    run_until(app, 0, &format!("the engine reaches depth {depth}"), |_| true, |app| board(app).lines().1 >= depth);
 }
 
 #[test]

@@ -157,23 +157,52 @@ pub fn click(app: &mut App, point: &str) {
     settle(app);
 }
 
-/// Runs frames until nothing moves and the computer is not thinking for a few frames in a row (messages written
-/// in one frame are handled in the next), at most 20 simulated seconds.
-pub fn settle(app: &mut App) {
-    let mut idle = 0;
-    for _ in 0..1250 {
+/// How long a test waits, in wall time, for work done on a thread (a search, a review, the endgame tables, a
+/// socket) before it calls the game stuck: far beyond what any of them takes on a quiet machine (seconds), so that a
+/// hang fails and a busy machine does not.
+pub const PATIENCE: Duration = Duration::from_secs(300);
+
+/// Runs frames until `done` holds (asked before each frame). After a frame in which `working` holds (a thread of the
+/// game is busy: the computer thinking, a review, ...) the test sleeps a millisecond, so that the thread has the
+/// core, and the frame does not count against `frames`, the simulated time the rest (animations, the lead-in before
+/// a computer's turn) may take: a busy machine slows the threads, never the simulated clock. Waiting on threads is
+/// bounded by [`PATIENCE`] alone.
+pub fn run_until(
+    app: &mut App,
+    frames: usize,
+    what: &str,
+    working: impl Fn(&App) -> bool,
+    mut done: impl FnMut(&mut App) -> bool,
+) {
+    let started = std::time::Instant::now();
+    let mut counted = 0;
+    while !done(app) {
+        assert!(started.elapsed() < PATIENCE, "{what}: not within {PATIENCE:?}");
         app.update();
-        let busy = app.world().resource::<Animations>().busy();
-        let thinking = app.world().resource::<Thinking>().is(Purpose::Move);
-        idle = if busy || thinking { 0 } else { idle + 1 };
-        if idle >= 4 {
-            return;
-        }
-        if thinking {
+        if working(app) {
             std::thread::sleep(Duration::from_millis(1));
+        } else {
+            counted += 1;
+            assert!(counted <= frames, "{what}: not within {frames} frames of simulated time");
         }
     }
-    panic!("the game did not settle");
+}
+
+/// Whether the computer is thinking about a turn.
+pub fn thinking(app: &App) -> bool {
+    app.world().resource::<Thinking>().is(Purpose::Move)
+}
+
+/// Runs frames until nothing moves and the computer has not been thinking for a few frames in a row (messages
+/// written in one frame are handled in the next): at most 20 simulated seconds of animations, and any time the
+/// computer takes to think.
+pub fn settle(app: &mut App) {
+    let mut idle = 0;
+    run_until(app, 1250, "the game settles", thinking, |app| {
+        let busy = app.world().resource::<Animations>().busy() || thinking(app);
+        idle = if busy { 0 } else { idle + 1 };
+        idle > 4
+    });
 }
 
 /// The screen the app is on.

@@ -148,17 +148,12 @@ fn with_the_animations_off_every_step_is_in_place_at_once_and_the_turn_stays_mar
     // The person's step, and then the computer's whole turn (lead-in, slide, captures), each in place within a
     // couple of frames of being played.
     let (mut busy_frames, mut longest) = (0, 0);
-    for _ in 0..2000 {
-        app.update();
+    run_until(&mut app, 2000, "both turns are played", thinking, |app| {
         let busy = app.world().resource::<fanorona::board::animation::Animations>().busy();
         busy_frames = if busy { busy_frames + 1 } else { 0 };
         longest = longest.max(busy_frames);
-        if turns(&app).len() == 2 && !busy {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    assert_eq!(turns(&app).len(), 2, "both turns played");
+        turns(app).len() == 2 && !busy
+    });
     // A few frames a step (the slide ends, then the captured pieces), where a step takes some twenty at full speed.
     let steps = session(&app).game().turns()[1].path().count() - 1;
     assert!(longest <= 4 * steps, "the board was busy {longest} frames in a row for {steps} steps");

@@ -28,7 +28,7 @@ use fanorona_protocol::{Color, EndReason, GameVariant, TimeControl};
 use fanorona_server::clock::ManualClock;
 use fanorona_server::server::{Limits, Server, ServerConfig};
 
-use crate::common::{app, english, play, session, settle, state, temp_dir, turns};
+use crate::common::{PATIENCE, app, english, play, session, settle, state, temp_dir, turns};
 
 /// A server in a runtime of its own: dropping the runtime stops it at once, connections and all.
 struct TestServer {
@@ -103,9 +103,10 @@ fn player(url: &str, name: &str) -> App {
     app
 }
 
-/// Runs frames of every app (and lets real time pass, for the sockets) until `done`, at most 20 s.
-fn run_until(apps: &mut [&mut App], what: &str, done: impl Fn(&[&mut App]) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(20);
+/// Runs frames of every app (and lets real time pass, for the sockets) until `done`, within the patience given to
+/// work on threads.
+fn run_until_all(apps: &mut [&mut App], what: &str, done: impl Fn(&[&mut App]) -> bool) {
+    let deadline = Instant::now() + PATIENCE;
     loop {
         for app in apps.iter_mut() {
             app.update();
@@ -135,12 +136,12 @@ fn command(app: &mut App, command: OnlineCommand) {
 fn start_game(server: &TestServer, variant: GameVariant, time: &str) -> (App, App) {
     let mut alice = player(&server.url(), "alice");
     let mut bob = player(&server.url(), "bob");
-    run_until(&mut [&mut alice, &mut bob], "both welcomed", |apps| apps.iter().all(|a| link(a).is_online()));
+    run_until_all(&mut [&mut alice, &mut bob], "both welcomed", |apps| apps.iter().all(|a| link(a).is_online()));
     assert_eq!(state(&alice), AppState::Lobby);
     let time: TimeControl = time.parse().unwrap();
     command(&mut alice, OnlineCommand::Create(ChallengeSettings { variant, rated: false, time }));
     // Each hears of the challenge on its own connection: wait for both.
-    run_until(&mut [&mut alice, &mut bob], "the challenge in Bob's lobby and as Alice's own", |apps| {
+    run_until_all(&mut [&mut alice, &mut bob], "the challenge in Bob's lobby and as Alice's own", |apps| {
         apps[1].world().resource::<Lobby>().challenges.iter().any(|c| c.by.name == "alice")
             && apps[0].world().resource::<Lobby>().mine.is_some()
     });
@@ -149,7 +150,7 @@ fn start_game(server: &TestServer, variant: GameVariant, time: &str) -> (App, Ap
     assert_eq!((challenge.variant, challenge.time, challenge.rated), (variant, time, false));
     assert_eq!(alice.world().resource::<Lobby>().mine.as_ref().map(|c| &c.id), Some(&challenge.id));
     command(&mut bob, OnlineCommand::Accept(challenge.id.clone()));
-    run_until(&mut [&mut alice, &mut bob], "both on the board", |apps| {
+    run_until_all(&mut [&mut alice, &mut bob], "both on the board", |apps| {
         apps.iter().all(|a| state(a) == AppState::Online && game(a).is_some_and(|g| g.id == challenge.id))
     });
     assert!(alice.world().resource::<Lobby>().mine.is_none(), "an accepted challenge is no longer open");
@@ -174,7 +175,7 @@ fn play_a_turn(white: &mut App, black: &mut App) {
     let turn = session(mover).position().legal_turns()[0].to_string();
     play(mover, &turn);
     let count = turns(mover).len();
-    run_until(&mut [mover, other], "the turn on the other board", |apps| turns(apps[1]).len() == count);
+    run_until_all(&mut [mover, other], "the turn on the other board", |apps| turns(apps[1]).len() == count);
     assert_eq!(turns(mover), turns(other), "both boards have the same game");
     assert_eq!(session(mover).position(), session(other).position());
 }
@@ -190,11 +191,11 @@ fn two_players_find_each_other_in_the_lobby_and_play_to_the_end() {
     let id = game(&white).unwrap().id.clone();
     // Carol finds the game among those being played, and watches it.
     let mut carol = player(&server.url(), "carol");
-    run_until(&mut [&mut carol], "the game in Carol's lobby", |apps| {
+    run_until_all(&mut [&mut carol], "the game in Carol's lobby", |apps| {
         apps[0].world().resource::<Lobby>().games.iter().any(|g| g.id == id)
     });
     command(&mut carol, OnlineCommand::Watch(id.clone()));
-    run_until(&mut [&mut carol], "Carol watching", |apps| {
+    run_until_all(&mut [&mut carol], "Carol watching", |apps| {
         state(apps[0]) == AppState::Online && game(apps[0]).is_some_and(|g| g.id == id)
     });
     assert_eq!(game(&carol).unwrap().me, None, "a spectator plays neither side");
@@ -204,10 +205,10 @@ fn two_players_find_each_other_in_the_lobby_and_play_to_the_end() {
         play_a_turn(&mut white, &mut black);
         played += 1;
         let count = turns(&white).len();
-        run_until(&mut [&mut carol], "the turn on the spectator's board", |apps| turns(apps[0]).len() == count);
+        run_until_all(&mut [&mut carol], "the turn on the spectator's board", |apps| turns(apps[0]).len() == count);
         assert_eq!(turns(&carol), turns(&white));
         assert!(!session(&carol).human_to_move(), "a spectator never moves");
-        run_until(&mut [&mut white, &mut black], "the server's word on the turn", |apps| {
+        run_until_all(&mut [&mut white, &mut black], "the server's word on the turn", |apps| {
             let ended = session(apps[0]).is_over();
             // A turn that ends the game is followed by the server's result on both boards.
             !ended || apps.iter().all(|a| game(a).is_some_and(|g| g.result.is_some()))
@@ -219,7 +220,7 @@ fn two_players_find_each_other_in_the_lobby_and_play_to_the_end() {
     assert_eq!(result.map(|r| r.winner.map(Into::into)), Some(outcome.winner()));
     let over = |app: &App| session(app).board_use() == BoardUse::Online { over: true };
     assert!(over(&white) && over(&black), "a finished online game takes no more turns");
-    run_until(&mut [&mut carol], "the result on the spectator's board", |apps| {
+    run_until_all(&mut [&mut carol], "the result on the spectator's board", |apps| {
         game(apps[0]).is_some_and(|g| g.result == result)
     });
     let winner = result.and_then(|r| r.winner).map(|w| game(&carol).unwrap().player(w).name.clone());
@@ -227,27 +228,27 @@ fn two_players_find_each_other_in_the_lobby_and_play_to_the_end() {
     assert!(text.starts_with(&winner.map_or("Draw".to_owned(), |w| format!("{w} won"))), "{text}");
     // Back in the lobby, the game is gone from the board's resources.
     command(&mut white, OnlineCommand::Leave);
-    run_until(&mut [&mut white], "the lobby", |apps| state(apps[0]) == AppState::Lobby);
+    run_until_all(&mut [&mut white], "the lobby", |apps| state(apps[0]) == AppState::Lobby);
     assert!(game(&white).is_none());
 
     // White's profile lists the game; replayed, it is on the board as it ended, and can be reviewed.
     command(&mut white, OnlineCommand::Profile);
-    run_until(&mut [&mut white], "the profile", |apps| apps[0].world().resource::<Lobby>().profile.is_some());
+    run_until_all(&mut [&mut white], "the profile", |apps| apps[0].world().resource::<Lobby>().profile.is_some());
     let profile = white.world().resource::<Lobby>().profile.clone().unwrap();
     assert!(profile.history.is_empty(), "a dimy game is not rated");
     let [finished] = profile.games.as_slice() else { panic!("{:?}", profile.games) };
     assert_eq!((finished.game.id.as_str(), finished.result), (id.as_str(), result.unwrap()));
     command(&mut white, OnlineCommand::Replay(Box::new(finished.clone())));
-    run_until(&mut [&mut white], "the game replayed", |apps| state(apps[0]) == AppState::Online);
+    run_until_all(&mut [&mut white], "the game replayed", |apps| state(apps[0]) == AppState::Online);
     assert_eq!(turns(&white), turns(&black));
     assert_eq!((game(&white).unwrap().result, game(&white).unwrap().me), (result, Some(Color::White)));
     assert!(over(&white), "a replayed game takes no turns");
     white.world_mut().write_message(ReviewCommand::Open);
-    run_until(&mut [&mut white], "the review", |apps| state(apps[0]) == AppState::Review);
+    run_until_all(&mut [&mut white], "the review", |apps| state(apps[0]) == AppState::Review);
     assert_eq!(white.world().resource::<Reviewing>().game().turns().len(), turns(&black).len());
     assert!(!white.world().resource::<Reviewing>().can_try_again(), "an online game is not played on");
     white.world_mut().write_message(ReviewCommand::Close);
-    run_until(&mut [&mut white], "back from the review", |apps| state(apps[0]) == AppState::Online);
+    run_until_all(&mut [&mut white], "back from the review", |apps| state(apps[0]) == AppState::Online);
     assert_eq!(turns(&white), turns(&black), "the game is back on the board as it ended");
 }
 
@@ -263,7 +264,7 @@ fn a_dropped_connection_comes_back_and_the_game_goes_on() {
     play_a_turn(&mut white, &mut black);
 
     server.kill();
-    run_until(&mut [&mut white, &mut black], "both to see the connection drop", |apps| {
+    run_until_all(&mut [&mut white, &mut black], "both to see the connection drop", |apps| {
         apps.iter().all(|a| matches!(link(a).state(), LinkState::Waiting(_)))
     });
     let describe = english(&link(&white).describe());
@@ -278,7 +279,7 @@ fn a_dropped_connection_comes_back_and_the_game_goes_on() {
 
     let server = TestServer::start(&db, address, &clock);
     assert_eq!(server.address, address);
-    run_until(&mut [&mut white, &mut black], "the turn played offline on the other board", |apps| {
+    run_until_all(&mut [&mut white, &mut black], "the turn played offline on the other board", |apps| {
         apps.iter().all(|a| link(a).is_online()) && turns(apps[1]).len() == 3
     });
     assert_eq!(turns(&white), turns(&black));
@@ -311,7 +312,7 @@ fn a_clock_that_runs_out_ends_the_game() {
     play_a_turn(&mut white, &mut black);
     play_a_turn(&mut white, &mut black);
     let started = Instant::now();
-    run_until(&mut [&mut white, &mut black], "a second and a half", |_| started.elapsed().as_millis() > 1500);
+    run_until_all(&mut [&mut white, &mut black], "a second and a half", |_| started.elapsed().as_millis() > 1500);
     let ticks = |app: &App| app.world().resource::<Ticks>().0;
     assert!(ticks(&white) >= 1, "White's last seconds tick");
     assert_eq!(ticks(&black), 0, "Black's clock is not running");
@@ -319,10 +320,10 @@ fn a_clock_that_runs_out_ends_the_game() {
     white.world_mut().resource_mut::<Settings>().sound = false;
     let before = ticks(&white);
     let started = Instant::now();
-    run_until(&mut [&mut white], "another second and a half", |_| started.elapsed().as_millis() > 1500);
+    run_until_all(&mut [&mut white], "another second and a half", |_| started.elapsed().as_millis() > 1500);
     assert_eq!(ticks(&white), before);
     clock.advance(Duration::from_secs(9));
-    run_until(&mut [&mut white, &mut black], "the flag to fall", |apps| {
+    run_until_all(&mut [&mut white, &mut black], "the flag to fall", |apps| {
         apps.iter().all(|a| game(a).is_some_and(|g| g.result.is_some()))
     });
     for app in [&white, &black] {
@@ -340,14 +341,14 @@ fn a_clock_that_runs_out_ends_the_game() {
     // White asks for a rematch: Black is offered it on the game-over screen, accepts, and both are in a new game.
     let old = game(&white).unwrap().id.clone();
     command(&mut white, OnlineCommand::Rematch);
-    run_until(&mut [&mut white, &mut black], "the rematch offered to Black", |apps| {
+    run_until_all(&mut [&mut white, &mut black], "the rematch offered to Black", |apps| {
         apps[1].world().resource::<Lobby>().rematch_offer(game(apps[1]).unwrap()).is_some()
     });
     assert_eq!(state(&black), AppState::Online, "the offer comes to the game-over screen");
     let offer = black.world().resource::<Lobby>().rematch_offer(game(&black).unwrap()).unwrap().clone();
     assert_eq!((offer.by.name.as_str(), offer.time.to_string().as_str()), (name.as_str(), "1+0"));
     command(&mut black, OnlineCommand::Accept(offer.id.clone()));
-    run_until(&mut [&mut white, &mut black], "both in the rematch", |apps| {
+    run_until_all(&mut [&mut white, &mut black], "both in the rematch", |apps| {
         apps.iter().all(|a| state(a) == AppState::Online && game(a).is_some_and(|g| g.id == offer.id))
     });
     assert_ne!(offer.id, old);
@@ -357,16 +358,16 @@ fn a_clock_that_runs_out_ends_the_game() {
     // it, told to the one who resigned in their own words.
     let asking = |app: &App| app.world().resource::<PendingConfirmation>().0;
     command(&mut white, OnlineCommand::Resign);
-    run_until(&mut [&mut white], "the question", |apps| asking(apps[0]) == Some(Question::Resign));
+    run_until_all(&mut [&mut white], "the question", |apps| asking(apps[0]) == Some(Question::Resign));
     white.world_mut().write_message(GameCommand::Decline);
-    run_until(&mut [&mut white], "the question answered", |apps| asking(apps[0]).is_none());
+    run_until_all(&mut [&mut white], "the question answered", |apps| asking(apps[0]).is_none());
     let started = Instant::now();
-    run_until(&mut [&mut white, &mut black], "half a second", |_| started.elapsed().as_millis() > 500);
+    run_until_all(&mut [&mut white, &mut black], "half a second", |_| started.elapsed().as_millis() > 500);
     assert!(game(&white).unwrap().result.is_none() && game(&black).unwrap().result.is_none(), "no resigns nothing");
     white.world_mut().write_message(GameCommand::Resign);
-    run_until(&mut [&mut white], "the question again", |apps| asking(apps[0]) == Some(Question::Resign));
+    run_until_all(&mut [&mut white], "the question again", |apps| asking(apps[0]) == Some(Question::Resign));
     white.world_mut().write_message(GameCommand::Confirm);
-    run_until(&mut [&mut white, &mut black], "the resignation", |apps| {
+    run_until_all(&mut [&mut white, &mut black], "the resignation", |apps| {
         apps.iter().all(|a| game(a).is_some_and(|g| g.result.is_some()))
     });
     let quitter = game(&white).unwrap().player(game(&white).unwrap().me.unwrap()).name.clone();
@@ -384,20 +385,20 @@ fn a_guest_registers_and_signs_in_on_another_device_then_signs_out() {
     let server = TestServer::start(&dir.join("server.db"), any_port(), &clock());
     let mut first = player(&server.url(), "alice");
     let mut second = player(&server.url(), "someone");
-    run_until(&mut [&mut first, &mut second], "both welcomed", |apps| apps.iter().all(|a| link(a).is_online()));
+    run_until_all(&mut [&mut first, &mut second], "both welcomed", |apps| apps.iter().all(|a| link(a).is_online()));
     let alice = link(&first).me().unwrap().id.clone();
     assert!(!online_settings(&first).account, "a new player is a guest");
 
     // The guest on the first device registers under its name.
     let (name, password) = ("alice".to_owned(), "correct horse".to_owned());
     command(&mut first, OnlineCommand::Register { name: name.clone(), password: password.clone() });
-    run_until(&mut [&mut first], "registered", |apps| online_settings(apps[0]).account);
+    run_until_all(&mut [&mut first], "registered", |apps| online_settings(apps[0]).account);
     assert_eq!(link(&first).me().unwrap().id, alice, "the same player, now registered");
 
     // A wrong password on the second device changes nothing there.
     let someone = link(&second).me().unwrap().id.clone();
     command(&mut second, OnlineCommand::SignIn { name: name.clone(), password: "wrong horse".into() });
-    run_until(&mut [&mut second], "the refusal", |apps| {
+    run_until_all(&mut [&mut second], "the refusal", |apps| {
         apps[0]
             .world()
             .resource::<Notices>()
@@ -405,23 +406,23 @@ fn a_guest_registers_and_signs_in_on_another_device_then_signs_out() {
             .iter()
             .any(|n| n.problem && english(&n.text).starts_with("Not signed in"))
     });
-    run_until(&mut [&mut second], "back as before", |apps| link(apps[0]).is_online());
+    run_until_all(&mut [&mut second], "back as before", |apps| link(apps[0]).is_online());
     assert_eq!(link(&second).me().unwrap().id, someone);
     assert!(!online_settings(&second).account);
 
     // The right one makes the second device Alice's.
     command(&mut second, OnlineCommand::SignIn { name: name.clone(), password });
-    run_until(&mut [&mut second], "signed in", |apps| link(apps[0]).me().is_some_and(|me| me.id == alice));
+    run_until_all(&mut [&mut second], "signed in", |apps| link(apps[0]).me().is_some_and(|me| me.id == alice));
     assert!(online_settings(&second).account && online_settings(&second).token.is_some());
 
     // Signing out there leaves a new guest on that device, and Alice signed in on the first.
     command(&mut second, OnlineCommand::SignOut);
-    run_until(&mut [&mut second], "a new guest", |apps| {
+    run_until_all(&mut [&mut second], "a new guest", |apps| {
         link(apps[0]).is_online() && link(apps[0]).me().is_some_and(|me| me.id != alice)
     });
     assert!(!online_settings(&second).account);
     command(&mut first, OnlineCommand::Connect);
-    run_until(&mut [&mut first], "the first device back", |apps| link(apps[0]).is_online());
+    run_until_all(&mut [&mut first], "the first device back", |apps| link(apps[0]).is_online());
     assert_eq!(link(&first).me().unwrap().id, alice, "the first device's login is its own");
 }
 
@@ -441,7 +442,7 @@ fn a_puzzle_from_the_server_is_solved_by_clicks_and_rated_there() {
     assert_eq!(state(&app), AppState::Puzzles);
     assert!(!puzzles(&app).from_server(), "offline until asked");
     app.world_mut().write_message(PuzzleCommand::Online(true));
-    run_until(&mut [&mut app], "the server's puzzle", |apps| puzzles(apps[0]).puzzle().is_some());
+    run_until_all(&mut [&mut app], "the server's puzzle", |apps| puzzles(apps[0]).puzzle().is_some());
     assert!(link(&app).is_online() && puzzles(&app).from_server());
     let puzzle = puzzles(&app).puzzle().cloned().expect("a puzzle");
     assert_eq!(find_puzzle(&puzzle.id), Some(&puzzle), "a shipped puzzle, as the server stores it");
@@ -452,7 +453,7 @@ fn a_puzzle_from_the_server_is_solved_by_clicks_and_rated_there() {
         play(&mut app, &turn.to_string());
     }
     assert_eq!(puzzles(&app).status, PuzzleStatus::Solved);
-    run_until(&mut [&mut app], "the server's rating", |apps| puzzles(apps[0]).rating_change.is_some());
+    run_until_all(&mut [&mut app], "the server's rating", |apps| puzzles(apps[0]).rating_change.is_some());
     let (before, after) = puzzles(&app).rating_change.expect("a change");
     assert!(before == 1500.0 && after > 1500.0, "{before} -> {after}");
     assert_eq!(puzzles(&app).server_rating, Some(after));
@@ -461,7 +462,9 @@ fn a_puzzle_from_the_server_is_solved_by_clicks_and_rated_there() {
 
     // The next puzzle comes from the server too, and is another.
     app.world_mut().write_message(PuzzleCommand::Next);
-    run_until(&mut [&mut app], "the next puzzle", |apps| puzzles(apps[0]).puzzle().is_some_and(|p| p.id != puzzle.id));
+    run_until_all(&mut [&mut app], "the next puzzle", |apps| {
+        puzzles(apps[0]).puzzle().is_some_and(|p| p.id != puzzle.id)
+    });
     assert!(puzzles(&app).from_server());
 }
 

@@ -3,7 +3,6 @@
 //! finished game.
 
 use std::path::Path;
-use std::time::Duration;
 
 use crate::common::*;
 use bevy::prelude::*;
@@ -32,16 +31,17 @@ fn review(app: &mut App, command: ReviewCommand) {
 
 /// Runs frames until the engine is through the game (the review runs on a thread, as on the desktop).
 fn wait_for_review(app: &mut App) {
-    for _ in 0..6000 {
-        if reviewing(app).review().is_some() {
-            return;
-        }
-        let (done, total) = reviewing(app).progress();
-        assert!(done <= total);
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the review did not finish");
+    run_until(
+        app,
+        0,
+        "the review finishes",
+        |_| true,
+        |app| {
+            let (done, total) = reviewing(app).progress();
+            assert!(done <= total);
+            reviewing(app).review().is_some()
+        },
+    );
 }
 
 fn read(dir: &Path, name: &str) -> String {

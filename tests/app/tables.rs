@@ -1,7 +1,7 @@
 //! The endgame tables in the game: built in the background when the game starts, then given to the computer, which
 //! answers an ending in them at once with a perfect turn.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -35,13 +35,18 @@ fn the_tables_are_built_in_the_background_and_the_computer_plays_endings_from_th
 
     // Frames go on while the tables are built (the four-piece tables of both variants in about a second of a core,
     // then the five-piece ones in about half a minute).
-    let (started, mut frames) = (Instant::now(), 0);
-    while app.world().resource::<EndgameTables>().building() || frames == 0 {
-        app.update();
-        frames += 1;
-        assert!(started.elapsed() < Duration::from_secs(600), "the tables were not built");
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    let mut frames = 0;
+    run_until(
+        &mut app,
+        0,
+        "the tables are built",
+        |_| true,
+        |app| {
+            let building = app.world().resource::<EndgameTables>().building();
+            frames += usize::from(building);
+            !building
+        },
+    );
     let tables = app.world().resource::<EndgameTables>();
     let (Some(dimy), Some(tsivy)) = (tables.get(Variant::Dimy), tables.get(Variant::Tsivy)) else {
         panic!("the tables of both variants are ready");

@@ -27,16 +27,17 @@ fn assert_title_shown(app: &mut App) {
 /// Runs frames until the title game has `turns` turns and its board has stopped moving (at most 60 simulated
 /// seconds).
 fn until_title_turns(app: &mut App, turns: usize) {
-    for _ in 0..3750 {
-        app.update();
+    run_until(app, 3750, &format!("the title board reaches {turns} turns"), title_thinking, |app| {
         let world = app.world_mut();
         let moving =
             world.query_filtered::<(), Or<(With<Sliding>, With<Fading>, With<Appearing>)>>().iter(world).count();
-        if title_turns(app) >= turns && moving == 0 && app.world().resource::<TitleGame>().all_shown() {
-            return;
-        }
-    }
-    panic!("the title board did not reach {turns} turns");
+        title_turns(app) >= turns && moving == 0 && app.world().resource::<TitleGame>().all_shown()
+    });
+}
+
+/// Whether the title board's computer is thinking (on a thread).
+fn title_thinking(app: &App) -> bool {
+    app.world().resource::<TitleGame>().thinking()
 }
 
 #[test]
@@ -77,13 +78,9 @@ fn the_computer_plays_itself_on_the_title_board_and_leaves_the_players_game_alon
 #[test]
 fn a_finished_or_long_title_game_gives_way_to_a_new_one() {
     let mut app = app();
-    for _ in 0..12_000 {
-        app.update();
-        if app.world().resource::<TitleGame>().games() == 2 {
-            break;
-        }
-    }
-    assert_eq!(app.world().resource::<TitleGame>().games(), 2, "a second game started");
+    run_until(&mut app, 12_000, "a second title game starts", title_thinking, |app| {
+        app.world().resource::<TitleGame>().games() == 2
+    });
     // The new game's pieces grow in on the start position at once, and it goes on.
     app.update();
     assert_pieces_show(&mut app, &Position::start(fanorona_rules::Variant::Tsivy));
