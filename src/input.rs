@@ -1,6 +1,6 @@
 //! Pointer and keyboard input: a click or tap on the board becomes a [`BoardClick`] on the nearest point; keys
-//! become the same [`Action`]s as the buttons ([`key_action`] is the key map). Input that egui is using (menus,
-//! panels, text fields) never reaches the board or the key map.
+//! become the same [`Action`]s as the buttons ([`key_action`] is the key map, [`bindings`] its rows for the keyboard
+//! help). Input that egui is using (menus, panels, text fields) never reaches the board or the key map.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -14,9 +14,11 @@ use crate::board::layout::{BoardLayout, HoveredPoint};
 use crate::game::commands::{GameCommand, PendingConfirmation};
 use crate::game::person::{BoardClick, BoardDrop, TurnCommand};
 use crate::game::session::Session;
+use crate::i18n::Text;
 use crate::puzzles::PuzzleCommand;
 use crate::review::ReviewCommand;
 use crate::screens::{AppState, OnBoard};
+use crate::text;
 use crate::tutorial::TutorialCommand;
 use crate::ui::actions::{Action, Actions};
 use crate::ui::how_to_play::ToggleHowToPlay;
@@ -38,11 +40,11 @@ pub struct Modifiers {
 /// buttons only.
 pub fn key_action(key: KeyCode, mods: Modifiers, screen: AppState, asking: bool) -> Option<Action> {
     // Full screen changes nothing in the game: it works everywhere, even while a question waits.
-    if key == KeyCode::F11 {
-        return Some(Action::FullScreen);
+    if key == FULL_SCREEN.key {
+        return Some(FULL_SCREEN.action);
     }
     if asking {
-        return (key == KeyCode::Escape).then_some(Action::Game(GameCommand::Decline));
+        return (key == SAY_NO.key).then_some(SAY_NO.action);
     }
     // In the game and the tutorial Ctrl makes a key another shortcut (Ctrl+S saves, S alone does nothing): a Ctrl
     // combination there is one of the Ctrl rows or nothing, even for keys that ignore Ctrl on other screens (F1,
@@ -59,23 +61,38 @@ pub fn key_action(key: KeyCode, mods: Modifiers, screen: AppState, asking: bool)
         .map(|row| row.action)
 }
 
-/// One row of the key map: `key`, held with `mods`, on one of `screens`, asks for `action`.
-struct Binding {
-    key: KeyCode,
-    mods: Needs,
-    screens: &'static [AppState],
-    action: Action,
+/// Every key the game knows, for the keyboard help and its tests: the key map's rows in their order, then the two
+/// keys [`key_action`] answers before the map (Esc says no to a question, F11 works everywhere).
+pub fn bindings() -> impl Iterator<Item = &'static Binding> {
+    KEY_MAP.iter().chain([SAY_NO, FULL_SCREEN])
 }
 
-const fn bind(key: KeyCode, mods: Needs, screens: &'static [AppState], action: Action) -> Binding {
-    Binding { key, mods, screens, action }
+/// One row of the key map: `key`, held with `mods`, on one of `screens`, asks for `action`; the keyboard help
+/// says what it does with `help`.
+pub struct Binding {
+    /// The key.
+    pub key: KeyCode,
+    /// What the row needs of Shift and Ctrl.
+    pub mods: Needs,
+    /// The screens on which the key does it.
+    pub screens: &'static [AppState],
+    /// What the key asks for.
+    pub action: Action,
+    /// What it does, in the players' words: keys with the same text share one line of the keyboard help.
+    pub help: Text,
+}
+
+const fn bind(key: KeyCode, mods: Needs, screens: &'static [AppState], action: Action, help: Text) -> Binding {
+    Binding { key, mods, screens, action, help }
 }
 
 /// What a row asks of the modifier keys: held (`Some(true)`), not held (`Some(false)`) or either way (`None`).
-#[derive(Clone, Copy)]
-struct Needs {
-    shift: Option<bool>,
-    ctrl: Option<bool>,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Needs {
+    /// Shift.
+    pub shift: Option<bool>,
+    /// Ctrl (or Cmd on a Mac).
+    pub ctrl: Option<bool>,
 }
 
 impl Needs {
@@ -94,7 +111,7 @@ const SHIFT: Needs = Needs { shift: Some(true), ctrl: None };
 const CTRL: Needs = Needs { shift: None, ctrl: Some(true) };
 
 /// Every screen: the menu and the lobby have one key (F1), their own pages are egui's.
-const EVERY: &[AppState] = &[
+pub const EVERY: &[AppState] = &[
     AppState::Menu,
     AppState::Lobby,
     AppState::Playing,
@@ -122,6 +139,12 @@ const PUZZLES: &[AppState] = &[AppState::Puzzles];
 const REVIEW: &[AppState] = &[AppState::Review];
 const ANALYSIS: &[AppState] = &[AppState::Analysis];
 
+/// F11, before the map: full screen on every screen, even while a question waits.
+const FULL_SCREEN: &Binding = &bind(KeyCode::F11, ANY, EVERY, Action::FullScreen, text!("game-key-full-screen"));
+/// Esc while a question waits, before the map: no (and no other key answers).
+const SAY_NO: &Binding =
+    &bind(KeyCode::Escape, ANY, EVERY, Action::Game(GameCommand::Decline), text!("game-key-cancel"));
+
 /// Shift+O: the browser's file picker on the web; the desktop's box takes a path.
 const OPEN_FILE: Action = if cfg!(target_arch = "wasm32") { Action::ChooseGameFile } else { Action::OpenGame };
 
@@ -141,55 +164,57 @@ const KEY_MAP: &[Binding] = {
     const APPROACH: Action = Turn(TurnCommand::Choose(CaptureKind::Approach));
     const WITHDRAWAL: Action = Turn(TurnCommand::Choose(CaptureKind::Withdrawal));
     &[
-        bind(F1,          ANY,     EVERY,    HowToPlay),
-        bind(KeyF,        NO_CTRL, BOARDS,   Flip),
-        bind(KeyM,        NO_CTRL, BOARDS,   Sound),
+        bind(F1,          ANY,     EVERY,    HowToPlay,                             text!("game-key-how-to-play")),
+        bind(KeyF,        NO_CTRL, BOARDS,   Flip,                                  text!("game-key-flip")),
+        bind(KeyM,        NO_CTRL, BOARDS,   Sound,                                 text!("game-key-sound")),
         // The turn.
-        bind(Space,       ANY,     TURNS,    STOP),
-        bind(Enter,       ANY,     TURNS,    STOP),
-        bind(NumpadEnter, ANY,     TURNS,    STOP),
-        bind(KeyA,        NO_CTRL, TURNS,    APPROACH),
-        bind(KeyW,        NO_CTRL, TURNS,    WITHDRAWAL),
-        bind(KeyC,        SHIFT,   GAME,     CopyGame), // before plain C: online and in analysis Shift+C is Copy
-        bind(KeyC,        NO_CTRL, TURNS,    Copy),
-        bind(KeyQ,        SHIFT,   AGAINST,  Game(GameCommand::Resign)),
-        bind(Escape,      ANY,     AGAINST,  Turn(TurnCommand::Cancel)),
+        bind(Space,       ANY,     TURNS,    STOP,                                  text!("game-key-stop")),
+        bind(Enter,       ANY,     TURNS,    STOP,                                  text!("game-key-stop")),
+        bind(NumpadEnter, ANY,     TURNS,    STOP,                                  text!("game-key-stop")),
+        bind(KeyA,        NO_CTRL, TURNS,    APPROACH,                              text!("game-key-choose")),
+        bind(KeyW,        NO_CTRL, TURNS,    WITHDRAWAL,                            text!("game-key-choose")),
+        // Before plain C: online and in analysis Shift+C is Copy.
+        bind(KeyC,        SHIFT,   GAME,     CopyGame,                              text!("game-key-copy-game")),
+        bind(KeyC,        NO_CTRL, TURNS,    Copy,                                  text!("game-key-copy-position")),
+        bind(KeyQ,        SHIFT,   AGAINST,  Game(GameCommand::Resign),             text!("game-key-resign")),
+        bind(Escape,      ANY,     AGAINST,  Turn(TurnCommand::Cancel),             text!("game-key-cancel")),
         // The game and the tutorial.
-        bind(KeyZ,        CTRL,    GAME,     Game(GameCommand::Undo)),
-        bind(KeyY,        CTRL,    GAME,     Game(GameCommand::Redo)),
-        bind(KeyS,        CTRL,    GAME,     Game(GameCommand::Save)),
-        bind(KeyO,        CTRL,    GAME,     Game(GameCommand::Load)),
-        bind(KeyH,        ANY,     GAME,     Hint),
-        bind(KeyU,        ANY,     GAME,     Game(GameCommand::Undo)),
-        bind(KeyR,        ANY,     GAME,     Game(GameCommand::Redo)),
-        bind(KeyN,        ANY,     TUTORIAL, Tutorial(TutorialCommand::Next)), // before N for the menu
-        bind(KeyT,        ANY,     TUTORIAL, Tutorial(TutorialCommand::Retry)),
-        bind(KeyN,        ANY,     GAME,     Menu),
+        bind(KeyZ,        CTRL,    GAME,     Game(GameCommand::Undo),               text!("game-key-undo")),
+        bind(KeyY,        CTRL,    GAME,     Game(GameCommand::Redo),               text!("game-key-redo")),
+        bind(KeyS,        CTRL,    GAME,     Game(GameCommand::Save),               text!("game-key-save-load")),
+        bind(KeyO,        CTRL,    GAME,     Game(GameCommand::Load),               text!("game-key-save-load")),
+        bind(KeyH,        ANY,     GAME,     Hint,                                  text!("game-key-hint")),
+        bind(KeyU,        ANY,     GAME,     Game(GameCommand::Undo),               text!("game-key-undo")),
+        bind(KeyR,        ANY,     GAME,     Game(GameCommand::Redo),               text!("game-key-redo")),
+        // Before N for the menu.
+        bind(KeyN,        ANY,     TUTORIAL, Tutorial(TutorialCommand::Next),       text!("game-key-menu")),
+        bind(KeyT,        ANY,     TUTORIAL, Tutorial(TutorialCommand::Retry),      text!("game-key-try-again")),
+        bind(KeyN,        ANY,     GAME,     Menu,                                  text!("game-key-menu")),
         // Puzzles.
-        bind(KeyH,        ANY,     PUZZLES,  Puzzle(PuzzleCommand::Hint)),
-        bind(KeyN,        ANY,     PUZZLES,  Puzzle(PuzzleCommand::Next)),
-        bind(KeyT,        ANY,     PUZZLES,  Puzzle(PuzzleCommand::Retry)),
-        bind(KeyS,        NO_CTRL, PUZZLES,  Puzzle(PuzzleCommand::Solution)),
-        bind(KeyB,        ANY,     PUZZLES,  Analysis(AnalysisCommand::Open)),
-        bind(Escape,      ANY,     PUZZLES,  Turn(TurnCommand::Cancel)),
-        bind(KeyI,        ANY,     PLAYING,  OpenGame),
-        bind(KeyS,        SHIFT,   PLAYING,  SaveGameFile),
-        bind(KeyO,        SHIFT,   PLAYING,  OPEN_FILE),
-        bind(KeyV,        ANY,     PLAYING,  Review(ReviewCommand::Open)),
-        bind(KeyB,        ANY,     PLAYING,  Analysis(AnalysisCommand::Open)),
+        bind(KeyH,        ANY,     PUZZLES,  Puzzle(PuzzleCommand::Hint),           text!("game-key-hint")),
+        bind(KeyN,        ANY,     PUZZLES,  Puzzle(PuzzleCommand::Next),           text!("game-key-puzzle-next")),
+        bind(KeyT,        ANY,     PUZZLES,  Puzzle(PuzzleCommand::Retry),          text!("game-key-puzzle-try-again")),
+        bind(KeyS,        NO_CTRL, PUZZLES,  Puzzle(PuzzleCommand::Solution),       text!("game-key-puzzle-solution")),
+        bind(KeyB,        ANY,     PUZZLES,  Analysis(AnalysisCommand::Open),       text!("game-key-analysis")),
+        bind(Escape,      ANY,     PUZZLES,  Turn(TurnCommand::Cancel),             text!("game-key-cancel")),
+        bind(KeyI,        ANY,     PLAYING,  OpenGame,                              text!("game-key-open")),
+        bind(KeyS,        SHIFT,   PLAYING,  SaveGameFile,                          text!("game-key-save-file")),
+        bind(KeyO,        SHIFT,   PLAYING,  OPEN_FILE,                             text!("game-key-open-file")),
+        bind(KeyV,        ANY,     PLAYING,  Review(ReviewCommand::Open),           text!("game-key-review")),
+        bind(KeyB,        ANY,     PLAYING,  Analysis(AnalysisCommand::Open),       text!("game-key-analysis")),
         // The review.
-        bind(ArrowLeft,   ANY,     REVIEW,   Review(ReviewCommand::Previous)),
-        bind(ArrowRight,  ANY,     REVIEW,   Review(ReviewCommand::Next)),
-        bind(Home,        ANY,     REVIEW,   Review(ReviewCommand::First)),
-        bind(End,         ANY,     REVIEW,   Review(ReviewCommand::Last)),
-        bind(ArrowDown,   ANY,     REVIEW,   Review(ReviewCommand::LineForward)),
-        bind(ArrowUp,     ANY,     REVIEW,   Review(ReviewCommand::LineBack)),
-        bind(Escape,      ANY,     REVIEW,   Review(ReviewCommand::Close)),
+        bind(ArrowLeft,   ANY,     REVIEW,   Review(ReviewCommand::Previous),       text!("game-key-review-turns")),
+        bind(ArrowRight,  ANY,     REVIEW,   Review(ReviewCommand::Next),           text!("game-key-review-turns")),
+        bind(Home,        ANY,     REVIEW,   Review(ReviewCommand::First),          text!("game-key-review-turns")),
+        bind(End,         ANY,     REVIEW,   Review(ReviewCommand::Last),           text!("game-key-review-turns")),
+        bind(ArrowDown,   ANY,     REVIEW,   Review(ReviewCommand::LineForward),    text!("game-key-review-line")),
+        bind(ArrowUp,     ANY,     REVIEW,   Review(ReviewCommand::LineBack),       text!("game-key-review-line")),
+        bind(Escape,      ANY,     REVIEW,   Review(ReviewCommand::Close),          text!("game-key-close")),
         // The analysis board.
-        bind(ArrowLeft,   ANY,     ANALYSIS, Analysis(AnalysisCommand::Back)),
-        bind(ArrowRight,  ANY,     ANALYSIS, Analysis(AnalysisCommand::Forward)),
-        bind(KeyE,        NO_CTRL, ANALYSIS, Analysis(AnalysisCommand::ToggleEdit)),
-        bind(Escape,      ANY,     ANALYSIS, Analysis(AnalysisCommand::Close)),
+        bind(ArrowLeft,   ANY,     ANALYSIS, Analysis(AnalysisCommand::Back),       text!("game-key-analysis-moves")),
+        bind(ArrowRight,  ANY,     ANALYSIS, Analysis(AnalysisCommand::Forward),    text!("game-key-analysis-moves")),
+        bind(KeyE,        NO_CTRL, ANALYSIS, Analysis(AnalysisCommand::ToggleEdit), text!("game-key-analysis-edit")),
+        bind(Escape,      ANY,     ANALYSIS, Analysis(AnalysisCommand::Close),      text!("game-key-close")),
     ]
 };
 

@@ -1,7 +1,11 @@
 //! No stray key loses anything: every key, alone or with Shift or Ctrl, in every screen, leaves the game in progress
 //! (its start, its players and every turn, undone ones included) and the saved files as they were, unless the
 //! player confirms. Driven through Bevy's keyboard input, as a window reports keys.
+//!
+//! And the key map as a whole: every answer of `key_action` against a committed golden file, the keyboard help
+//! (built from the map's rows) and README's keyboard paragraph against the map.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::common::*;
@@ -10,10 +14,13 @@ use fanorona::analysis::AnalysisCommand;
 use fanorona::game::commands::{GameCommand, PendingConfirmation, Question};
 use fanorona::game::saving::{AUTOSAVE_FILE, SAVED_FILE, SavedSession};
 use fanorona::game::session::{PlayerKind, Session};
+use fanorona::i18n::{Language, Locale};
+use fanorona::input::{Modifiers, bindings, key_action};
 use fanorona::persistence::settings::Settings;
 use fanorona::review::ReviewCommand;
 use fanorona::screens::{AppState, ShowMenu};
 use fanorona::tutorial::TutorialCommand;
+use fanorona::ui::widgets::{key_label, shortcuts};
 use fanorona_rules::{Position, Turn};
 
 /// The screens the keys are tried in.
@@ -227,4 +234,168 @@ fn saving_over_the_saved_game_and_loading_over_a_game_ask_first() {
     command(&mut app, GameCommand::Start);
     command(&mut app, GameCommand::Confirm);
     assert!(turns(&app).is_empty(), "a new game");
+}
+
+/// The key map's every answer, committed: [`key_map_table`] against this file.
+const GOLDEN: &str = "tests/app/keys.golden";
+
+/// Every screen, in the golden file's order.
+const SCREENS: &[AppState] = fanorona::input::EVERY;
+
+/// The build stops here when a screen is added (this match has no arm for it), so that it gets into the key map's
+/// `EVERY` ([`SCREENS`]), the golden file and the README check too.
+const _: fn(AppState) = |screen| match screen {
+    AppState::Menu
+    | AppState::Lobby
+    | AppState::Playing
+    | AppState::Tutorial
+    | AppState::Puzzles
+    | AppState::Review
+    | AppState::Analysis
+    | AppState::Online => {}
+};
+
+/// What `key_action` says for every key of a full keyboard (every key the map knows and many it does not), with
+/// every set of the modifiers it tells apart (Shift, Ctrl; Cmd counts as Ctrl and Alt is not looked at), on every
+/// screen, with a question open or not: one line each, `-` for nothing.
+fn key_map_table() -> String {
+    let mut keys = ALL_KEYS.to_vec();
+    for binding in bindings() {
+        if !keys.contains(&binding.key) {
+            keys.push(binding.key);
+        }
+    }
+    let mods = [("-", false, false), ("Shift", true, false), ("Ctrl", false, true), ("Shift+Ctrl", true, true)];
+    let mut table = String::from(
+        "# The key map (src/input.rs, key_action): screen, a question open (asking) or not, modifiers, key, action.\n\
+         # Written by tests/app/keys.rs; after a deliberate change: FANORONA_BLESS=1 cargo test --workspace --locked \
+         --test app keys\n",
+    );
+    for &screen in SCREENS {
+        for asking in [false, true] {
+            let columns = format!("{:<9} {:<6}", format!("{screen:?}"), if asking { "asking" } else { "-" });
+            for &key in &keys {
+                for (name, shift, ctrl) in mods {
+                    let action = key_action(key, Modifiers { shift, ctrl }, screen, asking);
+                    let action = action.map_or_else(|| "-".to_owned(), |a| format!("{a:?}"));
+                    table.push_str(&format!("{columns} {name:<10} {:<14} {action}\n", format!("{key:?}")));
+                }
+            }
+        }
+    }
+    table
+}
+
+/// The key map, every combination, is the committed golden file: a change to any answer fails here with the lines
+/// that changed. After a deliberate change, `FANORONA_BLESS=1 cargo test --workspace --locked --test app keys`
+/// rewrites the file (then read its diff before committing it).
+#[test]
+fn the_key_map_is_the_golden_file() {
+    let table = key_map_table();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(GOLDEN);
+    if std::env::var_os("FANORONA_BLESS").is_some_and(|bless| bless == "1") {
+        std::fs::write(&path, &table).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        return;
+    }
+    let golden = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let changed: Vec<String> = golden
+        .lines()
+        .zip(table.lines())
+        .filter(|(was, is)| was != is)
+        .map(|(was, is)| format!("- {was}\n+ {is}"))
+        .collect();
+    let (was, is) = (golden.lines().count(), table.lines().count());
+    assert!(
+        changed.is_empty() && was == is,
+        "the key map is not {GOLDEN}: {} lines changed, {was} lines there and {is} now; the first:\n{}\n\
+         A deliberate change: FANORONA_BLESS=1 cargo test --workspace --locked --test app keys",
+        changed.len(),
+        changed[..changed.len().min(20)].join("\n"),
+    );
+}
+
+/// The keys of one line of the keyboard help, in English.
+fn help_keys(keys: &str) -> BTreeSet<String> {
+    keys.split(" / ").flat_map(|k| k.split(" or ")).map(str::to_owned).collect()
+}
+
+/// The keyboard help (the panel's and how to play's) has one line per description of the key map's rows, with
+/// exactly the keys of those rows: a key the map gains is in the help.
+#[test]
+fn the_keyboard_help_lists_the_keys_of_the_map() {
+    let locale = Locale::new(Language::English);
+    let help = shortcuts(&locale);
+    let descriptions: BTreeSet<&String> = help.iter().map(|(_, what)| what).collect();
+    assert_eq!(descriptions.len(), help.len(), "one line per description: {help:?}");
+    for (keys, what) in &help {
+        let rows: BTreeSet<String> =
+            bindings().filter(|b| locale.text(&b.help) == *what).map(|b| key_label(&locale, b)).collect();
+        assert_eq!(help_keys(keys), rows, "the keys for {what:?}");
+    }
+    assert_eq!(help.len(), bindings().map(|b| b.help.id).collect::<BTreeSet<_>>().len());
+    // The ones a player would look for, as they read.
+    for line in [
+        ("S", "Puzzles: show the solution"),
+        ("Ctrl+Z or U", "Undo"),
+        ("Space or Enter", "Stop here (end a capture chain)"),
+        ("Ctrl+S / Ctrl+O", "Save / load the game (asks before replacing anything)"),
+        ("Left / Right / Home / End", "Review: previous / next turn, start / end"),
+        ("F11", "Full screen on / off"),
+    ] {
+        assert!(help.contains(&(line.0.to_owned(), line.1.to_owned())), "{line:?} in {help:?}");
+    }
+}
+
+/// README's keyboard paragraph: from "Keyboard (every panel button has one):" to the blank line after it.
+fn readme_keyboard() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let start = readme.find("Keyboard (every panel button has one):").expect("README's keyboard paragraph");
+    let paragraph = &readme[start..];
+    paragraph[..paragraph.find("\n\n").unwrap_or(paragraph.len())].to_owned()
+}
+
+/// The keys a part of README's paragraph names: what it writes between backticks.
+fn backticked(text: &str) -> BTreeSet<String> {
+    text.split('`').skip(1).step_by(2).map(str::to_owned).collect()
+}
+
+/// README's keyboard paragraph names the keys of every screen and no key that does nothing there. Its parts are
+/// separated by semicolons: the first is the game's keys (and those of every screen), each other starts with the
+/// screen it is about; the keys are between backticks, as the keyboard help writes them.
+#[test]
+fn readme_names_the_keys_of_each_screen_and_no_other() {
+    let locale = Locale::new(Language::English);
+    let on = |screen: AppState| -> BTreeSet<String> {
+        bindings().filter(|b| b.screens.contains(&screen)).map(|b| key_label(&locale, b)).collect()
+    };
+    let sections = [
+        ("in the tutorial", AppState::Tutorial),
+        ("in puzzles", AppState::Puzzles),
+        ("in a review", AppState::Review),
+        ("on the analysis board", AppState::Analysis),
+    ];
+    let paragraph = readme_keyboard();
+    let mut parts = paragraph.split(';');
+    let general = backticked(parts.next().unwrap_or_default());
+    let stray: Vec<_> = general.difference(&on(AppState::Playing)).cloned().collect();
+    assert!(stray.is_empty(), "README names keys that do nothing in a game: {stray:?}");
+    let mut named = Vec::new();
+    for part in parts {
+        let part = part.trim();
+        let Some(&(_, screen)) = sections.iter().find(|(start, _)| part.starts_with(start)) else {
+            panic!("README's keyboard paragraph: a part about no screen the test knows: {part:?}");
+        };
+        let keys = backticked(part);
+        let stray: Vec<_> = keys.difference(&on(screen)).cloned().collect();
+        assert!(stray.is_empty(), "README names keys that do nothing on {screen:?}: {stray:?}");
+        named.push((screen, keys));
+    }
+    assert_eq!(named.len(), sections.len(), "a part per screen with keys of its own: {named:?}");
+    for &screen in SCREENS {
+        let mut said = general.clone();
+        said.extend(named.iter().filter(|(s, _)| *s == screen).flat_map(|(_, keys)| keys.iter().cloned()));
+        let missing: Vec<_> = on(screen).difference(&said).cloned().collect();
+        assert!(missing.is_empty(), "README does not name these keys of {screen:?}: {missing:?}");
+    }
 }

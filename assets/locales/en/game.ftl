@@ -201,6 +201,29 @@ game-key-review-turns = Review: previous / next turn, start / end
 game-key-review-line = Review: show the better turn and step along its line / back
 game-key-how-to-play = How to play
 game-key-full-screen = Full screen on / off
+game-key-puzzle-next = Puzzles: next puzzle
+game-key-puzzle-try-again = Puzzles: try again
+game-key-puzzle-solution = Puzzles: show the solution
+game-key-close = Review, analysis board: close
+game-key-analysis-moves = Analysis board: back / forward through the moves
+game-key-analysis-edit = Analysis board: set up a position
+# The keys' names in the keyboard help. $key: a letter or a function key as printed on it (F1), or, for a key with a
+# word on it, its lowercase name (space, enter, escape, left, right, up, down, home, end), which a language may name
+# as its keyboards do; with Shift or Ctrl, the key's name.
+game-key-name = { $key ->
+    [space] Space
+    [enter] Enter
+    [escape] Esc
+    [left] Left
+    [right] Right
+    [up] Up
+    [down] Down
+    [home] Home
+    [end] End
+   *[other] { $key }
+}
+game-key-with-shift = Shift+{ $key }
+game-key-with-ctrl = Ctrl+{ $key }
 
 # Game files. $folder, $file: a folder's or a file's path; $size: a number of bytes.
 game-no-folder = The game could not be saved: there is no folder to save games in.

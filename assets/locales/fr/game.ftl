@@ -30,9 +30,9 @@ drop-vela = { $from } ne peut pas aller en { $to } : { $side ->
    *[black] les Noirs jouent
 } le handicap vela et ne prennent rien avant d'être réduits à 5 pions.
 drop-revisit = { $from } ne peut pas aller en { $to } : le pion est déjà passé par { $point } pendant ce tour.
-drop-same-direction = { $from } ne peut pas aller en { $to } : une rafle ne peut pas aller deux fois de suite dans la même direction.
-drop-other-piece = { $from } ne peut pas aller en { $to } : la rafle continue avec le pion en { $point }.
-drop-paika-in-chain = { $from } ne peut pas aller en { $to } : une rafle ne continue que par des prises.
+drop-same-direction = { $from } ne peut pas aller en { $to } : un enchaînement ne peut pas aller deux fois de suite dans la même direction.
+drop-other-piece = { $from } ne peut pas aller en { $to } : l'enchaînement continue avec le pion en { $point }.
+drop-paika-in-chain = { $from } ne peut pas aller en { $to } : un enchaînement ne continue que par des prises.
 
 # Le panneau de la partie.
 game-title = { $vela ->
@@ -139,7 +139,7 @@ game-do-open = Ouvrir la partie
 game-choice-title = Prendre sur quelle ligne ?
 game-choice-about = Ce coup peut prendre de deux façons. Choisissez-en une (ou cliquez sur un pion de la ligne, sur le plateau) :
 game-choice-approach = Approche : prend { $count } (A)
-game-choice-withdrawal = Retrait : prend { $count } (W)
+game-choice-withdrawal = Éloignement : prend { $count } (W)
 game-over = Partie terminée
 game-result = { $count ->
     [one] Résultat { $score } après un tour.
@@ -164,8 +164,8 @@ game-open-path = Ou le chemin d'un fichier de partie :
 game-open-file = Ouvrir le fichier
 
 game-keys-either = { $first } ou { $second }
-game-key-stop = S'arrêter ici (finir une rafle)
-game-key-choose = Choisir l'approche / le retrait
+game-key-stop = S'arrêter ici (finir un enchaînement)
+game-key-choose = Choisir l'approche / l'éloignement
 game-key-cancel = Annuler la sélection, ou répondre non à une question
 game-key-undo = Annuler
 game-key-redo = Rejouer
@@ -187,6 +187,29 @@ game-key-review-turns = Analyse : tour précédent / suivant, début / fin
 game-key-review-line = Analyse : montrer le meilleur tour et avancer / reculer dans sa suite
 game-key-how-to-play = Règles du jeu
 game-key-full-screen = Plein écran activé / désactivé
+game-key-puzzle-next = Problèmes : problème suivant
+game-key-puzzle-try-again = Problèmes : réessayer
+game-key-puzzle-solution = Problèmes : voir la solution
+game-key-close = Analyse, plateau d'analyse : fermer
+game-key-analysis-moves = Plateau d'analyse : reculer / avancer dans les coups
+game-key-analysis-edit = Plateau d'analyse : composer une position
+# Les noms des touches dans l'aide du clavier, en anglais comme ailleurs dans ce fichier (Left / Right). $key : une
+# lettre ou une touche de fonction telle qu'elle est imprimée (F1), ou le nom en minuscules d'une touche qui porte un
+# mot (space, enter, escape, left, right, up, down, home, end) ; avec Shift ou Ctrl, le nom de la touche.
+game-key-name = { $key ->
+    [space] Space
+    [enter] Enter
+    [escape] Esc
+    [left] Left
+    [right] Right
+    [up] Up
+    [down] Down
+    [home] Home
+    [end] End
+   *[other] { $key }
+}
+game-key-with-shift = Shift+{ $key }
+game-key-with-ctrl = Ctrl+{ $key }
 
 game-no-folder = La partie n'a pas pu être enregistrée : il n'y a pas de dossier où enregistrer les parties.
 game-folder-full = La partie n'a pas pu être enregistrée : { $folder } contient déjà trop de fichiers de partie.
@@ -194,7 +217,7 @@ game-file-too-large = Cette partie n'a pas pu être ouverte : { $file } est trop
 game-file-not-text = Cette partie n'a pas pu être ouverte : { $file } n'est pas un fichier texte.
 
 stored-kept-in-browser = { $what ->
-    [settings] Vos réglages n'ont pas pu être lus ({ $reason ->
+    [settings] Vos paramètres n'ont pas pu être lus ({ $reason ->
         [binary] l'entrée n'est pas du texte
        *[text] { $problem }
     }). Ils ont été gardés sous { $aside } dans le stockage local du navigateur.
@@ -208,12 +231,12 @@ stored-kept-in-browser = { $what ->
     }). Elle a été gardée sous { $aside } dans le stockage local du navigateur.
 }
 stored-not-set-aside = { $what ->
-    [settings] Vos réglages n'ont pas pu être lus, ni mis de côté : { $error }
+    [settings] Vos paramètres n'ont pas pu être lus, ni mis de côté : { $error }
     [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus, ni mis de côté : { $error }
    *[game] Une partie enregistrée n'a pas pu être lue, ni mise de côté : { $error }
 }
 stored-too-many-aside = { $what ->
-    [settings] Vos réglages n'ont pas pu être lus, et il y a déjà trop de copies illisibles pour en garder une autre.
+    [settings] Vos paramètres n'ont pas pu être lus, et il y a déjà trop de copies illisibles pour en garder une autre.
     [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus, et il y a déjà trop de copies illisibles pour en garder une autre.
    *[game] Une partie enregistrée n'a pas pu être lue, et il y a déjà trop de copies illisibles pour en garder une autre.
 }

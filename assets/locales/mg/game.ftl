@@ -1,5 +1,5 @@
-# Ny lalao eo amin'ny takelaka: fitahirizana sy fanokafana lalao, ary ny antony tsy ahafahan'ny vato mankany amin'ny
-# teboka iray. (Jereo ny fanamarihana ao amin'ny common.ftl sy docs/GLOSSARY.md.)
+# Ny lalao eo amin'ny lakapanorona: fitahirizana sy fanokafana lalao, ary ny antony tsy ahafahan'ny vato mankany amin'ny
+# laka iray. (Jereo ny fanamarihana ao amin'ny common.ftl sy docs/GLOSSARY.md.)
 
 game-saved = Voatahiry ny lalao.
 game-none-saved = Mbola tsy misy lalao voatahiry.
@@ -11,7 +11,7 @@ game-not-downloaded = Tsy voasintona ny lalao: { $error }
 game-no-file-picker = Tsy nisokatra ny fifidianana rakitra: { $error }
 game-no-file-picker-desktop = Tsy misy fifidianana rakitra eto: soraty ny lalan'ny rakitra.
 
-drop-not-a-line = Tsy afaka mankany { $to } ny { $from }: { $to } tsy teboka manaraka eo amin'ny tsipika avy amin'ny { $from }.
+drop-not-a-line = Tsy afaka mankany { $to } ny { $from }: { $to } tsy laka manaraka eo amin'ny tsipika avy amin'ny { $from }.
 drop-not-now = Tsy afaka mankany { $to } ny { $from }: tsy azo atao izany dingana izany izao.
 drop-game-over = Tsy afaka mankany { $to } ny { $from }: tapitra ny lalao.
 drop-must-place = Tsy afaka mankany { $to } ny { $from }: mbola manana vato hapetraka { $side ->
@@ -28,16 +28,16 @@ drop-capture-required = Tsy afaka mankany { $to } ny { $from }: tsy mihinana na 
 drop-vela = Tsy afaka mankany { $to } ny { $from }: { $side ->
     [white] ny fotsy
    *[black] ny mainty
-} no milalao vela ka tsy mihinana raha tsy tonga amin'ny vato 5 na latsaka.
+} no mpampihinam-bela ka tsy mihinana raha tsy tonga amin'ny vato 5 na latsaka.
 drop-revisit = Tsy afaka mankany { $to } ny { $from }: efa nijanona teo amin'ny { $point } ny vato tamin'ity anjara ity.
 drop-same-direction = Tsy afaka mankany { $to } ny { $from }: tsy azo mandeha indroa misesy amin'ny lalana iray ny fihinanana misesy.
 drop-other-piece = Tsy afaka mankany { $to } ny { $from }: ny vato ao amin'ny { $point } no manohy ny fihinanana.
 drop-paika-in-chain = Tsy afaka mankany { $to } ny { $from }: fihinanana ihany no manohy ny fihinanana misesy.
 
-# Ny tontonana eo anilan'ny takelaka.
+# Ny tontonana eo anilan'ny lakapanorona.
 game-title = { $vela ->
-    [white] Fanoron-{ $variant } — vela: ny fotsy no voafetra
-    [black] Fanoron-{ $variant } — vela: ny mainty no voafetra
+    [white] Fanoron-{ $variant } — vela: ny fotsy no mpampihinam-bela
+    [black] Fanoron-{ $variant } — vela: ny mainty no mpampihinam-bela
    *[none] Fanoron-{ $variant }
 }
 game-players = { $white } sy { $black }
@@ -60,7 +60,7 @@ game-to-move = { $side ->
 game-thinking = Mieritreritra ny solosaina…
 game-capture-again = Mihinàna indray amin'io vato io ihany, na mijanòna.
 game-must-capture = Misy azo hanina, ka tsy maintsy mihinana ianao.
-game-place = Apetraho amin'ny teboka foana ny vato iray.
+game-place = Apetraho amin'ny laka foana ny vato iray.
 game-quiet-turns = { $count ->
     [one] Anjara iray tsy nisy fihinanana
    *[other] Anjara { $count } tsy nisy fihinanana
@@ -70,7 +70,7 @@ game-unrated-warning = Raha ampiasaina ity dia tsy misy laharana intsony ny lala
 game-undo = Averina
 game-redo = Ataovy indray
 game-hint = Torohevitra
-game-flip = Avadiho ny takelaka
+game-flip = Avadiho ny lakapanorona
 game-resign = Mandao ny lalao
 game-new-game = Lalao vaovao
 game-save = Tahirizo
@@ -92,7 +92,7 @@ game-save-file-about = Ny lalao ho rakitra soratra vaovao ao amin'ny lahatahiry 
 game-review = Fandinihana
 game-review-about = Dinihin'ny motera ny lalao: ny fotoana nanova azy, sy ny anjara tsara kokoa (V)
 game-analyse = Fandalinana
-game-analyse-about = Ity toerana ity eo amin'ny takelaka fandalinana (B)
+game-analyse-about = Ity toerana ity eo amin'ny lakapanorona fandalinana (B)
 game-keyboard = Fitendry
 
 game-moves = Fihetsika
@@ -129,32 +129,32 @@ game-cancel = Foano
 game-confirm-resign = Handao ity lalao ity? Hoheverina ho resy ianao.
 game-confirm-new-game = Hanomboka lalao vaovao? Ho very ny lalao tsy vitanao.
 game-confirm-save = Hitahiry ity lalao ity? Hosoloina ny lalao ao amin'ny toerana fitahirizana.
-game-confirm-load = Hanokatra ny lalao voatahiry? Hosoloina ny lalao eo amin'ny takelaka.
-game-confirm-open = Hanokatra ity lalao ity? Hosoloina ny lalao eo amin'ny takelaka.
+game-confirm-load = Hanokatra ny lalao voatahiry? Hosoloina ny lalao eo amin'ny lakapanorona.
+game-confirm-open = Hanokatra ity lalao ity? Hosoloina ny lalao eo amin'ny lakapanorona.
 game-do-resign = Handao ny lalao
 game-do-new-game = Hanomboka lalao vaovao
 game-do-save = Soloy ny lalao voatahiry
 game-do-load = Sokafy ny lalao voatahiry
 game-do-open = Sokafy ny lalao
 game-choice-title = Tsipika inona no hohanina?
-game-choice-about = Misy fomba roa ihinanana amin'ity fihetsika ity. Safidio ny iray (na tsindrio eo amin'ny takelaka ny vato iray amin'ilay tsipika):
-game-choice-approach = Manatona: mihinana { $count } (A)
-game-choice-withdrawal = Miala: mihinana { $count } (W)
+game-choice-about = Misy fomba roa ihinanana amin'ity fihetsika ity. Safidio ny iray (na tsindrio eo amin'ny lakapanorona ny vato iray amin'ilay tsipika):
+game-choice-approach = Manindrona: mihinana { $count } (A)
+game-choice-withdrawal = Misintona: mihinana { $count } (W)
 game-over = Vita ny lalao
 game-result = { $count ->
     [one] Valiny { $score } taorian'ny anjara iray.
    *[other] Valiny { $score } taorian'ny anjara { $count }.
 }
 game-vela-offer = { $winner ->
-    [white] Vela: amin'ny lalao famerenana, tsy afaka mihinana ny fotsy raha tsy efa very vato 17 (tsy misy laharana).
-   *[black] Vela: amin'ny lalao famerenana, tsy afaka mihinana ny mainty raha tsy efa very vato 17 (tsy misy laharana).
+    [white] Vela: amin'ny lalao famerenana, ny fotsy no mpampihinam-bela ary ny mainty no mpihinam-bela: tsy afaka mihinana ny fotsy raha tsy efa very vato 17 (tsy misy laharana).
+   *[black] Vela: amin'ny lalao famerenana, ny mainty no mpampihinam-bela ary ny fotsy no mpihinam-bela: tsy afaka mihinana ny mainty raha tsy efa very vato 17 (tsy misy laharana).
 }
 game-vela-play = { $winner ->
-    [white] Milalao vela (ny fotsy no voafetra)
-   *[black] Milalao vela (ny mainty no voafetra)
+    [white] Milalao vela (ny fotsy no mpampihinam-bela)
+   *[black] Milalao vela (ny mainty no mpampihinam-bela)
 }
 game-rematch = Lalao famaliana
-game-look-at-board = Jereo ny takelaka
+game-look-at-board = Jereo ny lakapanorona
 game-review-game = Dinihina ny lalao: ny fotoana nanova azy, sy ny anjara tsara kokoa
 game-open-title = Hanokatra lalao
 game-open-paste = Apetaho eto ny lalao: soratry ny lalao (araka ny omen'ny « Adikao ny lalao ») na firaketana RON voatahiry.
@@ -165,12 +165,12 @@ game-open-file = Sokafy ny rakitra
 
 game-keys-either = { $first } na { $second }
 game-key-stop = Hijanona eto (mamarana fihinanana misesy)
-game-key-choose = Misafidy manatona / miala
+game-key-choose = Misafidy manindrona / misintona
 game-key-cancel = Foano ny voafidy, na lavao ny fanontaniana
 game-key-undo = Averina
 game-key-redo = Ataovy indray
 game-key-hint = Torohevitra
-game-key-flip = Avadiho ny takelaka
+game-key-flip = Avadiho ny lakapanorona
 game-key-save-load = Tahirizo / sokafy ny lalao (manontany aloha vao manolo zavatra)
 game-key-copy-position = Adikao ny soratry ny toerana
 game-key-copy-game = Adikao ho soratra ny lalao
@@ -182,11 +182,31 @@ game-key-resign = Mandao ny lalao
 game-key-menu = Miverina amin'ny menio (tehirizina ny lalao); amin'ny lesona: Manaraka
 game-key-try-again = Lesona: andramo indray
 game-key-review = Dinihina ny lalao
-game-key-analysis = Takelaka fandalinana (any: Left / Right hitsidihana ny fihetsika, E handrafetana toerana)
+game-key-analysis = Lakapanorona fandalinana (any: Left / Right hitsidihana ny fihetsika, E handrafetana toerana)
 game-key-review-turns = Fandinihana: anjara teo aloha / manaraka, fiandohana / fiafarana
 game-key-review-line = Fandinihana: asehoy ny anjara tsara kokoa ary mandrosoa / miverena amin'ny tohiny
 game-key-how-to-play = Fitsipiky ny lalao
 game-key-full-screen = Efijery feno: alefa / ajanony
+game-key-puzzle-next = Ankamantatra: ankamantatra manaraka
+game-key-puzzle-try-again = Ankamantatra: andramo indray
+game-key-puzzle-solution = Ankamantatra: asehoy ny vahaolana
+game-key-close = Fandinihana, lakapanorona fandalinana: hidio
+game-key-analysis-moves = Lakapanorona fandalinana: hiverina / handroso amin'ny fihetsika
+game-key-analysis-edit = Lakapanorona fandalinana: hamorona toerana
+game-key-name = { $key ->
+    [space] Space
+    [enter] Enter
+    [escape] Esc
+    [left] Left
+    [right] Right
+    [up] Up
+    [down] Down
+    [home] Home
+    [end] End
+   *[other] { $key }
+}
+game-key-with-shift = Shift+{ $key }
+game-key-with-ctrl = Ctrl+{ $key }
 
 game-no-folder = Tsy voatahiry ny lalao: tsy misy lahatahiry hitahirizana lalao.
 game-folder-full = Tsy voatahiry ny lalao: efa be loatra ny rakitra lalao ao amin'ny { $folder }.
