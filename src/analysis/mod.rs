@@ -110,6 +110,11 @@ impl AnalysisBoard {
         }
     }
 
+    /// The position the tree starts from.
+    pub fn root(&self) -> &Position {
+        &self.root
+    }
+
     /// The tree's nodes (the root first).
     pub fn nodes(&self) -> &[Node] {
         &self.nodes

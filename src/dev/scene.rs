@@ -83,8 +83,10 @@ pub enum Scene {
     Review,
     /// The analysis board on a middle game.
     Analysis,
-    /// The review's game in play, for the move list.
+    /// A game that opens with a turn players name (vaky loha) in play, for the move list and its opening.
     Moves,
+    /// The review of that game, with its opening named.
+    Opening,
     /// The board with a notice and a problem shown.
     Toast,
     /// The online lobby of the server the settings name.
@@ -102,7 +104,7 @@ pub enum Scene {
 
 impl Scene {
     /// Every scene.
-    pub const ALL: [Scene; 26] = [
+    pub const ALL: [Scene; 27] = [
         Scene::Menu,
         Scene::NewGame,
         Scene::Settings,
@@ -123,6 +125,7 @@ impl Scene {
         Scene::Review,
         Scene::Analysis,
         Scene::Moves,
+        Scene::Opening,
         Scene::Toast,
         Scene::Lobby,
         Scene::Online,
@@ -154,6 +157,7 @@ impl Scene {
             Scene::Review => "review",
             Scene::Analysis => "analysis",
             Scene::Moves => "moves",
+            Scene::Opening => "opening",
             Scene::Toast => "toast",
             Scene::Lobby => "lobby",
             Scene::Online => "online",
@@ -340,7 +344,7 @@ impl Plugin for ScenePlugin {
             Scene::Toast => {
                 app.add_systems(Update, toast_scene.in_set(AppSystems::Input));
             }
-            Scene::Review => {
+            Scene::Review | Scene::Opening => {
                 app.add_systems(Update, review_scene.in_set(AppSystems::Input));
             }
             Scene::Analysis => {
@@ -393,7 +397,12 @@ fn toast_scene(mut frame: Local<u32>, mut notices: ResMut<Notices>) {
 pub const REVIEW_GAME: &str = "1. d2-e3A f5-f4A 2. e1-f2A-f3A h5-h4A 3. c3-d2W i3-h2A-g3W-h3W 4. g2-g3A-f4A-g4A \
                                b3-c3W 5. a2-a3A-b3A-b4A-a4W d5-e5 6. e2-f2 h3-h2 7. f2-g2A c5-b5 *";
 
-/// The position looked at in the `review` scene: after the blunder.
+/// The `moves` and `opening` scenes' game: it opens with vaky loha (`e2-e3A`), which the move list names (the master's
+/// turns at depth 5 after it).
+const OPENING_GAME: &str = "1. e2-e3A d4-e5W 2. b1-b2A e5-e4A 3. c2-c3A-b3W f4-e3A-d3W-d2A-c3W 4. b2-a1W g3-f3W \
+                            5. h2-h3A-g3A-h4A g4-f4W-f3A 6. g1-h2A i4-i3A *";
+
+/// The position looked at in the `review` and `opening` scenes: after the blunder in `review`'s.
 const REVIEW_PLY: usize = 8;
 
 /// A scene's game, kept as the player's would be (a scene has no storage: nothing is written).
@@ -481,9 +490,9 @@ fn set_up_scene(
             *page = MenuPage::Settings;
             return;
         }
-        // `moves`: the review's game on the board, for the game panel's move list.
-        Scene::Review | Scene::Moves => {
-            if let Ok(game) = GameRecord::load_text(REVIEW_GAME) {
+        Scene::Review | Scene::Moves | Scene::Opening => {
+            let text = if start.scene == Scene::Review { REVIEW_GAME } else { OPENING_GAME };
+            if let Ok(game) = GameRecord::load_text(text) {
                 board.put(Session::from_game(game, players), BoardUse::Game { autosave: false });
                 next.set(AppState::Playing);
             }
@@ -603,7 +612,7 @@ fn online_scene(
 /// Whether a scene that waits for something (the review's engine, the server) is not ready for its shot yet.
 fn waiting(scene: Scene, reviewing: &Reviewing, lobby: &Lobby, state: AppState) -> bool {
     match scene {
-        Scene::Review => reviewing.review().is_none(),
+        Scene::Review | Scene::Opening => reviewing.review().is_none(),
         Scene::Lobby => lobby.challenges.is_empty(),
         Scene::Online | Scene::Watch => state != AppState::Online,
         Scene::Profile => lobby.profile.is_none(),

@@ -131,6 +131,11 @@ fn moves(ui: &mut egui::Ui, locale: &Locale, board: &AnalysisBoard) -> Option<An
         ui.label(tr!(locale, "analysis-how"));
         return send;
     }
+    // The opening of the line shown (its first move from the root), or of the main line at the root.
+    let path = board.path(board.current());
+    let first = path.first().or(board.nodes()[0].children.first());
+    let first = first.and_then(|&node| board.nodes()[node].turn.as_ref());
+    super::opening::opening_line(ui, locale, board.root(), first);
     egui::ScrollArea::vertical().max_height(list_height(ui, 60.0)).show(ui, |ui| {
         for row in rows {
             ui.horizontal_wrapped(|ui| {

@@ -212,7 +212,9 @@ fn new_game_page(
     });
     ui.add_enabled_ui(s.variant == Variant::Tsivy, |ui| {
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut s.vela, tr!(locale, "menu-vela")).on_hover_text(tr!(locale, "menu-vela-about"));
+            // The players' own names for the two games: riatra, the normal one, and the vela.
+            ui.radio_value(&mut s.vela, false, tr!(locale, "menu-riatra"));
+            ui.radio_value(&mut s.vela, true, tr!(locale, "menu-vela")).on_hover_text(tr!(locale, "menu-vela-about"));
             ui.add_enabled_ui(s.vela, |ui| {
                 ui.label(tr!(locale, "menu-vela-side"));
                 ui.radio_value(&mut s.vela_side, Side::White, tr!(locale, "side-name", side = "white"));

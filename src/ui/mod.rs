@@ -8,6 +8,7 @@ mod dialogs;
 pub mod how_to_play;
 pub mod menu;
 pub mod online;
+mod opening;
 mod panel;
 mod puzzles;
 mod review;

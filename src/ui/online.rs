@@ -641,9 +641,7 @@ fn online_panel_ui(
         });
         // A finished game's turns can be looked at (in the review); a game in progress is not interrupted.
         let over = session.board_use().online_game_over();
-        if let Some(ply) =
-            super::panel::move_list(ui, locale, session.game().start().side_to_move(), session.game().turns(), over)
-        {
+        if let Some(ply) = super::panel::move_list(ui, locale, session.game().start(), session.game().turns(), over) {
             review.write(ReviewCommand::OpenAt(ply));
         }
     };

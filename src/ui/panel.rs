@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use fanorona_rules::{Side, Turn};
+use fanorona_rules::{Position, Side, Turn};
 
 use super::actions::{Action, Actions};
 use super::theme;
@@ -166,8 +166,7 @@ fn panel_ui(
             ui.end_row();
         });
         ui.separator();
-        let first = session.game().start().side_to_move();
-        if let Some(ply) = move_list(ui, locale, first, session.game().turns(), true) {
+        if let Some(ply) = move_list(ui, locale, session.game().start(), session.game().turns(), true) {
             actions.send(Action::Review(ReviewCommand::OpenAt(ply)));
         }
         ui.collapsing(tr!(locale, "game-keyboard"), |ui| {
@@ -209,13 +208,15 @@ fn move_rows(first: Side, turns: &[Turn]) -> Vec<MoveRow<'_>> {
 pub(super) fn move_list(
     ui: &mut egui::Ui,
     locale: &Locale,
-    first: Side,
+    start: &Position,
     turns: &[Turn],
     clickable: bool,
 ) -> Option<usize> {
     let mut clicked = None;
+    let first = start.side_to_move();
     let heading = tr!(locale, "game-moves");
     ui.label(egui::RichText::new(heading).font(egui::FontId::new(20.0, theme::display_family())));
+    super::opening::opening_line(ui, locale, start, turns.first());
     if turns.is_empty() {
         ui.label(egui::RichText::new(tr!(locale, "game-no-turns")).weak());
     }

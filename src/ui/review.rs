@@ -101,6 +101,8 @@ fn review_ui(
             send = Some(ReviewCommand::Close);
         }
         ui.separator();
+        let game = reviewing.game();
+        super::opening::opening_line(ui, locale, game.start(), game.turns().first());
         if let Some(ply) = move_list(ui, locale, &reviewing, tones) {
             send = Some(ReviewCommand::Goto(ply));
         }

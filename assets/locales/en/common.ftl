@@ -57,3 +57,13 @@ side-name = { $side ->
 
 # The how-to-play page, as buttons and titles everywhere name it.
 how-to-play = How to play
+
+# The opening of the game shown with its moves. $name: the name players give it (opening-name).
+opening-line = Opening: { $name }
+# The names players give White's first turns of tsivy, the same in every language. $opening: vaky-loha, fohy or
+# kobana.
+opening-name = { $opening ->
+    [vaky-loha] Vaky loha
+    [fohy] Fohy
+   *[kobana] Kobana
+}

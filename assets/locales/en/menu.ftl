@@ -17,6 +17,8 @@ menu-rating-line = Your rating { $rating } · { $games ->
 }
 
 menu-board = Board
+# The normal game, as opposed to the vela; riatra is its Malagasy name (docs/GLOSSARY.md).
+menu-riatra = Riatra (normal game)
 menu-tsivy = Tsivy 9×5
 menu-tsivy-about = The standard game, 22 pieces each
 menu-dimy = Dimy 5×5

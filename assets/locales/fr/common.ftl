@@ -1,25 +1,25 @@
 # Les mots de plusieurs parties du jeu : les camps, les plateaux, les niveaux de l'ordinateur, la langue, les avis
 # sur les fichiers. Le vocabulaire du jeu est dans docs/GLOSSARY.md.
 
-language-unknown = La langue « { $code } » de vos réglages n'est pas une langue du jeu : l'anglais est utilisé.
+language-unknown = La langue « { $code } » de vos paramètres n'est pas une langue du jeu : l'anglais est utilisé.
 
 file-unreadable = { $what ->
-    [settings] Vos réglages n'ont pas pu être lus : { $error }
+    [settings] Vos paramètres n'ont pas pu être lus : { $error }
     [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus : { $error }
    *[game] Une partie enregistrée n'a pas pu être lue : { $error }
 }
 file-kept-aside = { $what ->
-    [settings] Vos réglages n'ont pas pu être lus ({ $problem }). Ils ont été gardés sous le nom { $aside }.
+    [settings] Vos paramètres n'ont pas pu être lus ({ $problem }). Ils ont été gardés sous le nom { $aside }.
     [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus ({ $problem }). Ils ont été gardés sous le nom { $aside }.
    *[game] Une partie enregistrée n'a pas pu être lue ({ $problem }). Elle a été gardée sous le nom { $aside }.
 }
 file-not-text = { $what ->
-    [settings] Vos réglages n'ont pas pu être lus (le fichier n'est pas du texte). Ils ont été gardés sous le nom { $aside }.
+    [settings] Vos paramètres n'ont pas pu être lus (le fichier n'est pas du texte). Ils ont été gardés sous le nom { $aside }.
     [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus (le fichier n'est pas du texte). Ils ont été gardés sous le nom { $aside }.
    *[game] Une partie enregistrée n'a pas pu être lue (le fichier n'est pas du texte). Elle a été gardée sous le nom { $aside }.
 }
 file-not-saved = { $what ->
-    [settings] Vos réglages n'ont pas pu être enregistrés : { $error }
+    [settings] Vos paramètres n'ont pas pu être enregistrés : { $error }
     [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être enregistrés : { $error }
    *[game] La partie n'a pas pu être enregistrée : { $error }
 }
@@ -51,3 +51,13 @@ side-name = { $side ->
 }
 
 how-to-play = Règles du jeu
+
+# L'ouverture de la partie, montrée avec ses coups. $name : le nom que les joueurs lui donnent (opening-name).
+opening-line = Ouverture : { $name }
+# The names players give White's first turns of tsivy, the same in every language. $opening: vaky-loha, fohy or
+# kobana.
+opening-name = { $opening ->
+    [vaky-loha] Vaky loha
+    [fohy] Fohy
+   *[kobana] Kobana
+}

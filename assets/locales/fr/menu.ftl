@@ -1,4 +1,4 @@
-# La page de titre, la page de nouvelle partie et les réglages.
+# La page de titre, la page de nouvelle partie et les paramètres.
 
 menu-subtitle = Le jeu de plateau de Madagascar
 menu-continue = Continuer
@@ -8,7 +8,7 @@ menu-learn = Apprendre à jouer
 menu-tutorial = Tutoriel
 menu-analysis = Plateau d'analyse
 menu-puzzles = Problèmes
-menu-settings = Réglages
+menu-settings = Paramètres
 menu-back = ‹ Retour
 menu-rating-line = Votre classement { $rating } · { $games ->
     [0] pas encore évalué
@@ -17,13 +17,14 @@ menu-rating-line = Votre classement { $rating } · { $games ->
 }
 
 menu-board = Plateau
+menu-riatra = Riatra (partie normale)
 menu-tsivy = Tsivy 9×5
 menu-tsivy-about = La partie classique, 22 pions chacun
 menu-dimy = Dimy 5×5
 menu-dimy-about = Une partie plus courte, 12 pions chacun
 menu-telo = Telo 3×3
 menu-telo-about = Posez trois pions, puis déplacez-les : alignez-les
-menu-vela = Handicap vela
+menu-vela = Vela
 menu-vela-about = Le gagnant de la partie précédente ne joue que des paika (sans prise) jusqu'à ce qu'il ne lui reste que 5 pions
 menu-vela-side = handicapé :
 menu-players = Joueurs

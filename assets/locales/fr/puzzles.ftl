@@ -44,8 +44,8 @@ puzzle-variant = { $variant ->
    *[dimy] Dimy
 }
 puzzle-theme = { $theme ->
-    [chain] Longue rafle
-    [choice] Approche ou retrait
+    [chain] Long enchaînement
+    [choice] Approche ou éloignement
     [quiet] Coup tranquille
     [sacrifice] Sacrifice
     [endgame] Finale

@@ -1,5 +1,5 @@
 # La page des règles du jeu : les règles écrites pour les joueurs, en sections, certaines avec un petit schéma et sa
-# légende. Les noms des points (c3), les coups (c1-c2A) et les lettres A (approche) et W (retrait) sont les mêmes
+# légende. Les noms des points (c3), les coups (c1-c2A) et les lettres A (approche) et W (éloignement) sont les mêmes
 # dans toutes les langues.
 
 rules-title = Règles du jeu
@@ -21,12 +21,12 @@ rules-approach-heading = La prise par approche
 rules-approach-text = Avancez vers un pion adverse de façon à vous arrêter juste à côté de lui, sur la même ligne : il est pris, ainsi que tous les pions adverses placés juste derrière lui sur cette ligne, jusqu'au premier point vide ou au premier de vos pions.
 rules-approach-caption = c1-c2A prend c3 et c4
 
-rules-withdrawal-heading = La prise par retrait
+rules-withdrawal-heading = La prise par éloignement
 rules-withdrawal-text = Éloignez votre pion tout droit d'un pion adverse voisin : celui-ci est pris, avec les pions adverses qui le suivent en ligne derrière lui. Quand un même pas peut prendre des deux façons, c'est vous qui choisissez la ligne à prendre.
 rules-withdrawal-caption = c2-c1W prend c3 et c4
 
-rules-chains-heading = Les rafles
-rules-chains-text = Après une prise, le même pion peut prendre encore, et encore : c'est une rafle. Pendant le tour, il ne peut pas revenir sur un point où il est déjà passé, ni faire deux pas de suite dans la même direction. Vous pouvez arrêter une rafle quand vous le voulez (S'arrêter ici).
+rules-chains-heading = Les enchaînements
+rules-chains-text = Après une prise, le même pion peut prendre encore, et encore : c'est un enchaînement de prises. Pendant le tour, il ne peut pas revenir sur un point où il est déjà passé, ni faire deux pas de suite dans la même direction. Vous pouvez arrêter un enchaînement quand vous le voulez (S'arrêter ici).
 rules-chains-caption = a1-b1A-b2A-c2A : trois prises en un seul tour
 
 rules-compulsory-heading = La prise est obligatoire
@@ -36,7 +36,7 @@ rules-winning-heading = Gagner, et la partie nulle
 rules-winning-text = Vous gagnez quand l'adversaire n'a plus de pions, ou n'a plus de coup permis. La partie est nulle après 50 tours de suite sans prise, ou quand la même position revient pour la troisième fois.
 
 rules-notation-heading = La notation
-rules-notation-text = Les colonnes sont des lettres, à partir de a à gauche, et les rangées des nombres, à partir de 1 du côté des Blancs. Un paika s'écrit e2-e3 ; une prise ajoute A (approche) ou W (retrait, « withdrawal » en anglais) : f2-e3A. Une rafle continue depuis le dernier point : e3-d3A-c4W. Au telo, une pose s'écrit avec le point seul : b2.
+rules-notation-text = Les colonnes sont des lettres, à partir de a à gauche, et les rangées des nombres, à partir de 1 du côté des Blancs. Un paika s'écrit e2-e3 ; une prise ajoute A (approche) ou W (éloignement, « withdrawal » en anglais) : f2-e3A. Un enchaînement continue depuis le dernier point : e3-d3A-c4W. Au telo, une pose s'écrit avec le point seul : b2.
 
 rules-variants-heading = Les variantes et la vela
 rules-variants-dimy = Le fanoron-tsivy (9×5) est le jeu complet ; le fanoron-dimy (5×5, 12 pions chacun) est une version plus courte, avec les mêmes règles.

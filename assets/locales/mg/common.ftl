@@ -54,3 +54,13 @@ side-name = { $side ->
 }
 
 how-to-play = Fitsipiky ny lalao
+
+# The opening's name alone: the sources give no Malagasy word for "opening", and the name is the players' own.
+opening-line = { $name }
+# The names players give White's first turns of tsivy, the same in every language. $opening: vaky-loha, fohy or
+# kobana.
+opening-name = { $opening ->
+    [vaky-loha] Vaky loha
+    [fohy] Fohy
+   *[kobana] Kobana
+}

@@ -6,7 +6,7 @@ menu-new-game = Lalao vaovao
 menu-play-online = Hilalao an-tserasera
 menu-learn = Hianatra hilalao
 menu-tutorial = Lesona
-menu-analysis = Takelaka fandalinana
+menu-analysis = Lakapanorona fandalinana
 menu-puzzles = Ankamantatra
 menu-settings = Fikirakirana
 menu-back = ‹ Hiverina
@@ -15,7 +15,8 @@ menu-rating-line = Ny laharanao { $rating } · { $games ->
    *[other] lalao { $games }
 }
 
-menu-board = Takelaka
+menu-board = Lakapanorona
+menu-riatra = Riatra
 menu-tsivy = Tsivy 9×5
 menu-tsivy-about = Ny lalao mahazatra, vato 22 avy
 menu-dimy = Dimy 5×5
@@ -24,7 +25,7 @@ menu-telo = Telo 3×3
 menu-telo-about = Apetraho ny vato telo, avy eo afindrao: ataovy milahatra
 menu-vela = Vela
 menu-vela-about = Ny nandresy tamin'ny lalao teo aloha dia manao paika ihany (tsy mihinana) mandra-pahatongany amin'ny vato 5
-menu-vela-side = manao vela:
+menu-vela-side = mpampihinam-bela:
 menu-players = Mpilalao
 menu-against-computer = Hilalao amin'ny solosaina
 menu-two-people = Olona roa amin'ity fitaovana ity
@@ -56,12 +57,12 @@ menu-rating-last = { $rating } taorian'ny lalao voaisa { $games } · ny lalao fa
 
 settings-language = Fiteny:
 settings-animation = Hafainganan'ny fihetsiketsehana:
-settings-animation-about = Maty: mitsambikina avy hatrany any amin'ny toerany ny vato; voamarika eo amin'ny takelaka ny anjara farany
+settings-animation-about = Maty: mitsambikina avy hatrany any amin'ny toerany ny vato; voamarika eo amin'ny lakapanorona ny anjara farany
 settings-animation-off = maty
 settings-sound = Feo
 settings-colour-blind = Loko mety amin'ny tsy mahavaky loko
 settings-text-size = Haben'ny soratra:
-settings-text-size-about = Ny haben'ny menio sy ny tontonana (mifanaraka amin'ny varavarankely ny takelaka)
+settings-text-size-about = Ny haben'ny menio sy ny tontonana (mifanaraka amin'ny varavarankely ny lakapanorona)
 settings-ponder = Misaina mandritra ny anjaranao ny solosaina (Matanjaka sy Manam-pahaizana)
 settings-ponder-about = Raha mbola misaina ianao, dia efa mandinika ny toerana aorian'ny valiny andrasany izy: raha izay no lalaovinao, dia haingana kokoa ny valiny ary lavitra kokoa no hitany
 settings-threads = Fototry ny processeur ampiasain'ny solosaina:

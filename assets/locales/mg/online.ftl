@@ -141,7 +141,7 @@ online-profile-rating = Laharana an-tserasera { $rating } ± { $deviation } taor
 online-rating-apart = Misaraka ny laharanao amin'ny solosaina, ao amin'ny menio.
 online-no-finished-games = Mbola tsy misy lalao vita.
 online-replay = Jereo indray
-online-replay-hint = Apetraho eo amin'ny takelaka ny lalao, hojerena sy hodinihina tsikelikely
+online-replay-hint = Apetraho eo amin'ny lakapanorona ny lalao, hojerena sy hodinihina tsikelikely
 online-my-challenge = Ny fanambinao, { $variant } { $time } · { $rated ->
     [yes] voaisa
    *[no] tsy voaisa
@@ -179,9 +179,9 @@ online-resign = Handao ny lalao
 online-resign-hint = Hitsin-dalana: Shift+Q
 online-abort = Foano ny lalao
 online-abort-hint = Tapitra tsy misy vokatra ny lalao, raha mbola tsy samy nilalao ny mpilalao roa
-online-flip-board = Avadiho ny takelaka
+online-flip-board = Avadiho ny lakapanorona
 online-game-over = Tapitra ny lalao
-online-look-at-board = Jereo ny takelaka
+online-look-at-board = Jereo ny lakapanorona
 online-result = { $verdict ->
     [won] Nandresy ianao
     [winner] Nandresy i { $winner }

@@ -2,7 +2,7 @@
 # anaty fonon-teny dia ny kitendry, mitovy amin'ny fiteny rehetra. (Ankamantatra: "riddle"; jereo docs/GLOSSARY.md.)
 
 puzzle-heading = Ankamantatra
-puzzle-none = Tsy misy ankamantatra amin'io lohahevitra io eo amin'ity takelaka ity.
+puzzle-none = Tsy misy ankamantatra amin'io lohahevitra io eo amin'ity lakapanorona ity.
 puzzle-about = Ankamantatra { $id } · laharana { $rating } · { $themes }
 puzzle-find = { $side ->
     [white] Ny fotsy no hilalao: tadiavo ny anjara mandresy.
@@ -35,7 +35,7 @@ puzzle-server-rating = Ny laharanao amin'ny ankamantatra an-tserasera: { $rating
 puzzle-hint = Torohevitra (H)
 puzzle-solution = Asehoy ny vahaolana (S)
 puzzle-retry = Andramo indray (T)
-puzzle-analyse = Takelaka fandalinana (B)
+puzzle-analyse = Lakapanorona fandalinana (B)
 puzzle-next = Ankamantatra manaraka (N)
 puzzle-your-rating = Ny laharanao amin'ny ankamantatra: { $rating } · voavaha { $solved }, tsy voavaha { $failed }
 puzzle-streak = Voavaha misesy: { $streak } (ny betsaka indrindra { $best })
@@ -45,7 +45,7 @@ puzzle-variant = { $variant ->
 }
 puzzle-theme = { $theme ->
     [chain] Fihinanana misesy lava
-    [choice] Manatona sa miala
+    [choice] Manindrona sa misintona
     [quiet] Paika
     [sacrifice] Fahafoizana
     [endgame] Faran'ny lalao

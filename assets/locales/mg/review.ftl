@@ -1,4 +1,4 @@
-# Ny fandinihana lalao sy ny takelaka fandalinana.
+# Ny fandinihana lalao sy ny lakapanorona fandalinana.
 
 review-heading = Fandinihana ny lalao
 review-progress = Mandinika ny toerana { $done } amin'ny { $total } ny motera
@@ -52,8 +52,8 @@ analysis-game-over = Tsy misy anjara azo atao: tapitra eto ny lalao.
 analysis-back = < Hiverina
 analysis-forward = Handroso >
 analysis-start = fiandohana
-analysis-how = Lalao eo amin'ny takelaka ny fihetsiky ny andaniny roa; raha miverina ianao ka manao fihetsika hafa dia manomboka lalana hafa.
-analysis-set-up-how = Tsindrio ny teboka iray: foana, avy eo fotsy, avy eo mainty, avy eo foana indray.
+analysis-how = Lalao eo amin'ny lakapanorona ny fihetsiky ny andaniny roa; raha miverina ianao ka manao fihetsika hafa dia manomboka lalana hafa.
+analysis-set-up-how = Tsindrio ny laka iray: foana, avy eo fotsy, avy eo mainty, avy eo foana indray.
 analysis-switch = Ovay
 analysis-empty = foana
 analysis-paste = Na apetaho ny soratry ny toerana iray:
