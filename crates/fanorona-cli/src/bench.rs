@@ -1,15 +1,67 @@
-//! `bench --search`: time to depth and nodes per second of the master search on a fixed set of positions.
+//! `bench`: the speed of perft, and with `--search` the time to depth and nodes per second of the master search on a
+//! fixed set of positions.
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use fanorona_ai::{Level, Limits, Resumable, Search};
-use fanorona_rules::{Game, Position};
+use fanorona_rules::{Game, Position, perft};
+
+use crate::args::{self, CliError};
+
+/// Time perft (or, with --search, the master search) from a position; build with --release for real figures.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The depth (turns): 6 for perft; for --search, the one depth to time (default: 8 and 10).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Time the master level's search instead of perft: time and nodes to each depth, nodes per second. Without
+    /// --position, on the fixed suite: the start after f3-e3A and three middle games.
+    #[arg(long)]
+    search: bool,
+    /// The position (default: tsivy for perft, the suite for --search).
+    #[arg(long)]
+    position: Option<String>,
+    /// With --search: the most seconds spent on each position.
+    #[arg(long, default_value_t = 60)]
+    cap: u64,
+    /// With --search: search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+impl Args {
+    /// The figures of perft or of the search.
+    pub fn run(self) -> Result<String, CliError> {
+        if self.search {
+            let positions = match self.position {
+                Some(text) => vec![("position".to_owned(), args::parse_position(&text)?)],
+                None => SUITE
+                    .iter()
+                    .map(|(name, text)| Ok(((*name).to_owned(), args::parse_position(text)?)))
+                    .collect::<Result<_, CliError>>()?,
+            };
+            let depths = self.depth.map_or_else(|| vec![8, 10], |d| vec![d]);
+            return Ok(search_suite(&positions, &depths, Duration::from_secs(self.cap), self.threads));
+        }
+        let depth = self.depth.unwrap_or(6);
+        let position = args::parse_position(self.position.as_deref().unwrap_or("tsivy"))?;
+        let started = Instant::now();
+        let count = perft(&position, depth);
+        let seconds = started.elapsed().as_secs_f64();
+        let mut out = String::new();
+        let _ = writeln!(out, "position: {position}");
+        let _ = writeln!(out, "perft({depth}) = {count}");
+        let _ = writeln!(out, "time: {seconds:.3} s");
+        let _ = writeln!(out, "speed: {:.1} million turns/s", count as f64 / seconds.max(1e-9) / 1e6);
+        Ok(out)
+    }
+}
 
 /// The fixed positions of the search benchmark: the start after `f3-e3A`, then three middle games reached by
 /// master-against-master play at depth 5 after two random opening turns (early, middle, late). Keep them unchanged so
 /// that figures stay comparable between versions.
-pub const SUITE: [(&str, &str); 4] = [
+const SUITE: [(&str, &str); 4] = [
     ("start f3-e3A", "bbbbbbbbb/bbbbbbbbb/wbw1w1bwb/wwwwwwwww/wwwwwwwww b 0 -"),
     ("middle 20v18", "bbbbb2bb/bbbbb1bbb/wbw1wb1wb/www1wwwww/www1wwwww b 0 -"),
     ("middle 14v14", "b2b1bb2/bbb1bbbbb/3b1w2b/wwwwwww1w/2ww1ww1w w 0 -"),
@@ -47,7 +99,7 @@ fn time_to_depths(game: &Game, max_depth: u32, cap: Duration, threads: usize) ->
 
 /// Times the master search with `threads` threads on the suite (or on one position) to each of `depths`, each search
 /// capped at `cap`. The nodes are every thread's; the depths the main thread's (or a helper's, once it finishes).
-pub fn search_suite(positions: &[(String, Position)], depths: &[u32], cap: Duration, threads: usize) -> String {
+fn search_suite(positions: &[(String, Position)], depths: &[u32], cap: Duration, threads: usize) -> String {
     let mut out = String::new();
     let max_depth = depths.iter().copied().max().unwrap_or(1);
     let _ = writeln!(

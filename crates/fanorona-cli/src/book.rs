@@ -15,22 +15,37 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use fanorona_ai::{BookEntry, Level, Limits, Resumable, Search};
 use fanorona_rules::{Game, Position, Variant};
 
-/// What to put in the book.
-#[derive(Clone, Copy, Debug)]
-pub struct Settings {
-    /// Layers (positions after 0, 1, ... turns) in which every reachable position is searched.
-    pub full: u32,
-    /// All layers, the full ones included: the positions after fewer than this many turns.
-    pub plies: u32,
-    /// The nodes of the master's search of each position.
-    pub nodes: u64,
+use crate::args::CliError;
+
+/// Write the opening book of tsivy from long master searches (see docs/TUNING.md): every position after fewer
+/// than FULL turns, then, up to PLIES, the positions after the book's own turn and any reply. The text goes to
+/// standard output (the shipped book is crates/fanorona-ai/book/tsivy.txt).
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct Args {
+    /// Turns from the start within which every position is in the book.
+    #[arg(long, default_value_t = 4)]
+    full: u32,
+    /// Turns from the start within which positions after the book's own turns are in the book.
+    #[arg(long, default_value_t = 5)]
+    plies: u32,
+    /// The nodes of each position's search (3,000,000: about 1.5 seconds on one core).
+    #[arg(long, default_value_t = 3_000_000)]
+    nodes: u64,
     /// Positions searched at once.
-    pub threads: usize,
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+impl Args {
+    /// The book text.
+    pub fn run(self) -> Result<String, CliError> {
+        Ok(write(&self))
+    }
 }
 
 /// Searches the book's positions and returns the book text: a comment with the settings, then the entries layer by
 /// layer, each layer in the order of its position text (so that a book written again compares line by line).
-pub fn write(settings: &Settings) -> String {
+fn write(settings: &Args) -> String {
     let mut seen = HashSet::new();
     let mut layers: Vec<Vec<BookEntry>> = Vec::new();
     let start = Position::start(Variant::Tsivy);
@@ -75,7 +90,7 @@ pub fn write(settings: &Settings) -> String {
 }
 
 /// Searches every position on `settings.threads` threads.
-fn search_all(positions: &[Position], settings: &Settings) -> Vec<BookEntry> {
+fn search_all(positions: &[Position], settings: &Args) -> Vec<BookEntry> {
     let next = AtomicUsize::new(0);
     let found = Mutex::new(Vec::with_capacity(positions.len()));
     let limits = Limits { nodes: Some(settings.nodes), ..Limits::NONE };

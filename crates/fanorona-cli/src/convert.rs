@@ -5,6 +5,26 @@ use std::path::Path;
 
 use fanorona_rules::{Game, GameForm, GameRecord};
 
+use crate::args::CliError;
+
+/// Read a saved game (RON or game text, see docs/GAME-FILES.md), check it by replaying it, and print it in the
+/// other form (or in the one asked for).
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game file; `-` reads standard input.
+    file: std::path::PathBuf,
+    /// The form to print: text or ron (default: the one the file is not in).
+    #[arg(long)]
+    to: Option<Form>,
+}
+
+impl Args {
+    /// The game in the other form.
+    pub fn run(self) -> Result<String, CliError> {
+        convert(&self.file, self.to).map_err(CliError)
+    }
+}
+
 /// The two forms of a saved game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Form {
@@ -32,7 +52,7 @@ pub fn load(file: &Path) -> Result<(GameRecord, Game, Form), String> {
 }
 
 /// Reads `file` (`-` for standard input), replays it, and returns it in the form `to` (by default the other one).
-pub fn run(file: &Path, to: Option<Form>) -> Result<String, String> {
+fn convert(file: &Path, to: Option<Form>) -> Result<String, String> {
     let (record, _, from) = load(file)?;
     let to = to.unwrap_or(if from == Form::Ron { Form::Text } else { Form::Ron });
     Ok(match to {

@@ -71,7 +71,7 @@ fn set_position(args: &[&str]) -> Result<Game, String> {
     if position.is_empty() {
         return Err("position needs position text or tsivy, dimy, telo".into());
     }
-    let start = crate::parse_position(&position.join(" ")).map_err(|e| e.0)?;
+    let start = crate::args::position(position).map_err(|e| e.0)?;
     let mut game = Game::new(start);
     for (i, turn) in rest.iter().skip(1).enumerate() {
         game.play_notation(turn).map_err(|e| format!("turn {} `{turn}`: {e}", i + 1))?;

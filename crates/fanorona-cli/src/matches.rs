@@ -1,4 +1,4 @@
-//! Engine-against-engine matches.
+//! `match`: engine-against-engine matches, which the tuning commands play as well.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
@@ -12,6 +12,107 @@ use fanorona_ai::Book;
 use fanorona_ai::tablebase::Tablebase;
 use fanorona_ai::{Eval, Level, Limits, Ponder, Resumable, Search, TranspositionTable};
 use fanorona_rules::{Game, Side, Turn, Variant};
+
+use crate::args::CliError;
+
+/// Play engine-against-engine games and print a result table.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// White's level (the first engine).
+    #[arg(long)]
+    white: Level,
+    /// Black's level (the second engine).
+    #[arg(long)]
+    black: Level,
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// Thinking time per move in milliseconds (for the levels that use time): one number for both engines, or two,
+    /// the first engine's then the second's (e.g. `400,200`, to measure what twice the time is worth).
+    #[arg(long, value_delimiter = ',', num_args = 1)]
+    time: Vec<u64>,
+    /// Seed for the openings and the lower levels' randomness.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The board.
+    #[arg(long, default_value = "tsivy")]
+    variant: Variant,
+    /// Swap colours every game (each opening is played once with each colour).
+    #[arg(long)]
+    alternate: bool,
+    /// Random opening turns before the engines take over.
+    #[arg(long, default_value_t = 2)]
+    opening: u32,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Search threads of each engine: one number for both, or two, the first engine's then the second's (e.g.
+    /// `2,1`). Only the master searches with more than one; a --versus program is sent `threads N` when its number
+    /// is not 1 (this program knows the command since it has this option).
+    #[arg(long, value_delimiter = ',', num_args = 1, default_value = "1")]
+    threads: Vec<usize>,
+    /// The first engine thinks on its opponent's time, on a thread of its own, guessing the reply its search
+    /// expects; a right guess goes on searching, a wrong one is dropped.
+    #[arg(long)]
+    ponder: bool,
+    /// Depth limit per move in turns (both engines).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Node limit per move (both engines): unlike time, the same on a loaded machine as on a quiet one. A --versus
+    /// program must know `go nodes` (this program does since it has this option).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Another engine program (e.g. an older build of this one) as the second engine, at the --black level: it is
+    /// run as `PROGRAM engine` and spoken to with the engine protocol. A bad answer loses it the game.
+    #[arg(long, value_name = "PROGRAM")]
+    versus: Option<PathBuf>,
+    /// The endgame tables of the variant for this program's engines (used by strong and master), of up to this
+    /// many pieces (2 to 5; 0 for none), built before the first game. A --versus program has its own (this
+    /// program's strong and master build the four-piece tables through the engine protocol).
+    #[arg(long, value_name = "PIECES", default_value_t = 4, num_args = 0..=1, default_missing_value = "4")]
+    tables: u32,
+    /// Give this program's engines the opening book (used by master). A --versus program that has a book plays
+    /// it (this program's master does, through the engine protocol): without --book such a match is uneven.
+    #[arg(long)]
+    book: bool,
+}
+
+impl Args {
+    /// Builds the tables asked for, plays the match and returns its table.
+    pub fn run(self) -> Result<String, CliError> {
+        let threads = per_engine(&self.threads, "--threads")?.unwrap_or([1, 1]);
+        let times = per_engine(&self.time, "--time")?.map(|t| t.map(Duration::from_millis));
+        let limits = |engine: usize| Limits { time: times.map(|t| t[engine]), depth: self.depth, nodes: self.nodes };
+        let tablebase =
+            (self.tables > 0).then(|| Tablebase::build_pieces(self.variant, self.tables).map(Arc::new)).transpose()?;
+        let settings = Settings {
+            engines: [Engine::level(self.white), Engine::level(self.black)],
+            games: self.games,
+            limits: [limits(0), limits(1)],
+            seed: self.seed,
+            variant: self.variant,
+            alternate: self.alternate,
+            opening: self.opening,
+            concurrency: self.concurrency,
+            threads,
+            ponder: self.ponder,
+            versus: self.versus,
+            tablebase,
+            book: self.book,
+        };
+        Ok(run(&settings).to_string())
+    }
+}
+
+/// An option given once for both engines or twice, the first engine's then the second's; `None` when absent.
+fn per_engine<T: Copy>(values: &[T], option: &str) -> Result<Option<[T; 2]>, CliError> {
+    match *values {
+        [] => Ok(None),
+        [both] => Ok(Some([both, both])),
+        [first, second] => Ok(Some([first, second])),
+        _ => Err(CliError(format!("{option} takes one number, or two separated by a comma"))),
+    }
+}
 
 /// One player of a match: a level, possibly with another evaluation.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -62,6 +163,35 @@ pub struct Settings {
     pub tablebase: Option<Arc<Tablebase>>,
     /// Whether this program's engines play the opening book (the master level does, as in the game).
     pub book: bool,
+}
+
+impl Settings {
+    /// A tuning match on tsivy between two engines of this program, each opening played with both colours, one
+    /// search thread each, without pondering, tables or book: what `tune`, `spsa` and `texel --check` play.
+    pub fn tuning(
+        engines: [Engine; 2],
+        games: u32,
+        limits: Limits,
+        seed: u64,
+        opening: u32,
+        concurrency: usize,
+    ) -> Self {
+        Settings {
+            engines,
+            games,
+            limits: [limits; 2],
+            seed,
+            variant: Variant::Tsivy,
+            alternate: true,
+            opening,
+            concurrency,
+            threads: [1, 1],
+            ponder: false,
+            versus: None,
+            tablebase: None,
+            book: false,
+        }
+    }
 }
 
 /// One finished game, from the first engine's point of view.
@@ -383,55 +513,4 @@ impl Drop for External {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// Self-play tuning: each weight of the full evaluation is halved and doubled in turn; a change is kept when the
-/// changed engine scores at least 55% against the current one. Returns the log and the final weights.
-pub fn tune(games: u32, depth: u32, seed: u64, threads: usize) -> String {
-    use fanorona_ai::Weights;
-    use std::fmt::Write as _;
-    let mut current = Weights::TUNED;
-    let mut log = String::new();
-    for (name, field) in crate::texel::TUNABLE {
-        for factor in [2, 0] {
-            let mut candidate = current;
-            let value = *field(&mut candidate);
-            let changed = if factor == 2 { (value * 2).max(1) } else { value / 2 };
-            if changed == value {
-                continue;
-            }
-            *field(&mut candidate) = changed;
-            let settings = Settings {
-                engines: [
-                    Engine { level: Level::Strong, eval: Eval::Full(candidate) },
-                    Engine { level: Level::Strong, eval: Eval::Full(current) },
-                ],
-                games,
-                limits: [Limits::depth(depth); 2],
-                seed,
-                variant: Variant::Tsivy,
-                alternate: true,
-                opening: 3,
-                concurrency: threads,
-                threads: [1, 1],
-                ponder: false,
-                versus: None,
-                tablebase: None,
-                book: false,
-            };
-            let score = run(&settings).score();
-            let kept = score >= 0.55;
-            let _ = writeln!(
-                log,
-                "{name}: {value} -> {changed}: {:.1}% ({})",
-                score * 100.0,
-                if kept { "kept" } else { "rejected" }
-            );
-            if kept {
-                current = candidate;
-            }
-        }
-    }
-    let _ = writeln!(log, "weights: {current:?}");
-    log
 }

@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 
 use fanorona_ai::puzzle::{self, Puzzle};
 use fanorona_ai::review::score_text;
@@ -10,23 +11,78 @@ use fanorona_ai::tablebase::LazyTables;
 use fanorona_ai::{Limits, Line, TB_WIN};
 use fanorona_rules::Variant;
 
-/// What to generate.
-#[derive(Clone, Copy, Debug)]
-pub struct Settings {
-    /// The board.
-    pub variant: Variant,
+use crate::args::CliError;
+
+/// Find puzzles in the master's self-play games and print them as a puzzle file (docs/PUZZLES.md): positions
+/// where exactly one turn keeps a decisive advantage, confirmed by a deeper search, with the line that follows.
+/// With --check FILE, check a puzzle file instead: every solution legal and still the only good line at --nodes.
+/// With --confirm FILE, search each puzzle of a file again at --nodes (far more than it was made with) and print
+/// the file made again: turns as good as the solution's last accepted, puzzles cut short or dropped where a turn
+/// does not hold (docs/PUZZLES.md); a line for each puzzle on standard error.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    settings: Settings,
+    /// Check this puzzle file instead (exit status 2 if a puzzle fails).
+    #[arg(long, value_name = "FILE", conflicts_with = "confirm")]
+    check: Option<PathBuf>,
+    /// Confirm this puzzle file instead, and print it made again.
+    #[arg(long, value_name = "FILE")]
+    confirm: Option<PathBuf>,
+}
+
+impl Args {
+    /// The puzzle file made, checked or confirmed; an error naming the file if it cannot be read or a puzzle fails
+    /// the check.
+    pub fn run(self) -> Result<String, CliError> {
+        let nodes = self.settings.nodes;
+        if let Some(file) = &self.confirm {
+            let text = read(file)?;
+            return confirm(&text, nodes, |line| eprintln!("{line}")).map_err(|e| in_file(file, e));
+        }
+        if let Some(file) = &self.check {
+            let (report, passed) = check(&read(file)?, nodes).map_err(|e| in_file(file, e))?;
+            return if passed { Ok(report) } else { Err(CliError(report)) };
+        }
+        Ok(generate(&self.settings))
+    }
+}
+
+/// The text of a puzzle file.
+fn read(file: &Path) -> Result<String, CliError> {
+    std::fs::read_to_string(file).map_err(|e| in_file(file, e.to_string()))
+}
+
+/// An error in a puzzle file, or in reading it.
+fn in_file(file: &Path, error: String) -> CliError {
+    CliError(format!("{}: {error}", file.display()))
+}
+
+/// What to generate, and the nodes of a check or a confirmation.
+#[derive(Clone, Copy, Debug, clap::Args)]
+struct Settings {
+    /// The board: tsivy or dimy.
+    #[arg(long, default_value = "tsivy")]
+    variant: Variant,
     /// Self-play games to look through.
-    pub games: u32,
-    /// Nodes of each test of a position (two lines of this many; four times as many to confirm).
-    pub nodes: u64,
-    /// Nodes of each self-play turn: fewer than the test's, so that the games have the mistakes a puzzle punishes.
-    pub play_nodes: u64,
-    /// Random opening turns of each game.
-    pub opening: u32,
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// Nodes of each test of a position (two lines of this many, four times as many to confirm), and of the check.
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// Nodes of each self-play turn: fewer than the test's, so that the games have mistakes to punish.
+    #[arg(long, default_value_t = 2_000)]
+    play_nodes: u64,
+    /// Random opening turns of each game (the master plays the same game from the same opening: four turns give
+    /// thousands of openings, two only a few dozen).
+    #[arg(long, default_value_t = 4)]
+    opening: u32,
     /// Seed for the openings.
-    pub seed: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// Games looked through at once.
-    pub concurrency: usize,
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
 }
 
 /// A game longer than this many turns is looked through no further.
@@ -48,7 +104,7 @@ fn game_puzzles(settings: &Settings, tables: &LazyTables, g: u32) -> Vec<Puzzle>
 /// Generates puzzles from `settings.games` self-play games and prints them as a puzzle file (with a header saying how
 /// it was made and how many of each theme), numbered in the order of the games. The same settings give the same file,
 /// whatever the concurrency.
-pub fn generate(settings: &Settings) -> String {
+fn generate(settings: &Settings) -> String {
     let concurrency = settings.concurrency.max(1);
     // The four-piece endgame tables, built once for every game.
     let tables = &LazyTables::default();
@@ -111,7 +167,7 @@ const THEMES: &str = "# themes: ";
 
 /// Checks every puzzle of a puzzle file at `nodes` nodes a line: legal, and each of the solver's turns still the only
 /// good one. Returns the report, and whether every puzzle passed.
-pub fn check(text: &str, nodes: u64) -> Result<(String, bool), String> {
+fn check(text: &str, nodes: u64) -> Result<(String, bool), String> {
     let puzzles = puzzle::parse_set(text).map_err(|(line, e)| format!("line {line}: {e}"))?;
     let mut out = String::new();
     let mut failed = 0;
@@ -150,7 +206,7 @@ fn describe(number: usize, turn: &puzzle::Confirmed) -> String {
 /// again: the comment lines as they were (the themes' counted again), a line saying what the confirmation did, and
 /// the puzzles kept, with their alternatives and cut short where it found them so. `report` gets a line for each
 /// puzzle as it is done (what the searches found), for the record of the run.
-pub fn confirm(text: &str, nodes: u64, mut report: impl FnMut(&str)) -> Result<String, String> {
+fn confirm(text: &str, nodes: u64, mut report: impl FnMut(&str)) -> Result<String, String> {
     let puzzles = puzzle::parse_set(text).map_err(|(line, e)| format!("line {line}: {e}"))?;
     let tables = LazyTables::default();
     let mut kept = Vec::new();

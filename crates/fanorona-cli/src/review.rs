@@ -1,27 +1,41 @@
-//! `review` and `analyze`: a saved game annotated turn by turn, and the best lines of a position.
+//! `review`: a saved game annotated turn by turn.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::PathBuf;
 
 use fanorona_ai::review::{Class, Review, Reviewer, score_text};
-use fanorona_ai::{Analysis, Limits, Resumable, line_text};
-use fanorona_rules::{Game, Position, Side};
+use fanorona_ai::{Resumable, line_text};
+use fanorona_rules::{Game, Side};
 
+use crate::args::CliError;
 use crate::convert;
 
-/// Turns of the engine's line printed after a better turn.
-const LINE_TURNS: usize = 6;
+/// Turns of the engine's line printed after a better turn (and in each of `analyze`'s lines).
+pub(crate) const LINE_TURNS: usize = 6;
 
-/// Reviews the game in `file` at `depth` and prints every turn with its class, and the better turn after each
-/// error.
-pub fn review(file: &Path, depth: u32) -> Result<String, String> {
-    let (_, game, _) = convert::load(file)?;
-    let review = Reviewer::new(&game, depth).run();
-    Ok(annotate(&game, &review))
+/// Review a saved game (RON or game text): every turn with its class (best, good, inaccuracy, mistake,
+/// blunder) from the master engine, the better turn and the engine's line after each error, and each side's
+/// accuracy.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game file; `-` reads standard input.
+    file: PathBuf,
+    /// The depth (turns) each position is searched to.
+    #[arg(long, default_value_t = fanorona_ai::review::REVIEW_DEPTH)]
+    depth: u32,
+}
+
+impl Args {
+    /// Reviews the game and prints every turn with its class, and the better turn after each error.
+    pub fn run(self) -> Result<String, CliError> {
+        let (_, game, _) = convert::load(&self.file).map_err(CliError)?;
+        let review = Reviewer::new(&game, self.depth).run();
+        Ok(annotate(&game, &review))
+    }
 }
 
 /// The review as text: one line a turn, then each side's accuracy and counts.
-pub fn annotate(game: &Game, review: &Review) -> String {
+fn annotate(game: &Game, review: &Review) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -53,29 +67,6 @@ pub fn annotate(game: &Game, review: &Review) -> String {
         let classes: Vec<String> =
             Class::ALL.iter().zip(counts).map(|(class, count)| format!("{count} {class}")).collect();
         let _ = writeln!(out, "{side}: accuracy {:.1}; {}", review.accuracy(side), classes.join(", "));
-    }
-    out
-}
-
-/// The best `lines` lines of `position`, each searched to `depth` (or for `time`) with `threads` threads, with their
-/// scores for White.
-pub fn analyze(position: Position, lines: usize, limits: Limits, threads: usize) -> String {
-    let found = Analysis::new(&Game::new(position), limits, lines).with_threads(threads).run();
-    let mut out = String::new();
-    if found.is_empty() {
-        let _ = writeln!(out, "no legal turn: the game is over");
-    }
-    let white = position.side_to_move() == Side::White;
-    for (i, line) in found.iter().enumerate() {
-        let score = if white { line.score } else { -line.score };
-        let _ = writeln!(
-            out,
-            "{}. {:>7} depth {:>2}: {}",
-            i + 1,
-            score_text(score),
-            line.depth,
-            line_text(&line.pv, LINE_TURNS)
-        );
     }
     out
 }

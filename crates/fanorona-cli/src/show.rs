@@ -4,8 +4,24 @@ use std::fmt::Write as _;
 
 use fanorona_rules::{Point, Position, Side};
 
+use crate::args::{self, CliError};
+
+/// Draw the board as text, with coordinates.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    position: args::PositionArg,
+}
+
+impl Args {
+    /// The board drawn.
+    pub fn run(self) -> Result<String, CliError> {
+        Ok(show(&self.position.read()?))
+    }
+}
+
 /// The board drawn with its lines and coordinates, and the state of play below it.
-pub fn show(position: &Position) -> String {
+fn show(position: &Position) -> String {
     let variant = position.variant();
     let mut out = String::new();
     for y in (0..variant.height()).rev() {

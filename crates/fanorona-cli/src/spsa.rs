@@ -17,10 +17,10 @@
 use std::fmt::Write as _;
 
 use fanorona_ai::{Eval, Level, Limits, Weights};
-use fanorona_rules::Variant;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
+use crate::args::CliError;
 use crate::matches::{self, Engine};
 use crate::texel::TUNABLE;
 
@@ -32,21 +32,46 @@ const C_END: [f64; TUNABLE.len()] = [1.0, 2.0, 2.0, 12.0, 1.0, 80.0];
 const GAMMA: f64 = 0.101;
 const ALPHA: f64 = 0.602;
 
+/// Tune the evaluation weights by SPSA (see docs/TUNING.md): each pair of master-against-master games, at a
+/// fixed number of nodes a move, pits every weight perturbed up or down against the opposite, and moves the
+/// weights towards the winner. Progress goes to standard error; the log and the final weights to standard output.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    settings: Settings,
+    /// A line of progress every this many pairs.
+    #[arg(long, default_value_t = 50)]
+    every: u32,
+}
+
+impl Args {
+    /// The log and the final weights, from the tuned ones.
+    pub fn run(self) -> Result<String, CliError> {
+        Ok(run(&self.settings, Weights::TUNED, self.every, |line| eprintln!("{line}")).1)
+    }
+}
+
 /// What to run.
-#[derive(Clone, Debug)]
-pub struct Settings {
-    /// Pairs of games (steps).
-    pub pairs: u32,
+#[derive(Clone, Debug, clap::Args)]
+struct Settings {
+    /// Pairs of games (one opening each, both colours).
+    #[arg(long, default_value_t = 1000)]
+    pairs: u32,
     /// Nodes searched for each move.
-    pub nodes: u64,
-    /// Random opening turns of each pair's games.
-    pub opening: u32,
+    #[arg(long, default_value_t = 30_000)]
+    nodes: u64,
+    /// Random opening turns of each pair.
+    #[arg(long, default_value_t = 3)]
+    opening: u32,
     /// Seed for the openings and the perturbations.
-    pub seed: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// How far a won pair moves a weight at the end, in units of its last perturbation.
-    pub rate: f64,
-    /// Games played at once (1 or 2: a pair's two games).
-    pub threads: usize,
+    #[arg(long, default_value_t = 0.02)]
+    rate: f64,
+    /// Games played at once (1 or 2: the two games of a pair).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
 }
 
 /// The state of a run: the weights as real numbers, and where the schedule stands.
@@ -127,7 +152,7 @@ fn round(value: f64) -> i32 {
 
 /// Runs SPSA from `start`, writing a line of progress to `progress` every `every` pairs. Returns the log and the
 /// final weights.
-pub fn run(settings: &Settings, start: Weights, every: u32, mut progress: impl FnMut(&str)) -> (Weights, String) {
+fn run(settings: &Settings, start: Weights, every: u32, mut progress: impl FnMut(&str)) -> (Weights, String) {
     let mut spsa = Spsa::new(start, settings.pairs, settings.rate);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let mut log = String::new();
@@ -135,24 +160,13 @@ pub fn run(settings: &Settings, start: Weights, every: u32, mut progress: impl F
     for pair in 0..settings.pairs {
         let signs = TUNABLE.map(|_| if rng.random_bool(0.5) { 1.0 } else { -1.0 });
         let (plus, minus) = spsa.perturbed(signs);
-        let games = matches::Settings {
-            engines: [
-                Engine { level: Level::Master, eval: Eval::Full(plus) },
-                Engine { level: Level::Master, eval: Eval::Full(minus) },
-            ],
-            games: 2,
-            limits: [Limits { nodes: Some(settings.nodes), ..Limits::NONE }; 2],
-            seed: settings.seed.wrapping_add(u64::from(pair)),
-            variant: Variant::Tsivy,
-            alternate: true,
-            opening: settings.opening,
-            concurrency: settings.threads.clamp(1, 2),
-            threads: [1, 1],
-            ponder: false,
-            versus: None,
-            tablebase: None,
-            book: false,
-        };
+        let engines = [
+            Engine { level: Level::Master, eval: Eval::Full(plus) },
+            Engine { level: Level::Master, eval: Eval::Full(minus) },
+        ];
+        let limits = Limits { nodes: Some(settings.nodes), ..Limits::NONE };
+        let seed = settings.seed.wrapping_add(u64::from(pair));
+        let games = matches::Settings::tuning(engines, 2, limits, seed, settings.opening, settings.threads.clamp(1, 2));
         let (won, drawn, lost) = matches::run(&games).results();
         decided += won + lost;
         draws += drawn;

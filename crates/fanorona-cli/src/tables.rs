@@ -6,11 +6,26 @@ use std::time::Instant;
 use fanorona_ai::tablebase::{DEFAULT_PIECES, MAX_PIECES, Tablebase, TbResult};
 use fanorona_rules::{Position, Side};
 
-use crate::CliError;
+use crate::args::{self, CliError};
+
+/// Build the perfect endgame tables of the position's variant (every position with at most 4 pieces, or 5 for a
+/// position of five) and print the position's verdict with a best turn, then how long the build took.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    position: args::PositionArg,
+}
+
+impl Args {
+    /// The verdict.
+    pub fn run(self) -> Result<String, CliError> {
+        verdict(&self.position.read()?)
+    }
+}
 
 /// Builds the tables of the position's variant and says who wins, in how many turns, and a best turn; or why the
 /// position is not in the tables (without building them).
-pub fn verdict(position: &Position) -> Result<String, CliError> {
+fn verdict(position: &Position) -> Result<String, CliError> {
     let mut out = String::new();
     let pieces = position.occupied().len();
     if let Some(outcome) = position.outcome() {

@@ -12,9 +12,59 @@
 //! over all of them changes none (Texel's local search). The same data and seed give the same weights.
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
-use fanorona_ai::{Eval, Limits, Weights, evaluate};
+use fanorona_ai::{Eval, Level, Limits, Weights, evaluate};
 use fanorona_rules::{Position, Side, Variant};
+
+use crate::args::CliError;
+use crate::matches::{self, Engine};
+
+/// Fit the full evaluation's weights to the results of self-play games (Texel's method, see docs/TUNING.md):
+/// master-against-master games at a fixed depth give the quiet positions, labelled with their results; the fit
+/// prints the weights. With --check, a match of the fitted weights against the current ones follows.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Self-play games to draw positions from.
+    #[arg(long, default_value_t = 200)]
+    games: u32,
+    /// Search depth (turns) of the self-play games.
+    #[arg(long, default_value_t = 4)]
+    depth: u32,
+    /// Random opening turns of each game.
+    #[arg(long, default_value_t = 3)]
+    opening: u32,
+    /// Seed for the openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Games of the check match (master with the fitted weights against master as it is), colours alternating.
+    #[arg(long, default_value_t = 0)]
+    check: u32,
+    /// Thinking time per move of the check match, in milliseconds.
+    #[arg(long, default_value_t = 100)]
+    time: u64,
+}
+
+impl Args {
+    /// The samples' summary, the fit's log and weights, then the check match's table if one was asked for.
+    pub fn run(self) -> Result<String, CliError> {
+        let samples = samples(self.games, self.depth, self.opening, self.seed, self.threads);
+        let mut out = String::new();
+        let _ = writeln!(out, "{}", summary(&samples));
+        let (fitted, log) = fit(&samples, Weights::TUNED);
+        out.push_str(&log);
+        if self.check > 0 {
+            let engines = [Engine { level: Level::Master, eval: Eval::Full(fitted) }, Engine::level(Level::Master)];
+            let limits = Limits::time(Duration::from_millis(self.time));
+            let settings = matches::Settings::tuning(engines, self.check, limits, self.seed, 2, self.threads);
+            let _ = write!(out, "check match, fitted (first) against current:\n{}", matches::run(&settings));
+        }
+        Ok(out)
+    }
+}
 
 /// A weight that fitting and tuning change: its name, and where it is in [`Weights`].
 pub(crate) type Tunable = (&'static str, fn(&mut Weights) -> &mut i32);
@@ -33,14 +83,14 @@ pub(crate) const TUNABLE: [Tunable; 6] = [
 const MAX_TURNS: usize = 400;
 
 /// A position and its game's result for the side to move (0, 0.5 or 1).
-pub struct Sample {
+struct Sample {
     position: Position,
     result: f64,
 }
 
 /// Plays `games` master-against-master games at `depth` from `opening` random turns each (seeded), on `threads`
 /// threads, and returns the quiet positions of each labelled with its result.
-pub fn samples(games: u32, depth: u32, opening: u32, seed: u64, threads: usize) -> Vec<Sample> {
+fn samples(games: u32, depth: u32, opening: u32, seed: u64, threads: usize) -> Vec<Sample> {
     let threads = threads.max(1);
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -111,7 +161,7 @@ fn fit_scale(samples: &[Sample], weights: Weights) -> f64 {
 }
 
 /// The weights fitted from `start`, with the log of the fit.
-pub fn fit(samples: &[Sample], start: Weights) -> (Weights, String) {
+fn fit(samples: &[Sample], start: Weights) -> (Weights, String) {
     let mut log = String::new();
     let k = fit_scale(samples, start);
     let mut weights = start;
@@ -143,7 +193,7 @@ pub fn fit(samples: &[Sample], start: Weights) -> (Weights, String) {
 }
 
 /// The share of quiet positions won by each side, for the log.
-pub fn summary(samples: &[Sample]) -> String {
+fn summary(samples: &[Sample]) -> String {
     let white_to_move = samples.iter().filter(|s| s.position.side_to_move() == Side::White).count();
     let decisive = samples.iter().filter(|s| s.result != 0.5).count();
     format!("{} positions ({white_to_move} with White to move, {decisive} from decided games)", samples.len())
