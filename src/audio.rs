@@ -3,7 +3,7 @@
 //! into the program, so they need no files at run time. The mute switch is in the settings (key M). In a browser,
 //! sound starts only after the first click or key (the page resumes its audio then; see `web/index.html`).
 //!
-//! What to play is decided headless ([`SoundCue`] messages, from the game's messages); [`SoundPlugin`] plays the
+//! What to play is decided headless ([`SoundCue`] messages, from the game's messages); [`plugin`] plays the
 //! cues through Bevy's audio.
 
 use bevy::audio::Volume;
@@ -31,15 +31,11 @@ pub enum SoundCue {
 }
 
 /// Decides which sounds to play, and the mute switch (no audio needed: usable headless).
-pub struct SoundCuesPlugin;
-
-impl Plugin for SoundCuesPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_message::<ToggleSound>()
-            .add_message::<SoundCue>()
-            .add_systems(Update, toggle_sound.in_set(AppSystems::Commands))
-            .add_systems(Update, cue_sounds.in_set(AppSystems::Presentation));
-    }
+pub fn cues_plugin(app: &mut App) {
+    app.add_message::<ToggleSound>()
+        .add_message::<SoundCue>()
+        .add_systems(Update, toggle_sound.in_set(AppSystems::Commands))
+        .add_systems(Update, cue_sounds.in_set(AppSystems::Presentation));
 }
 
 fn toggle_sound(mut toggles: MessageReader<ToggleSound>, mut settings: ResMut<Settings>) {
@@ -79,13 +75,9 @@ struct Sounds {
 }
 
 /// Plays the sound cues (needs Bevy's audio).
-pub struct SoundPlugin;
-
-impl Plugin for SoundPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(Startup, load_sounds)
-            .add_systems(Update, play_cues.in_set(AppSystems::Presentation).after(cue_sounds));
-    }
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, load_sounds)
+        .add_systems(Update, play_cues.in_set(AppSystems::Presentation).after(cue_sounds));
 }
 
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {

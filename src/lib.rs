@@ -58,17 +58,17 @@ impl Plugin for LogicPlugin {
         // Moves on the board wait until the board has finished showing the earlier ones.
         .configure_sets(Update, game::BoardMoves.run_if(board::animation::idle))
         .add_plugins((
-            persistence::PersistencePlugin,
-            screens::ScreensPlugin,
+            persistence::plugin,
+            screens::plugin,
             game::plugin,
-            board::BoardPlugin,
-            tutorial::TutorialPlugin,
-            review::ReviewPlugin,
-            analysis::AnalysisPlugin,
-            audio::SoundCuesPlugin,
+            board::plugin,
+            tutorial::plugin,
+            review::plugin,
+            analysis::plugin,
+            audio::cues_plugin,
             online::plugin,
-            title::TitlePlugin,
-            puzzles::PuzzlesPlugin,
+            title::plugin,
+            puzzles::plugin,
         ));
     }
 }
@@ -80,17 +80,17 @@ impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             LogicPlugin,
-            board::drawing::BoardDrawingPlugin,
-            board::highlights::HighlightsPlugin,
-            tutorial::marks::LessonMarksPlugin,
-            puzzles::marks::PuzzleMarksPlugin,
-            audio::SoundPlugin,
-            input::KeyboardPlugin,
-            input::PointerPlugin,
-            game::tables::EndgameTablesPlugin,
-            window::FullScreenPlugin,
-            ui::UiPlugin,
-            dev::scene::ScenePlugin,
+            board::drawing::plugin,
+            board::highlights::plugin,
+            tutorial::marks::plugin,
+            puzzles::marks::plugin,
+            audio::plugin,
+            input::keyboard_plugin,
+            input::pointer_plugin,
+            game::tables::plugin,
+            window::plugin,
+            ui::plugin,
+            dev::scene::plugin,
         ));
     }
 }

@@ -67,19 +67,12 @@ impl ComputedStates for BoardShown {
 pub struct ShowMenu;
 
 /// Registers the screens.
-pub struct ScreensPlugin;
-
-impl Plugin for ScreensPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_state::<AppState>()
-            .add_computed_state::<OnBoard>()
-            .add_computed_state::<BoardShown>()
-            .add_message::<ShowMenu>()
-            .add_systems(
-                Update,
-                (show_menu.in_set(AppSystems::Commands), announce_ready.in_set(AppSystems::Presentation)),
-            );
-    }
+pub fn plugin(app: &mut App) {
+    app.init_state::<AppState>()
+        .add_computed_state::<OnBoard>()
+        .add_computed_state::<BoardShown>()
+        .add_message::<ShowMenu>()
+        .add_systems(Update, (show_menu.in_set(AppSystems::Commands), announce_ready.in_set(AppSystems::Presentation)));
 }
 
 fn show_menu(mut requests: MessageReader<ShowMenu>, mut next: ResMut<NextState<AppState>>) {

@@ -41,17 +41,13 @@ pub const REMEMBER_AFTER_SECONDS: f32 = 0.5;
 
 /// Full screen on request, and the window's size remembered between runs (on the desktop; on the web the page
 /// decides).
-pub struct FullScreenPlugin;
-
-impl Plugin for FullScreenPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_message::<ToggleFullScreen>().add_systems(Update, toggle_full_screen.in_set(AppSystems::Commands));
-        // Bevy's window plugin registers the message too; without it (headless) the size is only never remembered.
-        #[cfg(not(target_arch = "wasm32"))]
-        app.add_message::<WindowResized>()
-            .add_systems(Update, (restore_size, remember_size).chain().in_set(AppSystems::Commands))
-            .add_systems(Update, set_icon.in_set(AppSystems::Presentation));
-    }
+pub fn plugin(app: &mut App) {
+    app.add_message::<ToggleFullScreen>().add_systems(Update, toggle_full_screen.in_set(AppSystems::Commands));
+    // Bevy's window plugin registers the message too; without it (headless) the size is only never remembered.
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_message::<WindowResized>()
+        .add_systems(Update, (restore_size, remember_size).chain().in_set(AppSystems::Commands))
+        .add_systems(Update, set_icon.in_set(AppSystems::Presentation));
 }
 
 /// Opens the window at the size it had last time, within sensible bounds.

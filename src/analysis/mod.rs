@@ -251,23 +251,19 @@ impl AnalysisBoard {
 }
 
 /// The analysis board's logic (headless; its panel is in the interface).
-pub struct AnalysisPlugin;
-
-impl Plugin for AnalysisPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<AnalysisBoard>()
-            .add_message::<AnalysisCommand>()
-            .add_message::<AnalysisText>()
-            .add_systems(Update, handle_analysis_commands.in_set(AppSystems::Commands))
-            .add_systems(
-                Update,
-                (follow_moves, edit_by_clicks, run_engine)
-                    .chain()
-                    .in_set(AppSystems::Rules)
-                    .run_if(in_state(AppState::Analysis)),
-            )
-            .add_systems(OnExit(AppState::Analysis), leave_analysis);
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resource::<AnalysisBoard>()
+        .add_message::<AnalysisCommand>()
+        .add_message::<AnalysisText>()
+        .add_systems(Update, handle_analysis_commands.in_set(AppSystems::Commands))
+        .add_systems(
+            Update,
+            (follow_moves, edit_by_clicks, run_engine)
+                .chain()
+                .in_set(AppSystems::Rules)
+                .run_if(in_state(AppState::Analysis)),
+        )
+        .add_systems(OnExit(AppState::Analysis), leave_analysis);
 }
 
 #[allow(clippy::too_many_arguments)]

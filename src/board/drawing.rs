@@ -54,37 +54,31 @@ struct Looks {
 }
 
 /// Draws the board (needs a window and a renderer).
-pub struct BoardDrawingPlugin;
-
-impl Plugin for BoardDrawingPlugin {
-    fn build(&self, app: &mut App) {
-        app.insert_resource(ClearColor(palette::BACKGROUND))
-            .add_systems(Startup, (setup_camera, setup_looks, setup_gizmos))
-            .add_systems(
-                Update,
-                (dress_board, dress_points, dress_lines, dress_pieces)
-                    .after(BoardRebuild)
-                    .in_set(AppSystems::Presentation),
+pub fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(palette::BACKGROUND))
+        .add_systems(Startup, (setup_camera, setup_looks, setup_gizmos))
+        .add_systems(
+            Update,
+            (dress_board, dress_points, dress_lines, dress_pieces).after(BoardRebuild).in_set(AppSystems::Presentation),
+        )
+        // Placed late in the frame, before transforms propagate, so that what moved this frame is drawn where it
+        // now is.
+        .add_systems(
+            PostUpdate,
+            (
+                fit_layout,
+                report_points.run_if(resource_changed::<BoardLayout>),
+                place_board,
+                place_points,
+                place_lines,
+                place_pieces,
+                place_labels,
             )
-            // Placed late in the frame, before transforms propagate, so that what moved this frame is drawn where it
-            // now is.
-            .add_systems(
-                PostUpdate,
-                (
-                    fit_layout,
-                    report_points.run_if(resource_changed::<BoardLayout>),
-                    place_board,
-                    place_points,
-                    place_lines,
-                    place_pieces,
-                    place_labels,
-                )
-                    .chain()
-                    .in_set(AppSystems::Presentation)
-                    .before(TransformSystems::Propagate),
-            )
-            .add_systems(EguiPrimaryContextPass, write_labels);
-    }
+                .chain()
+                .in_set(AppSystems::Presentation)
+                .before(TransformSystems::Propagate),
+        )
+        .add_systems(EguiPrimaryContextPass, write_labels);
 }
 
 fn setup_camera(mut commands: Commands) {

@@ -82,15 +82,11 @@ pub fn pulsing_marks(
 }
 
 /// Draws the highlights (needs a window: gizmos).
-pub struct HighlightsPlugin;
-
-impl Plugin for HighlightsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            (draw_highlights, draw_thinking).in_set(AppSystems::Presentation).run_if(in_state(OnBoard)),
-        );
-    }
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (draw_highlights, draw_thinking).in_set(AppSystems::Presentation).run_if(in_state(OnBoard)),
+    );
 }
 
 /// Seconds the thinking light takes to sweep across the board and back.

@@ -73,26 +73,22 @@ pub struct FlipBoard;
 pub struct BoardRebuild;
 
 /// The board's entities and animations (no drawing: usable headless).
-pub struct BoardPlugin;
-
-impl Plugin for BoardPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<BoardLayout>()
-            .init_resource::<UiInsets>()
-            .init_resource::<HoveredPoint>()
-            .init_resource::<Dragging>()
-            .add_message::<FlipBoard>()
-            .add_plugins((animation::plugin, preview::plugin))
-            .add_systems(OnEnter(OnBoard), (spawn_board, rebuild_board).chain())
-            .add_systems(Update, flip_board.in_set(AppSystems::Commands))
-            .add_systems(
-                Update,
-                rebuild_board
-                    .in_set(BoardRebuild)
-                    .in_set(AppSystems::Presentation)
-                    .run_if(in_state(OnBoard).and_then(on_message::<BoardReset>)),
-            );
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resource::<BoardLayout>()
+        .init_resource::<UiInsets>()
+        .init_resource::<HoveredPoint>()
+        .init_resource::<Dragging>()
+        .add_message::<FlipBoard>()
+        .add_plugins((animation::plugin, preview::plugin))
+        .add_systems(OnEnter(OnBoard), (spawn_board, rebuild_board).chain())
+        .add_systems(Update, flip_board.in_set(AppSystems::Commands))
+        .add_systems(
+            Update,
+            rebuild_board
+                .in_set(BoardRebuild)
+                .in_set(AppSystems::Presentation)
+                .run_if(in_state(OnBoard).and_then(on_message::<BoardReset>)),
+        );
 }
 
 fn flip_board(mut flips: MessageReader<FlipBoard>, mut settings: ResMut<Settings>) {

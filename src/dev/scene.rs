@@ -323,44 +323,40 @@ const SHOT_FRAME: u32 = 60;
 const EXIT_FRAME: u32 = 90;
 
 /// Start scenes and screenshot mode, when the environment asks for them.
-pub struct ScenePlugin;
-
-impl Plugin for ScenePlugin {
-    fn build(&self, app: &mut App) {
-        let Some((name, screenshot)) = asked_for() else { return };
-        let start = match name.parse::<StartScene>() {
-            Ok(start) => start,
-            Err(error) => {
-                app.insert_resource(NoSuchScene(error)).add_systems(Startup, log_no_such_scene);
-                StartScene::plain(Scene::Menu)
-            }
-        };
-        let scene = start.scene;
-        let shooting = screenshot.is_some();
-        app.insert_resource(Storage::none())
-            .insert_resource(ScenePlan { start, screenshot })
-            .add_systems(Startup, (set_up_scene, size_window));
-        match scene {
-            Scene::Toast => {
-                app.add_systems(Update, toast_scene.in_set(AppSystems::Input));
-            }
-            Scene::Review | Scene::Opening => {
-                app.add_systems(Update, review_scene.in_set(AppSystems::Input));
-            }
-            Scene::Analysis => {
-                app.add_systems(Update, analysis_scene.in_set(AppSystems::Input));
-            }
-            Scene::Resign => {
-                app.add_systems(Update, resign_scene.in_set(AppSystems::Input));
-            }
-            _ if scene.is_online() => {
-                app.add_systems(Update, online_scene.in_set(AppSystems::Input));
-            }
-            _ => {}
+pub fn plugin(app: &mut App) {
+    let Some((name, screenshot)) = asked_for() else { return };
+    let start = match name.parse::<StartScene>() {
+        Ok(start) => start,
+        Err(error) => {
+            app.insert_resource(NoSuchScene(error)).add_systems(Startup, log_no_such_scene);
+            StartScene::plain(Scene::Menu)
         }
-        if shooting {
-            app.add_systems(Update, run_screenshot.in_set(AppSystems::Input));
+    };
+    let scene = start.scene;
+    let shooting = screenshot.is_some();
+    app.insert_resource(Storage::none())
+        .insert_resource(ScenePlan { start, screenshot })
+        .add_systems(Startup, (set_up_scene, size_window));
+    match scene {
+        Scene::Toast => {
+            app.add_systems(Update, toast_scene.in_set(AppSystems::Input));
         }
+        Scene::Review | Scene::Opening => {
+            app.add_systems(Update, review_scene.in_set(AppSystems::Input));
+        }
+        Scene::Analysis => {
+            app.add_systems(Update, analysis_scene.in_set(AppSystems::Input));
+        }
+        Scene::Resign => {
+            app.add_systems(Update, resign_scene.in_set(AppSystems::Input));
+        }
+        _ if scene.is_online() => {
+            app.add_systems(Update, online_scene.in_set(AppSystems::Input));
+        }
+        _ => {}
+    }
+    if shooting {
+        app.add_systems(Update, run_screenshot.in_set(AppSystems::Input));
     }
 }
 

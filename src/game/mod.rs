@@ -23,7 +23,7 @@ pub struct BoardMoves;
 /// Everything about the game that is not drawn.
 pub fn plugin(app: &mut App) {
     app.add_plugins((
-        session::SessionPlugin,
+        session::plugin,
         engine::plugin,
         keeper::plugin,
         commands::plugin,

@@ -526,14 +526,10 @@ impl Announce<'_> {
 }
 
 /// Owns the session and its messages.
-pub struct SessionPlugin;
-
-impl Plugin for SessionPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<Session>()
-            .add_message::<StepPlayed>()
-            .add_message::<BoardReset>()
-            .add_message::<TurnCommitted>()
-            .add_message::<GameEnded>();
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Session>()
+        .add_message::<StepPlayed>()
+        .add_message::<BoardReset>()
+        .add_message::<TurnCommitted>()
+        .add_message::<GameEnded>();
 }

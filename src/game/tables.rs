@@ -57,14 +57,10 @@ impl EndgameTables {
 
 /// Builds the tables in the background from the start (the game; the headless tests add it only where they look
 /// at the tables, since a build takes a second of a core).
-pub struct EndgameTablesPlugin;
-
-impl Plugin for EndgameTablesPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<EndgameTables>()
-            .add_systems(Startup, start_building)
-            .add_systems(Update, poll_building.run_if(|tables: Res<EndgameTables>| tables.building()));
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resource::<EndgameTables>()
+        .add_systems(Startup, start_building)
+        .add_systems(Update, poll_building.run_if(|tables: Res<EndgameTables>| tables.building()));
 }
 
 fn start_building(mut tables: ResMut<EndgameTables>) {

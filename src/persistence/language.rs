@@ -33,15 +33,11 @@ fn chosen_language(settings: &Settings, notices: &mut Notices) -> Language {
 }
 
 /// Speaks the language of the settings from the start, and changes language as soon as the settings do.
-pub struct LanguagePlugin;
-
-impl Plugin for LanguagePlugin {
-    fn build(&self, app: &mut App) {
-        // One system, in Update only: the settings loaded before start-up count as changed on the first frame, which
-        // runs before the interface first draws; a second instance at Startup would keep a `seen` of its own and say
-        // an unknown language twice.
-        app.init_resource::<Locale>().add_systems(Update, speak_chosen_language.run_if(resource_changed::<Settings>));
-    }
+pub fn plugin(app: &mut App) {
+    // One system, in Update only: the settings loaded before start-up count as changed on the first frame, which
+    // runs before the interface first draws; a second instance at Startup would keep a `seen` of its own and say
+    // an unknown language twice.
+    app.init_resource::<Locale>().add_systems(Update, speak_chosen_language.run_if(resource_changed::<Settings>));
 }
 
 /// `seen` is the setting last acted on: other settings' changes neither rebuild the messages nor repeat a notice.

@@ -44,28 +44,24 @@ pub fn parse<T: DeserializeOwned>(text: &str) -> Result<T, String> {
 
 /// Registers storage (the platform's, unless a test or a scene inserted its own), the game files' folder, notices,
 /// the settings and the profile.
-pub struct PersistencePlugin;
-
-impl Plugin for PersistencePlugin {
-    fn build(&self, app: &mut App) {
-        let platform = !app.world().contains_resource::<Storage>();
-        if platform {
-            app.insert_resource(Storage::platform());
-        }
-        if !app.world().contains_resource::<GameFiles>() {
-            // A store given by a test or a scene keeps its game files beside it, never in the player's documents.
-            let files = match app.world().get_resource::<Storage>().and_then(Storage::folder) {
-                Some(folder) if !platform => GameFiles::in_dir(folder.join("games")),
-                _ => GameFiles::platform(),
-            };
-            app.insert_resource(files);
-        }
-        app.init_resource::<Notices>().add_plugins((
-            keep::<settings::Settings>,
-            keep::<profile::Profile>,
-            language::LanguagePlugin,
-        ));
+pub fn plugin(app: &mut App) {
+    let platform = !app.world().contains_resource::<Storage>();
+    if platform {
+        app.insert_resource(Storage::platform());
     }
+    if !app.world().contains_resource::<GameFiles>() {
+        // A store given by a test or a scene keeps its game files beside it, never in the player's documents.
+        let files = match app.world().get_resource::<Storage>().and_then(Storage::folder) {
+            Some(folder) if !platform => GameFiles::in_dir(folder.join("games")),
+            _ => GameFiles::platform(),
+        };
+        app.insert_resource(files);
+    }
+    app.init_resource::<Notices>().add_plugins((
+        keep::<settings::Settings>,
+        keep::<profile::Profile>,
+        language::plugin,
+    ));
 }
 
 /// Loads `T` at start-up and saves it whenever it changes.

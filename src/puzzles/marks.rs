@@ -10,12 +10,8 @@ use crate::persistence::settings::Settings;
 use crate::screens::AppState;
 
 /// Draws the hint's mark.
-pub struct PuzzleMarksPlugin;
-
-impl Plugin for PuzzleMarksPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(Update, draw_hint.in_set(AppSystems::Presentation).run_if(in_state(AppState::Puzzles)));
-    }
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, draw_hint.in_set(AppSystems::Presentation).run_if(in_state(AppState::Puzzles)));
 }
 
 fn draw_hint(

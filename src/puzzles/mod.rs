@@ -202,25 +202,21 @@ impl PuzzleBoard {
 }
 
 /// Runs the puzzles (headless; the panel is in the interface, the hint's mark in [`marks`]).
-pub struct PuzzlesPlugin;
-
-impl Plugin for PuzzlesPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<PuzzleBoard>()
-            .add_message::<PuzzleCommand>()
-            .add_message::<OpenPuzzle>()
-            .add_systems(
-                Update,
-                (receive_from_server, handle_puzzle_commands, ask_server).chain().in_set(AppSystems::Commands),
-            )
-            .add_systems(
-                Update,
-                (check_turns, play_queued.in_set(BoardMoves))
-                    .chain()
-                    .in_set(AppSystems::Rules)
-                    .run_if(in_state(AppState::Puzzles)),
-            );
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resource::<PuzzleBoard>()
+        .add_message::<PuzzleCommand>()
+        .add_message::<OpenPuzzle>()
+        .add_systems(
+            Update,
+            (receive_from_server, handle_puzzle_commands, ask_server).chain().in_set(AppSystems::Commands),
+        )
+        .add_systems(
+            Update,
+            (check_turns, play_queued.in_set(BoardMoves))
+                .chain()
+                .in_set(AppSystems::Rules)
+                .run_if(in_state(AppState::Puzzles)),
+        );
 }
 
 /// Puts `puzzle` on the board from its start: the solver at this device, the replies the master's (they are what

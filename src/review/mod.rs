@@ -123,16 +123,12 @@ impl Reviewing {
 }
 
 /// The review screen's logic (headless; the panel is in the interface).
-pub struct ReviewPlugin;
-
-impl Plugin for ReviewPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<Reviewing>()
-            .add_message::<ReviewCommand>()
-            .add_systems(Update, handle_review_commands.in_set(AppSystems::Commands))
-            .add_systems(Update, run_review.in_set(AppSystems::Rules).run_if(in_state(AppState::Review)))
-            .add_systems(OnExit(AppState::Review), end_review);
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Reviewing>()
+        .add_message::<ReviewCommand>()
+        .add_systems(Update, handle_review_commands.in_set(AppSystems::Commands))
+        .add_systems(Update, run_review.in_set(AppSystems::Rules).run_if(in_state(AppState::Review)))
+        .add_systems(OnExit(AppState::Review), end_review);
 }
 
 #[allow(clippy::too_many_arguments)]

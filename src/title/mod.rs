@@ -74,14 +74,10 @@ impl TitleGame {
 }
 
 /// Registers the title board.
-pub struct TitlePlugin;
-
-impl Plugin for TitlePlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<TitleGame>()
-            .add_systems(OnEnter(AppState::Menu), show_title_board)
-            .add_systems(Update, play_title_board.in_set(AppSystems::Rules).run_if(in_state(AppState::Menu)));
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resource::<TitleGame>()
+        .add_systems(OnEnter(AppState::Menu), show_title_board)
+        .add_systems(Update, play_title_board.in_set(AppSystems::Rules).run_if(in_state(AppState::Menu)));
 }
 
 /// Draws the title board as its game stands (it goes on where it was when the menu was left); the steps not yet

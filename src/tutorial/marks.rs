@@ -10,15 +10,8 @@ use crate::persistence::settings::Settings;
 use crate::screens::AppState;
 
 /// Draws the lesson's marks.
-pub struct LessonMarksPlugin;
-
-impl Plugin for LessonMarksPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            draw_lesson_marks.in_set(AppSystems::Presentation).run_if(in_state(AppState::Tutorial)),
-        );
-    }
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, draw_lesson_marks.in_set(AppSystems::Presentation).run_if(in_state(AppState::Tutorial)));
 }
 
 /// The points the lesson talks about, gently pulsing.

@@ -84,21 +84,17 @@ pub enum TutorialCommand {
 }
 
 /// Runs the tutorial.
-pub struct TutorialPlugin;
-
-impl Plugin for TutorialPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<Tutorial>()
-            .add_message::<TutorialCommand>()
-            .add_systems(Update, handle_tutorial_commands.in_set(AppSystems::Commands))
-            .add_systems(
-                Update,
-                (check_turns, check_game_end, explain_idle_clicks)
-                    .in_set(AppSystems::Rules)
-                    .after(ComputerMoves)
-                    .run_if(in_state(AppState::Tutorial)),
-            );
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Tutorial>()
+        .add_message::<TutorialCommand>()
+        .add_systems(Update, handle_tutorial_commands.in_set(AppSystems::Commands))
+        .add_systems(
+            Update,
+            (check_turns, check_game_end, explain_idle_clicks)
+                .in_set(AppSystems::Rules)
+                .after(ComputerMoves)
+                .run_if(in_state(AppState::Tutorial)),
+        );
 }
 
 /// Sets the board up for the current task (a tutorial board is not a game: it is never saved).

@@ -3,7 +3,7 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::how_to_play::ToggleHowToPlay;
+use super::ToggleHowToPlay;
 use super::{CopyGame, CopyPosition, ToggleOpenGame};
 use crate::analysis::AnalysisCommand;
 use crate::audio::ToggleSound;

@@ -19,12 +19,8 @@ use crate::screens::AppState;
 use crate::tr;
 
 /// The analysis board's panel.
-pub struct AnalysisUiPlugin;
-
-impl Plugin for AnalysisUiPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, analysis_ui.run_if(in_state(AppState::Analysis)));
-    }
+pub fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, analysis_ui.run_if(in_state(AppState::Analysis)));
 }
 
 /// Turns of each line shown.

@@ -40,24 +40,20 @@ pub struct OpenGameDialog {
 pub struct GameOverClosed(pub bool);
 
 /// The dialogs.
-pub struct DialogsPlugin;
-
-impl Plugin for DialogsPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<GameOverClosed>()
-            .init_resource::<OpenGameDialog>()
-            .add_systems(Update, reopen_game_over.in_set(AppSystems::Presentation))
-            .add_systems(Update, toggle_open_game.in_set(AppSystems::Commands))
-            .add_systems(
-                EguiPrimaryContextPass,
-                (
-                    confirmation_ui,
-                    choice_ui.run_if(in_state(OnBoard)),
-                    game_over_ui.run_if(in_state(AppState::Playing)),
-                    open_game_ui.run_if(in_state(AppState::Playing)),
-                ),
-            );
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resource::<GameOverClosed>()
+        .init_resource::<OpenGameDialog>()
+        .add_systems(Update, reopen_game_over.in_set(AppSystems::Presentation))
+        .add_systems(Update, toggle_open_game.in_set(AppSystems::Commands))
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                confirmation_ui,
+                choice_ui.run_if(in_state(OnBoard)),
+                game_over_ui.run_if(in_state(AppState::Playing)),
+                open_game_ui.run_if(in_state(AppState::Playing)),
+            ),
+        );
 }
 
 /// A game that ends, or another game on the board, shows its game-over dialog again.

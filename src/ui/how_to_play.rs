@@ -4,8 +4,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_rules::{Point, Position, Side};
 
-use super::theme;
-use super::widgets::shortcuts;
+use super::keys::shortcuts;
+use super::{ToggleHowToPlay, theme};
 use crate::AppSystems;
 use crate::board::drawing::palette;
 use crate::board::highlights::Highlights;
@@ -17,20 +17,12 @@ use crate::{text, tr};
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HowToPlayOpen(pub bool);
 
-/// Open or close the how-to-play screen (a key or a button).
-#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ToggleHowToPlay;
-
 /// The how-to-play screen.
-pub struct HowToPlayPlugin;
-
-impl Plugin for HowToPlayPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<HowToPlayOpen>()
-            .add_message::<ToggleHowToPlay>()
-            .add_systems(Update, toggle_how_to_play.in_set(AppSystems::Commands))
-            .add_systems(EguiPrimaryContextPass, how_to_play_ui);
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resource::<HowToPlayOpen>()
+        .add_message::<ToggleHowToPlay>()
+        .add_systems(Update, toggle_how_to_play.in_set(AppSystems::Commands))
+        .add_systems(EguiPrimaryContextPass, how_to_play_ui);
 }
 
 fn toggle_how_to_play(mut toggles: MessageReader<ToggleHowToPlay>, mut open: ResMut<HowToPlayOpen>) {

@@ -22,16 +22,12 @@ use crate::tr;
 use crate::tutorial::TutorialCommand;
 
 /// The menu screen.
-pub struct MenuUiPlugin;
-
-impl Plugin for MenuUiPlugin {
-    fn build(&self, app: &mut App) {
-        // The menu steps aside while the how-to-play screen is open.
-        app.init_resource::<MenuPage>().add_systems(OnExit(AppState::Menu), open_title_page).add_systems(
-            EguiPrimaryContextPass,
-            menu_ui.run_if(in_state(AppState::Menu).and_then(|open: Res<HowToPlayOpen>| !open.0)),
-        );
-    }
+pub fn plugin(app: &mut App) {
+    // The menu steps aside while the how-to-play screen is open.
+    app.init_resource::<MenuPage>().add_systems(OnExit(AppState::Menu), open_title_page).add_systems(
+        EguiPrimaryContextPass,
+        menu_ui.run_if(in_state(AppState::Menu).and_then(|open: Res<HowToPlayOpen>| !open.0)),
+    );
 }
 
 fn level_combo(ui: &mut egui::Ui, locale: &Locale, id: &str, level: &mut Level) {

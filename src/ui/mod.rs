@@ -6,6 +6,7 @@ pub mod actions;
 mod analysis;
 mod dialogs;
 pub mod how_to_play;
+pub mod keys;
 pub mod menu;
 pub mod online;
 mod opening;
@@ -35,34 +36,34 @@ pub struct CopyPosition;
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ToggleOpenGame;
 
+/// Open or close the how-to-play screen (a key or a button).
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ToggleHowToPlay;
+
 /// Copy the whole game as game text to the clipboard (a key or a button), to share it or open it elsewhere.
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CopyGame;
 
 /// All of the interface.
-pub struct UiPlugin;
-
-impl Plugin for UiPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_message::<CopyPosition>()
-            .add_message::<CopyGame>()
-            .add_message::<ToggleOpenGame>()
-            .add_plugins((
-                theme::ThemePlugin,
-                toasts::ToastsPlugin,
-                menu::MenuUiPlugin,
-                panel::PanelUiPlugin,
-                dialogs::DialogsPlugin,
-                how_to_play::HowToPlayPlugin,
-                tutorial::TutorialUiPlugin,
-                puzzles::PuzzlesUiPlugin,
-                review::ReviewUiPlugin,
-                analysis::AnalysisUiPlugin,
-                online::OnlineUiPlugin,
-            ))
-            .add_systems(Update, (copy_position, copy_game).in_set(AppSystems::Commands))
-            .add_systems(OnExit(OnBoard), clear_insets);
-    }
+pub fn plugin(app: &mut App) {
+    app.add_message::<CopyPosition>()
+        .add_message::<CopyGame>()
+        .add_message::<ToggleOpenGame>()
+        .add_plugins((
+            theme::plugin,
+            toasts::plugin,
+            menu::plugin,
+            panel::plugin,
+            dialogs::plugin,
+            how_to_play::plugin,
+            tutorial::plugin,
+            puzzles::plugin,
+            review::plugin,
+            analysis::plugin,
+            online::plugin,
+        ))
+        .add_systems(Update, (copy_position, copy_game).in_set(AppSystems::Commands))
+        .add_systems(OnExit(OnBoard), clear_insets);
 }
 
 /// Copies the position text to the clipboard when asked, and says what was copied.

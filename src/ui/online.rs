@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_protocol::{ChallengeView, Color, FinishedGame, GameVariant, GameView, PlayerView};
 
-use super::how_to_play::ToggleHowToPlay;
+use super::ToggleHowToPlay;
 use super::theme;
 use super::widgets::{
     board_centre, board_side_panel, rating_change_text, rating_chart, screen_window, side_line, trays,
@@ -32,18 +32,14 @@ use crate::{text, tr};
 const LOW_TIME_MS: i64 = 20_000;
 
 /// The lobby and the online game's panel.
-pub struct OnlineUiPlugin;
-
-impl Plugin for OnlineUiPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<LobbyTab>().add_systems(
-            EguiPrimaryContextPass,
-            (
-                lobby_ui.run_if(in_state(AppState::Lobby)),
-                (online_panel_ui, online_game_over_ui).chain().run_if(in_state(AppState::Online)),
-            ),
-        );
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resource::<LobbyTab>().add_systems(
+        EguiPrimaryContextPass,
+        (
+            lobby_ui.run_if(in_state(AppState::Lobby)),
+            (online_panel_ui, online_game_over_ui).chain().run_if(in_state(AppState::Online)),
+        ),
+    );
 }
 
 /// The lobby's part on screen.

@@ -5,8 +5,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_rules::{Position, Side, Turn};
 
 use super::actions::{Action, Actions};
+use super::keys::shortcuts;
 use super::theme;
-use super::widgets::{board_side_panel, list_height, outcome_text, shortcuts, side_line, trays};
+use super::widgets::{board_side_panel, list_height, outcome_text, side_line, trays};
 use crate::analysis::AnalysisCommand;
 use crate::board::layout::UiInsets;
 use crate::game::commands::GameCommand;
@@ -21,12 +22,8 @@ use crate::screens::AppState;
 use crate::tr;
 
 /// The panel beside the board.
-pub struct PanelUiPlugin;
-
-impl Plugin for PanelUiPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, panel_ui.run_if(in_state(AppState::Playing)));
-    }
+pub fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, panel_ui.run_if(in_state(AppState::Playing)));
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -21,12 +21,8 @@ use crate::screens::AppState;
 use crate::tr;
 
 /// The puzzles' panel.
-pub struct PuzzlesUiPlugin;
-
-impl Plugin for PuzzlesUiPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, puzzles_ui.run_if(in_state(AppState::Puzzles)));
-    }
+pub fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, puzzles_ui.run_if(in_state(AppState::Puzzles)));
 }
 
 /// A theme's name, or "every theme" for none.

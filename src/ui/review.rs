@@ -19,12 +19,8 @@ use crate::screens::AppState;
 use crate::tr;
 
 /// The review screen's panel.
-pub struct ReviewUiPlugin;
-
-impl Plugin for ReviewUiPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, review_ui.run_if(in_state(AppState::Review)));
-    }
+pub fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, review_ui.run_if(in_state(AppState::Review)));
 }
 
 /// The chart shows scores up to this many pieces either way (a forced result sits on the edge).

@@ -89,17 +89,10 @@ impl Tones {
 }
 
 /// Applies the theme to the egui context (once) and the player's UI size (whenever it changes).
-pub struct ThemePlugin;
-
-impl Plugin for ThemePlugin {
-    fn build(&self, app: &mut App) {
-        // Before egui's pass begins, so that the fonts and the style hold from the very first frame: a screen that
-        // asked for the display font before it was installed would panic.
-        app.add_systems(
-            PreUpdate,
-            apply_theme.after(EguiPreUpdateSet::InitContexts).before(EguiPreUpdateSet::BeginPass),
-        );
-    }
+pub fn plugin(app: &mut App) {
+    // Before egui's pass begins, so that the fonts and the style hold from the very first frame: a screen that
+    // asked for the display font before it was installed would panic.
+    app.add_systems(PreUpdate, apply_theme.after(EguiPreUpdateSet::InitContexts).before(EguiPreUpdateSet::BeginPass));
 }
 
 /// Sets the fonts and the style the first time the context is there, and the zoom factor whenever the UI size

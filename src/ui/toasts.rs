@@ -54,15 +54,11 @@ impl Toasts {
 }
 
 /// Takes notices as they come and shows them as toasts.
-pub struct ToastsPlugin;
-
-impl Plugin for ToastsPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<Notices>()
-            .init_resource::<Toasts>()
-            .add_systems(Update, take_notices.in_set(AppSystems::Presentation))
-            .add_systems(EguiPrimaryContextPass, toasts_ui);
-    }
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Notices>()
+        .init_resource::<Toasts>()
+        .add_systems(Update, take_notices.in_set(AppSystems::Presentation))
+        .add_systems(EguiPrimaryContextPass, toasts_ui);
 }
 
 /// Moves new notices into the toasts and lets old toasts go.

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::how_to_play::ToggleHowToPlay;
+use super::ToggleHowToPlay;
 use super::theme::Tones;
 use super::widgets::{board_side_panel, outcome_text};
 use crate::board::layout::UiInsets;
@@ -20,12 +20,8 @@ use crate::tutorial::lessons::{Goal, LESSONS};
 use crate::tutorial::{Status, Tutorial, TutorialCommand};
 
 /// The tutorial panel.
-pub struct TutorialUiPlugin;
-
-impl Plugin for TutorialUiPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, tutorial_ui.run_if(in_state(AppState::Tutorial)));
-    }
+pub fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, tutorial_ui.run_if(in_state(AppState::Tutorial)));
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -1,84 +1,15 @@
 //! Pieces of interface shared by the screens: the panel beside the board, a side's disc with a text, and the
 //! keyboard help.
 
-use bevy::input::keyboard::KeyCode;
 use bevy_egui::egui;
 
 use fanorona_rules::{DrawReason, Game, Outcome, Side, WinReason};
 
-use super::actions::Action;
 use super::theme;
 use crate::board::drawing::side_color;
 use crate::board::layout::UiInsets;
 use crate::i18n::{Locale, Text, side_key};
-use crate::input::{Binding, bindings};
 use crate::{text, tr};
-
-/// The keyboard shortcuts as players read them, in the panel and the how-to-play screen: one line per description
-/// of the key map's rows ([`bindings`]), in the map's order, with the keys that do it: "Ctrl+Z or U" when they ask
-/// for the same thing, "A / W" when each does its part.
-pub fn shortcuts(locale: &Locale) -> Vec<(String, String)> {
-    // Each description with its keys, and what the first row of each key asks for.
-    let mut lines: Vec<(&Text, Vec<(String, Action)>)> = Vec::new();
-    for binding in bindings() {
-        let label = key_label(locale, binding);
-        let at = lines.iter().position(|(help, _)| help.id == binding.help.id).unwrap_or_else(|| {
-            lines.push((&binding.help, Vec::new()));
-            lines.len() - 1
-        });
-        let keys = &mut lines[at].1;
-        // Enter and the keypad's Enter read the same.
-        if !keys.iter().any(|(known, _)| *known == label) {
-            keys.push((label, binding.action));
-        }
-    }
-    lines
-        .into_iter()
-        .map(|(help, keys)| {
-            let same = keys.windows(2).all(|pair| pair[0].1 == pair[1].1);
-            let keys = keys.into_iter().map(|(label, _)| label).reduce(|first, second| {
-                if same {
-                    tr!(locale, "game-keys-either", first = first, second = second)
-                } else {
-                    format!("{first} / {second}")
-                }
-            });
-            (keys.unwrap_or_default(), locale.text(help))
-        })
-        .collect()
-}
-
-/// A row's key with the modifiers the row needs, as the keyboard help writes it: "Ctrl+Z", "Shift+C", "Space". A
-/// modifier the row takes either way is not written.
-pub fn key_label(locale: &Locale, binding: &Binding) -> String {
-    let mut label = key_name(locale, binding.key);
-    if binding.mods.shift == Some(true) {
-        label = tr!(locale, "game-key-with-shift", key = label);
-    }
-    if binding.mods.ctrl == Some(true) {
-        label = tr!(locale, "game-key-with-ctrl", key = label);
-    }
-    label
-}
-
-/// A key's name: letters and function keys as printed on them, the keys with words on them through the
-/// `game-key-name` message (chosen by a lowercase name), and a key the help has no name for by its code.
-fn key_name(locale: &Locale, key: KeyCode) -> String {
-    #[rustfmt::skip]
-    let name = match key {
-        KeyCode::KeyA => "A", KeyCode::KeyB => "B", KeyCode::KeyC => "C", KeyCode::KeyD => "D", KeyCode::KeyE => "E",
-        KeyCode::KeyF => "F", KeyCode::KeyG => "G", KeyCode::KeyH => "H", KeyCode::KeyI => "I", KeyCode::KeyJ => "J",
-        KeyCode::KeyK => "K", KeyCode::KeyL => "L", KeyCode::KeyM => "M", KeyCode::KeyN => "N", KeyCode::KeyO => "O",
-        KeyCode::KeyP => "P", KeyCode::KeyQ => "Q", KeyCode::KeyR => "R", KeyCode::KeyS => "S", KeyCode::KeyT => "T",
-        KeyCode::KeyU => "U", KeyCode::KeyV => "V", KeyCode::KeyW => "W", KeyCode::KeyX => "X", KeyCode::KeyY => "Y",
-        KeyCode::KeyZ => "Z", KeyCode::F1 => "F1", KeyCode::F11 => "F11",
-        KeyCode::Space => "space", KeyCode::Enter | KeyCode::NumpadEnter => "enter", KeyCode::Escape => "escape",
-        KeyCode::ArrowLeft => "left", KeyCode::ArrowRight => "right", KeyCode::ArrowUp => "up",
-        KeyCode::ArrowDown => "down", KeyCode::Home => "home", KeyCode::End => "end",
-        _ => return format!("{key:?}"),
-    };
-    tr!(locale, "game-key-name", key = name)
-}
 
 /// The width of the panel beside the board, in points.
 const PANEL_WIDTH: f32 = 300.0;

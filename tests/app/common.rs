@@ -76,7 +76,7 @@ pub fn app_with_keys(dir: &PathBuf) -> App {
     app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
         .insert_resource(Storage::in_dir(dir))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
-        .add_plugins((fanorona::LogicPlugin, fanorona::input::KeyboardPlugin));
+        .add_plugins((fanorona::LogicPlugin, fanorona::input::keyboard_plugin));
     app.update();
     app
 }

@@ -9,14 +9,14 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::{PrimaryWindow, WindowMode, WindowResized};
 use fanorona::game::commands::{GameCommand, PendingConfirmation};
-use fanorona::input::{Modifiers, key_action};
 use fanorona::persistence::settings::{SETTINGS_FILE, Settings, WindowSize};
 use fanorona::persistence::storage::{Notices, Storage};
 use fanorona::screens::AppState;
 use fanorona::text;
 use fanorona::ui::actions::Action;
-use fanorona::ui::toasts::{PROBLEM_SECONDS, TOAST_SECONDS, Toasts, ToastsPlugin};
-use fanorona::window::{FullScreenPlugin, MIN_SIZE};
+use fanorona::ui::keys::{Modifiers, key_action};
+use fanorona::ui::toasts::{self, PROBLEM_SECONDS, TOAST_SECONDS, Toasts};
+use fanorona::window::{self, MIN_SIZE};
 
 /// Simulated time per frame in the toast tests.
 const FRAME: Duration = Duration::from_millis(100);
@@ -29,7 +29,7 @@ fn app_with_toasts() -> App {
         .insert_resource(Storage::in_dir(&dir))
         .insert_resource(dir)
         .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
-        .add_plugins((fanorona::LogicPlugin, ToastsPlugin));
+        .add_plugins((fanorona::LogicPlugin, toasts::plugin));
     app.update();
     app
 }
@@ -115,7 +115,7 @@ fn f11_switches_the_window_to_full_screen_and_back() {
         .insert_resource(Storage::in_dir(&dir))
         .insert_resource(dir)
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
-        .add_plugins((fanorona::LogicPlugin, fanorona::input::KeyboardPlugin, FullScreenPlugin));
+        .add_plugins((fanorona::LogicPlugin, fanorona::input::keyboard_plugin, window::plugin));
     app.update();
     let window = app.world_mut().spawn((Window::default(), PrimaryWindow)).id();
     let mode = |app: &App| app.world().get::<Window>(window).map(|w| w.mode);
@@ -169,7 +169,7 @@ fn app_with_window(dir: &std::path::Path) -> (App, Entity) {
     app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
         .insert_resource(Storage::in_dir(dir))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
-        .add_plugins((fanorona::LogicPlugin, FullScreenPlugin));
+        .add_plugins((fanorona::LogicPlugin, window::plugin));
     app.update();
     let window = app.world_mut().spawn((fanorona::window::primary_window(), PrimaryWindow)).id();
     app.update();

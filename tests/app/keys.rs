@@ -15,12 +15,11 @@ use fanorona::game::commands::{GameCommand, PendingConfirmation, Question};
 use fanorona::game::saving::{AUTOSAVE_FILE, SAVED_FILE, SavedSession};
 use fanorona::game::session::{PlayerKind, Session};
 use fanorona::i18n::{Language, Locale};
-use fanorona::input::{Modifiers, bindings, key_action};
 use fanorona::persistence::settings::Settings;
 use fanorona::review::ReviewCommand;
 use fanorona::screens::{AppState, ShowMenu};
 use fanorona::tutorial::TutorialCommand;
-use fanorona::ui::widgets::{key_label, shortcuts};
+use fanorona::ui::keys::{Modifiers, bindings, key_action, key_label, shortcuts};
 use fanorona_rules::{Position, Turn};
 
 /// The screens the keys are tried in.
@@ -240,7 +239,7 @@ fn saving_over_the_saved_game_and_loading_over_a_game_ask_first() {
 const GOLDEN: &str = "tests/app/keys.golden";
 
 /// Every screen, in the golden file's order.
-const SCREENS: &[AppState] = fanorona::input::EVERY;
+const SCREENS: &[AppState] = fanorona::ui::keys::EVERY;
 
 /// The build stops here when a screen is added (this match has no arm for it), so that it gets into the key map's
 /// `EVERY` ([`SCREENS`]), the golden file and the README check too.

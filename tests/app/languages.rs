@@ -426,7 +426,7 @@ fn a_question_open_when_the_language_changes_is_asked_again_in_the_new_language(
         .insert_resource(Storage::in_dir(&dir))
         .insert_resource(TimeUpdateStrategy::ManualDuration(std::time::Duration::from_millis(16)))
         .init_resource::<Drawn>()
-        .add_plugins((fanorona::LogicPlugin, fanorona::window::FullScreenPlugin, fanorona::ui::UiPlugin))
+        .add_plugins((fanorona::LogicPlugin, fanorona::window::plugin, fanorona::ui::plugin))
         .add_systems(
             PostUpdate,
             keep_drawn_words.after(EguiPostUpdateSet::EndPass).before(EguiPostUpdateSet::ProcessOutput),

@@ -8,7 +8,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use fanorona::game::computer::Thinking;
 use fanorona::game::session::PlayerKind;
-use fanorona::game::tables::{EndgameTables, EndgameTablesPlugin};
+use fanorona::game::tables::{self, EndgameTables};
 use fanorona::persistence::storage::Storage;
 use fanorona_ai::Level;
 use fanorona_rules::{Position, Variant};
@@ -22,7 +22,7 @@ fn the_tables_are_built_in_the_background_and_the_computer_plays_endings_from_th
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(Storage::in_dir(&dir))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
-        .add_plugins((fanorona::LogicPlugin, EndgameTablesPlugin));
+        .add_plugins((fanorona::LogicPlugin, tables::plugin));
     app.update();
     // While the tables are built, a game never waits for them: the computer searches as it would without them.
     // (Strong, which probes the tables as the master does, but searches to a fixed depth: quick in a debug build.)
