@@ -64,15 +64,31 @@ function pointOnPage(logs, name) {
   return { x: Number(match[1]), y: Number(match[2]) };
 }
 
-// Clicks (or taps, on a touch page) the points `names` in turn once the board's layout has settled. SwiftShader
-// frames take up to a second here: each click is left a frame of its own (the game reads the pointer once per frame).
+// Waits until the page (recording its frames: `recordFrameWork`) has drawn `frames` more frames and `ms` have
+// passed. The game's animations run on its own clock, which moves at most a quarter of a second a frame (Bevy's
+// largest step), and a click or key while the board animates is not taken: on a loaded machine that draws a frame
+// every second or two, a time alone would act mid-animation, and on a fast one frames alone would.
+async function framesPass(page, frames, ms) {
+  const start = Date.now();
+  const from = await page.evaluate(() => window.frameWork.length);
+  await page.waitForFunction((n) => window.frameWork.length >= n, from + frames, { timeout: 120_000, polling: 100 });
+  const left = ms - (Date.now() - start);
+  if (left > 0) await page.waitForTimeout(left);
+}
+
+// What follows a click or a key before the next: eight frames (two seconds of the game's clock at the least, past any
+// animation of a step) and `ms`.
+const ACTION_FRAMES = 8;
+
+// Clicks (or taps, on a touch page) the points `names` in turn once the board's layout has settled, each followed by
+// `framesPass` (the game reads the pointer once per frame, and not while the board animates).
 async function clickPoints(page, logs, names, { tap = false } = {}) {
   await settledLayout(page, logs);
   for (const name of names) {
     const { x, y } = pointOnPage(logs, name);
     if (tap) await page.touchscreen.tap(x, y);
     else await page.mouse.click(x, y);
-    await page.waitForTimeout(2500);
+    await framesPass(page, ACTION_FRAMES, 2500);
   }
 }
 
@@ -155,6 +171,7 @@ const REPLY_TURN = ['e2', 'e3', 'e2-e3A'];
 // A page whose console is kept in `logs` (errors also in `errors`), with a wait for a console message.
 async function watchedPage(browser, name, errors, options = {}) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, ...options });
+  await recordFrameWork(page);
   const logs = [];
   page.on('console', (msg) => {
     logs.push(msg.text());
@@ -554,7 +571,7 @@ try {
   const idle = await framesBetween(page, idleStart, Date.now());
   const [from, to, turn] = REPLY_TURN;
   await page.mouse.click(at(from).x, at(from).y);
-  await page.waitForTimeout(2500);
+  await framesPass(page, ACTION_FRAMES, 2500);
   const turnStart = Date.now();
   await page.mouse.click(at(to).x, at(to).y);
   const shown = new RegExp(`turn 1: ${turn}`);
@@ -675,11 +692,16 @@ try {
     await clickPoints(page, logs, [point]);
     for (const key of keys) {
       await page.keyboard.press(key);
-      await page.waitForTimeout(1500);
+      await framesPass(page, ACTION_FRAMES, 1500);
     }
-    if (point === 'd3') await waitForLog(/puzzle d4: c3-d3W right/, 30_000);
+    // The reply comes once the board has shown the turn, and is shown in its turn: the next click waits for both.
+    if (point === 'd3') {
+      await waitForLog(/puzzle d4: c3-d3W right/, 60_000);
+      await waitForLog(/turn 2: /, 60_000);
+      await framesPass(page, ACTION_FRAMES, 2500);
+    }
   }
-  console.log(`puzzle: ${await waitForLog(/puzzle d4 solved: rating/, 30_000)}`);
+  console.log(`puzzle: ${await waitForLog(/puzzle d4 solved: rating/, 60_000)}`);
   await page.waitForTimeout(1000);
   await page.screenshot({ path: join(shots, 'web-puzzle.png') });
 
