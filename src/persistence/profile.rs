@@ -5,9 +5,8 @@
 
 use bevy::prelude::*;
 use fanorona_ai::Level;
+use fanorona_puzzles::Glicko2Rating;
 use serde::{Deserialize, Serialize};
-use skillratings::Outcomes;
-use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use super::settings::SETTINGS_FILE;
 use super::storage::{Notices, Storage};
@@ -116,9 +115,9 @@ impl PuzzleProgress {
         self.tried.iter().any(|t| t == id)
     }
 
-    /// Records the first try of the puzzle `id`, rated `puzzle_rating`: solved or not. The rating moves as after a
-    /// game against a player of the puzzle's rating (its deviation the starting one,
-    /// [`fanorona_ai::puzzle::STARTING_DEVIATION`]); the streak grows or ends.
+    /// Records the first try of the puzzle `id`, rated `puzzle_rating`: solved or not. The rating moves as the
+    /// server's puzzle ratings do ([`fanorona_puzzles::rate`]), against the puzzle's starting rating (a shipped
+    /// puzzle's does not move here); the streak grows or ends.
     /// Returns the new rating; a puzzle tried before changes nothing.
     pub fn record(&mut self, id: &str, puzzle_rating: f64, solved: bool) -> f64 {
         if self.tried(id) {
@@ -126,13 +125,7 @@ impl PuzzleProgress {
         }
         self.tried.push(id.to_owned());
         let player = Glicko2Rating { rating: self.rating, deviation: self.deviation, volatility: self.volatility };
-        let puzzle = Glicko2Rating {
-            rating: puzzle_rating,
-            deviation: fanorona_ai::puzzle::STARTING_DEVIATION,
-            ..Glicko2Rating::new()
-        };
-        let outcome = if solved { Outcomes::WIN } else { Outcomes::LOSS };
-        let (after, _) = glicko2(&player, &puzzle, &outcome, &Glicko2Config::new());
+        let (after, _) = fanorona_puzzles::rate(player, fanorona_puzzles::starting(puzzle_rating), solved);
         (self.rating, self.deviation, self.volatility) = (after.rating, after.deviation, after.volatility);
         if solved {
             self.solved += 1;

@@ -1,5 +1,5 @@
-//! Puzzles: positions from the engine's own games where one turn wins (the shipped sets of
-//! [`fanorona_ai::puzzle`]), solved on the board turn by turn. A right turn brings the opponent's reply and asks for
+//! Puzzles: positions from the engine's own games where one turn wins (the shipped sets of [`fanorona_puzzles`]),
+//! solved on the board turn by turn. A right turn brings the opponent's reply and asks for
 //! the next; a wrong one is shown with what it lets the opponent take. Hint marks the piece to move. The first try of
 //! each puzzle moves the player's puzzle rating (Glicko-2, kept in the profile with the streak); afterwards the
 //! solution can be replayed and the position opened on the analysis board. Rated online, the puzzles come from the
@@ -8,12 +8,11 @@
 pub mod marks;
 
 use std::collections::VecDeque;
-use std::sync::LazyLock;
 
 use bevy::prelude::*;
 use fanorona_ai::Level;
-use fanorona_ai::puzzle::{self, ParsePuzzleError, Puzzle, Theme};
 use fanorona_protocol::{ClientMessage, GameVariant, PuzzleView, ServerMessage};
+use fanorona_puzzles::{ParsePuzzleError, Puzzle, Theme, biggest_capture, nearest_untried};
 use fanorona_rules::{Game, Point, Turn, Variant};
 
 use crate::AppSystems;
@@ -27,42 +26,27 @@ use crate::persistence::profile::{Profile, PuzzleProgress};
 use crate::screens::AppState;
 use crate::text;
 
-/// The variants with puzzles, as the screen offers them.
-pub const VARIANTS: [Variant; 2] = [Variant::Tsivy, Variant::Dimy];
-
-/// The shipped puzzles of each variant of [`VARIANTS`], read once. The sets are checked by the engine's tests, so a
-/// set that does not read is a build gone wrong: it is reported and left empty.
-static SETS: LazyLock<[Vec<Puzzle>; 2]> = LazyLock::new(|| {
-    VARIANTS.map(|variant| {
-        puzzle::parse_set(puzzle::shipped(variant)).unwrap_or_else(|(line, e)| {
-            error!("the {} puzzles, line {line}: {e}", variant.name());
-            Vec::new()
-        })
-    })
-});
-
-/// The shipped puzzles of `variant` (none for telo).
+/// The shipped puzzles of `variant` (none for telo). `fanorona-puzzles`' tests read every set, so a set that does
+/// not read is a build gone wrong: it is reported and left out.
 pub fn puzzles_of(variant: Variant) -> &'static [Puzzle] {
-    VARIANTS.iter().position(|v| *v == variant).map_or(&[], |i| &SETS[i])
-}
-
-/// The shipped puzzle named `id`, of any variant.
-pub fn find_puzzle(id: &str) -> Option<&'static Puzzle> {
-    SETS.iter().flatten().find(|p| p.id == id)
+    fanorona_puzzles::shipped(variant).unwrap_or_else(|e| {
+        error!("the {} puzzles, {e}", variant.name());
+        &[]
+    })
 }
 
 /// The puzzle to try next among `variant`'s with `theme` (any theme with none): the untried one whose rating is
-/// nearest the player's, else the one tried longest ago (other than `current`, if there is another).
+/// nearest the player's, as the server chooses ([`nearest_untried`]); once every one was tried, the one tried longest
+/// ago (other than `current`, if there is another), which is not rated again.
 pub fn choose(
     variant: Variant,
     theme: Option<Theme>,
     progress: &PuzzleProgress,
     current: Option<&str>,
 ) -> Option<&'static Puzzle> {
-    let mut candidates = puzzles_of(variant).iter().filter(|p| theme.is_none_or(|t| p.themes.contains(&t)));
-    let distance = |p: &&Puzzle| (f64::from(p.rating) - progress.rating).abs();
-    let untried =
-        candidates.clone().filter(|p| !progress.tried(&p.id)).min_by(|a, b| distance(a).total_cmp(&distance(b)));
+    let puzzles = puzzles_of(variant);
+    let untried = nearest_untried(puzzles, theme, progress.rating, |id| progress.tried(id));
+    let mut candidates = puzzles.iter().filter(|p| theme.is_none_or(|t| p.themes.contains(&t)));
     untried.or_else(|| {
         let last_tried = |p: &&Puzzle| progress.tried.iter().position(|t| *t == p.id);
         let others = candidates.clone().filter(|p| Some(p.id.as_str()) != current).min_by_key(last_tried);
@@ -269,16 +253,10 @@ fn ask_server(mut board: ResMut<PuzzleBoard>, link: Res<Link>, mut to_server: Me
     }
 }
 
-/// A puzzle the server sent, read as a puzzle of the shipped sets is (the same checks: every turn legal, the
-/// alternatives too).
+/// A puzzle the server sent, read with the checks of a shipped set's line (every turn legal, the alternatives too).
 fn served(view: &PuzzleView) -> Result<Puzzle, ParsePuzzleError> {
     let rating = view.rating.round().clamp(0.0, f64::from(u32::MAX)) as u32;
-    let mut line =
-        format!("{} | {rating} | {} | {} | {}", view.id, view.themes.join(","), view.position, view.solution.join(" "));
-    if !view.alternatives.is_empty() {
-        line = format!("{line} | {}", view.alternatives.join(" "));
-    }
-    line.parse()
+    Puzzle::from_parts(&view.id, rating, &view.themes, &view.position, &view.solution, &view.alternatives)
 }
 
 /// What the server says of puzzles: the one asked for, a result stored, or a refusal (then this device's puzzles
@@ -360,7 +338,7 @@ fn handle_puzzle_commands(
 ) {
     let board = &mut *board;
     for OpenPuzzle(id) in open.read() {
-        match find_puzzle(id) {
+        match fanorona_puzzles::shipped_puzzle(id) {
             Some(puzzle) => {
                 set_up(board, &mut keeper, Some(puzzle.clone()), false);
                 next_state.set(AppState::Puzzles);
@@ -463,7 +441,7 @@ fn check_turns(
             let [.., before, after] = session.game().positions()[..] else { continue };
             let took = trace_of(&before, &c.turn).captured.len();
             // What the turn lets the opponent take is shown by taking it.
-            let refutation = puzzle::biggest_capture(&after).filter(|_| !session.is_over());
+            let refutation = biggest_capture(&after).filter(|_| !session.is_over());
             board.status = PuzzleStatus::Failed(match refutation {
                 Some((reply, takes)) => {
                     board.queue.push_back(reply);

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use fanorona_ai::puzzle::Theme;
+use fanorona_puzzles::{Theme, VARIANTS};
 
 use super::actions::{Action, Actions};
 use super::theme::Tones;
@@ -16,7 +16,7 @@ use crate::i18n::{Locale, side_key};
 use crate::online::link::Link;
 use crate::persistence::profile::Profile;
 use crate::persistence::settings::Settings;
-use crate::puzzles::{PuzzleBoard, PuzzleCommand, PuzzleStatus, VARIANTS};
+use crate::puzzles::{PuzzleBoard, PuzzleCommand, PuzzleStatus};
 use crate::screens::AppState;
 use crate::tr;
 

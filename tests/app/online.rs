@@ -21,10 +21,11 @@ use fanorona::online::{ChallengeSettings, OnlineCommand};
 use fanorona::persistence::profile::Profile;
 use fanorona::persistence::settings::Settings;
 use fanorona::persistence::storage::Notices;
-use fanorona::puzzles::{PuzzleBoard, PuzzleCommand, PuzzleStatus, find_puzzle};
+use fanorona::puzzles::{PuzzleBoard, PuzzleCommand, PuzzleStatus};
 use fanorona::review::{ReviewCommand, Reviewing};
 use fanorona::screens::AppState;
 use fanorona_protocol::{Color, EndReason, GameVariant, TimeControl};
+use fanorona_puzzles::shipped_puzzle;
 use fanorona_server::clock::ManualClock;
 use fanorona_server::server::{Limits, Server, ServerConfig};
 
@@ -445,7 +446,7 @@ fn a_puzzle_from_the_server_is_solved_by_clicks_and_rated_there() {
     run_until_all(&mut [&mut app], "the server's puzzle", |apps| puzzles(apps[0]).puzzle().is_some());
     assert!(link(&app).is_online() && puzzles(&app).from_server());
     let puzzle = puzzles(&app).puzzle().cloned().expect("a puzzle");
-    assert_eq!(find_puzzle(&puzzle.id), Some(&puzzle), "a shipped puzzle, as the server stores it");
+    assert_eq!(shipped_puzzle(&puzzle.id), Some(&puzzle), "a shipped puzzle, as the server stores it");
     assert_eq!(puzzles(&app).server_rating, Some(1500.0));
     assert_eq!(*session(&app).position(), puzzle.position);
 

@@ -5,9 +5,9 @@ use bevy::prelude::*;
 use fanorona::analysis::AnalysisCommand;
 use fanorona::i18n::Arg;
 use fanorona::persistence::profile::Profile;
-use fanorona::puzzles::{OpenPuzzle, PuzzleBoard, PuzzleCommand, PuzzleStatus, choose, find_puzzle, puzzles_of};
+use fanorona::puzzles::{OpenPuzzle, PuzzleBoard, PuzzleCommand, PuzzleStatus, choose, puzzles_of};
 use fanorona::screens::AppState;
-use fanorona_ai::puzzle::{self, Puzzle, Theme};
+use fanorona_puzzles::{Puzzle, Theme, biggest_capture, shipped_puzzle};
 use fanorona_rules::Variant;
 
 fn board(app: &App) -> &PuzzleBoard {
@@ -26,7 +26,7 @@ fn puzzle_command(app: &mut App, c: PuzzleCommand) {
 fn open(app: &mut App, id: &str) -> &'static Puzzle {
     app.world_mut().write_message(OpenPuzzle(id.to_owned()));
     settle(app);
-    let puzzle = find_puzzle(id).expect("a shipped puzzle");
+    let puzzle = shipped_puzzle(id).expect("a shipped puzzle");
     assert_eq!(state(app), AppState::Puzzles);
     assert_eq!(board(app).puzzle(), Some(puzzle));
     assert_eq!(*session(app).position(), puzzle.position);
@@ -80,7 +80,7 @@ fn a_wrong_turn_is_explained_shown_and_rated_and_a_retry_is_not() {
     let took = puzzle.position.pieces(!puzzle.position.side_to_move()).len() as f64
         - after.pieces(!puzzle.position.side_to_move()).len() as f64;
     let PuzzleStatus::Failed(why) = board(&app).status.clone() else { panic!("{:?}", board(&app).status) };
-    match puzzle::biggest_capture(&after) {
+    match biggest_capture(&after) {
         Some((reply, takes)) => {
             assert_eq!(why.id, "puzzle-wrong-lets-take");
             assert!(why.args.contains(&("takes", Arg::Number(takes as f64))), "{why:?}");

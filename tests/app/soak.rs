@@ -21,7 +21,7 @@ use fanorona::screens::{AppState, ShowMenu};
 use fanorona::tutorial::TutorialCommand;
 use fanorona::tutorial::lessons::LESSONS;
 use fanorona_ai::Level;
-use fanorona_ai::puzzle::Theme;
+use fanorona_puzzles::Theme;
 use fanorona_rules::{CaptureKind, Point, Variant};
 
 /// A small fixed-seed generator (xorshift64*): the same inputs on every run.

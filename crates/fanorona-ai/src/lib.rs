@@ -14,7 +14,7 @@
 //! - [`TranspositionTable`]: kept from one search to the next ([`Search::with_table`], [`Search::take_table`]),
 //!   with generations so that old entries are replaced first.
 //! - [`Analysis`]: the best few lines of a position (multi-line analysis), resumable like the search.
-//! - [`puzzle`]: positions where one turn wins, found in games and checked at a node budget.
+//! - [`puzzle`]: positions where one turn wins (`fanorona-puzzles`), found in games and checked at a node budget.
 //! - [`review`]: a game reviewed turn by turn, each turn classified against the engine's best.
 //! - [`telo`]: fanoron-telo solved exactly; the master level plays it perfectly.
 //! - [`tablebase`]: perfect endgame tables of tsivy and dimy (up to four or five pieces); the strong and master levels

@@ -5,10 +5,11 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use fanorona_ai::puzzle::{self, Puzzle};
+use fanorona_ai::puzzle;
 use fanorona_ai::review::score_text;
 use fanorona_ai::tablebase::LazyTables;
 use fanorona_ai::{Limits, Line, TB_WIN};
+use fanorona_puzzles::{Puzzle, Theme, parse_set};
 use fanorona_rules::Variant;
 
 use crate::args::CliError;
@@ -87,8 +88,6 @@ struct Settings {
 
 /// A game longer than this many turns is looked through no further.
 const MOST_TURNS: usize = 300;
-/// The deeper look that confirms a puzzle searches this many times the nodes.
-const CONFIRM: u64 = 4;
 
 /// The puzzles of one self-play game, in the order they came.
 fn game_puzzles(settings: &Settings, tables: &LazyTables, g: u32) -> Vec<Puzzle> {
@@ -98,7 +97,7 @@ fn game_puzzles(settings: &Settings, tables: &LazyTables, g: u32) -> Vec<Puzzle>
     let from = opening.turns().len();
     let limits = Limits { nodes: Some(settings.play_nodes), ..Limits::NONE };
     let game = crate::opening::self_play(opening, limits, 1, tables.get(settings.variant), MOST_TURNS);
-    puzzle::find_in_game(&game, from, settings.nodes, settings.nodes * CONFIRM, tables, "")
+    puzzle::find_in_game(&game, from, settings.nodes, tables, "")
 }
 
 /// Generates puzzles from `settings.games` self-play games and prints them as a puzzle file (with a header saying how
@@ -155,7 +154,7 @@ fn generate(settings: &Settings) -> String {
 
 /// The header line of a puzzle file that counts the puzzles of each theme.
 fn themes_line(puzzles: &[Puzzle]) -> String {
-    let counts: Vec<String> = puzzle::Theme::ALL
+    let counts: Vec<String> = Theme::ALL
         .iter()
         .map(|theme| format!("{} {}", puzzles.iter().filter(|p| p.themes.contains(theme)).count(), theme.name()))
         .collect();
@@ -168,7 +167,7 @@ const THEMES: &str = "# themes: ";
 /// Checks every puzzle of a puzzle file at `nodes` nodes a line: legal, and each of the solver's turns still the only
 /// good one. Returns the report, and whether every puzzle passed.
 fn check(text: &str, nodes: u64) -> Result<(String, bool), String> {
-    let puzzles = puzzle::parse_set(text).map_err(|(line, e)| format!("line {line}: {e}"))?;
+    let puzzles = parse_set(text).map_err(|e| e.to_string())?;
     let mut out = String::new();
     let mut failed = 0;
     let tables = LazyTables::default();
@@ -207,7 +206,7 @@ fn describe(number: usize, turn: &puzzle::Confirmed) -> String {
 /// the puzzles kept, with their alternatives and cut short where it found them so. `report` gets a line for each
 /// puzzle as it is done (what the searches found), for the record of the run.
 fn confirm(text: &str, nodes: u64, mut report: impl FnMut(&str)) -> Result<String, String> {
-    let puzzles = puzzle::parse_set(text).map_err(|(line, e)| format!("line {line}: {e}"))?;
+    let puzzles = parse_set(text).map_err(|e| e.to_string())?;
     let tables = LazyTables::default();
     let mut kept = Vec::new();
     let (mut with_alternatives, mut cut, mut dropped) = (Vec::new(), Vec::new(), Vec::new());

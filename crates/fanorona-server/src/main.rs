@@ -7,8 +7,7 @@ use std::sync::Arc;
 
 use clap::Parser;
 use fanorona_server::clock::SystemClock;
-use fanorona_server::db::Db;
-use fanorona_server::hub::find_puzzles;
+use fanorona_server::db::database_url;
 use fanorona_server::server::{FLAG_CHECK_INTERVAL, Limits, Server, ServerConfig, parse_origin};
 
 /// The Fanorona game server: a lobby, rated games with clocks, and the web game, on one port.
@@ -44,14 +43,6 @@ struct Args {
     /// no Origin are not.
     #[arg(long = "allowed-origin", env = "FANORONA_ALLOWED_ORIGINS", value_delimiter = ',', value_parser = parse_origin)]
     allowed_origins: Vec<String>,
-    /// Look through the finished games not looked through yet for puzzles, add them to the puzzles served, and exit
-    /// (no serving). Run it now and then: each run looks only at the games finished since the last.
-    #[arg(long)]
-    find_puzzles: bool,
-    /// The nodes of each search of a position for --find-puzzles (confirmed at four times as many), as
-    /// `fanorona-cli puzzles --nodes`.
-    #[arg(long, default_value_t = 20_000)]
-    puzzle_nodes: u64,
 }
 
 #[tokio::main]
@@ -70,26 +61,7 @@ async fn main() -> ExitCode {
 }
 
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
-    let database_url = match args.database {
-        Some(url) => url,
-        None => {
-            let dir = match args.data_dir {
-                Some(dir) => dir,
-                None => directories::ProjectDirs::from("", "", "fanorona")
-                    .ok_or("no home folder: pass --data-dir or --database")?
-                    .data_dir()
-                    .to_path_buf(),
-            };
-            std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-            format!("sqlite://{}", dir.join("fanorona-server.db").display())
-        }
-    };
-    if args.find_puzzles {
-        let db = Db::connect(&database_url, None).await?;
-        let search = find_puzzles(&db, args.puzzle_nodes).await?;
-        println!("{} finished games looked through, {} puzzles added", search.games, search.added);
-        return Ok(());
-    }
+    let database_url = database_url(args.database, args.data_dir)?;
     let config = ServerConfig {
         listen: args.listen,
         database_url,

@@ -12,7 +12,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
-use fanorona_ai::puzzle::{self, Puzzle};
+use fanorona_puzzles::{Puzzle, VARIANTS};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 
@@ -24,7 +24,7 @@ use crate::hashing::HashingPool;
 use crate::hub::Hub;
 pub use crate::limits::{Limits, parse_origin};
 use crate::listener::CappedListener;
-use crate::protocol::{GameVariant, MAX_MESSAGE_BYTES};
+use crate::protocol::MAX_MESSAGE_BYTES;
 use crate::static_files;
 
 /// How often a server in service looks for fallen flags: a flag falls at most this late.
@@ -228,17 +228,18 @@ async fn upgrade(
         .on_upgrade(move |socket| connection::serve(socket, address, hub, limits))
 }
 
-/// The puzzles shipped with the engine, of every board the server plays. The engine's tests check that they read:
-/// a set that does not is a build gone wrong, logged and left out rather than keeping the server down.
+/// The shipped puzzles of every board that has some. `fanorona-puzzles`' tests check that they read: a set that does
+/// not is a build gone wrong, logged and left out rather than keeping the server down.
 fn shipped_puzzles() -> Vec<Puzzle> {
-    [GameVariant::Tsivy, GameVariant::Dimy]
+    VARIANTS
         .into_iter()
         .flat_map(|variant| {
-            puzzle::parse_set(puzzle::shipped(variant.variant())).unwrap_or_else(|(line, error)| {
-                tracing::error!("the {} puzzles, line {line}: {error}", variant.name());
-                Vec::new()
+            fanorona_puzzles::shipped(variant).unwrap_or_else(|error| {
+                tracing::error!("the {} puzzles, {error}", variant.name());
+                &[]
             })
         })
+        .cloned()
         .collect()
 }
 

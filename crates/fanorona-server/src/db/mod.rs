@@ -9,6 +9,7 @@
 //! every write runs in a `tx` transaction, and the schema comes from the embedded `migrations`.
 
 use std::borrow::Cow;
+use std::path::PathBuf;
 
 use sqlx::any::{AnyArguments, AnyConnectOptions, AnyPoolOptions, AnyQueryResult};
 use sqlx::migrate::Migrator;
@@ -34,6 +35,25 @@ use migrations::Embedded;
 pub use puzzles::PuzzleRated;
 pub use sync::{Change, Listener};
 use tx::Tx;
+
+/// The database to open: `url` if given, else the SQLite file `fanorona-server.db` in `data_dir`, or in the
+/// platform's data folder without one (the folder is created if missing). The server and `fanorona-find-puzzles`
+/// find it the same way.
+pub fn database_url(url: Option<String>, data_dir: Option<PathBuf>) -> std::io::Result<String> {
+    if let Some(url) = url {
+        return Ok(url);
+    }
+    let dir = match data_dir {
+        Some(dir) => dir,
+        None => directories::ProjectDirs::from("", "", "fanorona")
+            .ok_or_else(|| std::io::Error::other("no home folder: pass --data-dir or --database"))?
+            .data_dir()
+            .to_path_buf(),
+    };
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| std::io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display())))?;
+    Ok(format!("sqlite://{}", dir.join("fanorona-server.db").display()))
+}
 
 /// The database.
 #[derive(Clone, Debug)]

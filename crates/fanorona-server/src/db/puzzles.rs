@@ -2,15 +2,15 @@
 
 use std::collections::HashSet;
 
-use fanorona_ai::puzzle::{self, Puzzle};
+use fanorona_puzzles::{Candidate, Puzzle, Theme, nearest_untried, rate, starting};
 use fanorona_rules::Turn;
 use sqlx::Row;
 
 use super::Db;
 use super::tx::Tx;
 use crate::error::DbError;
-use crate::protocol::{Color, GameVariant, PuzzleView, RatingChange};
-use crate::rating::{self, Rating};
+use crate::protocol::{GameVariant, PuzzleView, RatingChange};
+use crate::rating::Rating;
 
 /// A stored result: the player's puzzle rating and the puzzle's, before and after.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,6 +31,7 @@ impl Db {
         let added = async {
             let mut added = 0;
             for p in puzzles {
+                let start = starting(f64::from(p.rating));
                 let turns = |turns: &[Turn]| turns.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
                 let themes: Vec<&str> = p.themes.iter().map(|t| t.name()).collect();
                 // A puzzle stored as it is is not written again (nor counted).
@@ -49,9 +50,9 @@ impl Db {
                 .bind(turns(&p.solution))
                 .bind(turns(&p.alternatives))
                 .bind(themes.join(","))
-                .bind(f64::from(p.rating))
-                .bind(puzzle::STARTING_DEVIATION)
-                .bind(Rating::new_player().volatility)
+                .bind(start.rating)
+                .bind(start.deviation)
+                .bind(start.volatility)
                 .execute(&mut *tx)
                 .await?;
                 added += done.rows_affected();
@@ -89,26 +90,39 @@ impl Db {
         Ok(row.try_get("puzzle_rating")?)
     }
 
-    /// The puzzle of `variant` (with `theme`, a theme's name, if given) that `player` has sent no result for, whose
-    /// rating is nearest the player's puzzle rating (the first by id among equals); retired puzzles are not served.
+    /// The puzzle of `variant` (about `theme`, if given) to offer `player`, whose puzzle rating is `rating`: the one
+    /// the player has sent no result for whose rating is nearest, the first by id among equals
+    /// ([`fanorona_puzzles::nearest_untried`], the game's choice too); retired puzzles are not served.
     pub async fn next_puzzle(
         &self,
         player: &str,
         variant: GameVariant,
-        theme: Option<&str>,
+        theme: Option<Theme>,
+        rating: f64,
     ) -> Result<Option<PuzzleView>, DbError> {
-        // Themes are stored between commas, so that `,chain,` finds one whole name.
-        let pattern = theme.map_or_else(|| "%".to_owned(), |t| format!("%,{t},%"));
+        let served = sqlx::query("SELECT id, rating, themes FROM puzzles WHERE variant = $1 AND retired = 0")
+            .bind(variant.name())
+            .fetch_all(&self.pool)
+            .await?;
+        let mut offered = served
+            .iter()
+            .map(|row| {
+                let themes: String = row.try_get("themes")?;
+                let themes = themes.split(',').filter_map(Theme::from_name).collect();
+                Ok(Offered { id: row.try_get("id")?, rating: row.try_get("rating")?, themes })
+            })
+            .collect::<Result<Vec<Offered>, DbError>>()?;
+        // By id as Rust orders text, whatever the database's collation.
+        offered.sort_by(|a, b| a.id.cmp(&b.id));
+        let tried =
+            sqlx::query("SELECT puzzle FROM puzzle_results WHERE player = $1").bind(player).fetch_all(&self.pool);
+        let tried =
+            tried.await?.iter().map(|row| row.try_get("puzzle")).collect::<Result<HashSet<String>, sqlx::Error>>()?;
+        let Some(chosen) = nearest_untried(&offered, theme, rating, |id| tried.contains(id)) else { return Ok(None) };
         let row = sqlx::query(
-            "SELECT p.id, p.position, p.solution, p.alternatives, p.themes, p.rating, p.attempts \
-             FROM puzzles p, players me \
-             WHERE me.id = $1 AND p.variant = $2 AND (',' || p.themes || ',') LIKE $3 AND p.retired = 0 \
-             AND NOT EXISTS (SELECT 1 FROM puzzle_results r WHERE r.player = $1 AND r.puzzle = p.id) \
-             ORDER BY ABS(p.rating - me.puzzle_rating), p.id LIMIT 1",
+            "SELECT id, position, solution, alternatives, themes, rating, attempts FROM puzzles WHERE id = $1",
         )
-        .bind(player)
-        .bind(variant.name())
-        .bind(pattern)
+        .bind(&chosen.id)
         .fetch_optional(&self.pool)
         .await?;
         let Some(row) = row else { return Ok(None) };
@@ -129,8 +143,8 @@ impl Db {
         }))
     }
 
-    /// Stores `player`'s result on `puzzle` and moves both ratings (Glicko-2, the puzzle playing Black: solved is a
-    /// win); `None` if no puzzle has that id. [`DbError::Duplicate`] if the player sent a result for it before;
+    /// Stores `player`'s result on `puzzle` and moves both ratings ([`fanorona_puzzles::rate`]: solved is a win
+    /// against the puzzle); `None` if no puzzle has that id. [`DbError::Duplicate`] if the player sent a result for it before;
     /// [`DbError::Stale`] if either rating changed meanwhile (another process): nothing was written.
     pub async fn record_puzzle(
         &self,
@@ -161,8 +175,8 @@ impl Db {
                 deviation: row.try_get("puzzle_deviation")?,
                 volatility: row.try_get("puzzle_volatility")?,
             };
-            let winner = if solved { Color::White } else { Color::Black };
-            let [after_player, after_puzzle] = rating::update([before_player, before_puzzle], Some(winner));
+            let (after_player, after_puzzle) = rate(before_player.into(), before_puzzle.into(), solved);
+            let (after_player, after_puzzle) = (Rating::from(after_player), Rating::from(after_puzzle));
             sqlx::query(
                 "INSERT INTO puzzle_results (player, puzzle, solved, rating_before, rating, recorded) \
                  VALUES ($1, $2, $3, $4, $5, $6)",
@@ -217,5 +231,26 @@ impl Db {
         };
         let stored = stored.await;
         tx.end(stored).await
+    }
+}
+
+/// A puzzle served, as the choice of the next one sees it.
+struct Offered {
+    id: String,
+    rating: f64,
+    themes: Vec<Theme>,
+}
+
+impl Candidate for Offered {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn rating(&self) -> f64 {
+        self.rating
+    }
+
+    fn has_theme(&self, theme: Theme) -> bool {
+        self.themes.contains(&theme)
     }
 }

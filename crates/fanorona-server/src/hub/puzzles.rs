@@ -4,8 +4,8 @@
 
 use std::collections::HashSet;
 
-use fanorona_ai::puzzle::{self, Theme};
-use fanorona_ai::tablebase::LazyTables;
+use fanorona_puzzles::{Puzzle, Theme};
+use fanorona_rules::Game;
 
 use super::live::LiveGame;
 use super::{Caller, Hub};
@@ -15,9 +15,6 @@ use crate::protocol::{ErrorCode, GameVariant, ServerMessage};
 
 /// How many times a result is tried again when another process moved one of its ratings meanwhile.
 const RETRIES: usize = 3;
-/// The deeper look that confirms a puzzle found in a game searches this many times the nodes (as for the shipped
-/// sets).
-const CONFIRM: u64 = 4;
 
 /// What [`find_puzzles`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,13 +25,13 @@ pub struct PuzzleSearch {
     pub added: u64,
 }
 
-/// Looks through the finished games not looked through yet for puzzles (`fanorona_ai::puzzle::find_in_game` at
-/// `nodes` nodes a line, with the four-piece endgame tables, as the shipped sets were made), adds what it finds to the
-/// puzzles served (named `g<game>-<ply>`), and marks each game, so that the next run looks only at games finished
-/// since. Vela games are marked without a look: a puzzle's position cannot say who is handicapped. The searches run
-/// on the calling thread: this is a command of its own (`fanorona-server --find-puzzles`), not part of serving.
-pub async fn find_puzzles(db: &Db, nodes: u64) -> Result<PuzzleSearch, DbError> {
-    let tables = LazyTables::default();
+/// Looks through the finished games not looked through yet for puzzles with `find` (given a game and the prefix of
+/// its puzzles' ids, `g<game>-`, it returns the puzzles found, named by their ply: the engine's
+/// `fanorona_ai::puzzle::find_in_game`, which the server does not link), adds them to the puzzles served, and marks
+/// each game, so that the next run looks only at games finished since. Vela games are marked without a look: a
+/// puzzle's position cannot say who is handicapped. The searches run on the calling thread: this is a command of its
+/// own (`fanorona-find-puzzles`), not part of serving.
+pub async fn find_puzzles(db: &Db, mut find: impl FnMut(&Game, &str) -> Vec<Puzzle>) -> Result<PuzzleSearch, DbError> {
     let mut search = PuzzleSearch::default();
     // A game is looked at once a run, even if its mark did not hold.
     let mut seen = HashSet::new();
@@ -49,8 +46,7 @@ pub async fn find_puzzles(db: &Db, nodes: u64) -> Result<PuzzleSearch, DbError> 
             if !stored.settings.vela {
                 match LiveGame::replay(stored) {
                     Ok(live) => {
-                        let found =
-                            puzzle::find_in_game(&live.game, 0, nodes, nodes * CONFIRM, &tables, &format!("g{id}-"));
+                        let found = find(&live.game, &format!("g{id}-"));
                         search.added += db.add_puzzles(&found).await?;
                     }
                     Err(error) => tracing::error!("game {id} cannot be replayed: {error}"),
@@ -70,15 +66,16 @@ impl Hub {
         variant: GameVariant,
         theme: Option<String>,
     ) -> Result<ServerMessage, Refusal> {
-        if let Some(theme) = theme.as_deref()
-            && !Theme::ALL.iter().any(|t| t.name() == theme)
-        {
-            let names: Vec<&str> = Theme::ALL.iter().map(|t| t.name()).collect();
-            let message = format!("no theme is called {theme:?}; the themes are {}", names.join(", "));
-            return Err(Refusal::new(ErrorCode::BadMessage, message));
-        }
-        let puzzle = self.db.next_puzzle(&caller.player, variant, theme.as_deref()).await?;
+        let theme = match theme {
+            None => None,
+            Some(name) => Some(Theme::from_name(&name).ok_or_else(|| {
+                let names: Vec<&str> = Theme::ALL.iter().map(|t| t.name()).collect();
+                let message = format!("no theme is called {name:?}; the themes are {}", names.join(", "));
+                Refusal::new(ErrorCode::BadMessage, message)
+            })?),
+        };
         let rating = self.db.puzzle_rating(&caller.player).await?;
+        let puzzle = self.db.next_puzzle(&caller.player, variant, theme, rating).await?;
         Ok(ServerMessage::Puzzle { puzzle, rating })
     }
 

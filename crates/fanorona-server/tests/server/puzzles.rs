@@ -1,8 +1,10 @@
 //! Puzzles served and rated across players: each player gets the untried puzzle nearest their puzzle rating, and
 //! each first result moves both the player's rating and the puzzle's, stored before it is acknowledged.
 
-use fanorona_ai::puzzle::{self, Puzzle, Theme};
+use fanorona_ai::puzzle;
+use fanorona_ai::tablebase::LazyTables;
 use fanorona_bot::client::{Client, ClientError};
+use fanorona_puzzles::{Puzzle, Theme};
 use fanorona_rules::Variant;
 use fanorona_server::protocol::{ClientMessage, ErrorCode, GameVariant, PuzzleView, ServerMessage};
 use sqlx::Row;
@@ -31,8 +33,8 @@ fn code(reply: Result<ServerMessage, ClientError>) -> Option<ErrorCode> {
     reply.err().and_then(|e| e.code())
 }
 
-fn shipped(variant: Variant) -> Vec<Puzzle> {
-    puzzle::parse_set(puzzle::shipped(variant)).unwrap()
+fn shipped(variant: Variant) -> &'static [Puzzle] {
+    fanorona_puzzles::shipped(variant).unwrap()
 }
 
 /// The shipped puzzle nearest `rating`, the first by id among equals (as the server orders them).
@@ -48,7 +50,7 @@ async fn puzzles_are_served_by_rating_and_theme_and_rated_once_across_players() 
     let tsivy = shipped(Variant::Tsivy);
 
     let first = next_puzzle(&mut alice, GameVariant::Tsivy, None).await.expect("a puzzle");
-    let expected = nearest(&tsivy, 1500.0);
+    let expected = nearest(tsivy, 1500.0);
     assert_eq!(first.id, expected.id);
     assert_eq!(first.position, expected.position.to_string());
     assert_eq!(first.solution, expected.solution.iter().map(ToString::to_string).collect::<Vec<_>>());
@@ -93,7 +95,7 @@ async fn puzzles_are_served_by_rating_and_theme_and_rated_once_across_players() 
 
     // Every puzzle of a theme once, then none: a player is never offered a puzzle tried.
     let (mut carol, _) = server.guest("carol").await;
-    let sacrifices = shipped(Variant::Tsivy).into_iter().filter(|p| p.themes.contains(&Theme::Sacrifice)).count();
+    let sacrifices = shipped(Variant::Tsivy).iter().filter(|p| p.themes.contains(&Theme::Sacrifice)).count();
     let mut seen = Vec::new();
     for i in 0..sacrifices {
         let puzzle = next_puzzle(&mut carol, GameVariant::Tsivy, Some("sacrifice")).await.expect("one more");
@@ -174,7 +176,7 @@ async fn the_shipped_puzzles_are_added_once_and_keep_their_ratings_across_restar
     assert_eq!(row.get::<f64, _>("rating"), rating.after, "a stored puzzle keeps its rating");
     let (mut bob, _) = server.guest("bob").await;
     let for_bob = next_puzzle(&mut bob, GameVariant::Tsivy, None).await.expect("a puzzle");
-    assert_eq!(for_bob.id, nearest(&tsivy, 1500.0).id, "not the dropped one");
+    assert_eq!(for_bob.id, nearest(tsivy, 1500.0).id, "not the dropped one");
     // The same player, back with its token, is not offered the puzzle it tried.
     let mut alice = Client::connect(&server.url).await.unwrap();
     alice.hello(welcome.token.as_deref(), None).await.unwrap();
@@ -210,7 +212,10 @@ async fn the_puzzles_of_finished_games_are_found_and_served() {
     }
 
     let db = Db::connect(&database_url(&server.db).await, None).await.unwrap();
-    let search = find_puzzles(&db, NODES).await.unwrap();
+    // The engine's search, as `fanorona-find-puzzles` runs it (the server does not link the engine).
+    let tables = LazyTables::default();
+    let find = |game: &fanorona_rules::Game, prefix: &str| puzzle::find_in_game(game, 0, NODES, &tables, prefix);
+    let search = find_puzzles(&db, find).await.unwrap();
     assert_eq!(search.games, 1);
     assert!(search.added >= 1, "{search:?} in {turns:?}");
     // Each is a position of the game, named by its ply, with a solution starting with a legal turn there.
@@ -241,5 +246,5 @@ async fn the_puzzles_of_finished_games_are_found_and_served() {
     let mut ids = ids;
     ids.sort();
     assert_eq!(served, ids);
-    assert_eq!(find_puzzles(&db, NODES).await.unwrap(), PuzzleSearch::default(), "nothing new");
+    assert_eq!(find_puzzles(&db, find).await.unwrap(), PuzzleSearch::default(), "nothing new");
 }
