@@ -55,11 +55,8 @@ pub fn choose(
 }
 
 /// How the puzzle on the board is going.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum PuzzleStatus {
-    /// No puzzle: none has the theme chosen.
-    #[default]
-    Empty,
     /// The solver's next turn is to be found.
     Solving,
     /// Every turn of the solution was found.
@@ -93,95 +90,158 @@ pub enum PuzzleCommand {
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct OpenPuzzle(pub String);
 
-/// The puzzles screen's state.
+/// The puzzles screen's state: what the player chose (the board, the theme, the server's puzzles or this device's)
+/// and where the screen stands, as one value ([`Phase`]).
 #[derive(Resource, Debug)]
 pub struct PuzzleBoard {
     /// The variant whose puzzles are offered.
     pub variant: Variant,
     /// The theme chosen, if one is.
     pub theme: Option<Theme>,
-    /// The puzzle on the board.
-    puzzle: Option<Puzzle>,
     /// The player chose the server's puzzles.
     pub online: bool,
-    /// The puzzle on the board came from the server: its result goes there.
-    from_server: bool,
-    /// A puzzle is to be asked of the server (once the link is welcomed), or was asked and has not come yet.
-    fetching: bool,
-    /// The puzzle is still to be asked: the link was not welcomed yet.
-    to_ask: bool,
     /// The player's puzzle rating on the server, as it last said.
     pub server_rating: Option<f64>,
+    phase: Phase,
+}
+
+/// Where the puzzles screen stands.
+#[derive(Debug, Default)]
+enum Phase {
+    /// No puzzle: none has the board and theme chosen (or, on the server, none is left untried).
+    #[default]
+    Empty,
+    /// A puzzle is wanted from the server and has not come: `asked` once the request went out (it waits for the link
+    /// to be welcomed, which drops a message written before).
+    Fetching { asked: bool },
+    /// A puzzle on the board.
+    Trying(Box<Try>),
+}
+
+/// Where a puzzle on the board came from, and so where its result goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    /// This device's shipped sets: rated in the profile.
+    Device,
+    /// The game server: rated there, across players.
+    Server,
+}
+
+/// A try of the puzzle on the board.
+#[derive(Debug)]
+struct Try {
+    puzzle: Puzzle,
+    origin: Origin,
+    /// The try's end still moves a rating: not once it has (a wrong turn, Hint), nor for a retry of a puzzle over or
+    /// its solution replayed. A puzzle of this device tried before moves none either (the profile knows it).
+    counts: bool,
     /// The turns of the solution played on the board so far.
     played: usize,
-    /// How it is going.
-    pub status: PuzzleStatus,
+    status: PuzzleStatus,
     /// The piece the hint marks.
     hint: Option<Point>,
-    /// The puzzle rating before and after this puzzle, if this try moved it.
-    pub rating_change: Option<(f64, f64)>,
-    /// The result of a puzzle from the server was sent.
-    reported: bool,
+    /// The puzzle rating before and after this try, if it moved it.
+    rating_change: Option<(f64, f64)>,
     /// Turns to play on the board, one after another as the board finishes showing each: the opponent's reply, or
     /// the solution replayed.
     queue: VecDeque<Turn>,
 }
 
-impl Default for PuzzleBoard {
-    fn default() -> PuzzleBoard {
-        PuzzleBoard {
-            variant: Variant::Tsivy,
-            theme: None,
-            puzzle: None,
-            online: false,
-            from_server: false,
-            fetching: false,
-            to_ask: false,
-            server_rating: None,
-            played: 0,
-            status: PuzzleStatus::Empty,
-            hint: None,
-            rating_change: None,
-            reported: false,
+impl Try {
+    fn new(puzzle: Puzzle, origin: Origin) -> Try {
+        let (counts, played, hint, rating_change) = (true, 0, None, None);
+        Try {
+            puzzle,
+            origin,
+            counts,
+            played,
+            status: PuzzleStatus::Solving,
+            hint,
+            rating_change,
             queue: VecDeque::new(),
         }
+    }
+
+    fn is_over(&self) -> bool {
+        matches!(self.status, PuzzleStatus::Solved | PuzzleStatus::Failed(_))
+    }
+
+    /// Whether the person is to play: the solver's turn is asked for and nothing is left to show.
+    fn asks_turn(&self) -> bool {
+        self.status == PuzzleStatus::Solving && self.played.is_multiple_of(2) && self.queue.is_empty()
+    }
+}
+
+impl Default for PuzzleBoard {
+    fn default() -> PuzzleBoard {
+        PuzzleBoard { variant: Variant::Tsivy, theme: None, online: false, server_rating: None, phase: Phase::Empty }
     }
 }
 
 impl PuzzleBoard {
+    fn trying(&self) -> Option<&Try> {
+        match &self.phase {
+            Phase::Trying(t) => Some(t),
+            Phase::Empty | Phase::Fetching { .. } => None,
+        }
+    }
+
+    fn trying_mut(&mut self) -> Option<&mut Try> {
+        match &mut self.phase {
+            Phase::Trying(t) => Some(t),
+            Phase::Empty | Phase::Fetching { .. } => None,
+        }
+    }
+
     /// The puzzle on the board.
     pub fn puzzle(&self) -> Option<&Puzzle> {
-        self.puzzle.as_ref()
+        self.trying().map(|t| &t.puzzle)
+    }
+
+    /// How the puzzle on the board is going (`None` without one).
+    pub fn status(&self) -> Option<&PuzzleStatus> {
+        self.trying().map(|t| &t.status)
     }
 
     /// Whether the puzzle on the board came from the server (and is rated there).
     pub fn from_server(&self) -> bool {
-        self.from_server
+        self.trying().is_some_and(|t| t.origin == Origin::Server)
     }
 
     /// Whether a puzzle was asked of the server and has not come yet.
     pub fn fetching(&self) -> bool {
-        self.fetching
+        matches!(self.phase, Phase::Fetching { .. })
     }
 
     /// How many of the solver's turns have been found.
     pub fn found(&self) -> usize {
-        self.played.div_ceil(2)
+        self.trying().map_or(0, |t| t.played.div_ceil(2))
     }
 
     /// The point the hint marks, if Hint was pressed for the turn to find.
     pub fn hint(&self) -> Option<Point> {
-        self.hint
+        self.trying().and_then(|t| t.hint)
+    }
+
+    /// The puzzle rating before and after this try, if it moved it.
+    pub fn rating_change(&self) -> Option<(f64, f64)> {
+        self.trying().and_then(|t| t.rating_change)
     }
 
     /// Whether the puzzle is over (solved or failed): its solution may be shown.
     pub fn is_over(&self) -> bool {
-        matches!(self.status, PuzzleStatus::Solved | PuzzleStatus::Failed(_))
+        self.trying().is_some_and(Try::is_over)
     }
 
     /// Whether turns are still to be played on the board by the screen (a reply, the solution replayed).
     pub fn showing(&self) -> bool {
-        !self.queue.is_empty()
+        self.trying().is_some_and(|t| !t.queue.is_empty())
+    }
+
+    /// What the board is used for, as this state says: a puzzle whose solver's turn is asked for takes the person's
+    /// turns; otherwise (no puzzle, a reply to show, the puzzle over) the board takes none.
+    fn board_use(&self) -> BoardUse {
+        BoardUse::Puzzle { done: !self.trying().is_some_and(Try::asks_turn) }
     }
 }
 
@@ -196,36 +256,29 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (check_turns, play_queued.in_set(BoardMoves))
+            (check_turns, play_queued.in_set(BoardMoves), show_board_use)
                 .chain()
                 .in_set(AppSystems::Rules)
                 .run_if(in_state(AppState::Puzzles)),
         );
 }
 
-/// Puts `puzzle` on the board from its start: the solver at this device, the replies the master's (they are what
-/// the master found when the puzzle was made; it plays none here).
-/// `from_server`: it came from the server, where its result goes.
-fn set_up(board: &mut PuzzleBoard, keeper: &mut BoardKeeper, puzzle: Option<Puzzle>, from_server: bool) {
-    *board = PuzzleBoard {
-        variant: board.variant,
-        theme: board.theme,
-        online: board.online,
-        server_rating: board.server_rating,
-        from_server,
-        ..PuzzleBoard::default()
-    };
+/// Puts `puzzle` on the board from its start, from `origin`: the solver at this device, the replies the master's
+/// (they are what the master found when the puzzle was made; it plays none here). Without a puzzle the board is
+/// empty.
+fn set_up(board: &mut PuzzleBoard, keeper: &mut BoardKeeper, puzzle: Option<Puzzle>, origin: Origin) {
     let Some(puzzle) = puzzle else {
-        keeper.put(Session::default(), BoardUse::Puzzle { done: true });
+        board.phase = Phase::Empty;
+        keeper.put(Session::default(), board.board_use());
         return;
     };
     board.variant = puzzle.position.variant();
-    board.status = PuzzleStatus::Solving;
+    info!("puzzle {}: {} to move, {} turns to find", puzzle.id, puzzle.position.side_to_move(), puzzle.solver_turns());
     let mut players = [PlayerKind::Computer(Level::Master); 2];
     players[puzzle.position.side_to_move().index()] = PlayerKind::Human;
-    keeper.put(Session::from_game(Game::new(puzzle.position), players), BoardUse::Puzzle { done: false });
-    info!("puzzle {}: {} to move, {} turns to find", puzzle.id, puzzle.position.side_to_move(), puzzle.solver_turns());
-    board.puzzle = Some(puzzle);
+    let session = Session::from_game(Game::new(puzzle.position), players);
+    board.phase = Phase::Trying(Box::new(Try::new(puzzle, origin)));
+    keeper.put(session, board.board_use());
 }
 
 /// Asks for the next puzzle of the board and theme chosen: of the server when the player chose its puzzles (it
@@ -233,21 +286,21 @@ fn set_up(board: &mut PuzzleBoard, keeper: &mut BoardKeeper, puzzle: Option<Puzz
 fn next_puzzle(board: &mut PuzzleBoard, keeper: &mut BoardKeeper, progress: &PuzzleProgress) {
     if board.online && GameVariant::from_name(board.variant.name()).is_some() {
         // Nothing to play on while it comes; it is asked for once the link is welcomed ([`ask_server`]).
-        set_up(board, keeper, None, true);
-        (board.fetching, board.to_ask) = (true, true);
+        set_up(board, keeper, None, Origin::Server);
+        board.phase = Phase::Fetching { asked: false };
         return;
     }
-    let current = board.puzzle.as_ref().map(|p| p.id.clone());
+    let current = board.puzzle().map(|p| p.id.clone());
     let next = choose(board.variant, board.theme, progress, current.as_deref()).cloned();
-    set_up(board, keeper, next, false);
+    set_up(board, keeper, next, Origin::Device);
 }
 
 /// Asks the server for the puzzle wanted once the link is welcomed (a message written before would be dropped by a
 /// link that is not connecting yet).
 fn ask_server(mut board: ResMut<PuzzleBoard>, link: Res<Link>, mut to_server: MessageWriter<ToServer>) {
     let Some(variant) = GameVariant::from_name(board.variant.name()) else { return };
-    if board.to_ask && link.is_online() {
-        board.to_ask = false;
+    if matches!(board.phase, Phase::Fetching { asked: false }) && link.is_online() {
+        board.phase = Phase::Fetching { asked: true };
         let theme = board.theme.map(|t| t.name().to_owned());
         to_server.write(ToServer(ClientMessage::NextPuzzle { variant, theme }));
     }
@@ -270,27 +323,27 @@ fn receive_from_server(
     let board = &mut *board;
     for FromServer { message, request } in received.read() {
         match (message, request) {
-            (ServerMessage::Puzzle { puzzle, rating }, _) if board.fetching => {
+            (ServerMessage::Puzzle { puzzle, rating }, _) if board.fetching() => {
                 board.server_rating = Some(*rating);
                 match puzzle.as_ref().map(served) {
-                    Some(Ok(puzzle)) => set_up(board, &mut keeper, Some(puzzle), true),
+                    Some(Ok(puzzle)) => set_up(board, &mut keeper, Some(puzzle), Origin::Server),
                     Some(Err(e)) => {
                         warn!("the server's puzzle does not read: {e}");
                         board.online = false;
                         next_puzzle(board, &mut keeper, &profile.puzzles);
                     }
                     // Every puzzle of this board and theme was tried there.
-                    None => set_up(board, &mut keeper, None, true),
+                    None => set_up(board, &mut keeper, None, Origin::Server),
                 }
             }
             (ServerMessage::PuzzleRated { puzzle, player, .. }, _) => {
                 board.server_rating = Some(player.after);
-                if board.puzzle.as_ref().is_some_and(|p| p.id == *puzzle) {
-                    board.rating_change = Some((player.before, player.after));
+                if let Some(t) = board.trying_mut().filter(|t| t.puzzle.id == *puzzle) {
+                    t.rating_change = Some((player.before, player.after));
                 }
                 info!("puzzle {puzzle} rated on the server: {:.0} -> {:.0}", player.before, player.after);
             }
-            (ServerMessage::Error { code, message }, Some(ClientMessage::NextPuzzle { .. })) if board.fetching => {
+            (ServerMessage::Error { code, message }, Some(ClientMessage::NextPuzzle { .. })) if board.fetching() => {
                 warn!("the server gave no puzzle ({code:?}): {message}");
                 board.online = false;
                 next_puzzle(board, &mut keeper, &profile.puzzles);
@@ -303,24 +356,25 @@ fn receive_from_server(
     }
 }
 
-/// Records the end of a try, if it was the puzzle's first: `solved` or not. A puzzle from the server is rated there
-/// (its answer gives the change); one of this device's in the profile.
-fn rate(board: &mut PuzzleBoard, profile: &mut Profile, to_server: &mut MessageWriter<ToServer>, solved: bool) {
-    let Some(puzzle) = &board.puzzle else { return };
-    if board.from_server {
-        if !board.reported {
-            to_server.write(ToServer(ClientMessage::PuzzleResult { puzzle: puzzle.id.clone(), solved }));
-            board.reported = true;
+/// Records the end of a try, `solved` or not, if it still counts: a puzzle from the server is rated there (its answer
+/// gives the change); one of this device's in the profile, the first time it is tried.
+fn rate(t: &mut Try, profile: &mut Profile, to_server: &mut MessageWriter<ToServer>, solved: bool) {
+    if !std::mem::replace(&mut t.counts, false) {
+        return;
+    }
+    let id = &t.puzzle.id;
+    match t.origin {
+        Origin::Server => {
+            to_server.write(ToServer(ClientMessage::PuzzleResult { puzzle: id.clone(), solved }));
         }
-        return;
+        Origin::Device if profile.puzzles.tried(id) => {}
+        Origin::Device => {
+            let before = profile.puzzles.rating;
+            let after = profile.puzzles.record(id, f64::from(t.puzzle.rating), solved);
+            t.rating_change = Some((before, after));
+            info!("puzzle {id} {}: rating {before:.0} -> {after:.0}", if solved { "solved" } else { "failed" });
+        }
     }
-    if profile.puzzles.tried(&puzzle.id) {
-        return;
-    }
-    let before = profile.puzzles.rating;
-    let after = profile.puzzles.record(&puzzle.id, f64::from(puzzle.rating), solved);
-    board.rating_change = Some((before, after));
-    info!("puzzle {} {}: rating {before:.0} -> {after:.0}", puzzle.id, if solved { "solved" } else { "failed" });
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -340,7 +394,7 @@ fn handle_puzzle_commands(
     for OpenPuzzle(id) in open.read() {
         match fanorona_puzzles::shipped_puzzle(id) {
             Some(puzzle) => {
-                set_up(board, &mut keeper, Some(puzzle.clone()), false);
+                set_up(board, &mut keeper, Some(puzzle.clone()), Origin::Device);
                 next_state.set(AppState::Puzzles);
             }
             None => warn!("no puzzle is named {id}"),
@@ -356,16 +410,18 @@ fn handle_puzzle_commands(
         match command {
             PuzzleCommand::Open => {
                 next_state.set(AppState::Puzzles);
-                board.puzzle = None;
+                board.phase = Phase::Empty;
                 next_puzzle(board, &mut keeper, &profile.puzzles);
             }
             PuzzleCommand::Next => next_puzzle(board, &mut keeper, &profile.puzzles),
             PuzzleCommand::Retry => {
-                let (puzzle, from_server) = (board.puzzle.take(), board.from_server);
-                // Tried already: not rated again, on the server (which refuses a second result) or here.
-                let reported = board.reported || board.is_over();
-                set_up(board, &mut keeper, puzzle, from_server);
-                board.reported = reported;
+                let Phase::Trying(t) = std::mem::take(&mut board.phase) else { continue };
+                // A puzzle over was tried: not rated again, on the server (which refuses a second result) or here.
+                let counts = t.counts && !t.is_over();
+                set_up(board, &mut keeper, Some(t.puzzle), t.origin);
+                if let Some(again) = board.trying_mut() {
+                    again.counts = counts;
+                }
             }
             PuzzleCommand::Variant(variant) if variant != board.variant => {
                 board.variant = variant;
@@ -384,25 +440,24 @@ fn handle_puzzle_commands(
             }
             PuzzleCommand::Hint => {
                 // Only while the solver's turn is asked for (not while the reply is on its way).
-                let asked =
-                    board.status == PuzzleStatus::Solving && board.played.is_multiple_of(2) && board.queue.is_empty();
-                let turn = board.puzzle.as_ref().filter(|_| asked).and_then(|p| p.solution.get(board.played));
-                let Some(turn) = turn else { continue };
-                board.hint = turn.placement().or_else(|| turn.path().next());
-                rate(board, &mut profile, &mut to_server, false);
+                let Some(t) = board.trying_mut().filter(|t| t.asks_turn()) else { continue };
+                let Some(turn) = t.puzzle.solution.get(t.played) else { continue };
+                t.hint = turn.placement().or_else(|| turn.path().next());
+                rate(t, &mut profile, &mut to_server, false);
             }
             PuzzleCommand::Solution => {
                 if !board.is_over() {
                     continue;
                 }
-                let Some(puzzle) = board.puzzle.take() else { continue };
-                let (status, change, from_server) =
-                    (std::mem::take(&mut board.status), board.rating_change, board.from_server);
+                let Phase::Trying(t) = std::mem::take(&mut board.phase) else { continue };
+                let Try { puzzle, origin, status, rating_change, .. } = *t;
                 let solution = puzzle.solution.iter().copied().collect();
-                set_up(board, &mut keeper, Some(puzzle), from_server);
-                (board.status, board.rating_change, board.reported) = (status, change, true);
-                keeper.session_mut().set_use(BoardUse::Puzzle { done: true });
-                board.queue = solution;
+                set_up(board, &mut keeper, Some(puzzle), origin);
+                if let Some(replay) = board.trying_mut() {
+                    // Shown as it ended, and rated no further.
+                    (replay.status, replay.rating_change, replay.counts, replay.queue) =
+                        (status, rating_change, false, solution);
+                }
             }
             PuzzleCommand::Variant(_) | PuzzleCommand::Theme(_) | PuzzleCommand::Online(_) => {}
         }
@@ -413,28 +468,26 @@ fn handle_puzzle_commands(
 fn check_turns(
     mut committed: MessageReader<TurnCommitted>,
     mut board: ResMut<PuzzleBoard>,
-    mut session: ResMut<Session>,
+    session: Res<Session>,
     mut profile: ResMut<Profile>,
     mut to_server: MessageWriter<ToServer>,
 ) {
-    let board = &mut *board;
     for c in committed.read() {
-        let Some(puzzle) = board.puzzle.clone() else { continue };
         // The solver's turns are the solution's even ones (from 0); the replies are the screen's own.
-        if board.status != PuzzleStatus::Solving || c.ply != board.played + 1 || !board.played.is_multiple_of(2) {
+        let Some(t) = board.trying_mut().filter(|t| t.status == PuzzleStatus::Solving) else { continue };
+        if c.ply != t.played + 1 || !t.played.is_multiple_of(2) {
             continue;
         }
-        board.hint = None;
-        session.set_use(BoardUse::Puzzle { done: true });
+        t.hint = None;
         // The solver's last turn may be another that wins as clearly (the puzzle's alternatives).
-        if puzzle.accepts(board.played, &c.turn) {
-            board.played += 1;
-            info!("puzzle {}: {} right", puzzle.id, c.turn);
-            match puzzle.solution.get(board.played) {
-                Some(&reply) => board.queue.push_back(reply),
+        if t.puzzle.accepts(t.played, &c.turn) {
+            t.played += 1;
+            info!("puzzle {}: {} right", t.puzzle.id, c.turn);
+            match t.puzzle.solution.get(t.played) {
+                Some(&reply) => t.queue.push_back(reply),
                 None => {
-                    board.status = PuzzleStatus::Solved;
-                    rate(board, &mut profile, &mut to_server, true);
+                    t.status = PuzzleStatus::Solved;
+                    rate(t, &mut profile, &mut to_server, true);
                 }
             }
         } else {
@@ -442,15 +495,15 @@ fn check_turns(
             let took = trace_of(&before, &c.turn).captured.len();
             // What the turn lets the opponent take is shown by taking it.
             let refutation = biggest_capture(&after).filter(|_| !session.is_over());
-            board.status = PuzzleStatus::Failed(match refutation {
+            t.status = PuzzleStatus::Failed(match refutation {
                 Some((reply, takes)) => {
-                    board.queue.push_back(reply);
+                    t.queue.push_back(reply);
                     text!("puzzle-wrong-lets-take", took = took, takes = takes)
                 }
                 None => text!("puzzle-wrong-not-enough", took = took),
             });
-            info!("puzzle {}: {} wrong", puzzle.id, c.turn);
-            rate(board, &mut profile, &mut to_server, false);
+            info!("puzzle {}: {} wrong", t.puzzle.id, c.turn);
+            rate(t, &mut profile, &mut to_server, false);
         }
     }
 }
@@ -458,10 +511,19 @@ fn check_turns(
 /// Plays the next queued turn once the board has shown the last one: the opponent's reply (then the solver's turn
 /// is asked for), or a turn of the solution replayed.
 fn play_queued(mut board: ResMut<PuzzleBoard>, mut session: ResMut<Session>, mut announce: Announce) {
-    let Some(turn) = board.queue.pop_front() else { return };
+    let Some(t) = board.trying_mut() else { return };
+    let Some(turn) = t.queue.pop_front() else { return };
     announce.whole_turn(&mut session, turn);
-    if board.status == PuzzleStatus::Solving {
-        board.played += 1;
-        session.set_use(BoardUse::Puzzle { done: false });
+    if t.status == PuzzleStatus::Solving {
+        t.played += 1;
+    }
+}
+
+/// Gives the board the use the puzzle's state says ([`PuzzleBoard::board_use`]), whenever the state changed: the one
+/// place that decides whether the person may play on the puzzle's board.
+fn show_board_use(board: Res<PuzzleBoard>, mut session: ResMut<Session>) {
+    let wanted = board.board_use();
+    if board.is_changed() && matches!(session.board_use(), BoardUse::Puzzle { .. }) && session.board_use() != wanted {
+        session.set_use(wanted);
     }
 }

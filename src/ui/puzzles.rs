@@ -74,26 +74,26 @@ fn puzzles_ui(
         ui.label(egui::RichText::new(about).small());
         ui.separator();
         let side = side_key(puzzle.position.side_to_move());
-        match &board.status {
-            PuzzleStatus::Empty => {}
-            PuzzleStatus::Solving if board.found() == 0 => {
+        match board.status() {
+            None => {}
+            Some(PuzzleStatus::Solving) if board.found() == 0 => {
                 ui.label(egui::RichText::new(tr!(locale, "puzzle-find", side = side)).strong());
             }
-            PuzzleStatus::Solving => {
+            Some(PuzzleStatus::Solving) => {
                 let text = tr!(locale, "puzzle-right-next", side = side);
                 ui.colored_label(tones.good, egui::RichText::new(text).strong());
             }
-            PuzzleStatus::Solved => {
+            Some(PuzzleStatus::Solved) => {
                 ui.colored_label(tones.good, egui::RichText::new(tr!(locale, "puzzle-solved")).strong());
             }
-            PuzzleStatus::Failed(why) => {
+            Some(PuzzleStatus::Failed(why)) => {
                 ui.colored_label(tones.warn, egui::RichText::new(locale.text(why)).strong());
             }
         }
         if board.hint().is_some() {
             ui.label(tr!(locale, "puzzle-hint-shown"));
         }
-        match board.rating_change {
+        match board.rating_change() {
             Some((before, after)) => {
                 let change = format!("{:+.0}", after - before);
                 let (before, after) = (before.round() as i64, after.round() as i64);

@@ -453,9 +453,9 @@ fn a_puzzle_from_the_server_is_solved_by_clicks_and_rated_there() {
     for turn in puzzle.solution.iter().step_by(2) {
         play(&mut app, &turn.to_string());
     }
-    assert_eq!(puzzles(&app).status, PuzzleStatus::Solved);
-    run_until_all(&mut [&mut app], "the server's rating", |apps| puzzles(apps[0]).rating_change.is_some());
-    let (before, after) = puzzles(&app).rating_change.expect("a change");
+    assert_eq!(puzzles(&app).status(), Some(&PuzzleStatus::Solved));
+    run_until_all(&mut [&mut app], "the server's rating", |apps| puzzles(apps[0]).rating_change().is_some());
+    let (before, after) = puzzles(&app).rating_change().expect("a change");
     assert!(before == 1500.0 && after > 1500.0, "{before} -> {after}");
     assert_eq!(puzzles(&app).server_rating, Some(after));
     let local = &app.world().resource::<Profile>().puzzles;

@@ -30,7 +30,7 @@ fn open(app: &mut App, id: &str) -> &'static Puzzle {
     assert_eq!(state(app), AppState::Puzzles);
     assert_eq!(board(app).puzzle(), Some(puzzle));
     assert_eq!(*session(app).position(), puzzle.position);
-    assert_eq!(board(app).status, PuzzleStatus::Solving);
+    assert_eq!(board(app).status(), Some(&PuzzleStatus::Solving));
     puzzle
 }
 
@@ -50,19 +50,19 @@ fn a_puzzle_of_two_turns_with_a_choice_is_solved_by_clicks_and_rated() {
     assert!(puzzle.themes.contains(&Theme::Choice));
     let mut choices = play(&mut app, &puzzle.solution[0].to_string());
     assert_eq!(turns(&app), played(puzzle, 2), "the reply follows the right turn by itself");
-    assert_eq!(board(&app).status, PuzzleStatus::Solving);
+    assert_eq!(board(&app).status(), Some(&PuzzleStatus::Solving));
     assert_eq!(board(&app).found(), 1);
     assert!(session(&app).human_to_move(), "the next turn is asked for");
     assert_eq!(progress(&app).solved, 0, "not solved until the last turn");
     choices += play(&mut app, &puzzle.solution[2].to_string());
     assert!(choices > 0, "the solution asks for an approach/withdrawal choice");
     assert_eq!(turns(&app), played(puzzle, 3));
-    assert_eq!(board(&app).status, PuzzleStatus::Solved);
+    assert_eq!(board(&app).status(), Some(&PuzzleStatus::Solved));
     assert!(session(&app).movable().is_empty(), "a solved puzzle takes no more turns");
     let p = progress(&app);
     assert_eq!((p.solved, p.failed, p.streak, p.best_streak), (1, 0, 1, 1));
     assert!(p.rating > 1500.0 && p.deviation < 350.0, "{} {}", p.rating, p.deviation);
-    assert_eq!(board(&app).rating_change, Some((1500.0, p.rating)));
+    assert_eq!(board(&app).rating_change(), Some((1500.0, p.rating)));
     assert!(p.tried("d4"));
     let kept = p.clone();
     assert_eq!(progress(&app_in(&dir)), &kept, "kept for the next start");
@@ -79,7 +79,7 @@ fn a_wrong_turn_is_explained_shown_and_rated_and_a_retry_is_not() {
     let after = puzzle.position.play_unchecked(&wrong);
     let took = puzzle.position.pieces(!puzzle.position.side_to_move()).len() as f64
         - after.pieces(!puzzle.position.side_to_move()).len() as f64;
-    let PuzzleStatus::Failed(why) = board(&app).status.clone() else { panic!("{:?}", board(&app).status) };
+    let Some(PuzzleStatus::Failed(why)) = board(&app).status().cloned() else { panic!("{:?}", board(&app).status()) };
     match biggest_capture(&after) {
         Some((reply, takes)) => {
             assert_eq!(why.id, "puzzle-wrong-lets-take");
@@ -99,14 +99,14 @@ fn a_wrong_turn_is_explained_shown_and_rated_and_a_retry_is_not() {
     assert!(rating < 1500.0);
 
     puzzle_command(&mut app, PuzzleCommand::Retry);
-    assert_eq!(board(&app).status, PuzzleStatus::Solving);
+    assert_eq!(board(&app).status(), Some(&PuzzleStatus::Solving));
     assert_eq!(*session(&app).position(), puzzle.position);
     for (i, turn) in puzzle.solution.iter().enumerate().step_by(2) {
         play(&mut app, &turn.to_string());
         assert_eq!(turns(&app), played(puzzle, (i + 2).min(puzzle.solution.len())));
     }
-    assert_eq!(board(&app).status, PuzzleStatus::Solved);
-    assert_eq!(board(&app).rating_change, None, "tried before: not rated again");
+    assert_eq!(board(&app).status(), Some(&PuzzleStatus::Solved));
+    assert_eq!(board(&app).rating_change(), None, "tried before: not rated again");
     assert_eq!((progress(&app).rating, progress(&app).solved), (rating, 0));
 }
 
@@ -121,7 +121,7 @@ fn another_turn_as_good_as_the_last_one_solves_the_puzzle() {
     assert_ne!(puzzle.solution[0].to_string(), "a3-b4A");
     play(&mut app, "a3-b4A");
     assert_eq!(turns(&app), ["a3-b4A"], "no reply after the last turn");
-    assert_eq!(board(&app).status, PuzzleStatus::Solved);
+    assert_eq!(board(&app).status(), Some(&PuzzleStatus::Solved));
     assert!(session(&app).movable().is_empty(), "a solved puzzle takes no more turns");
     let p = progress(&app);
     assert_eq!((p.solved, p.failed, p.streak), (1, 0, 1));
@@ -140,7 +140,7 @@ fn a_hint_marks_the_piece_to_move_and_counts_as_not_solved() {
     assert_eq!((progress(&app).failed, progress(&app).streak), (1, 0));
     assert!(progress(&app).rating < 1500.0);
     play(&mut app, &puzzle.solution[2].to_string());
-    assert_eq!(board(&app).status, PuzzleStatus::Solved);
+    assert_eq!(board(&app).status(), Some(&PuzzleStatus::Solved));
     assert_eq!(board(&app).hint(), None);
     assert_eq!(progress(&app).solved, 0, "solved with a hint: not counted as solved");
 }
@@ -189,7 +189,7 @@ fn the_solution_replays_and_the_position_opens_on_the_analysis_board() {
     play(&mut app, &wrong.to_string());
     puzzle_command(&mut app, PuzzleCommand::Solution);
     assert_eq!(turns(&app), played(puzzle, puzzle.solution.len()), "the whole solution, played on the board");
-    assert!(matches!(board(&app).status, PuzzleStatus::Failed(_)), "still failed");
+    assert!(matches!(board(&app).status(), Some(PuzzleStatus::Failed(_))), "still failed");
     assert!(session(&app).movable().is_empty());
     assert_pieces_match(&mut app);
 
