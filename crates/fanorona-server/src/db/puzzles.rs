@@ -144,8 +144,11 @@ impl Db {
     }
 
     /// Stores `player`'s result on `puzzle` and moves both ratings ([`fanorona_puzzles::rate`]: solved is a win
-    /// against the puzzle); `None` if no puzzle has that id. [`DbError::Duplicate`] if the player sent a result for it before;
-    /// [`DbError::Stale`] if either rating changed meanwhile (another process): nothing was written.
+    /// against the puzzle); `None` if no puzzle has that id. [`DbError::Duplicate`] if the player sent a result for it
+    /// before: nothing was written. Both rows are locked before their ratings are read, as a game's end locks its
+    /// players' (`games::store_end`): the player's first, then the puzzle's, so that two results never deadlock and
+    /// a result of the same player or on the same puzzle at the same moment, from another process, waits for this
+    /// one instead of overwriting it.
     pub async fn record_puzzle(
         &self,
         player: &str,
@@ -155,11 +158,19 @@ impl Db {
     ) -> Result<Option<PuzzleRated>, DbError> {
         let mut tx = Tx::begin(&self.pool).await?;
         let stored = async {
+            sqlx::query("UPDATE players SET puzzle_rating = puzzle_rating WHERE id = $1")
+                .bind(player)
+                .execute(&mut *tx)
+                .await?;
+            let locked =
+                sqlx::query("UPDATE puzzles SET rating = rating WHERE id = $1").bind(puzzle).execute(&mut *tx).await?;
+            if locked.rows_affected() != 1 {
+                return Ok(None);
+            }
             let row = sqlx::query("SELECT rating, deviation, volatility FROM puzzles WHERE id = $1")
                 .bind(puzzle)
-                .fetch_optional(&mut *tx)
+                .fetch_one(&mut *tx)
                 .await?;
-            let Some(row) = row else { return Ok(None) };
             let before_puzzle = Rating {
                 rating: row.try_get("rating")?,
                 deviation: row.try_get("deviation")?,
@@ -190,35 +201,26 @@ impl Db {
             .execute(&mut *tx)
             .await
             .map_err(DbError::from_insert)?;
-            // Each update only if the rating is still the one read: otherwise another process moved it meanwhile.
-            let done = sqlx::query(
-                "UPDATE players SET puzzle_rating = $1, puzzle_deviation = $2, puzzle_volatility = $3 \
-                 WHERE id = $4 AND puzzle_rating = $5 AND puzzle_deviation = $6",
+            sqlx::query(
+                "UPDATE players SET puzzle_rating = $1, puzzle_deviation = $2, puzzle_volatility = $3 WHERE id = $4",
             )
             .bind(after_player.rating)
             .bind(after_player.deviation)
             .bind(after_player.volatility)
             .bind(player)
-            .bind(before_player.rating)
-            .bind(before_player.deviation)
             .execute(&mut *tx)
             .await?;
-            let moved = sqlx::query(
+            sqlx::query(
                 "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, attempts = attempts + 1, \
-                 solved = solved + $4 WHERE id = $5 AND rating = $6 AND deviation = $7",
+                 solved = solved + $4 WHERE id = $5",
             )
             .bind(after_puzzle.rating)
             .bind(after_puzzle.deviation)
             .bind(after_puzzle.volatility)
             .bind(i64::from(solved))
             .bind(puzzle)
-            .bind(before_puzzle.rating)
-            .bind(before_puzzle.deviation)
             .execute(&mut *tx)
             .await?;
-            if done.rows_affected() != 1 || moved.rows_affected() != 1 {
-                return Err(DbError::Stale);
-            }
             let change = |before: Rating, after: Rating| RatingChange {
                 before: before.rating,
                 after: after.rating,

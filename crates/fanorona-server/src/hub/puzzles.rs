@@ -13,9 +13,6 @@ use crate::db::{Db, StoredGame};
 use crate::error::{DbError, Refusal};
 use crate::protocol::{ErrorCode, GameVariant, ServerMessage};
 
-/// How many times a result is tried again when another process moved one of its ratings meanwhile.
-const RETRIES: usize = 3;
-
 /// What [`find_puzzles`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PuzzleSearch {
@@ -86,21 +83,13 @@ impl Hub {
         puzzle: String,
         solved: bool,
     ) -> Result<ServerMessage, Refusal> {
-        for _ in 0..RETRIES {
-            match self.db.record_puzzle(&caller.player, &puzzle, solved, self.clock.now_ms()).await {
-                Ok(Some(rated)) => {
-                    return Ok(ServerMessage::PuzzleRated { puzzle, player: rated.player, rating: rated.puzzle });
-                }
-                Ok(None) => {
-                    return Err(Refusal::new(ErrorCode::NotFound, format!("no puzzle has the id {puzzle:?}")));
-                }
-                Err(DbError::Duplicate) => {
-                    return Err(Refusal::new(ErrorCode::PuzzleTried, "you have sent a result for this puzzle already"));
-                }
-                Err(DbError::Stale) => {}
-                Err(e) => return Err(e.into()),
+        match self.db.record_puzzle(&caller.player, &puzzle, solved, self.clock.now_ms()).await {
+            Ok(Some(rated)) => Ok(ServerMessage::PuzzleRated { puzzle, player: rated.player, rating: rated.puzzle }),
+            Ok(None) => Err(Refusal::new(ErrorCode::NotFound, format!("no puzzle has the id {puzzle:?}"))),
+            Err(DbError::Duplicate) => {
+                Err(Refusal::new(ErrorCode::PuzzleTried, "you have sent a result for this puzzle already"))
             }
+            Err(e) => Err(e.into()),
         }
-        Err(Refusal::busy())
     }
 }

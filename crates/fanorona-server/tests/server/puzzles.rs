@@ -248,3 +248,41 @@ async fn the_puzzles_of_finished_games_are_found_and_served() {
     assert_eq!(served, ids);
     assert_eq!(find_puzzles(&db, find).await.unwrap(), PuzzleSearch::default(), "nothing new");
 }
+
+/// Results of one player on several puzzles at the same moment, over connections of its own, all count: each is
+/// stored with the rating the one before it left (on PostgreSQL each waits for the others' lock on the player's row),
+/// so that they form one chain from 1500 to the rating stored, none lost and none refused.
+#[tokio::test]
+async fn results_sent_at_once_all_move_the_player_s_rating() {
+    const AT_ONCE: usize = 6;
+    let server = TestServer::fresh(&clock()).await;
+    let (mut alice, welcome) = server.guest("alice").await;
+    let ids: Vec<String> = shipped(Variant::Dimy).iter().take(AT_ONCE).map(|p| p.id.clone()).collect();
+    let mut clients = vec![];
+    for _ in 0..AT_ONCE {
+        let mut client = Client::connect(&server.url).await.unwrap();
+        client.hello(welcome.token.as_deref(), None).await.unwrap();
+        clients.push(client);
+    }
+    let sent = clients.iter_mut().zip(&ids).enumerate().map(|(i, (client, id))| client.request(result(id, i % 2 == 0)));
+    let mut changes: Vec<(f64, f64)> = futures_util::future::join_all(sent)
+        .await
+        .into_iter()
+        .map(|reply| match reply {
+            Ok(ServerMessage::PuzzleRated { player, .. }) => (player.before, player.after),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    // The chain: from 1500, each result's rating before is the last one's after.
+    let mut rating = 1500.0;
+    while !changes.is_empty() {
+        let next = changes.iter().position(|(before, _)| *before == rating);
+        let next = next.unwrap_or_else(|| panic!("no result moved the rating on from {rating}: {changes:?}"));
+        rating = changes.swap_remove(next).1;
+    }
+    let ServerMessage::Puzzle { rating: stored, .. } = alice.request(next(GameVariant::Tsivy, None)).await.unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(stored, rating, "the rating stored is the chain's end");
+}
