@@ -115,13 +115,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<OpenedGame>()
         .add_systems(
             Update,
-            (
-                read_opened_games.in_set(ReadOpenedGames),
-                // An online game's commands go to the server (`online::play`); the rest mean nothing there.
-                handle_game_commands.run_if(not(in_state(AppState::Online))),
-            )
-                .chain()
-                .in_set(AppSystems::Commands),
+            (read_opened_games.in_set(ReadOpenedGames), handle_game_commands).chain().in_set(AppSystems::Commands),
         );
 }
 
@@ -322,19 +316,22 @@ fn effect(changed: bool) -> Effect {
     if changed { Effect::Changed } else { Effect::None }
 }
 
+/// Whether `command` acts on a board used for `board_use` while `pending` is asked: every command on the player's
+/// kept game; on another board (a tutorial's, a puzzle's, the menu's before any game) only starting or continuing a
+/// game, giving up and answering a question. On an online game's board, giving up and the answer to its question
+/// are the server's (`online::play`); starting or continuing a game of the player's still puts it in its place.
+fn applies(board_use: BoardUse, command: GameCommand, pending: Option<Question>) -> bool {
+    match command {
+        GameCommand::Start | GameCommand::Continue => true,
+        GameCommand::Resign => !board_use.online(),
+        GameCommand::Confirm | GameCommand::Decline => !(board_use.online() && pending == Some(Question::Resign)),
+        _ => board_use.autosaved(),
+    }
+}
+
 fn handle_game_commands(mut commands: MessageReader<GameCommand>, mut context: Context) {
     for &command in commands.read() {
-        // On a board that is not the player's kept game (a tutorial board, the menu before any game) only starting
-        // or continuing a game, giving up, and answering a question mean anything.
-        let anywhere = matches!(
-            command,
-            GameCommand::Start
-                | GameCommand::Continue
-                | GameCommand::Resign
-                | GameCommand::Confirm
-                | GameCommand::Decline
-        );
-        if !context.board.session().board_use().autosaved() && !anywhere {
+        if !applies(context.board.session().board_use(), command, context.pending.0) {
             continue;
         }
         // A new command answers an open question with no.
@@ -350,6 +347,34 @@ fn handle_game_commands(mut commands: MessageReader<GameCommand>, mut context: C
         if session.board_use().autosaved() {
             autosave(session, &context.storage, &mut context.notices);
             *context.can_continue = CanContinue::of(session);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Which board's commands are the local game's: all on the player's kept game; on other boards only starting,
+    /// continuing, giving up and answering; on an online game's board giving up and the answer to its question are
+    /// the server's, and starting or continuing a game of the player's still applies.
+    #[test]
+    fn the_board_s_use_says_which_game_commands_apply() {
+        use GameCommand::*;
+        let every = [Start, Continue, Undo, Redo, Resign, Rematch, Vela, Save, Load, OpenRead, Confirm, Decline];
+        let kept = BoardUse::Game { autosave: true };
+        assert!(every.iter().all(|&c| applies(kept, c, None) && applies(kept, c, Some(Question::Resign))));
+        let anywhere = [Start, Continue, Resign, Confirm, Decline];
+        for other in [BoardUse::Game { autosave: false }, BoardUse::Tutorial { done: false }, BoardUse::Review] {
+            for c in every {
+                assert_eq!(applies(other, c, Some(Question::Resign)), anywhere.contains(&c), "{other:?} {c:?}");
+            }
+        }
+        let online = BoardUse::Online { over: false };
+        for c in every {
+            let local = matches!(c, Start | Continue | Confirm | Decline);
+            assert_eq!(applies(online, c, Some(Question::NewGame)), local, "{c:?} with a question of this device");
+            assert_eq!(applies(online, c, Some(Question::Resign)), matches!(c, Start | Continue), "{c:?}");
         }
     }
 }

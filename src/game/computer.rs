@@ -13,7 +13,7 @@ use super::session::{Announce, BoardReset, PlayerKind, Session};
 use super::tables::EndgameTables;
 use crate::AppSystems;
 use crate::persistence::settings::Settings;
-use crate::screens::{AppState, OnBoard};
+use crate::screens::OnBoard;
 
 /// What the computer is thinking about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,8 +98,8 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(ComputerMoves)
                 .in_set(AppSystems::Rules)
-                // Under review and on the analysis board the computer plays no side.
-                .run_if(in_state(AppState::Playing).or_else(in_state(AppState::Tutorial))),
+                // While a board is on screen; which boards it plays on, their use says (`start_thinking`).
+                .run_if(in_state(OnBoard)),
         )
         .add_systems(OnExit(OnBoard), stop_thinking);
 }
@@ -149,7 +149,7 @@ fn start_thinking(
     settings: Res<Settings>,
     session: Res<Session>,
 ) {
-    if thinking.job.is_some() || session.is_over() {
+    if thinking.job.is_some() || session.is_over() || !session.board_use().computer_plays() {
         return;
     }
     let PlayerKind::Computer(level) = session.player_to_move() else { return };

@@ -157,6 +157,18 @@ impl BoardUse {
         }
     }
 
+    /// Whether the computer plays its sides (the players set [`PlayerKind::Computer`]) on this board: in a game of
+    /// the player's and in the tutorial's tasks. A puzzle's replies are the screen's own, a review and the analysis
+    /// board only look or let people play, and an online game's opponent is the server's.
+    pub fn computer_plays(self) -> bool {
+        matches!(self, BoardUse::Game { .. } | BoardUse::Tutorial { .. })
+    }
+
+    /// Whether the board shows an online game (played, watched or over): its commands are the server's.
+    pub fn online(self) -> bool {
+        matches!(self, BoardUse::Online { .. })
+    }
+
     /// Whether the board's game is the player's kept game: autosaved after every change, and what the game
     /// commands act on.
     pub fn autosaved(self) -> bool {

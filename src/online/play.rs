@@ -343,13 +343,14 @@ fn game_messages(
 fn play_commands(
     mut commands: MessageReader<OnlineCommand>,
     mut game_commands: MessageReader<GameCommand>,
-    state: Res<State<AppState>>,
+    session: Res<Session>,
     mut current: ResMut<OnlineMatch>,
     mut pending: ResMut<PendingConfirmation>,
     mut outgoing: MessageWriter<ToServer>,
     mut next: ResMut<NextState<AppState>>,
 ) {
-    let online = *state.get() == AppState::Online;
+    // The board's use says whose game commands are (`game::commands::applies` leaves these to this one).
+    let online = session.board_use().online();
     let playing = |g: &&OnlineGame| g.result.is_none() && g.me.is_some();
     let mine = current.0.as_ref().filter(playing).map(|g| g.id.clone());
     // Resign from its key asks like the button, and the question's answer comes as a game command; the other game

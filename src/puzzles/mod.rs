@@ -264,8 +264,8 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Puts `puzzle` on the board from its start, from `origin`: the solver at this device, the replies the master's
-/// (they are what the master found when the puzzle was made; it plays none here). Without a puzzle the board is
-/// empty.
+/// (they are what the master found when the puzzle was made; the screen plays them: a puzzle's board lets no
+/// computer play, [`BoardUse::computer_plays`]). Without a puzzle the board is empty.
 fn set_up(board: &mut PuzzleBoard, keeper: &mut BoardKeeper, puzzle: Option<Puzzle>, origin: Origin) {
     let Some(puzzle) = puzzle else {
         board.phase = Phase::Empty;
