@@ -72,6 +72,12 @@ struct Shared {
 }
 
 impl Db {
+    /// Whether other processes may share this database (PostgreSQL): what this process knows of games may lag
+    /// behind it until their news arrives.
+    pub fn is_shared(&self) -> bool {
+        self.shared.is_some()
+    }
+
     /// Connects to `url` (`sqlite://PATH` or `postgres://...`) and brings the schema up to date. A SQLite file is
     /// created when missing (its folder must exist). `sqlite_max_pages` caps a SQLite file's size in pages (`PRAGMA
     /// max_page_count` on every connection; it is never set below the file's size): a test fills the "disk" with

@@ -11,7 +11,17 @@ use crate::protocol::ServerMessage;
 impl Hub {
     /// The game as it stands; a spectator then gets its events until it ends (its players get them anyway).
     pub(super) async fn watch(&self, caller: &Caller, id: &str) -> Result<ServerMessage, Refusal> {
-        let slot = lock(&self.games).get(id).cloned().ok_or_else(|| Refusal::not_found(id))?;
+        let known = lock(&self.games).get(id).cloned();
+        let slot = match known {
+            Some(slot) => slot,
+            // A game another process sharing the database started may not have reached this one yet (its news comes
+            // a moment later): the database says, and the game is taken up now.
+            None if self.db.is_shared() => {
+                self.try_sync(id).await?;
+                lock(&self.games).get(id).cloned().ok_or_else(|| Refusal::not_found(id))?
+            }
+            None => return Err(Refusal::not_found(id)),
+        };
         let mut live = slot.live.lock().await;
         if live.over {
             return Err(Refusal::not_found(id));

@@ -78,7 +78,7 @@ impl Hub {
         }
     }
 
-    async fn try_sync(&self, id: &str) -> Result<(), Refusal> {
+    pub(super) async fn try_sync(&self, id: &str) -> Result<(), Refusal> {
         let slot = lock(&self.games).get(id).cloned();
         if let Some(slot) = slot {
             let mut live = slot.live.lock().await;
