@@ -12,6 +12,7 @@ use fanorona_rules::Side;
 
 use crate::AppSystems;
 use crate::game::session::{GameEnded, Session, StepPlayed};
+use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::persistence::settings::Settings;
 use crate::screens::OnBoard;
 
@@ -33,10 +34,20 @@ pub enum SoundCue {
 /// Decides which sounds to play, and the mute switch (no audio needed: usable headless).
 pub fn cues_plugin(app: &mut App) {
     app.add_message::<ToggleSound>()
+        .add_keys(Tier::Shared, KEYS)
         .add_message::<SoundCue>()
         .add_systems(Update, toggle_sound.in_set(AppSystems::Commands))
         .add_systems(Update, cue_sounds.in_set(AppSystems::Presentation));
 }
+
+/// M turns the sound on or off on any board.
+const KEYS: &[Binding] = &[bind(
+    KeyCode::KeyM,
+    Needs::NO_CTRL,
+    On::Set(KeySet::Board),
+    crate::action!(ToggleSound),
+    crate::text!("game-key-sound"),
+)];
 
 fn toggle_sound(mut toggles: MessageReader<ToggleSound>, mut settings: ResMut<Settings>) {
     for _ in toggles.read() {

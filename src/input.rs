@@ -1,5 +1,5 @@
 //! Pointer and keyboard input: a click or tap on the board becomes a [`BoardClick`] on the nearest point; keys
-//! become the same actions as the buttons, looked up in the key map (`ui::keys`). Input that egui is using
+//! become the features' messages, looked up in the key map (`keys`). Input that egui is using
 //! (menus, panels, text fields) never reaches the board or the key map.
 
 use bevy::prelude::*;
@@ -12,23 +12,31 @@ use crate::board::layout::{BoardLayout, HoveredPoint};
 use crate::game::commands::PendingConfirmation;
 use crate::game::person::{BoardClick, BoardDrop};
 use crate::game::session::Session;
+use crate::keys::{AddKeys, Binding, KeyMap, Modifiers, Needs, On, Tier, bind};
 use crate::screens::{AppState, OnBoard};
 use crate::ui::ToggleHowToPlay;
-use crate::ui::actions::Actions;
-use crate::ui::keys::{Modifiers, key_action};
-use crate::ui::{CopyGame, CopyPosition, ToggleOpenGame};
 use crate::window::ToggleFullScreen;
+use crate::{action, text};
 
-/// Turns keys into the game's messages (no window needed: usable headless with Bevy's input plugin).
+/// Turns keys into the features' messages, through the key map their plugins fill (no window needed: usable
+/// headless with Bevy's input plugin).
 pub fn keyboard_plugin(app: &mut App) {
     // The interface's own messages, for a headless game that has no interface to read them.
-    app.add_message::<CopyPosition>()
-        .add_message::<CopyGame>()
-        .add_message::<ToggleOpenGame>()
-        .add_message::<ToggleHowToPlay>()
+    app.add_message::<ToggleHowToPlay>()
         .add_message::<ToggleFullScreen>()
+        .init_resource::<KeyMap>()
+        .add_keys(Tier::Always, ALWAYS)
+        .add_keys(Tier::Shared, HOW_TO_PLAY)
         .add_systems(Update, keyboard_shortcuts.in_set(AppSystems::Input).run_if(keys_for_the_game));
 }
+
+/// F11: full screen changes nothing in the game, so it works on every screen, even while a question waits.
+const ALWAYS: &[Binding] =
+    &[bind(KeyCode::F11, Needs::ANY, On::Every, action!(ToggleFullScreen), text!("game-key-full-screen"))];
+
+/// F1: how to play, on every screen (the menu and the lobby have this one key; their own pages are egui's).
+const HOW_TO_PLAY: &[Binding] =
+    &[bind(KeyCode::F1, Needs::ANY, On::Every, action!(ToggleHowToPlay), text!("game-key-how-to-play"))];
 
 /// Turns the pointer on the board into clicks and hover (needs a window and a camera).
 pub fn pointer_plugin(app: &mut App) {
@@ -112,21 +120,29 @@ fn click_board(
     }
 }
 
-fn keyboard_shortcuts(
-    keys: Res<ButtonInput<KeyCode>>,
-    state: Res<State<AppState>>,
-    pending: Res<PendingConfirmation>,
-    mut actions: Actions,
-) {
-    // A modifier pressed and let go within the frame (a quick chord, or keys sent by a script) still counts.
-    let held = |modifier: [KeyCode; 2]| keys.any_pressed(modifier) || keys.any_just_pressed(modifier);
-    let mods = Modifiers {
-        shift: held([KeyCode::ShiftLeft, KeyCode::ShiftRight]),
-        ctrl: held([KeyCode::ControlLeft, KeyCode::ControlRight]) || held([KeyCode::SuperLeft, KeyCode::SuperRight]),
+/// Looks up the keys pressed in this frame and sends what they ask for at once, so that the features' commands
+/// read them in this frame (an exclusive system: an action is a message of any feature).
+fn keyboard_shortcuts(world: &mut World) {
+    let actions: Vec<_> = {
+        let (Some(keys), Some(state), Some(pending), Some(map)) = (
+            world.get_resource::<ButtonInput<KeyCode>>(),
+            world.get_resource::<State<AppState>>(),
+            world.get_resource::<PendingConfirmation>(),
+            world.get_resource::<KeyMap>(),
+        ) else {
+            return;
+        };
+        // A modifier pressed and let go within the frame (a quick chord, or keys sent by a script) still counts.
+        let held = |modifier: [KeyCode; 2]| keys.any_pressed(modifier) || keys.any_just_pressed(modifier);
+        let mods = Modifiers {
+            shift: held([KeyCode::ShiftLeft, KeyCode::ShiftRight]),
+            ctrl: held([KeyCode::ControlLeft, KeyCode::ControlRight])
+                || held([KeyCode::SuperLeft, KeyCode::SuperRight]),
+        };
+        let asking = pending.0.is_some();
+        keys.get_just_pressed().filter_map(|key| map.action(*key, mods, *state.get(), asking)).collect()
     };
-    for key in keys.get_just_pressed() {
-        if let Some(action) = key_action(*key, mods, *state.get(), pending.0.is_some()) {
-            actions.send(action);
-        }
+    for action in actions {
+        action.send(world);
     }
 }

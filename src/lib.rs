@@ -1,11 +1,14 @@
 //! Fanorona, the national board game of Madagascar, as an animated 2D game on Bevy.
 //!
-//! The game is a set of feature plugins, one folder or file each: `screens` (which screen is shown), `game` (the
-//! session, commands, the person's turn, the computer player, rating, saved games), `board` (the board's entities,
-//! layout, animation, drawing and highlights), `tutorial`, `puzzles` (positions where one turn wins, rated), `review` (post-game review), `analysis` (the analysis
-//! board), `online` (play against people through the game server), `ui` (menus, panels, dialogs), `persistence`
-//! (storage, settings, the player's profile), `audio`, `input`, `window` (title, smallest size, full screen),
-//! `title` (the title screen's board, where the computer plays itself) and `dev` (start scenes and screenshots).
+//! The game is a set of feature plugins, one folder or file each. The features with a screen own their logic, their
+//! keys, their panel and their marks: `title` (the title screen's board, where the computer plays itself, and the
+//! menu), `playing` (the kept game's screen), `tutorial`, `puzzles` (positions where one turn wins, rated), `review`
+//! (post-game review), `analysis` (the analysis board) and `online` (play against people through the game server).
+//! They stand on what every screen shares: `screens` (which screen is shown), `game` (the session, commands, the
+//! person's turn, the computer player, rating, saved games), `board` (the board's entities, layout, animation,
+//! drawing and highlights), `keys` (the key map the features fill), `ui` (the theme, widgets, dialogs, toasts, how to
+//! play), `persistence` (storage, settings, the player's profile), `audio`, `input`, `window` (title, smallest size,
+//! full screen) and `dev` (start scenes and screenshots).
 //! Data flows one way: the rules crate decides, the session holds the game, systems react to messages, and entities
 //! show the result.
 //!
@@ -19,8 +22,10 @@ pub mod dev;
 pub mod game;
 pub mod i18n;
 pub mod input;
+pub mod keys;
 pub mod online;
 pub mod persistence;
+pub mod playing;
 pub mod puzzles;
 pub mod review;
 pub mod screens;
@@ -82,8 +87,16 @@ impl Plugin for GamePlugin {
             LogicPlugin,
             board::drawing::plugin,
             board::highlights::plugin,
-            tutorial::marks::plugin,
-            puzzles::marks::plugin,
+            // Each feature's screen.
+            (
+                title::menu::plugin,
+                playing::view_plugin,
+                tutorial::view_plugin,
+                puzzles::view_plugin,
+                review::view_plugin,
+                analysis::view_plugin,
+                online::view_plugin,
+            ),
             audio::plugin,
             input::keyboard_plugin,
             input::pointer_plugin,

@@ -27,6 +27,33 @@ pub enum AppState {
     Online,
 }
 
+impl AppState {
+    /// Every screen, as the key table lists them.
+    pub const ALL: &[AppState] = &[
+        AppState::Menu,
+        AppState::Lobby,
+        AppState::Playing,
+        AppState::Tutorial,
+        AppState::Puzzles,
+        AppState::Review,
+        AppState::Analysis,
+        AppState::Online,
+    ];
+}
+
+/// The build stops here when a screen is added (this match has no arm for it), so that it gets into
+/// [`AppState::ALL`], and so into the key table and its tests.
+const _: fn(AppState) = |screen| match screen {
+    AppState::Menu
+    | AppState::Lobby
+    | AppState::Playing
+    | AppState::Tutorial
+    | AppState::Puzzles
+    | AppState::Review
+    | AppState::Analysis
+    | AppState::Online => {}
+};
+
 /// Present while a board is on screen (a game or the tutorial): the board, the pieces, clicks and the computer
 /// player run in this state, and the board's entities are despawned when it ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -5,6 +5,8 @@
 //! Like the review, the board shows a session of its own (two people, never autosaved) in place of the game's,
 //! which is put aside and comes back untouched when the analysis board is left.
 
+mod panel;
+
 use bevy::prelude::*;
 use fanorona_ai::{Analysis, Limits, Line};
 use fanorona_rules::{Game, Position, Side, Turn, Variant};
@@ -16,9 +18,10 @@ use crate::game::person::BoardClick;
 use crate::game::session::{BoardUse, PlayerKind, Session, TurnCommitted};
 use crate::game::tables::EndgameTables;
 use crate::i18n::Text;
+use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
-use crate::text;
+use crate::{action, text};
 
 /// Lines the engine shows.
 pub const LINES: usize = 3;
@@ -250,10 +253,31 @@ impl AnalysisBoard {
     }
 }
 
-/// The analysis board's logic (headless; its panel is in the interface).
+/// B opens the analysis board from the game; on it clicks play both sides, and the keys move through the tree.
+#[rustfmt::skip]
+const KEYS: &[Binding] = {
+    use KeyCode::{ArrowLeft, ArrowRight, Escape, KeyB, KeyE};
+    const ANALYSIS: On = On::Screen(AppState::Analysis);
+    &[
+        bind(KeyB,       Needs::ANY,     On::Screen(AppState::Playing), action!(AnalysisCommand::Open), text!("game-key-analysis")),
+        bind(ArrowLeft,  Needs::ANY,     ANALYSIS, action!(AnalysisCommand::Back),       text!("game-key-analysis-moves")),
+        bind(ArrowRight, Needs::ANY,     ANALYSIS, action!(AnalysisCommand::Forward),    text!("game-key-analysis-moves")),
+        bind(KeyE,       Needs::NO_CTRL, ANALYSIS, action!(AnalysisCommand::ToggleEdit), text!("game-key-analysis-edit")),
+        bind(Escape,     Needs::ANY,     ANALYSIS, action!(AnalysisCommand::Close),      text!("game-key-close")),
+    ]
+};
+
+/// What the analysis board draws: the panel (needs a window).
+pub fn view_plugin(app: &mut App) {
+    app.add_plugins(panel::plugin);
+}
+
+/// The analysis board's logic and keys (headless; [`view_plugin`] draws it).
 pub fn plugin(app: &mut App) {
     app.init_resource::<AnalysisBoard>()
         .add_message::<AnalysisCommand>()
+        .key_sets(AppState::Analysis, &[KeySet::Board, KeySet::Turns])
+        .add_keys(Tier::Own, KEYS)
         .add_message::<AnalysisText>()
         .add_systems(Update, handle_analysis_commands.in_set(AppSystems::Commands))
         .add_systems(

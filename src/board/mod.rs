@@ -14,6 +14,7 @@ use fanorona_rules::{Direction, Point, Position, Side, Variant};
 
 use crate::AppSystems;
 use crate::game::session::{BoardReset, Session};
+use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::persistence::settings::Settings;
 use crate::screens::OnBoard;
 use layout::{BoardLayout, HoveredPoint, UiInsets};
@@ -68,6 +69,15 @@ pub struct Dragging {
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FlipBoard;
 
+/// F turns any board around.
+const KEYS: &[Binding] = &[bind(
+    KeyCode::KeyF,
+    Needs::NO_CTRL,
+    On::Set(KeySet::Board),
+    crate::action!(FlipBoard),
+    crate::text!("game-key-flip"),
+)];
+
 /// The system that draws the board anew after a [`BoardReset`]; what dresses or places board entities runs after it.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BoardRebuild;
@@ -79,6 +89,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<HoveredPoint>()
         .init_resource::<Dragging>()
         .add_message::<FlipBoard>()
+        .add_keys(Tier::Shared, KEYS)
         .add_plugins((animation::plugin, preview::plugin))
         .add_systems(OnEnter(OnBoard), (spawn_board, rebuild_board).chain())
         .add_systems(Update, flip_board.in_set(AppSystems::Commands))

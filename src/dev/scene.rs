@@ -30,6 +30,7 @@ use crate::game::session::{Announce, BoardUse, PlayerKind, Session};
 use crate::i18n::Language;
 use crate::online::link::Link;
 use crate::online::lobby::Lobby;
+use crate::online::panel::LobbyTab;
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::{Notices, Storage};
@@ -37,10 +38,9 @@ use crate::puzzles::OpenPuzzle;
 use crate::review::{ReviewCommand, Reviewing};
 use crate::screens::AppState;
 use crate::text;
+use crate::title::menu::MenuPage;
 use crate::tutorial::TutorialCommand;
 use crate::ui::how_to_play::HowToPlayOpen;
-use crate::ui::menu::MenuPage;
-use crate::ui::online::LobbyTab;
 
 /// A start scene.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

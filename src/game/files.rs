@@ -24,9 +24,24 @@ pub enum GameFileCommand {
     Choose,
 }
 
+/// Copy the position text to the clipboard (a key or a button).
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CopyPosition;
+
+/// Copy the whole game as game text to the clipboard (a key or a button), to share it or open it elsewhere.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CopyGame;
+
+/// Show or hide the box in which a game's text is pasted to open it.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ToggleOpenGame;
+
 pub(super) fn plugin(app: &mut App) {
     // Before the opened text is read, so that a file's game is on the board in the same frame.
     app.add_message::<GameFileCommand>()
+        .add_message::<CopyPosition>()
+        .add_message::<CopyGame>()
+        .add_message::<ToggleOpenGame>()
         .add_systems(Update, handle_game_file_commands.in_set(AppSystems::Commands).before(ReadOpenedGames));
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Update, open_chosen_files.in_set(AppSystems::Commands).before(ReadOpenedGames));

@@ -7,6 +7,7 @@ pub mod computer;
 pub mod engine;
 pub mod files;
 pub mod keeper;
+mod keys;
 pub mod person;
 pub mod rating;
 pub mod saving;
@@ -32,5 +33,6 @@ pub fn plugin(app: &mut App) {
         files::plugin,
         rating::plugin,
         saving::plugin,
+        keys::plugin,
     ));
 }

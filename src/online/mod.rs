@@ -1,16 +1,19 @@
 //! Online play against people through the game server (`fanorona-server`): the WebSocket link, its greeting and
 //! its reconnection ([`link`]), the lobby of challenges ([`lobby`]), and a game whose opponent plays from elsewhere
 //! on the same board as any other game ([`play`]). The server decides every result and keeps the clocks; the game
-//! shows what it says. The screens are in `ui::online`; everything here runs headless.
+//! shows what it says. The screens are in [`panel`] ([`view_plugin`]); everything else runs headless.
 
 pub mod link;
 pub mod lobby;
+pub mod panel;
 pub mod play;
 
 use bevy::prelude::*;
 use fanorona_protocol::{ErrorCode, FinishedGame, GameVariant, TimeControl};
 
 use crate::i18n::Text;
+use crate::keys::{AddKeys, KeySet};
+use crate::screens::AppState;
 use crate::text;
 
 /// The settings of a challenge: the board, whether it is rated, the time control.
@@ -113,7 +116,14 @@ pub fn refusal(code: ErrorCode) -> Text {
     }
 }
 
+/// What online play draws: the lobby's and an online game's panels (needs a window).
+pub fn view_plugin(app: &mut App) {
+    app.add_plugins(panel::plugin);
+}
+
 /// Online play.
 pub fn plugin(app: &mut App) {
-    app.add_message::<OnlineCommand>().add_plugins((link::plugin, lobby::plugin, play::plugin));
+    app.add_message::<OnlineCommand>()
+        .key_sets(AppState::Online, &[KeySet::Board, KeySet::Turns, KeySet::Opponent])
+        .add_plugins((link::plugin, lobby::plugin, play::plugin));
 }

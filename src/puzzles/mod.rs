@@ -5,7 +5,8 @@
 //! solution can be replayed and the position opened on the analysis board. Rated online, the puzzles come from the
 //! game server, which rates them across players (`next_puzzle`, `puzzle_result` in docs/PROTOCOL.md).
 
-pub mod marks;
+mod marks;
+mod panel;
 
 use std::collections::VecDeque;
 
@@ -16,15 +17,18 @@ use fanorona_puzzles::{ParsePuzzleError, Puzzle, Theme, biggest_capture, nearest
 use fanorona_rules::{Game, Point, Turn, Variant};
 
 use crate::AppSystems;
+use crate::analysis::AnalysisCommand;
 use crate::game::BoardMoves;
 use crate::game::keeper::BoardKeeper;
+use crate::game::person::TurnCommand;
 use crate::game::session::{Announce, BoardUse, PlayerKind, Session, TurnCommitted, trace_of};
 use crate::i18n::Text;
+use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::online::OnlineCommand;
 use crate::online::link::{FromServer, Link, LinkState, ToServer};
 use crate::persistence::profile::{Profile, PuzzleProgress};
 use crate::screens::AppState;
-use crate::text;
+use crate::{action, text};
 
 /// The shipped puzzles of `variant` (none for telo). `fanorona-puzzles`' tests read every set, so a set that does
 /// not read is a build gone wrong: it is reported and left out.
@@ -245,10 +249,32 @@ impl PuzzleBoard {
     }
 }
 
-/// Runs the puzzles (headless; the panel is in the interface, the hint's mark in [`marks`]).
+/// What the puzzles draw: the hint's marks and the panel (needs a window).
+pub fn view_plugin(app: &mut App) {
+    app.add_plugins((marks::plugin, panel::plugin));
+}
+
+/// The puzzles' keys: no game commands (nothing to undo, save or resign in a puzzle).
+#[rustfmt::skip]
+const KEYS: &[Binding] = {
+    use KeyCode::{Escape, KeyB, KeyH, KeyN, KeyS, KeyT};
+    const PUZZLES: On = On::Screen(AppState::Puzzles);
+    &[
+        bind(KeyH,   Needs::ANY,     PUZZLES, action!(PuzzleCommand::Hint),     text!("game-key-hint")),
+        bind(KeyN,   Needs::ANY,     PUZZLES, action!(PuzzleCommand::Next),     text!("game-key-puzzle-next")),
+        bind(KeyT,   Needs::ANY,     PUZZLES, action!(PuzzleCommand::Retry),    text!("game-key-puzzle-try-again")),
+        bind(KeyS,   Needs::NO_CTRL, PUZZLES, action!(PuzzleCommand::Solution), text!("game-key-puzzle-solution")),
+        bind(KeyB,   Needs::ANY,     PUZZLES, action!(AnalysisCommand::Open),   text!("game-key-analysis")),
+        bind(Escape, Needs::ANY,     PUZZLES, action!(TurnCommand::Cancel),     text!("game-key-cancel")),
+    ]
+};
+
+/// Runs the puzzles and adds their keys (headless; [`view_plugin`] draws them).
 pub fn plugin(app: &mut App) {
     app.init_resource::<PuzzleBoard>()
         .add_message::<PuzzleCommand>()
+        .key_sets(AppState::Puzzles, &[KeySet::Board, KeySet::Turns])
+        .add_keys(Tier::Own, KEYS)
         .add_message::<OpenPuzzle>()
         .add_systems(
             Update,

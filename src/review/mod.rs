@@ -7,6 +7,8 @@
 //! the hint's path need nothing of their own. The game put aside comes back, untouched, whenever the review ends
 //! (back to the game, or the menu); nothing is autosaved and nothing is rated while it is away.
 
+mod panel;
+
 use bevy::prelude::*;
 use fanorona_ai::review::{REVIEW_DEPTH, Review, Reviewer, TurnReview};
 use fanorona_rules::{Game, Turn};
@@ -17,9 +19,11 @@ use crate::game::keeper::BoardKeeper;
 use crate::game::saving::{CanContinue, autosave};
 use crate::game::session::{BoardUse, PlayerKind, Session, trace_of};
 use crate::game::tables::EndgameTables;
+use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::persistence::settings::Settings;
 use crate::persistence::storage::{Notices, Storage};
 use crate::screens::AppState;
+use crate::{action, text};
 
 /// What the review screen can be asked to do (its buttons, keys and the chart send these).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,10 +126,34 @@ impl Reviewing {
     }
 }
 
-/// The review screen's logic (headless; the panel is in the interface).
+/// V opens the review from the game; under review the keys move through the game and nothing can change it.
+#[rustfmt::skip]
+const KEYS: &[Binding] = {
+    use KeyCode::{ArrowDown, ArrowLeft, ArrowRight, ArrowUp, End, Escape, Home, KeyV};
+    const REVIEW: On = On::Screen(AppState::Review);
+    &[
+        bind(KeyV,       Needs::ANY, On::Screen(AppState::Playing), action!(ReviewCommand::Open), text!("game-key-review")),
+        bind(ArrowLeft,  Needs::ANY, REVIEW, action!(ReviewCommand::Previous),    text!("game-key-review-turns")),
+        bind(ArrowRight, Needs::ANY, REVIEW, action!(ReviewCommand::Next),        text!("game-key-review-turns")),
+        bind(Home,       Needs::ANY, REVIEW, action!(ReviewCommand::First),       text!("game-key-review-turns")),
+        bind(End,        Needs::ANY, REVIEW, action!(ReviewCommand::Last),        text!("game-key-review-turns")),
+        bind(ArrowDown,  Needs::ANY, REVIEW, action!(ReviewCommand::LineForward), text!("game-key-review-line")),
+        bind(ArrowUp,    Needs::ANY, REVIEW, action!(ReviewCommand::LineBack),    text!("game-key-review-line")),
+        bind(Escape,     Needs::ANY, REVIEW, action!(ReviewCommand::Close),       text!("game-key-close")),
+    ]
+};
+
+/// What the review draws: the panel (needs a window).
+pub fn view_plugin(app: &mut App) {
+    app.add_plugins(panel::plugin);
+}
+
+/// The review screen's logic and keys (headless; [`view_plugin`] draws it).
 pub fn plugin(app: &mut App) {
     app.init_resource::<Reviewing>()
         .add_message::<ReviewCommand>()
+        .key_sets(AppState::Review, &[KeySet::Board])
+        .add_keys(Tier::Own, KEYS)
         .add_systems(Update, handle_review_commands.in_set(AppSystems::Commands))
         .add_systems(Update, run_review.in_set(AppSystems::Rules).run_if(in_state(AppState::Review)))
         .add_systems(OnExit(AppState::Review), end_review);

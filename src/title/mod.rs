@@ -3,6 +3,8 @@
 //! its pieces slide and its captures fall as in a game. The game is the title's own: the player's session, saved
 //! games and rating are never touched, and it makes no sound (only a game's board is heard).
 
+pub mod menu;
+
 use bevy::prelude::*;
 use fanorona_ai::{Level, Limits, Search};
 use fanorona_rules::{Game, Position, Variant};

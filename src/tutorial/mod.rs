@@ -3,7 +3,8 @@
 //! says why a wrong one was wrong (the learner tries again), and goes on. Finished lessons are kept in the profile.
 
 pub mod lessons;
-pub mod marks;
+mod marks;
+mod panel;
 
 use bevy::prelude::*;
 use fanorona_rules::{Side, Variant};
@@ -15,10 +16,11 @@ use crate::game::keeper::BoardKeeper;
 use crate::game::person::BoardClick;
 use crate::game::session::{BoardUse, GameEnded, PlayerKind, Session, TurnCommitted};
 use crate::i18n::Text;
+use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::persistence::profile::Profile;
 use crate::persistence::settings::{Opponent, Settings, SideChoice};
 use crate::screens::AppState;
-use crate::text;
+use crate::{action, text};
 use lessons::{Goal, LESSONS, Lesson, Task};
 
 /// How the learner is doing with the current task. The words are kept as texts, put into words when shown.
@@ -83,10 +85,35 @@ pub enum TutorialCommand {
     Leave,
 }
 
+/// The tutorial's own keys, before the game's (N is the next lesson here, not the menu).
+const KEYS: &[Binding] = &[
+    bind(
+        KeyCode::KeyN,
+        Needs::ANY,
+        On::Screen(AppState::Tutorial),
+        action!(TutorialCommand::Next),
+        text!("game-key-menu"),
+    ),
+    bind(
+        KeyCode::KeyT,
+        Needs::ANY,
+        On::Screen(AppState::Tutorial),
+        action!(TutorialCommand::Retry),
+        text!("game-key-try-again"),
+    ),
+];
+
+/// What the tutorial draws: the lessons' marks and the panel (needs a window).
+pub fn view_plugin(app: &mut App) {
+    app.add_plugins((marks::plugin, panel::plugin));
+}
+
 /// Runs the tutorial.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Tutorial>()
         .add_message::<TutorialCommand>()
+        .key_sets(AppState::Tutorial, &[KeySet::Board, KeySet::Turns, KeySet::Opponent, KeySet::Game])
+        .add_keys(Tier::Own, KEYS)
         .add_systems(Update, handle_tutorial_commands.in_set(AppSystems::Commands))
         .add_systems(
             Update,

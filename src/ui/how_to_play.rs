@@ -4,12 +4,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_rules::{Point, Position, Side};
 
-use super::keys::shortcuts;
 use super::{ToggleHowToPlay, theme};
 use crate::AppSystems;
 use crate::board::drawing::palette;
 use crate::board::highlights::Highlights;
 use crate::i18n::{Locale, Text};
+use crate::keys::{KeyMap, shortcuts};
 use crate::persistence::settings::Settings;
 use crate::{text, tr};
 
@@ -156,6 +156,7 @@ fn how_to_play_ui(
     mut open: ResMut<HowToPlayOpen>,
     settings: Res<Settings>,
     locale: Res<Locale>,
+    keys: Res<KeyMap>,
 ) -> Result {
     if !open.0 {
         return Ok(());
@@ -197,7 +198,7 @@ fn how_to_play_ui(
                 ui.heading(tr!(locale, "rules-keyboard-heading"));
                 // The descriptions wrap within the window rather than widening it.
                 egui::Grid::new("keys").num_columns(2).max_col_width(width - 200.0).show(ui, |ui| {
-                    for (keys, what) in shortcuts(&locale) {
+                    for (keys, what) in shortcuts(&locale, &keys) {
                         ui.label(egui::RichText::new(keys).monospace());
                         ui.add(egui::Label::new(what).wrap());
                         ui.end_row();

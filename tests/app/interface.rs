@@ -9,12 +9,11 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::{PrimaryWindow, WindowMode, WindowResized};
 use fanorona::game::commands::{GameCommand, PendingConfirmation};
+use fanorona::keys::{KeyMap, Modifiers};
 use fanorona::persistence::settings::{SETTINGS_FILE, Settings, WindowSize};
 use fanorona::persistence::storage::{Notices, Storage};
 use fanorona::screens::AppState;
 use fanorona::text;
-use fanorona::ui::actions::Action;
-use fanorona::ui::keys::{Modifiers, key_action};
 use fanorona::ui::toasts::{self, PROBLEM_SECONDS, TOAST_SECONDS, Toasts};
 use fanorona::window::{self, MIN_SIZE};
 
@@ -97,11 +96,14 @@ fn the_ui_size_is_kept_with_the_settings_and_kept_within_bounds() {
 
 #[test]
 fn f11_means_full_screen_on_every_screen_even_during_a_question() {
+    let dir = temp_dir();
+    let app = app_with_keys(&dir);
+    let keys = app.world().resource::<KeyMap>();
     for screen in [AppState::Menu, AppState::Playing, AppState::Tutorial, AppState::Review, AppState::Analysis] {
         for asking in [false, true] {
             for mods in [Modifiers::default(), Modifiers { shift: true, ctrl: false }] {
-                let action = key_action(KeyCode::F11, mods, screen, asking);
-                assert_eq!(action, Some(Action::FullScreen), "{screen:?}, asking {asking}");
+                let action = keys.action(KeyCode::F11, mods, screen, asking).map(|a| a.name());
+                assert_eq!(action, Some("ToggleFullScreen"), "{screen:?}, asking {asking}");
             }
         }
     }

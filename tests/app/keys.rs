@@ -2,7 +2,7 @@
 //! (its start, its players and every turn, undone ones included) and the saved files as they were, unless the
 //! player confirms. Driven through Bevy's keyboard input, as a window reports keys.
 //!
-//! And the key map as a whole: every answer of `key_action` against a committed golden file, the keyboard help
+//! And the key map as a whole: every answer of `KeyMap::action` against a committed golden file, the keyboard help
 //! (built from the map's rows) and README's keyboard paragraph against the map.
 
 use std::collections::BTreeSet;
@@ -15,11 +15,11 @@ use fanorona::game::commands::{GameCommand, PendingConfirmation, Question};
 use fanorona::game::saving::{AUTOSAVE_FILE, SAVED_FILE, SavedSession};
 use fanorona::game::session::{PlayerKind, Session};
 use fanorona::i18n::{Language, Locale};
+use fanorona::keys::{KeyMap, Modifiers, key_label, shortcuts};
 use fanorona::persistence::settings::Settings;
 use fanorona::review::ReviewCommand;
 use fanorona::screens::{AppState, ShowMenu};
 use fanorona::tutorial::TutorialCommand;
-use fanorona::ui::keys::{Modifiers, bindings, key_action, key_label, shortcuts};
 use fanorona_rules::{Position, Turn};
 
 /// The screens the keys are tried in.
@@ -239,34 +239,21 @@ fn saving_over_the_saved_game_and_loading_over_a_game_ask_first() {
 const GOLDEN: &str = "tests/app/keys.golden";
 
 /// Every screen, in the golden file's order.
-const SCREENS: &[AppState] = fanorona::ui::keys::EVERY;
+const SCREENS: &[AppState] = AppState::ALL;
 
-/// The build stops here when a screen is added (this match has no arm for it), so that it gets into the key map's
-/// `EVERY` ([`SCREENS`]), the golden file and the README check too.
-const _: fn(AppState) = |screen| match screen {
-    AppState::Menu
-    | AppState::Lobby
-    | AppState::Playing
-    | AppState::Tutorial
-    | AppState::Puzzles
-    | AppState::Review
-    | AppState::Analysis
-    | AppState::Online => {}
-};
-
-/// What `key_action` says for every key of a full keyboard (every key the map knows and many it does not), with
+/// What the key map says for every key of a full keyboard (every key the map knows and many it does not), with
 /// every set of the modifiers it tells apart (Shift, Ctrl; Cmd counts as Ctrl and Alt is not looked at), on every
 /// screen, with a question open or not: one line each, `-` for nothing.
-fn key_map_table() -> String {
+fn key_map_table(map: &Map) -> String {
     let mut keys = ALL_KEYS.to_vec();
-    for binding in bindings() {
+    for binding in map.keys().bindings() {
         if !keys.contains(&binding.key) {
             keys.push(binding.key);
         }
     }
     let mods = [("-", false, false), ("Shift", true, false), ("Ctrl", false, true), ("Shift+Ctrl", true, true)];
     let mut table = String::from(
-        "# The key map (src/input.rs, key_action): screen, a question open (asking) or not, modifiers, key, action.\n\
+        "# The key map (src/keys.rs, KeyMap::action, filled by the features' plugins): screen, a question open (asking) or not, modifiers, key, action.\n\
          # Written by tests/app/keys.rs; after a deliberate change: FANORONA_BLESS=1 cargo test --workspace --locked \
          --test app keys\n",
     );
@@ -275,8 +262,7 @@ fn key_map_table() -> String {
             let columns = format!("{:<9} {:<6}", format!("{screen:?}"), if asking { "asking" } else { "-" });
             for &key in &keys {
                 for (name, shift, ctrl) in mods {
-                    let action = key_action(key, Modifiers { shift, ctrl }, screen, asking);
-                    let action = action.map_or_else(|| "-".to_owned(), |a| format!("{a:?}"));
+                    let action = map.ask(key, Modifiers { shift, ctrl }, screen, asking).unwrap_or("-");
                     table.push_str(&format!("{columns} {name:<10} {:<14} {action}\n", format!("{key:?}")));
                 }
             }
@@ -290,7 +276,7 @@ fn key_map_table() -> String {
 /// rewrites the file (then read its diff before committing it).
 #[test]
 fn the_key_map_is_the_golden_file() {
-    let table = key_map_table();
+    let table = key_map_table(&Map::new());
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(GOLDEN);
     if std::env::var_os("FANORONA_BLESS").is_some_and(|bless| bless == "1") {
         std::fs::write(&path, &table).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -323,15 +309,16 @@ fn help_keys(keys: &str) -> BTreeSet<String> {
 #[test]
 fn the_keyboard_help_lists_the_keys_of_the_map() {
     let locale = Locale::new(Language::English);
-    let help = shortcuts(&locale);
+    let map = Map::new();
+    let help = shortcuts(&locale, map.keys());
     let descriptions: BTreeSet<&String> = help.iter().map(|(_, what)| what).collect();
     assert_eq!(descriptions.len(), help.len(), "one line per description: {help:?}");
     for (keys, what) in &help {
         let rows: BTreeSet<String> =
-            bindings().filter(|b| locale.text(&b.help) == *what).map(|b| key_label(&locale, b)).collect();
+            map.keys().bindings().filter(|b| locale.text(&b.help) == *what).map(|b| key_label(&locale, b)).collect();
         assert_eq!(help_keys(keys), rows, "the keys for {what:?}");
     }
-    assert_eq!(help.len(), bindings().map(|b| b.help.id).collect::<BTreeSet<_>>().len());
+    assert_eq!(help.len(), map.keys().bindings().map(|b| b.help.id).collect::<BTreeSet<_>>().len());
     // The ones a player would look for, as they read.
     for line in [
         ("S", "Puzzles: show the solution"),
@@ -365,8 +352,10 @@ fn backticked(text: &str) -> BTreeSet<String> {
 #[test]
 fn readme_names_the_keys_of_each_screen_and_no_other() {
     let locale = Locale::new(Language::English);
+    let map = Map::new();
+    let keys = map.keys();
     let on = |screen: AppState| -> BTreeSet<String> {
-        bindings().filter(|b| b.screens.contains(&screen)).map(|b| key_label(&locale, b)).collect()
+        keys.bindings().filter(|b| keys.applies(b, screen)).map(|b| key_label(&locale, b)).collect()
     };
     let sections = [
         ("in the tutorial", AppState::Tutorial),
@@ -396,5 +385,155 @@ fn readme_names_the_keys_of_each_screen_and_no_other() {
         said.extend(named.iter().filter(|(s, _)| *s == screen).flat_map(|(_, keys)| keys.iter().cloned()));
         let missing: Vec<_> = on(screen).difference(&said).cloned().collect();
         assert!(missing.is_empty(), "README does not name these keys of {screen:?}: {missing:?}");
+    }
+}
+
+// The rows that matter most, one by one.
+
+const NONE: Modifiers = Modifiers { shift: false, ctrl: false };
+const SHIFT: Modifiers = Modifiers { shift: true, ctrl: false };
+const CTRL: Modifiers = Modifiers { shift: false, ctrl: true };
+const BOTH: Modifiers = Modifiers { shift: true, ctrl: true };
+
+/// The game's key map, as its plugins fill it.
+struct Map {
+    _dir: TempDir,
+    app: App,
+}
+
+impl Map {
+    fn new() -> Map {
+        let dir = temp_dir();
+        let app = app_with_keys(&dir);
+        Map { _dir: dir, app }
+    }
+
+    fn keys(&self) -> &KeyMap {
+        self.app.world().resource::<KeyMap>()
+    }
+
+    /// What `key` with `mods` asks for on `screen`, by name, with a question `asking` or not.
+    fn ask(&self, key: KeyCode, mods: Modifiers, screen: AppState, asking: bool) -> Option<&'static str> {
+        self.keys().action(key, mods, screen, asking).map(|action| action.name())
+    }
+}
+
+/// The key map on `screen`, with no question waiting.
+fn on(screen: AppState, key: KeyCode, mods: Modifiers) -> Option<&'static str> {
+    thread_local! { static MAP: Map = Map::new(); }
+    MAP.with(|map| map.ask(key, mods, screen, false))
+}
+
+#[test]
+fn full_screen_and_questions() {
+    let map = Map::new();
+    for &screen in AppState::ALL {
+        for mods in [NONE, SHIFT, CTRL, BOTH] {
+            for asking in [false, true] {
+                assert_eq!(map.ask(KeyCode::F11, mods, screen, asking), Some("ToggleFullScreen"));
+            }
+            assert_eq!(map.ask(KeyCode::Escape, mods, screen, true), Some("GameCommand::Decline"));
+            for key in [KeyCode::F1, KeyCode::Space, KeyCode::KeyN, KeyCode::KeyS, KeyCode::KeyQ, KeyCode::KeyZ] {
+                assert_eq!(map.ask(key, mods, screen, true), None, "{key:?} {mods:?} {screen:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn menu_and_lobby_know_only_f1() {
+    for screen in [AppState::Menu, AppState::Lobby] {
+        assert_eq!(on(screen, KeyCode::F1, CTRL), Some("ToggleHowToPlay"));
+        for key in [KeyCode::KeyF, KeyCode::KeyM, KeyCode::Space, KeyCode::Escape, KeyCode::KeyN] {
+            assert_eq!(on(screen, key, NONE), None);
+        }
+    }
+}
+
+#[test]
+fn the_game_and_the_tutorial() {
+    for screen in [AppState::Playing, AppState::Tutorial] {
+        assert_eq!(on(screen, KeyCode::KeyA, SHIFT), Some("TurnCommand::Choose(CaptureKind::Approach)"));
+        assert_eq!(on(screen, KeyCode::KeyC, NONE), Some("CopyPosition"));
+        assert_eq!(on(screen, KeyCode::KeyC, SHIFT), Some("CopyGame"));
+        assert_eq!(on(screen, KeyCode::KeyQ, NONE), None);
+        assert_eq!(on(screen, KeyCode::KeyQ, SHIFT), Some("GameCommand::Resign"));
+        assert_eq!(on(screen, KeyCode::KeyZ, CTRL), Some("GameCommand::Undo"));
+        assert_eq!(on(screen, KeyCode::KeyS, BOTH), Some("GameCommand::Save"));
+        // With Ctrl only the Ctrl rows: not even F1, Space, Esc or Shift+Q.
+        for key in [KeyCode::F1, KeyCode::Space, KeyCode::Escape, KeyCode::KeyQ, KeyCode::KeyH] {
+            assert_eq!(on(screen, key, BOTH), None, "{key:?} {screen:?}");
+        }
+    }
+    let tutorial = AppState::Tutorial;
+    assert_eq!(on(tutorial, KeyCode::KeyN, NONE), Some("TutorialCommand::Next"));
+    assert_eq!(on(AppState::Playing, KeyCode::KeyN, NONE), Some("ShowMenu"));
+    assert_eq!(on(tutorial, KeyCode::KeyT, NONE), Some("TutorialCommand::Retry"));
+    assert_eq!(on(AppState::Playing, KeyCode::KeyT, NONE), None);
+    for key in [KeyCode::KeyI, KeyCode::KeyV, KeyCode::KeyB] {
+        assert!(on(AppState::Playing, key, NONE).is_some());
+        assert_eq!(on(tutorial, key, NONE), None);
+    }
+    assert_eq!(on(AppState::Playing, KeyCode::KeyS, SHIFT), Some("GameFileCommand::Save"));
+    assert_eq!(on(tutorial, KeyCode::KeyS, SHIFT), None);
+    let open = if cfg!(target_arch = "wasm32") { "GameFileCommand::Choose" } else { "ToggleOpenGame" };
+    assert_eq!(on(AppState::Playing, KeyCode::KeyO, SHIFT), Some(open));
+    assert_eq!(on(AppState::Playing, KeyCode::KeyO, NONE), None);
+}
+
+#[test]
+fn online_review_and_analysis() {
+    let online = AppState::Online;
+    assert_eq!(on(online, KeyCode::Enter, CTRL), Some("TurnCommand::Stop"));
+    assert_eq!(on(online, KeyCode::Escape, NONE), Some("TurnCommand::Cancel"));
+    assert_eq!(on(online, KeyCode::KeyC, SHIFT), Some("CopyPosition"));
+    assert_eq!(on(online, KeyCode::KeyQ, BOTH), Some("GameCommand::Resign"));
+    for key in [KeyCode::KeyU, KeyCode::KeyH, KeyCode::KeyN, KeyCode::KeyI] {
+        assert_eq!(on(online, key, NONE), None);
+    }
+    let review = AppState::Review;
+    assert_eq!(on(review, KeyCode::ArrowLeft, CTRL), Some("ReviewCommand::Previous"));
+    assert_eq!(on(review, KeyCode::Escape, NONE), Some("ReviewCommand::Close"));
+    assert_eq!(on(review, KeyCode::KeyF, NONE), Some("FlipBoard"));
+    assert_eq!(on(review, KeyCode::KeyF, CTRL), None);
+    assert_eq!(on(review, KeyCode::Space, NONE), None);
+    assert_eq!(on(review, KeyCode::KeyA, NONE), None);
+    let analysis = AppState::Analysis;
+    assert_eq!(on(analysis, KeyCode::ArrowRight, NONE), Some("AnalysisCommand::Forward"));
+    assert_eq!(on(analysis, KeyCode::KeyE, SHIFT), Some("AnalysisCommand::ToggleEdit"));
+    assert_eq!(on(analysis, KeyCode::Escape, CTRL), Some("AnalysisCommand::Close"));
+    assert_eq!(on(analysis, KeyCode::KeyW, CTRL), None);
+    assert_eq!(on(analysis, KeyCode::KeyQ, SHIFT), None);
+    assert_eq!(on(analysis, KeyCode::ArrowUp, NONE), None);
+}
+
+#[test]
+fn puzzles() {
+    let puzzles = AppState::Puzzles;
+    assert_eq!(on(puzzles, KeyCode::KeyH, NONE), Some("PuzzleCommand::Hint"));
+    assert_eq!(on(puzzles, KeyCode::KeyN, SHIFT), Some("PuzzleCommand::Next"));
+    assert_eq!(on(puzzles, KeyCode::KeyT, NONE), Some("PuzzleCommand::Retry"));
+    assert_eq!(on(puzzles, KeyCode::KeyS, NONE), Some("PuzzleCommand::Solution"));
+    assert_eq!(on(puzzles, KeyCode::KeyB, NONE), Some("AnalysisCommand::Open"));
+    assert_eq!(on(puzzles, KeyCode::KeyW, NONE), Some("TurnCommand::Choose(CaptureKind::Withdrawal)"));
+    assert_eq!(on(puzzles, KeyCode::Space, NONE), Some("TurnCommand::Stop"));
+    assert_eq!(on(puzzles, KeyCode::Escape, NONE), Some("TurnCommand::Cancel"));
+    // No game commands: nothing to undo, save or resign in a puzzle.
+    for (key, mods) in [(KeyCode::KeyU, NONE), (KeyCode::KeyZ, CTRL), (KeyCode::KeyS, CTRL), (KeyCode::KeyQ, SHIFT)] {
+        assert_eq!(on(puzzles, key, mods), None, "{key:?}");
+    }
+    assert_eq!(on(AppState::Tutorial, KeyCode::KeyS, NONE), None);
+}
+
+/// The key map's promise: saving, loading and resigning never hang on a single unmodified key.
+#[test]
+fn nothing_lost_on_a_single_key() {
+    let map = Map::new();
+    let losing = ["GameCommand::Save", "GameCommand::Load", "GameCommand::Resign"];
+    for &screen in AppState::ALL {
+        for row in map.keys().bindings() {
+            let action = on(screen, row.key, NONE);
+            assert!(action.is_none_or(|a| !losing.contains(&a)), "{:?} on {screen:?}: {action:?}", row.key);
+        }
     }
 }

@@ -5,9 +5,6 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_puzzles::{Theme, VARIANTS};
 
-use super::actions::{Action, Actions};
-use super::theme::Tones;
-use super::widgets::board_side_panel;
 use crate::analysis::AnalysisCommand;
 use crate::board::layout::UiInsets;
 use crate::game::person::TurnCommand;
@@ -16,12 +13,15 @@ use crate::i18n::{Locale, side_key};
 use crate::online::link::Link;
 use crate::persistence::profile::Profile;
 use crate::persistence::settings::Settings;
-use crate::puzzles::{PuzzleBoard, PuzzleCommand, PuzzleStatus};
-use crate::screens::AppState;
+use crate::screens::{AppState, ShowMenu};
 use crate::tr;
+use crate::ui::theme::{MALAGASY_GREEN, Tones};
+use crate::ui::widgets::board_side_panel;
+
+use super::{PuzzleBoard, PuzzleCommand, PuzzleStatus};
 
 /// The puzzles' panel.
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, puzzles_ui.run_if(in_state(AppState::Puzzles)));
 }
 
@@ -40,7 +40,7 @@ fn puzzles_ui(
     locale: Res<Locale>,
     link: Res<Link>,
     mut insets: ResMut<UiInsets>,
-    mut actions: Actions,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let tones = Tones::of(&settings);
@@ -63,9 +63,9 @@ fn puzzles_ui(
             } else {
                 ui.label(tr!(locale, "puzzle-none"));
             }
-            choices(ui, &locale, &board, &mut actions);
+            choices(ui, &locale, &board, &mut commands);
             if ui.button(tr!(locale, "puzzle-leave")).clicked() {
-                actions.send(Action::Menu);
+                commands.write_message(ShowMenu);
             }
             return;
         };
@@ -106,28 +106,28 @@ fn puzzles_ui(
         }
         ui.add_space(6.0);
         if session.builder.can_stop() && ui.button(tr!(locale, "tutorial-stop-here")).clicked() {
-            actions.send(Action::Turn(TurnCommand::Stop));
+            commands.write_message(TurnCommand::Stop);
         }
         // Button rows wrap: in French or Malagasy two buttons can be wider than the panel.
         ui.horizontal_wrapped(|ui| {
             let asked = session.human_to_move() && board.hint().is_none();
             if ui.add_enabled(asked, egui::Button::new(tr!(locale, "puzzle-hint"))).clicked() {
-                actions.send(Action::Puzzle(PuzzleCommand::Hint));
+                commands.write_message(PuzzleCommand::Hint);
             }
             let over = board.is_over() && !board.showing();
             if ui.add_enabled(over, egui::Button::new(tr!(locale, "puzzle-solution"))).clicked() {
-                actions.send(Action::Puzzle(PuzzleCommand::Solution));
+                commands.write_message(PuzzleCommand::Solution);
             }
             if ui.add_enabled(board.is_over(), egui::Button::new(tr!(locale, "puzzle-retry"))).clicked() {
-                actions.send(Action::Puzzle(PuzzleCommand::Retry));
+                commands.write_message(PuzzleCommand::Retry);
             }
             if ui.add_enabled(board.is_over(), egui::Button::new(tr!(locale, "puzzle-analyse"))).clicked() {
-                actions.send(Action::Analysis(AnalysisCommand::Open));
+                commands.write_message(AnalysisCommand::Open);
             }
         });
         let next = egui::Button::new(tr!(locale, "puzzle-next"));
-        if ui.add(if board.is_over() { next.fill(super::theme::MALAGASY_GREEN) } else { next }).clicked() {
-            actions.send(Action::Puzzle(PuzzleCommand::Next));
+        if ui.add(if board.is_over() { next.fill(MALAGASY_GREEN) } else { next }).clicked() {
+            commands.write_message(PuzzleCommand::Next);
         }
         ui.separator();
         if board.from_server() {
@@ -140,9 +140,9 @@ fn puzzles_ui(
             ui.label(tr!(locale, "puzzle-your-rating", rating = points, solved = solved, failed = failed));
             ui.label(tr!(locale, "puzzle-streak", streak = progress.streak, best = progress.best_streak));
         }
-        choices(ui, &locale, &board, &mut actions);
+        choices(ui, &locale, &board, &mut commands);
         if ui.button(tr!(locale, "puzzle-leave")).clicked() {
-            actions.send(Action::Menu);
+            commands.write_message(ShowMenu);
         }
     };
     insets.set_if_neq(board_side_panel(ctx, "puzzles-panel", contents));
@@ -150,23 +150,23 @@ fn puzzles_ui(
 }
 
 /// The board and the theme of the puzzles offered.
-fn choices(ui: &mut egui::Ui, locale: &Locale, board: &PuzzleBoard, actions: &mut Actions) {
+fn choices(ui: &mut egui::Ui, locale: &Locale, board: &PuzzleBoard, commands: &mut Commands) {
     ui.horizontal_wrapped(|ui| {
         for variant in VARIANTS {
             let name = tr!(locale, "puzzle-variant", variant = variant.name());
             if ui.radio(board.variant == variant, name).clicked() {
-                actions.send(Action::Puzzle(PuzzleCommand::Variant(variant)));
+                commands.write_message(PuzzleCommand::Variant(variant));
             }
         }
     });
     let mut online = board.online;
     if ui.checkbox(&mut online, tr!(locale, "puzzle-online")).clicked() {
-        actions.send(Action::Puzzle(PuzzleCommand::Online(online)));
+        commands.write_message(PuzzleCommand::Online(online));
     }
     egui::ComboBox::from_id_salt("puzzle-theme").selected_text(theme_name(locale, board.theme)).show_ui(ui, |ui| {
         for theme in std::iter::once(None).chain(Theme::ALL.map(Some)) {
             if ui.selectable_label(board.theme == theme, theme_name(locale, theme)).clicked() {
-                actions.send(Action::Puzzle(PuzzleCommand::Theme(theme)));
+                commands.write_message(PuzzleCommand::Theme(theme));
             }
         }
     });

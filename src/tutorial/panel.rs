@@ -3,9 +3,6 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::ToggleHowToPlay;
-use super::theme::Tones;
-use super::widgets::{board_side_panel, outcome_text};
 use crate::board::layout::UiInsets;
 use crate::game::commands::GameCommand;
 use crate::game::computer::{HintRequest, Purpose, Thinking};
@@ -18,9 +15,12 @@ use crate::screens::AppState;
 use crate::tr;
 use crate::tutorial::lessons::{Goal, LESSONS};
 use crate::tutorial::{Status, Tutorial, TutorialCommand};
+use crate::ui::ToggleHowToPlay;
+use crate::ui::theme::Tones;
+use crate::ui::widgets::{board_side_panel, outcome_text};
 
 /// The tutorial panel.
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, tutorial_ui.run_if(in_state(AppState::Tutorial)));
 }
 

@@ -6,20 +6,21 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_ai::Level;
 use fanorona_rules::{Side, Variant};
 
-use super::actions::{Action, Actions};
-use super::how_to_play::HowToPlayOpen;
-use super::theme;
-use super::widgets::{rating_chart, screen_window};
 use crate::analysis::AnalysisCommand;
 use crate::game::commands::GameCommand;
 use crate::game::saving::CanContinue;
 use crate::i18n::{Language, Locale};
+use crate::online::OnlineCommand;
 use crate::persistence::profile::{PlayerRating, Profile};
 use crate::persistence::settings::{MOST_THREADS, Opponent, Settings, SideChoice, UI_SCALES, automatic_threads};
 use crate::puzzles::PuzzleCommand;
 use crate::screens::AppState;
 use crate::tr;
 use crate::tutorial::TutorialCommand;
+use crate::ui::ToggleHowToPlay;
+use crate::ui::how_to_play::HowToPlayOpen;
+use crate::ui::theme;
+use crate::ui::widgets::{rating_chart, screen_window};
 
 /// The menu screen.
 pub fn plugin(app: &mut App) {
@@ -121,7 +122,7 @@ fn title_page(
     page: &mut MenuPage,
     profile: &Profile,
     can_continue: &CanContinue,
-    actions: &mut Actions,
+    commands: &mut Commands,
 ) {
     let measures = TitleMeasures::of(ctx.viewport_rect());
     // A card of dark wood under the words, so that they read over the moving pieces.
@@ -130,7 +131,7 @@ fn title_page(
         .corner_radius(14.0)
         .inner_margin(egui::Margin::symmetric(24, 12));
     egui::Area::new("title".into()).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
-        card.show(ui, |ui| title_choices(ui, locale, &measures, page, profile, can_continue, actions));
+        card.show(ui, |ui| title_choices(ui, locale, &measures, page, profile, can_continue, commands));
     });
 }
 
@@ -142,7 +143,7 @@ fn title_choices(
     page: &mut MenuPage,
     profile: &Profile,
     can_continue: &CanContinue,
-    actions: &mut Actions,
+    commands: &mut Commands,
 ) {
     egui::ScrollArea::vertical().max_height(measures.height).min_scrolled_height(measures.height).show(ui, |ui| {
         ui.set_width(measures.width);
@@ -153,27 +154,27 @@ fn title_choices(
             ui.add_space(measures.name * 0.3);
             ui.spacing_mut().item_spacing.y = 10.0;
             if can_continue.saved && title_button(ui, measures, &tr!(locale, "menu-continue"), true).clicked() {
-                actions.send(Action::Game(GameCommand::Continue));
+                commands.write_message(GameCommand::Continue);
             }
             if title_button(ui, measures, &tr!(locale, "menu-new-game"), !can_continue.saved).clicked() {
                 *page = MenuPage::NewGame;
             }
             if title_button(ui, measures, &tr!(locale, "menu-play-online"), false).clicked() {
-                actions.send(Action::PlayOnline);
+                commands.write_message(OnlineCommand::Open);
             }
             let learn =
                 if profile.lessons_done.is_empty() { tr!(locale, "menu-learn") } else { tr!(locale, "menu-tutorial") };
             if title_button(ui, measures, &learn, false).clicked() {
-                actions.send(Action::Tutorial(TutorialCommand::Open));
+                commands.write_message(TutorialCommand::Open);
             }
             if title_button(ui, measures, &tr!(locale, "menu-puzzles"), false).clicked() {
-                actions.send(Action::Puzzle(PuzzleCommand::Open));
+                commands.write_message(PuzzleCommand::Open);
             }
             if title_button(ui, measures, &tr!(locale, "how-to-play"), false).clicked() {
-                actions.send(Action::HowToPlay);
+                commands.write_message(ToggleHowToPlay);
             }
             if title_button(ui, measures, &tr!(locale, "menu-analysis"), false).clicked() {
-                actions.send(Action::Analysis(AnalysisCommand::Open));
+                commands.write_message(AnalysisCommand::Open);
             }
             if title_button(ui, measures, &tr!(locale, "menu-settings"), false).clicked() {
                 *page = MenuPage::Settings;
@@ -193,7 +194,7 @@ fn new_game_page(
     s: &mut Settings,
     page: &mut MenuPage,
     profile: &Profile,
-    actions: &mut Actions,
+    commands: &mut Commands,
 ) {
     wrap_words(ui);
     page_heading(ui, locale, &tr!(locale, "menu-new-game"), page);
@@ -256,7 +257,7 @@ fn new_game_page(
         .fill(theme::MALAGASY_GREEN)
         .min_size(egui::vec2(120.0, 40.0));
     if ui.add(start).clicked() {
-        actions.send(Action::Game(GameCommand::Start));
+        commands.write_message(GameCommand::Start);
     }
 }
 
@@ -337,7 +338,7 @@ fn menu_ui(
     mut page: ResMut<MenuPage>,
     profile: Res<Profile>,
     can_continue: Res<CanContinue>,
-    mut actions: Actions,
+    mut commands: Commands,
     locale: Res<Locale>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -349,9 +350,9 @@ fn menu_ui(
     veil(ctx);
     let mut open = *page;
     match open {
-        MenuPage::Title => title_page(ctx, &locale, &mut open, &profile, &can_continue, &mut actions),
+        MenuPage::Title => title_page(ctx, &locale, &mut open, &profile, &can_continue, &mut commands),
         MenuPage::NewGame => screen_window(ctx, "new-game", 500.0, |ui| {
-            new_game_page(ui, &locale, &mut s, &mut open, &profile, &mut actions);
+            new_game_page(ui, &locale, &mut s, &mut open, &profile, &mut commands);
         }),
         MenuPage::Settings => screen_window(ctx, "settings", 500.0, |ui| settings_page(ui, &locale, &mut s, &mut open)),
     }

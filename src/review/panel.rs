@@ -8,18 +8,17 @@ use fanorona_ai::line_text;
 use fanorona_ai::review::{Class, Review, score_text};
 use fanorona_rules::Side;
 
-use super::actions::{Action, Actions};
-use super::theme::{self, Tones};
-use super::widgets::{board_side_panel, list_height};
 use crate::board::layout::UiInsets;
 use crate::i18n::{Locale, side_key};
 use crate::persistence::settings::Settings;
 use crate::review::{ReviewCommand, Reviewing};
 use crate::screens::AppState;
 use crate::tr;
+use crate::ui::theme::{self, Tones};
+use crate::ui::widgets::{board_side_panel, list_height};
 
 /// The review screen's panel.
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, review_ui.run_if(in_state(AppState::Review)));
 }
 
@@ -42,7 +41,7 @@ fn review_ui(
     reviewing: Res<Reviewing>,
     settings: Res<Settings>,
     mut insets: ResMut<UiInsets>,
-    mut actions: Actions,
+    mut commands: Commands,
     locale: Res<Locale>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -98,14 +97,14 @@ fn review_ui(
         }
         ui.separator();
         let game = reviewing.game();
-        super::opening::opening_line(ui, locale, game.start(), game.turns().first());
+        crate::ui::opening::opening_line(ui, locale, game.start(), game.turns().first());
         if let Some(ply) = move_list(ui, locale, &reviewing, tones) {
             send = Some(ReviewCommand::Goto(ply));
         }
     };
     insets.set_if_neq(board_side_panel(ctx, "review-panel", contents));
     if let Some(command) = send {
-        actions.send(Action::Review(command));
+        commands.write_message(command);
     }
     Ok(())
 }

@@ -7,19 +7,19 @@ use fanorona_ai::line_text;
 use fanorona_ai::review::{score_text, win_probability};
 use fanorona_rules::{Position, Setup, Side, Variant};
 
-use super::actions::{Action, Actions};
-use super::theme;
-use super::widgets::{board_side_panel, list_height, side_line};
 use crate::analysis::{AnalysisBoard, AnalysisCommand, AnalysisText};
 use crate::board::drawing::palette;
 use crate::board::layout::UiInsets;
+use crate::game::files::CopyPosition;
 use crate::game::session::Session;
 use crate::i18n::{Locale, side_key};
 use crate::screens::AppState;
 use crate::tr;
+use crate::ui::theme;
+use crate::ui::widgets::{board_side_panel, list_height, side_line};
 
 /// The analysis board's panel.
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, analysis_ui.run_if(in_state(AppState::Analysis)));
 }
 
@@ -31,7 +31,7 @@ fn analysis_ui(
     board: Res<AnalysisBoard>,
     session: Res<Session>,
     mut insets: ResMut<UiInsets>,
-    mut actions: Actions,
+    mut commands: Commands,
     // The position text being typed, and where it goes when set.
     (mut text, mut texts): (Local<String>, MessageWriter<AnalysisText>),
     locale: Res<Locale>,
@@ -65,12 +65,12 @@ fn analysis_ui(
             }
         });
         if ui.button(tr!(locale, "analysis-copy")).clicked() {
-            actions.send(Action::Copy);
+            commands.write_message(CopyPosition);
         }
     };
     insets.set_if_neq(board_side_panel(ctx, "analysis-panel", contents));
     if let Some(command) = send {
-        actions.send(Action::Analysis(command));
+        commands.write_message(command);
     }
     Ok(())
 }
@@ -131,7 +131,7 @@ fn moves(ui: &mut egui::Ui, locale: &Locale, board: &AnalysisBoard) -> Option<An
     let path = board.path(board.current());
     let first = path.first().or(board.nodes()[0].children.first());
     let first = first.and_then(|&node| board.nodes()[node].turn.as_ref());
-    super::opening::opening_line(ui, locale, board.root(), first);
+    crate::ui::opening::opening_line(ui, locale, board.root(), first);
     egui::ScrollArea::vertical().max_height(list_height(ui, 60.0)).show(ui, |ui| {
         for row in rows {
             ui.horizontal_wrapped(|ui| {

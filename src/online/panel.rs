@@ -7,11 +7,6 @@ use bevy::prelude::*;
 use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_protocol::{ChallengeView, Color, FinishedGame, GameVariant, GameView, PlayerView};
 
-use super::ToggleHowToPlay;
-use super::theme;
-use super::widgets::{
-    board_centre, board_side_panel, rating_change_text, rating_chart, screen_window, side_line, trays,
-};
 use crate::board::FlipBoard;
 use crate::board::animation::Animations;
 use crate::board::layout::UiInsets;
@@ -26,13 +21,18 @@ use crate::persistence::settings::{OnlineSettings, Settings};
 use crate::persistence::storage::Notices;
 use crate::review::ReviewCommand;
 use crate::screens::{AppState, ShowMenu};
+use crate::ui::ToggleHowToPlay;
+use crate::ui::theme;
+use crate::ui::widgets::{
+    board_centre, board_side_panel, rating_change_text, rating_chart, screen_window, side_line, trays,
+};
 use crate::{text, tr};
 
 /// Below this much time a clock is shown in red.
 const LOW_TIME_MS: i64 = 20_000;
 
 /// The lobby and the online game's panel.
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LobbyTab>().add_systems(
         EguiPrimaryContextPass,
         (
@@ -543,7 +543,6 @@ fn online_panel_ui(
     lobby: Res<Lobby>,
     link: Res<Link>,
     mut insets: ResMut<UiInsets>,
-    // Not `Actions`, which writes online commands too: one system may hold one writer of a message.
     mut turn: MessageWriter<TurnCommand>,
     mut flip: MessageWriter<FlipBoard>,
     mut how_to_play: MessageWriter<ToggleHowToPlay>,
@@ -637,7 +636,8 @@ fn online_panel_ui(
         });
         // A finished game's turns can be looked at (in the review); a game in progress is not interrupted.
         let over = session.board_use().online_game_over();
-        if let Some(ply) = super::panel::move_list(ui, locale, session.game().start(), session.game().turns(), over) {
+        if let Some(ply) = crate::ui::moves::move_list(ui, locale, session.game().start(), session.game().turns(), over)
+        {
             review.write(ReviewCommand::OpenAt(ply));
         }
     };

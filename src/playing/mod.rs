@@ -1,0 +1,13 @@
+//! The kept game's screen ([`AppState::Playing`](crate::screens::AppState::Playing)): a game against the computer
+//! or a friend on this device. Its logic is the game's own ([`crate::game`]); this is what the screen draws beside the
+//! board.
+
+mod dialogs;
+mod panel;
+
+use bevy::prelude::*;
+
+/// What the kept game's screen draws: its panel and its dialogs (needs a window).
+pub fn view_plugin(app: &mut App) {
+    app.add_plugins((panel::plugin, dialogs::plugin));
+}
