@@ -21,6 +21,7 @@ use crate::i18n::Text;
 use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
+use crate::title::{AddMenuEntry, MenuEntry};
 use crate::{action, text};
 
 /// Lines the engine shows.
@@ -31,9 +32,10 @@ const DEPTHS: [u32; 5] = [2, 4, 6, 8, 10];
 /// What the analysis board can be asked to do (its buttons and keys).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnalysisCommand {
-    /// Open it: on the position of the game on the board (from the game), a puzzle's start (from the puzzles), or the
-    /// start of the menu's board.
+    /// Open it: on the position of the game on the board (from the game), or the start of the menu's board.
     Open,
+    /// Open it on this position (a puzzle's start, from the puzzles); closing it goes back there.
+    OpenOn(Position),
     /// Back to where it was opened from; the game comes back as it was.
     Close,
     /// One move back along the tree.
@@ -278,6 +280,11 @@ pub fn plugin(app: &mut App) {
         .add_message::<AnalysisCommand>()
         .key_sets(AppState::Analysis, &[KeySet::Board, KeySet::Turns])
         .add_keys(Tier::Own, KEYS)
+        .add_menu_entry(MenuEntry {
+            order: 50,
+            label: |_| text!("menu-analysis"),
+            action: action!(AnalysisCommand::Open),
+        })
         .add_message::<AnalysisText>()
         .add_systems(Update, handle_analysis_commands.in_set(AppSystems::Commands))
         .add_systems(
@@ -306,10 +313,12 @@ fn handle_analysis_commands(
     for &command in commands.read() {
         let board = &mut *board;
         match (command, here) {
-            (AnalysisCommand::Open, AppState::Playing | AppState::Puzzles | AppState::Menu) => {
-                let root = match here {
-                    AppState::Playing => *keeper.session().position(),
-                    AppState::Puzzles => *keeper.session().game().start(),
+            (AnalysisCommand::Open, AppState::Playing | AppState::Menu) | (AnalysisCommand::OpenOn(_), _)
+                if here != AppState::Analysis =>
+            {
+                let root = match (command, here) {
+                    (AnalysisCommand::OpenOn(position), _) => position,
+                    (_, AppState::Playing) => *keeper.session().position(),
                     _ => Position::start(settings.variant),
                 };
                 *board = AnalysisBoard { back: Some(here), ..AnalysisBoard::new(root) };

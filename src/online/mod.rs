@@ -14,7 +14,8 @@ use fanorona_protocol::{ErrorCode, FinishedGame, GameVariant, TimeControl};
 use crate::i18n::Text;
 use crate::keys::{AddKeys, KeySet};
 use crate::screens::AppState;
-use crate::text;
+use crate::title::{AddMenuEntry, MenuEntry};
+use crate::{action, text};
 
 /// The settings of a challenge: the board, whether it is rated, the time control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,5 +126,10 @@ pub fn view_plugin(app: &mut App) {
 pub fn plugin(app: &mut App) {
     app.add_message::<OnlineCommand>()
         .key_sets(AppState::Online, &[KeySet::Board, KeySet::Turns, KeySet::Opponent])
+        .add_menu_entry(MenuEntry {
+            order: 10,
+            label: |_| text!("menu-play-online"),
+            action: action!(OnlineCommand::Open),
+        })
         .add_plugins((link::plugin, lobby::plugin, play::plugin));
 }

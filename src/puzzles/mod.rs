@@ -28,6 +28,7 @@ use crate::online::OnlineCommand;
 use crate::online::link::{FromServer, Link, LinkState, ToServer};
 use crate::persistence::profile::{Profile, PuzzleProgress};
 use crate::screens::AppState;
+use crate::title::{AddMenuEntry, MenuEntry};
 use crate::{action, text};
 
 /// The shipped puzzles of `variant` (none for telo). `fanorona-puzzles`' tests read every set, so a set that does
@@ -88,6 +89,8 @@ pub enum PuzzleCommand {
     Theme(Option<Theme>),
     /// Puzzles from the game server, rated there across players (connecting if need be), or from this device.
     Online(bool),
+    /// Open the puzzle's start on the analysis board.
+    Analyse,
 }
 
 /// Open the puzzles screen on this puzzle (by id): for a shared puzzle, and for the screenshot scene and the tests.
@@ -264,7 +267,7 @@ const KEYS: &[Binding] = {
         bind(KeyN,   Needs::ANY,     PUZZLES, action!(PuzzleCommand::Next),     text!("game-key-puzzle-next")),
         bind(KeyT,   Needs::ANY,     PUZZLES, action!(PuzzleCommand::Retry),    text!("game-key-puzzle-try-again")),
         bind(KeyS,   Needs::NO_CTRL, PUZZLES, action!(PuzzleCommand::Solution), text!("game-key-puzzle-solution")),
-        bind(KeyB,   Needs::ANY,     PUZZLES, action!(AnalysisCommand::Open),   text!("game-key-analysis")),
+        bind(KeyB,   Needs::ANY,     PUZZLES, action!(PuzzleCommand::Analyse),   text!("game-key-analysis")),
         bind(Escape, Needs::ANY,     PUZZLES, action!(TurnCommand::Cancel),     text!("game-key-cancel")),
     ]
 };
@@ -275,6 +278,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<PuzzleCommand>()
         .key_sets(AppState::Puzzles, &[KeySet::Board, KeySet::Turns])
         .add_keys(Tier::Own, KEYS)
+        .add_menu_entry(MenuEntry { order: 30, label: |_| text!("menu-puzzles"), action: action!(PuzzleCommand::Open) })
         .add_message::<OpenPuzzle>()
         .add_systems(
             Update,
@@ -415,6 +419,7 @@ fn handle_puzzle_commands(
     link: Res<Link>,
     mut to_server: MessageWriter<ToServer>,
     mut online: MessageWriter<OnlineCommand>,
+    mut analysis: MessageWriter<AnalysisCommand>,
 ) {
     let board = &mut *board;
     for OpenPuzzle(id) in open.read() {
@@ -440,6 +445,9 @@ fn handle_puzzle_commands(
                 next_puzzle(board, &mut keeper, &profile.puzzles);
             }
             PuzzleCommand::Next => next_puzzle(board, &mut keeper, &profile.puzzles),
+            PuzzleCommand::Analyse => {
+                analysis.write(AnalysisCommand::OpenOn(*keeper.session().game().start()));
+            }
             PuzzleCommand::Retry => {
                 let Phase::Trying(t) = std::mem::take(&mut board.phase) else { continue };
                 // A puzzle over was tried: not rated again, on the server (which refuses a second result) or here.

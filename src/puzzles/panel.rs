@@ -5,7 +5,6 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_puzzles::{Theme, VARIANTS};
 
-use crate::analysis::AnalysisCommand;
 use crate::board::layout::UiInsets;
 use crate::game::person::TurnCommand;
 use crate::game::session::Session;
@@ -122,7 +121,7 @@ fn puzzles_ui(
                 commands.write_message(PuzzleCommand::Retry);
             }
             if ui.add_enabled(board.is_over(), egui::Button::new(tr!(locale, "puzzle-analyse"))).clicked() {
-                commands.write_message(AnalysisCommand::Open);
+                commands.write_message(PuzzleCommand::Analyse);
             }
         });
         let next = egui::Button::new(tr!(locale, "puzzle-next"));

@@ -6,18 +6,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_ai::Level;
 use fanorona_rules::{Side, Variant};
 
-use crate::analysis::AnalysisCommand;
+use super::MenuEntries;
 use crate::game::commands::GameCommand;
 use crate::game::saving::CanContinue;
 use crate::i18n::{Language, Locale};
-use crate::online::OnlineCommand;
 use crate::persistence::profile::{PlayerRating, Profile};
 use crate::persistence::settings::{MOST_THREADS, Opponent, Settings, SideChoice, UI_SCALES, automatic_threads};
-use crate::puzzles::PuzzleCommand;
 use crate::screens::AppState;
 use crate::tr;
-use crate::tutorial::TutorialCommand;
-use crate::ui::ToggleHowToPlay;
 use crate::ui::how_to_play::HowToPlayOpen;
 use crate::ui::theme;
 use crate::ui::widgets::{rating_chart, screen_window};
@@ -122,6 +118,7 @@ fn title_page(
     page: &mut MenuPage,
     profile: &Profile,
     can_continue: &CanContinue,
+    entries: &MenuEntries,
     commands: &mut Commands,
 ) {
     let measures = TitleMeasures::of(ctx.viewport_rect());
@@ -131,11 +128,12 @@ fn title_page(
         .corner_radius(14.0)
         .inner_margin(egui::Margin::symmetric(24, 12));
     egui::Area::new("title".into()).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
-        card.show(ui, |ui| title_choices(ui, locale, &measures, page, profile, can_continue, commands));
+        card.show(ui, |ui| title_choices(ui, locale, &measures, page, profile, can_continue, entries, commands));
     });
 }
 
 /// The title page's words and buttons, in a column that scrolls when the window is too short for it.
+#[allow(clippy::too_many_arguments)]
 fn title_choices(
     ui: &mut egui::Ui,
     locale: &Locale,
@@ -143,6 +141,7 @@ fn title_choices(
     page: &mut MenuPage,
     profile: &Profile,
     can_continue: &CanContinue,
+    entries: &MenuEntries,
     commands: &mut Commands,
 ) {
     egui::ScrollArea::vertical().max_height(measures.height).min_scrolled_height(measures.height).show(ui, |ui| {
@@ -159,22 +158,11 @@ fn title_choices(
             if title_button(ui, measures, &tr!(locale, "menu-new-game"), !can_continue.saved).clicked() {
                 *page = MenuPage::NewGame;
             }
-            if title_button(ui, measures, &tr!(locale, "menu-play-online"), false).clicked() {
-                commands.write_message(OnlineCommand::Open);
-            }
-            let learn =
-                if profile.lessons_done.is_empty() { tr!(locale, "menu-learn") } else { tr!(locale, "menu-tutorial") };
-            if title_button(ui, measures, &learn, false).clicked() {
-                commands.write_message(TutorialCommand::Open);
-            }
-            if title_button(ui, measures, &tr!(locale, "menu-puzzles"), false).clicked() {
-                commands.write_message(PuzzleCommand::Open);
-            }
-            if title_button(ui, measures, &tr!(locale, "how-to-play"), false).clicked() {
-                commands.write_message(ToggleHowToPlay);
-            }
-            if title_button(ui, measures, &tr!(locale, "menu-analysis"), false).clicked() {
-                commands.write_message(AnalysisCommand::Open);
+            for entry in entries.in_order() {
+                if title_button(ui, measures, &locale.text(&(entry.label)(profile)), false).clicked() {
+                    let action = entry.action;
+                    commands.queue(move |world: &mut World| action.send(world));
+                }
             }
             if title_button(ui, measures, &tr!(locale, "menu-settings"), false).clicked() {
                 *page = MenuPage::Settings;
@@ -332,12 +320,14 @@ fn veil(ctx: &egui::Context) {
     });
 }
 
+#[allow(clippy::too_many_arguments)]
 fn menu_ui(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
     mut page: ResMut<MenuPage>,
     profile: Res<Profile>,
     can_continue: Res<CanContinue>,
+    entries: Res<MenuEntries>,
     mut commands: Commands,
     locale: Res<Locale>,
 ) -> Result {
@@ -350,7 +340,7 @@ fn menu_ui(
     veil(ctx);
     let mut open = *page;
     match open {
-        MenuPage::Title => title_page(ctx, &locale, &mut open, &profile, &can_continue, &mut commands),
+        MenuPage::Title => title_page(ctx, &locale, &mut open, &profile, &can_continue, &entries, &mut commands),
         MenuPage::NewGame => screen_window(ctx, "new-game", 500.0, |ui| {
             new_game_page(ui, &locale, &mut s, &mut open, &profile, &mut commands);
         }),

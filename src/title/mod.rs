@@ -15,8 +15,50 @@ use crate::board::layout::BoardLayout;
 use crate::board::{Piece, spawn_lattice, spawn_pieces, spawn_wood};
 use crate::game::engine::{EngineJob, Polled, SliceBudget};
 use crate::game::session::StepPlayed;
+use crate::i18n::Text;
+use crate::keys::Action;
+use crate::persistence::profile::Profile;
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
+use crate::ui::ToggleHowToPlay;
+use crate::{action, text};
+
+/// A button of the title page that opens a screen: the screen's feature adds it ([`AddMenuEntry`]), and the page
+/// lists them by `order` between New game and Settings.
+pub struct MenuEntry {
+    /// Where it goes among the others: lower first.
+    pub order: u8,
+    /// What it says, which may depend on the player's progress.
+    pub label: fn(&Profile) -> Text,
+    /// What it sends.
+    pub action: Action,
+}
+
+/// The title page's entries, as the features added them.
+#[derive(Resource, Default)]
+pub struct MenuEntries(Vec<MenuEntry>);
+
+impl MenuEntries {
+    /// The entries in the page's order.
+    pub fn in_order(&self) -> impl Iterator<Item = &MenuEntry> {
+        let mut entries: Vec<&MenuEntry> = self.0.iter().collect();
+        entries.sort_by_key(|entry| entry.order);
+        entries.into_iter()
+    }
+}
+
+/// How a feature's plugin adds its button to the title page.
+pub trait AddMenuEntry {
+    /// Adds `entry`.
+    fn add_menu_entry(&mut self, entry: MenuEntry) -> &mut Self;
+}
+
+impl AddMenuEntry for App {
+    fn add_menu_entry(&mut self, entry: MenuEntry) -> &mut App {
+        self.world_mut().get_resource_or_init::<MenuEntries>().0.push(entry);
+        self
+    }
+}
 
 /// Seconds between two turns on the title board.
 pub const PAUSE_SECONDS: f32 = 1.0;
@@ -78,6 +120,8 @@ impl TitleGame {
 /// Registers the title board.
 pub fn plugin(app: &mut App) {
     app.init_resource::<TitleGame>()
+        .init_resource::<MenuEntries>()
+        .add_menu_entry(MenuEntry { order: 40, label: |_| text!("how-to-play"), action: action!(ToggleHowToPlay) })
         .add_systems(OnEnter(AppState::Menu), show_title_board)
         .add_systems(Update, play_title_board.in_set(AppSystems::Rules).run_if(in_state(AppState::Menu)));
 }

@@ -20,6 +20,7 @@ use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::persistence::profile::Profile;
 use crate::persistence::settings::{Opponent, Settings, SideChoice};
 use crate::screens::AppState;
+use crate::title::{AddMenuEntry, MenuEntry};
 use crate::{action, text};
 use lessons::{Goal, LESSONS, Lesson, Task};
 
@@ -103,6 +104,11 @@ const KEYS: &[Binding] = &[
     ),
 ];
 
+/// The title page's button: "Learn to play" until a lesson is done, "Tutorial" after.
+fn menu_label(profile: &Profile) -> Text {
+    if profile.lessons_done.is_empty() { text!("menu-learn") } else { text!("menu-tutorial") }
+}
+
 /// What the tutorial draws: the lessons' marks and the panel (needs a window).
 pub fn view_plugin(app: &mut App) {
     app.add_plugins((marks::plugin, panel::plugin));
@@ -114,6 +120,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<TutorialCommand>()
         .key_sets(AppState::Tutorial, &[KeySet::Board, KeySet::Turns, KeySet::Opponent, KeySet::Game])
         .add_keys(Tier::Own, KEYS)
+        .add_menu_entry(MenuEntry { order: 20, label: menu_label, action: action!(TutorialCommand::Open) })
         .add_systems(Update, handle_tutorial_commands.in_set(AppSystems::Commands))
         .add_systems(
             Update,

@@ -514,7 +514,7 @@ fn puzzles() {
     assert_eq!(on(puzzles, KeyCode::KeyN, SHIFT), Some("PuzzleCommand::Next"));
     assert_eq!(on(puzzles, KeyCode::KeyT, NONE), Some("PuzzleCommand::Retry"));
     assert_eq!(on(puzzles, KeyCode::KeyS, NONE), Some("PuzzleCommand::Solution"));
-    assert_eq!(on(puzzles, KeyCode::KeyB, NONE), Some("AnalysisCommand::Open"));
+    assert_eq!(on(puzzles, KeyCode::KeyB, NONE), Some("PuzzleCommand::Analyse"));
     assert_eq!(on(puzzles, KeyCode::KeyW, NONE), Some("TurnCommand::Choose(CaptureKind::Withdrawal)"));
     assert_eq!(on(puzzles, KeyCode::Space, NONE), Some("TurnCommand::Stop"));
     assert_eq!(on(puzzles, KeyCode::Escape, NONE), Some("TurnCommand::Cancel"));

@@ -193,7 +193,7 @@ fn the_solution_replays_and_the_position_opens_on_the_analysis_board() {
     assert!(session(&app).movable().is_empty());
     assert_pieces_match(&mut app);
 
-    app.world_mut().write_message(AnalysisCommand::Open);
+    puzzle_command(&mut app, PuzzleCommand::Analyse);
     settle(&mut app);
     assert_eq!(state(&app), AppState::Analysis);
     assert_eq!(*session(&app).position(), puzzle.position, "the analysis board starts at the puzzle");

@@ -4,8 +4,9 @@ use bevy::prelude::*;
 use fanorona::board::animation::{Appearing, Fading, Sliding};
 use fanorona::game::commands::GameCommand;
 use fanorona::game::saving::{AUTOSAVE_FILE, CanContinue};
+use fanorona::persistence::profile::Profile;
 use fanorona::screens::{AppState, ShowMenu};
-use fanorona::title::{MAX_TURNS, TitleGame};
+use fanorona::title::{MAX_TURNS, MenuEntries, TitleGame};
 use fanorona_rules::Position;
 
 use crate::common::*;
@@ -89,4 +90,39 @@ fn a_finished_or_long_title_game_gives_way_to_a_new_one() {
     until_title_turns(&mut app, 1);
     assert!(title_turns(&app) < MAX_TURNS);
     assert_title_shown(&mut app);
+}
+
+/// The title page's buttons that open a screen, as their features added them: in order, with the tutorial's word
+/// following the player's progress, and each opening its screen.
+#[test]
+fn the_features_add_their_buttons_to_the_title_page_in_order() {
+    let dir = temp_dir();
+    let mut app = app_in(&dir);
+    let labels = |app: &App| -> Vec<&'static str> {
+        let profile = app.world().resource::<Profile>();
+        let entries = app.world().resource::<MenuEntries>();
+        entries.in_order().map(|entry| (entry.label)(profile).id).collect()
+    };
+    assert_eq!(labels(&app), ["menu-play-online", "menu-learn", "menu-puzzles", "how-to-play", "menu-analysis"]);
+    app.world_mut().resource_mut::<Profile>().lessons_done.push("moving".into());
+    assert_eq!(labels(&app)[1], "menu-tutorial");
+
+    for (label, screen) in
+        [("menu-learn", AppState::Tutorial), ("menu-puzzles", AppState::Puzzles), ("menu-analysis", AppState::Analysis)]
+    {
+        app.world_mut().resource_mut::<Profile>().lessons_done.clear();
+        app.world_mut().write_message(ShowMenu);
+        app.update();
+        app.update();
+        assert_eq!(state(&app), AppState::Menu);
+        let action = {
+            let (profile, entries) = (app.world().resource::<Profile>(), app.world().resource::<MenuEntries>());
+            entries.in_order().find(|entry| (entry.label)(profile).id == label).map(|entry| entry.action)
+        };
+        let Some(action) = action else { panic!("no {label} button") };
+        action.send(app.world_mut());
+        app.update();
+        app.update();
+        assert_eq!(state(&app), screen, "{label}");
+    }
 }
