@@ -74,6 +74,7 @@ impl Plugin for LogicPlugin {
             online::plugin,
             title::plugin,
             puzzles::plugin,
+            playing::plugin,
         ));
     }
 }

@@ -6,6 +6,7 @@
 //! which is put aside and comes back untouched when the analysis board is left.
 
 mod panel;
+mod scenes;
 
 use bevy::prelude::*;
 use fanorona_ai::{Analysis, Limits, Line};
@@ -276,7 +277,8 @@ pub fn view_plugin(app: &mut App) {
 
 /// The analysis board's logic and keys (headless; [`view_plugin`] draws it).
 pub fn plugin(app: &mut App) {
-    app.init_resource::<AnalysisBoard>()
+    app.add_plugins(scenes::plugin)
+        .init_resource::<AnalysisBoard>()
         .add_message::<AnalysisCommand>()
         .key_sets(AppState::Analysis, &[KeySet::Board, KeySet::Turns])
         .add_keys(Tier::Own, KEYS)

@@ -7,6 +7,7 @@ pub mod link;
 pub mod lobby;
 pub mod panel;
 pub mod play;
+mod scenes;
 
 use bevy::prelude::*;
 use fanorona_protocol::{ErrorCode, FinishedGame, GameVariant, TimeControl};
@@ -124,7 +125,8 @@ pub fn view_plugin(app: &mut App) {
 
 /// Online play.
 pub fn plugin(app: &mut App) {
-    app.add_message::<OnlineCommand>()
+    app.add_plugins(scenes::plugin)
+        .add_message::<OnlineCommand>()
         .key_sets(AppState::Online, &[KeySet::Board, KeySet::Turns, KeySet::Opponent])
         .add_menu_entry(MenuEntry {
             order: 10,

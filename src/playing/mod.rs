@@ -4,8 +4,14 @@
 
 mod dialogs;
 mod panel;
+mod scenes;
 
 use bevy::prelude::*;
+
+/// The kept game's screen's own logic: its start scenes (the rest is the game's).
+pub fn plugin(app: &mut App) {
+    app.add_plugins(scenes::plugin);
+}
 
 /// What the kept game's screen draws: its panel and its dialogs (needs a window).
 pub fn view_plugin(app: &mut App) {

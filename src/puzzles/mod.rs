@@ -7,13 +7,14 @@
 
 mod marks;
 mod panel;
+mod scenes;
 
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use fanorona_ai::Level;
 use fanorona_protocol::{ClientMessage, GameVariant, PuzzleView, ServerMessage};
-use fanorona_puzzles::{ParsePuzzleError, Puzzle, Theme, biggest_capture, nearest_untried};
+use fanorona_puzzles::{Candidate, ParsePuzzleError, Puzzle, Theme, biggest_capture, nearest_untried};
 use fanorona_rules::{Game, Point, Turn, Variant};
 
 use crate::AppSystems;
@@ -51,7 +52,7 @@ pub fn choose(
 ) -> Option<&'static Puzzle> {
     let puzzles = puzzles_of(variant);
     let untried = nearest_untried(puzzles, theme, progress.rating, |id| progress.tried(id));
-    let mut candidates = puzzles.iter().filter(|p| theme.is_none_or(|t| p.themes.contains(&t)));
+    let mut candidates = puzzles.iter().filter(|p| theme.is_none_or(|t| p.has_theme(t)));
     untried.or_else(|| {
         let last_tried = |p: &&Puzzle| progress.tried.iter().position(|t| *t == p.id);
         let others = candidates.clone().filter(|p| Some(p.id.as_str()) != current).min_by_key(last_tried);
@@ -274,7 +275,8 @@ const KEYS: &[Binding] = {
 
 /// Runs the puzzles and adds their keys (headless; [`view_plugin`] draws them).
 pub fn plugin(app: &mut App) {
-    app.init_resource::<PuzzleBoard>()
+    app.add_plugins(scenes::plugin)
+        .init_resource::<PuzzleBoard>()
         .add_message::<PuzzleCommand>()
         .key_sets(AppState::Puzzles, &[KeySet::Board, KeySet::Turns])
         .add_keys(Tier::Own, KEYS)
@@ -556,8 +558,11 @@ fn play_queued(mut board: ResMut<PuzzleBoard>, mut session: ResMut<Session>, mut
 /// Gives the board the use the puzzle's state says ([`PuzzleBoard::board_use`]), whenever the state changed: the one
 /// place that decides whether the person may play on the puzzle's board.
 fn show_board_use(board: Res<PuzzleBoard>, mut session: ResMut<Session>) {
+    if !board.is_changed() || !matches!(session.board_use(), BoardUse::Puzzle { .. }) {
+        return;
+    }
     let wanted = board.board_use();
-    if board.is_changed() && matches!(session.board_use(), BoardUse::Puzzle { .. }) && session.board_use() != wanted {
+    if session.board_use() != wanted {
         session.set_use(wanted);
     }
 }

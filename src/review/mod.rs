@@ -8,6 +8,9 @@
 //! (back to the game, or the menu); nothing is autosaved and nothing is rated while it is away.
 
 mod panel;
+mod scenes;
+
+pub use scenes::REVIEW_GAME;
 
 use bevy::prelude::*;
 use fanorona_ai::review::{REVIEW_DEPTH, Review, Reviewer, TurnReview};
@@ -150,7 +153,8 @@ pub fn view_plugin(app: &mut App) {
 
 /// The review screen's logic and keys (headless; [`view_plugin`] draws it).
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Reviewing>()
+    app.add_plugins(scenes::plugin)
+        .init_resource::<Reviewing>()
         .add_message::<ReviewCommand>()
         .key_sets(AppState::Review, &[KeySet::Board])
         .add_keys(Tier::Own, KEYS)

@@ -4,6 +4,7 @@
 //! games and rating are never touched, and it makes no sound (only a game's board is heard).
 
 pub mod menu;
+mod scenes;
 
 use bevy::prelude::*;
 use fanorona_ai::{Level, Limits, Search};
@@ -34,16 +35,14 @@ pub struct MenuEntry {
     pub action: Action,
 }
 
-/// The title page's entries, as the features added them.
+/// The title page's entries, in the order of their [`MenuEntry::order`] (added by the features).
 #[derive(Resource, Default)]
 pub struct MenuEntries(Vec<MenuEntry>);
 
 impl MenuEntries {
     /// The entries in the page's order.
     pub fn in_order(&self) -> impl Iterator<Item = &MenuEntry> {
-        let mut entries: Vec<&MenuEntry> = self.0.iter().collect();
-        entries.sort_by_key(|entry| entry.order);
-        entries.into_iter()
+        self.0.iter()
     }
 }
 
@@ -55,7 +54,10 @@ pub trait AddMenuEntry {
 
 impl AddMenuEntry for App {
     fn add_menu_entry(&mut self, entry: MenuEntry) -> &mut App {
-        self.world_mut().get_resource_or_init::<MenuEntries>().0.push(entry);
+        // Kept in order as they come, so the page (drawn every frame) only reads them.
+        let mut entries = self.world_mut().get_resource_or_init::<MenuEntries>();
+        let at = entries.0.partition_point(|e| e.order <= entry.order);
+        entries.0.insert(at, entry);
         self
     }
 }
@@ -119,7 +121,8 @@ impl TitleGame {
 
 /// Registers the title board.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<TitleGame>()
+    app.add_plugins(scenes::plugin)
+        .init_resource::<TitleGame>()
         .init_resource::<MenuEntries>()
         .add_menu_entry(MenuEntry { order: 40, label: |_| text!("how-to-play"), action: action!(ToggleHowToPlay) })
         .add_systems(OnEnter(AppState::Menu), show_title_board)

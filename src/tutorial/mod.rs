@@ -5,6 +5,7 @@
 pub mod lessons;
 mod marks;
 mod panel;
+mod scenes;
 
 use bevy::prelude::*;
 use fanorona_rules::{Side, Variant};
@@ -116,7 +117,8 @@ pub fn view_plugin(app: &mut App) {
 
 /// Runs the tutorial.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Tutorial>()
+    app.add_plugins(scenes::plugin)
+        .init_resource::<Tutorial>()
         .add_message::<TutorialCommand>()
         .key_sets(AppState::Tutorial, &[KeySet::Board, KeySet::Turns, KeySet::Opponent, KeySet::Game])
         .add_keys(Tier::Own, KEYS)

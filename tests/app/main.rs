@@ -12,6 +12,7 @@ mod online;
 mod preview;
 mod puzzles;
 mod review;
+mod scenes;
 mod soak;
 mod tables;
 mod teaching;

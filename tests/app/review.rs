@@ -6,10 +6,10 @@ use std::path::Path;
 
 use crate::common::*;
 use bevy::prelude::*;
-use fanorona::dev::scene::REVIEW_GAME;
 use fanorona::game::saving::AUTOSAVE_FILE;
 use fanorona::game::session::PlayerKind;
 use fanorona::persistence::profile::Profile;
+use fanorona::review::REVIEW_GAME;
 use fanorona::review::{ReviewCommand, Reviewing};
 use fanorona::screens::AppState;
 use fanorona_ai::Level;
