@@ -187,10 +187,17 @@ impl KeyMap {
         }
     }
 
-    /// Every key the game knows, for the keyboard help and its tests: the shared rows, the screens' own, then the
-    /// keys answered before them (Esc says no to a question, F11 works everywhere).
+    /// Every key the game knows, for the keyboard help and its tests: the shared rows (those of every screen first,
+    /// then by [`KeySet`], whichever plugin added them first), the screens' own, then the keys answered before them
+    /// (Esc says no to a question, F11 works everywhere).
     pub fn bindings(&self) -> impl Iterator<Item = &'static Binding> + '_ {
-        [Tier::Shared, Tier::Own, Tier::Asking, Tier::Always].into_iter().flat_map(|tier| self.tier(tier))
+        let mut shared: Vec<&'static Binding> = self.tier(Tier::Shared).collect();
+        shared.sort_by_key(|row| match row.on {
+            On::Every => 0,
+            On::Set(set) => 1 + set as usize,
+            On::Screen(_) => usize::MAX,
+        });
+        shared.into_iter().chain([Tier::Own, Tier::Asking, Tier::Always].into_iter().flat_map(|tier| self.tier(tier)))
     }
 
     fn tier(&self, tier: Tier) -> impl Iterator<Item = &'static Binding> + '_ {

@@ -319,6 +319,9 @@ fn the_keyboard_help_lists_the_keys_of_the_map() {
         assert_eq!(help_keys(keys), rows, "the keys for {what:?}");
     }
     assert_eq!(help.len(), map.keys().bindings().map(|b| b.help.id).collect::<BTreeSet<_>>().len());
+    // The keys of every screen first, then the board's, whichever plugin added them.
+    let first: Vec<&str> = help.iter().take(3).map(|(keys, _)| keys.as_str()).collect();
+    assert_eq!(first, ["F1", "F", "M"], "{help:?}");
     // The ones a player would look for, as they read.
     for line in [
         ("S", "Puzzles: show the solution"),
