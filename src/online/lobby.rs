@@ -20,11 +20,11 @@ pub const REFRESH: Duration = Duration::from_secs(2);
 
 /// The time controls offered for a new challenge, minutes + increment seconds.
 pub const TIME_CONTROLS: [TimeControl; 5] = [
-    TimeControl { minutes: 1, increment: 0 },
-    TimeControl { minutes: 3, increment: 2 },
-    TimeControl { minutes: 5, increment: 3 },
-    TimeControl { minutes: 10, increment: 5 },
-    TimeControl { minutes: 15, increment: 10 },
+    TimeControl::Live { minutes: 1, increment: 0 },
+    TimeControl::Live { minutes: 3, increment: 2 },
+    TimeControl::Live { minutes: 5, increment: 3 },
+    TimeControl::Live { minutes: 10, increment: 5 },
+    TimeControl::Live { minutes: 15, increment: 10 },
 ];
 
 /// What the lobby knows.

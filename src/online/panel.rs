@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
-use fanorona_protocol::{ChallengeView, Color, FinishedGame, GameVariant, GameView, PlayerView};
+use fanorona_protocol::{ChallengeView, Color, FinishedGame, GameVariant, GameView, PlayerView, TimeControl};
 
 use crate::board::FlipBoard;
 use crate::board::animation::Animations;
@@ -302,7 +302,8 @@ fn challenge_form_ui(ui: &mut egui::Ui, locale: &Locale, form: &mut ChallengeFor
     ui.horizontal_wrapped(|ui| {
         ui.label(tr!(locale, "online-time-label"));
         for (i, time) in TIME_CONTROLS.iter().enumerate() {
-            let hint = tr!(locale, "online-time-hint", minutes = time.minutes, increment = time.increment);
+            let TimeControl::Live { minutes, increment } = *time else { continue };
+            let hint = tr!(locale, "online-time-hint", minutes = minutes, increment = increment);
             ui.selectable_value(&mut form.time, i, time.to_string()).on_hover_text(hint);
         }
     });

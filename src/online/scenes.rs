@@ -90,7 +90,7 @@ fn go_online(
             }
             None if !*asked => {
                 *asked = true;
-                let time = TimeControl { minutes: 5, increment: 3 };
+                let time = TimeControl::Live { minutes: 5, increment: 3 };
                 online.write(OnlineCommand::Create(ChallengeSettings {
                     variant: GameVariant::Tsivy,
                     rated: false,

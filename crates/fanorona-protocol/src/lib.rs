@@ -1,4 +1,4 @@
-//! The messages of the Fanorona game server's protocol, version 1: JSON objects tagged by `type`, sent as WebSocket
+//! The messages of the Fanorona game server's protocol, version 2: JSON objects tagged by `type`, sent as WebSocket
 //! text messages. Every message from a client may carry a numeric `id`, which the server echoes in its reply.
 //! `docs/PROTOCOL.md` has the full description and an example session.
 //!
@@ -12,7 +12,7 @@ use fanorona_rules::{DrawReason, Outcome, Side, Variant, WinReason};
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this server speaks; a `hello` must name it.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest message the server reads, in bytes; a larger one is answered with [`ErrorCode::TooLarge`].
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
@@ -23,9 +23,13 @@ pub const MAX_LISTED_GAMES: usize = 50;
 /// The most challenges a `challenges` message lists: the caller's own, then the newest of the others.
 pub const MAX_LISTED_CHALLENGES: usize = 100;
 
-/// The most open challenges to anyone (without an `opponent`) a player may have at once; one more is refused with
+/// The most open live challenges to anyone (without an `opponent`) a player may have at once; one more is refused with
 /// [`ErrorCode::TooManyChallenges`].
 pub const MAX_OPEN_CHALLENGES: usize = 3;
+
+/// The most open correspondence challenges to anyone a player may have at once (they stay open while the player is
+/// away); one more is refused with [`ErrorCode::TooManyChallenges`].
+pub const MAX_CORRESPONDENCE_CHALLENGES: usize = 10;
 
 /// The most open challenges addressed to a player (rematches) a player may have at once, whoever they are addressed
 /// to; one more is refused with [`ErrorCode::TooManyChallenges`].
@@ -480,31 +484,72 @@ impl From<Side> for Color {
     }
 }
 
-/// A time control: minutes for the whole game plus seconds added after each turn, written `5+3`.
+/// A time control: a live game's, minutes for the whole game plus seconds added after each turn, written `5+3`; or
+/// a correspondence game's, days to answer each turn, written `3d`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(into = "String", try_from = "String")]
-pub struct TimeControl {
-    /// Minutes on each clock at the start, 1 to 180.
-    pub minutes: u32,
-    /// Seconds added to the mover's clock after each turn, 0 to 60.
-    pub increment: u32,
+pub enum TimeControl {
+    /// A live game: each side's clock starts with `minutes` (1 to 180) and gains `increment` seconds (0 to 60) after
+    /// each of its turns.
+    Live {
+        /// Minutes on each clock at the start.
+        minutes: u32,
+        /// Seconds added to the mover's clock after each turn.
+        increment: u32,
+    },
+    /// A correspondence game: each side has `days` (one of [`CORRESPONDENCE_DAYS`]) to answer each turn, its time
+    /// starting again in full after every turn it plays.
+    Correspondence {
+        /// Days to answer each turn.
+        days: u32,
+    },
 }
+
+/// The days per turn a correspondence game may give.
+pub const CORRESPONDENCE_DAYS: [u32; 6] = [1, 2, 3, 5, 7, 14];
+
+/// A day, in milliseconds.
+const DAY_MS: i64 = 86_400_000;
 
 impl TimeControl {
     /// Each clock at the start, in milliseconds.
     pub const fn initial_ms(self) -> i64 {
-        self.minutes as i64 * 60_000
+        match self {
+            TimeControl::Live { minutes, .. } => minutes as i64 * 60_000,
+            TimeControl::Correspondence { days } => days as i64 * DAY_MS,
+        }
     }
 
-    /// The increment in milliseconds.
+    /// The mover's clock just after its turn, from the `left_ms` it had: the increment added in a live game, the
+    /// whole time to answer again in a correspondence game.
+    pub const fn after_turn(self, left_ms: i64) -> i64 {
+        match self {
+            TimeControl::Live { increment, .. } => left_ms + increment as i64 * 1000,
+            TimeControl::Correspondence { .. } => self.initial_ms(),
+        }
+    }
+
+    /// The time added to the mover's clock after each turn in a live game, in milliseconds (none in correspondence,
+    /// where the clock starts again instead).
     pub const fn increment_ms(self) -> i64 {
-        self.increment as i64 * 1000
+        match self {
+            TimeControl::Live { increment, .. } => increment as i64 * 1000,
+            TimeControl::Correspondence { .. } => 0,
+        }
+    }
+
+    /// Whether this is a correspondence game's: days per turn.
+    pub const fn is_correspondence(self) -> bool {
+        matches!(self, TimeControl::Correspondence { .. })
     }
 }
 
 /// Why a time control was not read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a time control is minutes (1 to 180) + increment seconds (0 to 60), such as 5+3, not {0:?}")]
+#[error(
+    "a time control is minutes (1 to 180) + increment seconds (0 to 60), such as 5+3, or days per turn (1, 2, 3, 5, 7 \
+     or 14) and d, such as 3d; not {0:?}"
+)]
 pub struct ParseTimeControlError(String);
 
 impl FromStr for TimeControl {
@@ -512,10 +557,16 @@ impl FromStr for TimeControl {
 
     fn from_str(text: &str) -> Result<TimeControl, ParseTimeControlError> {
         let error = || ParseTimeControlError(text.to_owned());
-        let (minutes, increment) = text.split_once('+').ok_or_else(error)?;
         let number = |part: &str| if part.bytes().all(|b| b.is_ascii_digit()) { part.parse().ok() } else { None };
+        if let Some(days) = text.strip_suffix('d') {
+            return match number(days) {
+                Some(days) if CORRESPONDENCE_DAYS.contains(&days) => Ok(TimeControl::Correspondence { days }),
+                _ => Err(error()),
+            };
+        }
+        let (minutes, increment) = text.split_once('+').ok_or_else(error)?;
         match (number(minutes), number(increment)) {
-            (Some(minutes @ 1..=180), Some(increment @ 0..=60)) => Ok(TimeControl { minutes, increment }),
+            (Some(minutes @ 1..=180), Some(increment @ 0..=60)) => Ok(TimeControl::Live { minutes, increment }),
             _ => Err(error()),
         }
     }
@@ -523,7 +574,10 @@ impl FromStr for TimeControl {
 
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}+{}", self.minutes, self.increment)
+        match self {
+            TimeControl::Live { minutes, increment } => write!(f, "{minutes}+{increment}"),
+            TimeControl::Correspondence { days } => write!(f, "{days}d"),
+        }
     }
 }
 
@@ -812,11 +866,27 @@ mod tests {
 
     #[test]
     fn time_controls_read_and_print() {
-        assert_eq!("5+3".parse(), Ok(TimeControl { minutes: 5, increment: 3 }));
-        assert_eq!(TimeControl { minutes: 180, increment: 0 }.to_string(), "180+0");
-        for bad in ["0+3", "5", "5+61", "+3", "5+-1", "181+0", "5+3+1", " 5+3", "99999999999+0"] {
+        assert_eq!("5+3".parse(), Ok(TimeControl::Live { minutes: 5, increment: 3 }));
+        assert_eq!(TimeControl::Live { minutes: 180, increment: 0 }.to_string(), "180+0");
+        for days in CORRESPONDENCE_DAYS {
+            let time = TimeControl::Correspondence { days };
+            assert_eq!(time.to_string().parse(), Ok(time));
+        }
+        assert_eq!("14d".parse(), Ok(TimeControl::Correspondence { days: 14 }));
+        for bad in ["0+3", "5", "5+61", "+3", "5+-1", "181+0", "5+3+1", " 5+3", "99999999999+0", "4d", "0d", "d", "3 d"]
+        {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_correspondence_clock_starts_again_after_each_turn() {
+        let live = TimeControl::Live { minutes: 5, increment: 3 };
+        assert_eq!((live.initial_ms(), live.after_turn(1_000)), (300_000, 4_000));
+        let days = TimeControl::Correspondence { days: 3 };
+        assert_eq!((days.initial_ms(), days.after_turn(1_000)), (3 * 86_400_000, 3 * 86_400_000));
+        assert!(days.is_correspondence() && !live.is_correspondence());
+        assert_eq!(serde_json::to_string(&days).ok(), Some("\"3d\"".to_owned()));
     }
 
     #[test]

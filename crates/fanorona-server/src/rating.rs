@@ -3,7 +3,32 @@
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use crate::protocol::Color;
+use crate::protocol::{Color, TimeControl};
+
+/// Which of a player's two ratings a game changes: correspondence games (days per turn) are rated apart from live
+/// games, as lichess rates them, since playing well with days to think is another skill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pool {
+    /// Live games (minutes on the clock).
+    Live,
+    /// Correspondence games (days per turn).
+    Correspondence,
+}
+
+impl Pool {
+    /// The pool of games played at `time`.
+    pub const fn of(time: TimeControl) -> Pool {
+        if time.is_correspondence() { Pool::Correspondence } else { Pool::Live }
+    }
+
+    /// The `players` columns of this pool's rating, deviation and volatility.
+    pub const fn columns(self) -> [&'static str; 3] {
+        match self {
+            Pool::Live => ["rating", "deviation", "volatility"],
+            Pool::Correspondence => ["correspondence_rating", "correspondence_deviation", "correspondence_volatility"],
+        }
+    }
+}
 
 /// A player's Glicko-2 rating.
 #[derive(Clone, Copy, Debug, PartialEq)]

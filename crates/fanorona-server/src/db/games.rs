@@ -12,7 +12,7 @@ use super::ratings::rating_of;
 use super::tx::Tx;
 use crate::error::DbError;
 use crate::protocol::{Color, EndReason, GameResult, MAX_LISTED_GAMES, RatingChange, RatingChanges};
-use crate::rating::{self, Rating};
+use crate::rating::{self, Pool, Rating};
 
 /// A game as stored (in progress or over): enough to take it up again after a restart, or to catch up with what
 /// another process stored.
@@ -95,6 +95,8 @@ pub struct EndRecord<'a> {
     pub plies: u32,
     /// White's and black's ids when the ratings change.
     pub rated: Option<(&'a str, &'a str)>,
+    /// Which of their ratings change.
+    pub pool: Pool,
 }
 
 impl Db {
@@ -353,13 +355,16 @@ async fn store_end(connection: &mut AnyConnection, end: &EndRecord<'_>) -> Resul
     // runs this transaction alone.
     let mut ids = [white, black];
     ids.sort_unstable();
+    let [rating, deviation, volatility] = end.pool.columns();
     for id in ids {
-        sqlx::query("UPDATE players SET rating = rating WHERE id = $1").bind(id).execute(&mut *connection).await?;
+        let lock = format!("UPDATE players SET {rating} = {rating} WHERE id = $1");
+        sqlx::query(&lock).bind(id).execute(&mut *connection).await?;
     }
-    let before = [rating_of(connection, white).await?, rating_of(connection, black).await?];
+    let before = [rating_of(connection, white, end.pool).await?, rating_of(connection, black, end.pool).await?];
     let after = rating::update(before, end.result.winner);
+    let set = format!("UPDATE players SET {rating} = $1, {deviation} = $2, {volatility} = $3 WHERE id = $4");
     for ((id, old), new) in [white, black].into_iter().zip(before).zip(after) {
-        sqlx::query("UPDATE players SET rating = $1, deviation = $2, volatility = $3 WHERE id = $4")
+        sqlx::query(&set)
             .bind(new.rating)
             .bind(new.deviation)
             .bind(new.volatility)
@@ -454,7 +459,8 @@ mod tests {
         assert!(db.create_challenge(&challenge, 300_000, 1, usize::MAX).await.unwrap());
         assert!(db.start_game(id, &white.id, &black.id, 2).await.unwrap());
         let result = GameResult::win(fanorona_rules::Side::White, EndReason::Resignation);
-        let end = EndRecord { game: id, result, clocks: [1, 1], at: 3, plies: 0, rated: Some((&white.id, &black.id)) };
+        let rated = Some((white.id.as_str(), black.id.as_str()));
+        let end = EndRecord { game: id, result, clocks: [1, 1], at: 3, plies: 0, rated, pool: Pool::Live };
         assert!(db.end_game(&end).await.unwrap().is_some());
     }
 

@@ -45,7 +45,7 @@ pub(super) fn challenge_from(row: &AnyRow) -> Result<ChallengeRecord, DbError> {
 
 impl Db {
     /// Stores a new open challenge unless its creator has `most` open challenges of its kind already (addressed to a
-    /// player, or to anyone); false then. One statement counts and inserts, so that two requests at once cannot both
+    /// player, correspondence to anyone, or live to anyone); false then. One statement counts and inserts, so that two requests at once cannot both
     /// pass on SQLite (on PostgreSQL two processes may, rarely, let one more through).
     pub async fn create_challenge(
         &self,
@@ -54,21 +54,25 @@ impl Db {
         now: i64,
         most: usize,
     ) -> Result<bool, DbError> {
-        let kind = if challenge.opponent.is_some() { "IS NOT NULL" } else { "IS NULL" };
+        let kind = match (&challenge.opponent, challenge.time.is_correspondence()) {
+            (Some(_), _) => "opponent IS NOT NULL",
+            (None, true) => "opponent IS NULL AND correspondence = 1",
+            (None, false) => "opponent IS NULL AND correspondence = 0",
+        };
         let most = i64::try_from(most).unwrap_or(i64::MAX);
         // Counted first by a read: a flood of challenges past the cap is then refused without a write transaction,
         // which would take SQLite's write lock (and a sync of the disk) from the games' turns each time (the abuse
         // test's game took twice as long per turn under 120 refused challenges a second).
-        let count =
-            format!("SELECT COUNT(*) AS n FROM games WHERE creator = $1 AND status = 'open' AND opponent {kind}");
+        let count = format!("SELECT COUNT(*) AS n FROM games WHERE creator = $1 AND status = 'open' AND {kind}");
         let open: i64 = sqlx::query(&count).bind(&challenge.creator.id).fetch_one(&self.pool).await?.try_get("n")?;
         if open >= most {
             return Ok(false);
         }
         let sql = format!(
             "INSERT INTO games (id, creator, variant, rated, time_control, vela, opponent, status, white_clock_ms, \
-             black_clock_ms, created, updated) SELECT $1, $2, $3, $4, $5, $6, $7, 'open', $8, $8, $9, $9 \
-             WHERE (SELECT COUNT(*) FROM games WHERE creator = $2 AND status = 'open' AND opponent {kind}) < $10"
+             black_clock_ms, created, updated, correspondence) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, 'open', $8, $8, $9, $9, $11 \
+             WHERE (SELECT COUNT(*) FROM games WHERE creator = $2 AND status = 'open' AND {kind}) < $10"
         );
         let insert = sqlx::query(&sql)
             .bind(&challenge.id)
@@ -80,7 +84,8 @@ impl Db {
             .bind(challenge.opponent.as_deref())
             .bind(initial_ms)
             .bind(now)
-            .bind(most);
+            .bind(most)
+            .bind(i64::from(challenge.time.is_correspondence()));
         Ok(self.write(insert).await?.rows_affected() == 1)
     }
 
@@ -124,15 +129,14 @@ impl Db {
         Ok(())
     }
 
-    /// Deletes the open challenges whose creator was last seen before `seen_before`; returns their ids and the
-    /// players they were addressed to.
+    /// Deletes the open live challenges whose creator was last seen before `seen_before` (a correspondence challenge
+    /// waits for its answer however long its creator is away); returns their ids and the players they were addressed
+    /// to.
     pub async fn drop_stale_challenges(&self, seen_before: i64) -> Result<Vec<(String, Option<String>)>, DbError> {
         let mut tx = Tx::begin(&self.pool).await?;
-        let rows = sqlx::query("DELETE FROM games WHERE status = 'open' AND updated < $1 RETURNING id, opponent")
-            .bind(seen_before)
-            .fetch_all(&mut *tx)
-            .await
-            .map_err(DbError::from);
+        let delete =
+            "DELETE FROM games WHERE status = 'open' AND correspondence = 0 AND updated < $1 RETURNING id, opponent";
+        let rows = sqlx::query(delete).bind(seen_before).fetch_all(&mut *tx).await.map_err(DbError::from);
         let dropped = rows.and_then(|rows| {
             rows.iter().map(|row| Ok((row.try_get("id")?, row.try_get("opponent")?))).collect::<Result<Vec<_>, _>>()
         });

@@ -23,6 +23,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (8, "puzzles", include_str!("../../migrations/0008_puzzles.sql")),
     (9, "puzzle search", include_str!("../../migrations/0009_puzzle_search.sql")),
     (10, "puzzle alternatives", include_str!("../../migrations/0010_puzzle_alternatives.sql")),
+    (11, "correspondence", include_str!("../../migrations/0011_correspondence.sql")),
 ];
 
 /// The embedded migrations, handed to sqlx's migrator like a folder of files.

@@ -7,13 +7,14 @@ use sqlx::{AnyConnection, Row};
 use super::Db;
 use crate::error::DbError;
 use crate::protocol::{RatingChange, RatingChanges, RatingPoint};
-use crate::rating::Rating;
+use crate::rating::{Pool, Rating};
 
 impl Db {
-    /// The player's rating after each of their rated games, oldest first.
+    /// The player's live rating after each of their rated live games, oldest first.
     pub async fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, DbError> {
         let rows = sqlx::query(
-            "SELECT game, rating, deviation, recorded FROM rating_history WHERE player = $1 ORDER BY recorded, game",
+            "SELECT h.game, h.rating, h.deviation, h.recorded FROM rating_history h JOIN games g ON g.id = h.game \
+             WHERE h.player = $1 AND g.correspondence = 0 ORDER BY h.recorded, h.game",
         )
         .bind(player)
         .fetch_all(&self.pool)
@@ -64,14 +65,14 @@ impl Db {
     }
 }
 
-pub(super) async fn rating_of(connection: &mut AnyConnection, id: &str) -> Result<Rating, DbError> {
-    let row = sqlx::query("SELECT rating, deviation, volatility FROM players WHERE id = $1")
-        .bind(id)
-        .fetch_one(&mut *connection)
-        .await?;
+/// The player's rating in `pool`.
+pub(super) async fn rating_of(connection: &mut AnyConnection, id: &str, pool: Pool) -> Result<Rating, DbError> {
+    let [rating, deviation, volatility] = pool.columns();
+    let sql = format!("SELECT {rating}, {deviation}, {volatility} FROM players WHERE id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_one(&mut *connection).await?;
     Ok(Rating {
-        rating: row.try_get("rating")?,
-        deviation: row.try_get("deviation")?,
-        volatility: row.try_get("volatility")?,
+        rating: row.try_get(rating)?,
+        deviation: row.try_get(deviation)?,
+        volatility: row.try_get(volatility)?,
     })
 }

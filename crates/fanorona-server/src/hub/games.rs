@@ -87,8 +87,8 @@ impl Hub {
     }
 
     /// Ends the game by flag fall if the side to move has no time left (and says so to both players), unless the
-    /// side is away (it has no connection to this server) and has not had the grace of a dropped connection yet:
-    /// then it gets it, [`AWAY_MARGIN`] after its flag fell.
+    /// game is live and the side is away (it has no connection to this server) and has not had the grace of a dropped
+    /// connection yet: then it gets it, [`AWAY_MARGIN`] after its flag fell.
     async fn settle_flag(&self, live: &mut LiveGame, now: i64) -> Result<(), Refusal> {
         self.change_game(live, |live, _| {
             Box::pin(async move {
@@ -100,8 +100,10 @@ impl Hub {
                 if clocks[mover.index()] > 0 {
                     return Ok(());
                 }
+                // A correspondence game's days per turn leave no room for the grace of a dropped connection.
                 let present = lock(&self.connections).contains_key(&live.players[mover.index()].id);
-                if !present && !live.grace_used[mover.index()] {
+                let live_game = !live.settings.time.is_correspondence();
+                if live_game && !present && !live.grace_used[mover.index()] {
                     let fell = live.since + live.clocks[mover.index()];
                     if now < fell + millis(AWAY_MARGIN) {
                         return Ok(());
@@ -177,7 +179,7 @@ impl Hub {
                 let mut game = live.game.clone();
                 let turn = game.play_notation(text).map_err(|e| Refusal::new(ErrorCode::IllegalTurn, e.to_string()))?;
                 let mut clocks = live.clocks_at(now);
-                clocks[side.index()] += live.settings.time.increment_ms();
+                clocks[side.index()] = live.settings.time.after_turn(clocks[side.index()]);
                 let notation = turn.to_string();
                 let record = TurnRecord { game: id, ply, notation: &notation, clocks, at: now };
                 let result = game.outcome().map(GameResult::from);

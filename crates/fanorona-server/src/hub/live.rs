@@ -9,6 +9,7 @@ use super::Hub;
 use super::connections::ConnectionHandle;
 use crate::db::{ChallengeRecord, EndRecord, PlayerRecord, StoredGame};
 use crate::protocol::{Clocks, Color, EndReason, GameResult, GameView, PlayerView, ServerMessage};
+use crate::rating::Pool;
 
 /// A game in progress: who plays it (readable without waiting for the game's lock) and its state.
 #[derive(Debug)]
@@ -153,6 +154,7 @@ impl LiveGame {
             at: now,
             plies: self.plies(),
             rated: rated.then(|| (self.players[0].id.as_str(), self.players[1].id.as_str())),
+            pool: Pool::of(self.settings.time),
         }
     }
 }

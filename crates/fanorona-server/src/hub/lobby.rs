@@ -9,13 +9,14 @@ use super::{Caller, Hub, lock, millis};
 use crate::db::ChallengeRecord;
 use crate::error::Refusal;
 use crate::protocol::{
-    ChallengeView, ErrorCode, GameVariant, MAX_ADDRESSED_CHALLENGES, MAX_LISTED_CHALLENGES, MAX_OPEN_CHALLENGES,
-    PlayerView, ServerMessage, TimeControl,
+    ChallengeView, ErrorCode, GameVariant, MAX_ADDRESSED_CHALLENGES, MAX_CORRESPONDENCE_CHALLENGES,
+    MAX_LISTED_CHALLENGES, MAX_OPEN_CHALLENGES, PlayerView, ServerMessage, TimeControl,
 };
 use crate::secret;
 
-/// How long the open challenges of a player with no connection stay in the lobby: a page reload or a dropped
-/// connection keeps them, a player who left does not leave a challenge that nobody answers.
+/// How long the open live challenges of a player with no connection stay in the lobby: a page reload or a dropped
+/// connection keeps them, a player who left does not leave a challenge that nobody answers. A correspondence
+/// challenge stays until it is answered or withdrawn.
 pub const CHALLENGE_ABANDONED_AFTER: Duration = Duration::from_secs(60);
 
 /// How often (on the server's clock) the lobby is swept: the challenges of connected players are marked seen and
@@ -97,9 +98,10 @@ impl Hub {
                 return Err(Refusal::bot_unrated());
             }
         }
-        let (most, kind) = match opponent {
-            Some(_) => (MAX_ADDRESSED_CHALLENGES, "addressed to players"),
-            None => (MAX_OPEN_CHALLENGES, "open"),
+        let (most, kind) = match (&opponent, time.is_correspondence()) {
+            (Some(_), _) => (MAX_ADDRESSED_CHALLENGES, "addressed to players"),
+            (None, true) => (MAX_CORRESPONDENCE_CHALLENGES, "open by correspondence"),
+            (None, false) => (MAX_OPEN_CHALLENGES, "open"),
         };
         let challenge = ChallengeRecord { id: secret::new_id()?, creator, variant, rated, time, vela, opponent };
         if !self.db.create_challenge(&challenge, time.initial_ms(), self.clock.now_ms(), most).await? {

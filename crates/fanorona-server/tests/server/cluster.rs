@@ -9,9 +9,10 @@ use std::sync::Arc;
 use fanorona_bot::client::{Client, ClientError, Welcome};
 use fanorona_server::clock::ManualClock;
 use fanorona_server::protocol::{ClientMessage, Color, EndReason, ErrorCode, ServerMessage};
+use sqlx::Row;
 use tempfile::TempDir;
 
-use crate::common::{TestServer, challenge, clock, open_db, play_out, rules_game, stored_turns, wait};
+use crate::common::{TestServer, challenge, choose, clock, open_db, play, play_out, rules_game, stored_turns, wait};
 
 /// A temporary folder, the path that names the database the servers share in it, and their clock. Panics without
 /// PostgreSQL: a test that cannot run must not pass.
@@ -183,4 +184,39 @@ async fn a_logout_on_one_server_closes_the_login_s_connections_on_the_others() {
     assert!(matches!(closed, Err(ClientError::Closed | ClientError::WebSocket(_))), "{closed:?}");
     let mut again = Client::connect(&second.url).await.unwrap();
     assert_eq!(again.hello(Some(&token), None).await.unwrap_err().code(), Some(ErrorCode::BadToken));
+}
+
+#[tokio::test]
+#[ignore = "PostgreSQL only: FANORONA_TEST_POSTGRES and --include-ignored"]
+async fn a_correspondence_game_nobody_is_connected_to_is_lost_on_time_once() {
+    let (_dir, db, clock) = shared_database();
+    // Both look for fallen flags, as in service.
+    let first = TestServer::start_watching_flags(&db, &clock).await;
+    let second = TestServer::start_watching_flags(&db, &clock).await;
+    let (game, [(mut white, ..), (mut black, ..)]) = start_across(&first, &second, true, "2d").await;
+    let first_turn = choose(&rules_game(&[])).to_string();
+    play(&mut white, &mut black, &game, 1, &first_turn).await;
+    let reply = choose(&rules_game(std::slice::from_ref(&first_turn))).to_string();
+    play(&mut black, &mut white, &game, 2, &reply).await;
+    white.close().await.unwrap();
+    black.close().await.unwrap();
+
+    // Two days pass with nobody connected: both servers see White's flag fall, one ends the game and rates it once.
+    wait(&clock, 2 * 86_400 + 1);
+    let pool = open_db(&db).await;
+    let started = std::time::Instant::now();
+    loop {
+        let row = sqlx::query("SELECT status, reason FROM games WHERE id = $1").bind(&game).fetch_one(&pool).await;
+        let row = row.unwrap();
+        if row.get::<String, _>("status") == "finished" {
+            assert_eq!(row.get::<Option<String>, _>("reason").as_deref(), Some("timeout"));
+            break;
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "the game is still being played");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    // Both servers have looked again since (they look every 10 ms): still one rating change a player.
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let rows = sqlx::query("SELECT player FROM rating_history WHERE game = $1").bind(&game).fetch_all(&pool).await;
+    assert_eq!(rows.unwrap().len(), 2, "one rating change for each player");
 }

@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use fanorona_bot::client::{Client, Welcome};
 use fanorona_rules::{Game, Side, Turn, Variant};
-use fanorona_server::clock::ManualClock;
+use fanorona_server::clock::{Clock, ManualClock};
 use fanorona_server::hub::Hub;
 use fanorona_server::protocol::{ClientMessage, GameVariant, GameView, PlayerView, ServerMessage, TimeControl};
 use fanorona_server::server::{Limits, Server, ServerConfig};
@@ -482,4 +482,30 @@ pub async fn stored_turns(pool: &AnyPool, game: &str) -> Vec<String> {
 /// Lets time pass on the server's clock.
 pub fn wait(clock: &ManualClock, seconds: u64) {
     clock.advance(Duration::from_secs(seconds));
+}
+
+/// Moves the server's clock a second on and closes `leaving`, then waits until the server has marked their open
+/// `challenges` seen at that second, as it does when a player's last connection closes: the clock may then move on
+/// without the server marking them later. Only the closing marks them at that second: the sweep, which marks the
+/// challenges of connected players too, ran when the server started and after each move of the clock that the test
+/// then waited on, and runs next [`LOBBY_SWEEP_INTERVAL`](fanorona_server::hub::LOBBY_SWEEP_INTERVAL) later on the
+/// server's clock.
+pub async fn leave(clock: &ManualClock, pool: &AnyPool, leaving: Vec<Client>, challenges: &[&str]) {
+    wait(clock, 1);
+    let now = clock.now_ms();
+    for client in leaving {
+        client.close().await.unwrap();
+    }
+    let start = Instant::now();
+    for id in challenges {
+        loop {
+            let seen = sqlx::query("SELECT updated FROM games WHERE id = $1").bind(*id).fetch_one(pool);
+            let seen: i64 = seen.await.unwrap().get("updated");
+            if seen == now {
+                break;
+            }
+            assert!(start.elapsed() < Duration::from_secs(10), "challenge {id} last seen at {seen}, not {now}");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
 }

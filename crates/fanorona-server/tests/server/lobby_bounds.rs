@@ -5,17 +5,15 @@
 use std::time::{Duration, Instant};
 
 use fanorona_bot::client::Client;
-use fanorona_server::clock::{Clock, ManualClock};
 use fanorona_server::hub::CHALLENGE_ABANDONED_AFTER;
 use fanorona_server::protocol::{
     ChallengeView, ClientMessage, ErrorCode, MAX_ADDRESSED_CHALLENGES, MAX_LISTED_CHALLENGES, MAX_OPEN_CHALLENGES,
     ServerMessage,
 };
 use futures_util::{SinkExt, StreamExt};
-use sqlx::{AnyPool, Row};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::common::{TestServer, challenge, clock, open_db, wait};
+use crate::common::{TestServer, challenge, clock, leave, open_db, wait};
 
 /// Opens a challenge (to anyone, or to `opponent`); its id.
 async fn create(client: &mut Client, opponent: Option<&str>) -> String {
@@ -49,32 +47,6 @@ async fn until_gone(client: &mut Client, gone: &str) -> Vec<String> {
         assert!(start.elapsed() < Duration::from_secs(10), "challenge {gone} still listed: {ids:?}");
         // Within the rate limit (a `rate_limited` refusal carries no id, and the request would wait for ever).
         tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-/// Moves the server's clock a second on and closes `leaving`, then waits until the server has marked their open
-/// `challenges` seen at that second, as it does when a player's last connection closes: the clock may then move on
-/// without the server marking them later. Only the closing marks them at that second: the sweep, which marks the
-/// challenges of connected players too, ran when the server started and after each move of the clock that the test
-/// then waited on, and runs next [`LOBBY_SWEEP_INTERVAL`](fanorona_server::hub::LOBBY_SWEEP_INTERVAL) later on the
-/// server's clock.
-async fn leave(clock: &ManualClock, pool: &AnyPool, leaving: Vec<Client>, challenges: &[&str]) {
-    wait(clock, 1);
-    let now = clock.now_ms();
-    for client in leaving {
-        client.close().await.unwrap();
-    }
-    let start = Instant::now();
-    for id in challenges {
-        loop {
-            let seen = sqlx::query("SELECT updated FROM games WHERE id = $1").bind(*id).fetch_one(pool);
-            let seen: i64 = seen.await.unwrap().get("updated");
-            if seen == now {
-                break;
-            }
-            assert!(start.elapsed() < Duration::from_secs(10), "challenge {id} last seen at {seen}, not {now}");
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
     }
 }
 
@@ -191,7 +163,7 @@ async fn a_client_that_does_not_read_is_dropped_past_a_mebibyte() {
     let address = server.url.trim_start_matches("ws://").trim_end_matches("/ws").parse().unwrap();
     let (mut sloth, _) =
         tokio_tungstenite::client_async(&server.url, socket.connect(address).await.unwrap()).await.unwrap();
-    sloth.send(Message::text(r#"{"type":"hello","protocol":1,"name":"sloth"}"#)).await.unwrap();
+    sloth.send(Message::text(r#"{"type":"hello","protocol":2,"name":"sloth"}"#)).await.unwrap();
     const ASKED: usize = 340;
     for asked in 0..ASKED {
         if asked >= 40 {

@@ -8,6 +8,7 @@ mod bot;
 mod clocks;
 mod cluster;
 mod common;
+mod correspondence;
 mod disk_full;
 mod guests;
 mod ignored;

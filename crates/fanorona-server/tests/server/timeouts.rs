@@ -28,7 +28,7 @@ pub async fn open(server: &TestServer) -> Socket {
 }
 
 pub async fn hello(socket: &mut Socket, name: &str) {
-    let hello = format!(r#"{{"type":"hello","protocol":1,"name":"{name}","id":1}}"#);
+    let hello = format!(r#"{{"type":"hello","protocol":2,"name":"{name}","id":1}}"#);
     socket.send(Message::text(hello)).await.unwrap();
     let welcome = next_text(socket).await;
     assert_eq!(welcome["type"], "welcome", "{welcome}");
@@ -101,7 +101,7 @@ async fn deaf_websocket(server: &TestServer, name: &str) -> tokio::net::TcpStrea
     }
     assert!(head.starts_with(b"HTTP/1.1 101"), "{}", String::from_utf8_lossy(&head));
     // A client's frames are masked: a zero mask leaves the text as it is.
-    let hello = format!(r#"{{"type":"hello","protocol":1,"name":"{name}","id":1}}"#);
+    let hello = format!(r#"{{"type":"hello","protocol":2,"name":"{name}","id":1}}"#);
     assert!(hello.len() < 126, "a longer text needs a longer header");
     let mut frame = vec![0x80 | TEXT, 0x80 | hello.len() as u8, 0, 0, 0, 0];
     frame.extend_from_slice(hello.as_bytes());
