@@ -196,7 +196,8 @@ fn lobby_messages(
                 }
                 lobby.asked = None;
             }
-            ServerMessage::ChallengeCancelled { challenge } => {
+            // Withdrawn by its creator, or declined by the player it was addressed to: gone either way.
+            ServerMessage::ChallengeCancelled { challenge } | ServerMessage::ChallengeDeclined { challenge } => {
                 lobby.challenges.retain(|c| c.id != *challenge);
                 if lobby.mine.as_ref().is_some_and(|mine| mine.id == *challenge) {
                     lobby.mine = None;

@@ -129,6 +129,12 @@ pub enum ClientMessage {
         /// The challenge's id.
         challenge: String,
     },
+    /// Declines a challenge addressed to oneself (a rematch, a correspondence game offered): it goes, and its
+    /// creator is told.
+    DeclineChallenge {
+        /// The challenge's id.
+        challenge: String,
+    },
     /// Plays a turn in one's own game.
     Play {
         /// The game's id.
@@ -247,6 +253,12 @@ pub enum ServerMessage {
     },
     /// A challenge was withdrawn: the answer to `cancel_challenge`, and sent to the player it was addressed to.
     ChallengeCancelled {
+        /// The challenge's id.
+        challenge: String,
+    },
+    /// A challenge addressed to a player was declined by them: the answer to `decline_challenge`, and sent to the
+    /// challenge's creator.
+    ChallengeDeclined {
         /// The challenge's id.
         challenge: String,
     },

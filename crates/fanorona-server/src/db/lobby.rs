@@ -163,6 +163,14 @@ impl Db {
         Ok(self.write(delete).await?.rows_affected() == 1)
     }
 
+    /// Deletes an open challenge addressed to `opponent`; whether there was one.
+    pub async fn decline_challenge(&self, id: &str, opponent: &str) -> Result<bool, DbError> {
+        let delete = sqlx::query("DELETE FROM games WHERE id = $1 AND opponent = $2 AND status = 'open'")
+            .bind(id)
+            .bind(opponent);
+        Ok(self.write(delete).await?.rows_affected() == 1)
+    }
+
     /// Turns an open challenge into a game between `white` and `black` whose first clock starts at `now`; false if
     /// the challenge was no longer open (accepted or withdrawn meanwhile, perhaps by another server process).
     pub async fn start_game(&self, id: &str, white: &str, black: &str, now: i64) -> Result<bool, DbError> {

@@ -128,6 +128,20 @@ impl Hub {
         Ok(ServerMessage::ChallengeCancelled { challenge })
     }
 
+    pub(super) async fn decline_challenge(&self, caller: &Caller, challenge: String) -> Result<ServerMessage, Refusal> {
+        let record = self.db.open_challenge(&challenge).await?.ok_or_else(|| Refusal::not_found(&challenge))?;
+        if record.opponent.as_deref() != Some(caller.player.as_str()) {
+            return Err(Refusal::new(ErrorCode::NotYourGame, "that challenge is not addressed to you"));
+        }
+        // Gone meanwhile (withdrawn, or declined on another connection): nothing to decline.
+        if !self.db.decline_challenge(&challenge, &caller.player).await? {
+            return Err(Refusal::not_found(&challenge));
+        }
+        let message = ServerMessage::ChallengeDeclined { challenge };
+        self.tell(&record.creator.id, &message);
+        Ok(message)
+    }
+
     /// Sends a challenge addressed to a player to that player's connections (to this process's: on another, the
     /// player finds it in the lobby's list).
     fn tell_opponent(&self, message: &ServerMessage) {

@@ -130,6 +130,7 @@ impl Hub {
                 self.create_challenge(caller, ChallengeTerms { variant, rated, time, vela }, opponent).await?
             }
             ClientMessage::CancelChallenge { challenge } => self.cancel_challenge(caller, challenge).await?,
+            ClientMessage::DeclineChallenge { challenge } => self.decline_challenge(caller, challenge).await?,
             ClientMessage::AcceptChallenge { challenge } => self.accept_challenge(caller, &challenge).await?,
             ClientMessage::Play { game, ply, turn } => return self.play(caller, &game, ply, &turn).await,
             ClientMessage::Resign { game } => {

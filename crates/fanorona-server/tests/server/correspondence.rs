@@ -121,3 +121,29 @@ async fn correspondence_challenges_have_a_bound_of_their_own() {
     let refused = alice.request(challenge().time("5+3").into()).await;
     assert_eq!(refused.unwrap_err().code(), Some(ErrorCode::TooManyChallenges));
 }
+
+#[tokio::test]
+async fn a_challenge_addressed_to_a_player_is_declined_by_that_player_only() {
+    let clock = clock();
+    let server = TestServer::fresh(&clock).await;
+    let (mut alice, _) = server.guest("alice").await;
+    let (mut bob, bob_in) = server.guest("bob").await;
+    let (mut carol, _) = server.guest("carol").await;
+    let offer = challenge().time("7d").to(Some(&bob_in.player.id));
+    let Ok(ServerMessage::ChallengeCreated { challenge: offered }) = alice.request(offer.into()).await else {
+        panic!()
+    };
+    assert!(matches!(bob.next().await.unwrap().message, ServerMessage::ChallengeCreated { .. }));
+    let decline = ClientMessage::DeclineChallenge { challenge: offered.id.clone() };
+
+    // Neither someone else nor its creator may decline it.
+    for client in [&mut carol, &mut alice] {
+        assert_eq!(client.request(decline.clone()).await.unwrap_err().code(), Some(ErrorCode::NotYourGame));
+    }
+    let declined = ServerMessage::ChallengeDeclined { challenge: offered.id.clone() };
+    assert_eq!(bob.request(decline.clone()).await.unwrap(), declined);
+    assert_eq!(alice.next().await.unwrap().message, declined, "its creator is told");
+    assert_eq!(bob.request(decline).await.unwrap_err().code(), Some(ErrorCode::NotFound), "declined once");
+    let accept = ClientMessage::AcceptChallenge { challenge: offered.id };
+    assert_eq!(bob.request(accept).await.unwrap_err().code(), Some(ErrorCode::NotFound));
+}
