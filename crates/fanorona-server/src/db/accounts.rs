@@ -8,18 +8,24 @@ use super::sync::LOGOUT;
 use super::tx::Tx;
 use crate::error::DbError;
 use crate::protocol::PlayerView;
-use crate::rating::Rating;
+use crate::rating::{Pool, Rating};
 
-/// What every player may see of a player.
+/// What every player may see of a player, with the live rating.
 impl From<PlayerRecord> for PlayerView {
     fn from(player: PlayerRecord) -> PlayerView {
-        PlayerView {
-            id: player.id,
-            name: player.name,
-            rating: player.rating.rating,
-            deviation: player.rating.deviation,
-            bot: player.bot,
-        }
+        player.view(Pool::Live)
+    }
+}
+
+impl PlayerRecord {
+    /// What every player may see of the player, with the rating of `pool`: in a correspondence challenge or game,
+    /// the correspondence rating.
+    pub fn view(self, pool: Pool) -> PlayerView {
+        let rating = match pool {
+            Pool::Live => self.rating,
+            Pool::Correspondence => self.correspondence,
+        };
+        PlayerView { id: self.id, name: self.name, rating: rating.rating, deviation: rating.deviation, bot: self.bot }
     }
 }
 
@@ -30,8 +36,10 @@ pub struct PlayerRecord {
     pub id: String,
     /// The display name.
     pub name: String,
-    /// The rating.
+    /// The live games' rating.
     pub rating: Rating,
+    /// The correspondence games' rating.
+    pub correspondence: Rating,
     /// Whether a program plays for the player.
     pub bot: bool,
     /// Whether the player has a password (registered), not only tokens (a guest).
@@ -40,8 +48,9 @@ pub struct PlayerRecord {
 
 /// The columns of the player table under `alias`, named `{alias}_{column}` for [`player_from`].
 pub(super) fn player_columns(alias: &str) -> String {
-    let columns =
-        ["id", "name", "rating", "deviation", "volatility", "bot"].map(|c| format!("{alias}.{c} AS {alias}_{c}"));
+    let [rating, deviation, volatility] = Pool::Correspondence.columns();
+    let columns = ["id", "name", "rating", "deviation", "volatility", rating, deviation, volatility, "bot"]
+        .map(|c| format!("{alias}.{c} AS {alias}_{c}"));
     // A BIGINT on both databases (PostgreSQL would make a bare CASE of small numbers an INTEGER).
     let registered =
         format!("CAST(CASE WHEN {alias}.password_hash IS NULL THEN 0 ELSE 1 END AS BIGINT) AS {alias}_registered");
@@ -53,13 +62,20 @@ pub(super) fn player_from(row: &AnyRow, alias: &str) -> Result<PlayerRecord, DbE
     Ok(PlayerRecord {
         id: row.try_get(column("id").as_str())?,
         name: row.try_get(column("name").as_str())?,
-        rating: Rating {
-            rating: row.try_get(column("rating").as_str())?,
-            deviation: row.try_get(column("deviation").as_str())?,
-            volatility: row.try_get(column("volatility").as_str())?,
-        },
+        rating: rating_from(row, alias, Pool::Live)?,
+        correspondence: rating_from(row, alias, Pool::Correspondence)?,
         bot: row.try_get::<i64, _>(column("bot").as_str())? != 0,
         registered: row.try_get::<i64, _>(column("registered").as_str())? != 0,
+    })
+}
+
+/// The rating of `pool` in a row read with [`player_columns`].
+fn rating_from(row: &AnyRow, alias: &str, pool: Pool) -> Result<Rating, DbError> {
+    let [rating, deviation, volatility] = pool.columns().map(|c| format!("{alias}_{c}"));
+    Ok(Rating {
+        rating: row.try_get(rating.as_str())?,
+        deviation: row.try_get(deviation.as_str())?,
+        volatility: row.try_get(volatility.as_str())?,
     })
 }
 

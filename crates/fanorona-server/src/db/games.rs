@@ -440,6 +440,7 @@ mod tests {
             id: format!("id-{name}"),
             name: name.into(),
             rating: Rating::new_player(),
+            correspondence: Rating::new_player(),
             bot: false,
             registered: true,
         }

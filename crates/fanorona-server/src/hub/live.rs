@@ -8,7 +8,7 @@ use fanorona_rules::{Game, Position, Side};
 use super::Hub;
 use super::connections::ConnectionHandle;
 use crate::db::{ChallengeRecord, EndRecord, PlayerRecord, StoredGame};
-use crate::protocol::{Clocks, Color, EndReason, GameResult, GameView, PlayerView, ServerMessage};
+use crate::protocol::{Clocks, Color, EndReason, GameResult, GameView, ServerMessage};
 use crate::rating::Pool;
 
 /// A game in progress: who plays it (readable without waiting for the game's lock) and its state.
@@ -122,7 +122,8 @@ impl LiveGame {
     }
 
     pub(super) fn view(&self, now: i64) -> GameView {
-        let [white, black] = self.players.clone().map(PlayerView::from);
+        let pool = Pool::of(self.settings.time);
+        let [white, black] = self.players.clone().map(|player| player.view(pool));
         GameView {
             id: self.id().to_owned(),
             white,

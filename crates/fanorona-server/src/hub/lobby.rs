@@ -10,8 +10,9 @@ use crate::db::ChallengeRecord;
 use crate::error::Refusal;
 use crate::protocol::{
     ChallengeView, ErrorCode, GameVariant, MAX_ADDRESSED_CHALLENGES, MAX_CORRESPONDENCE_CHALLENGES,
-    MAX_LISTED_CHALLENGES, MAX_OPEN_CHALLENGES, PlayerView, ServerMessage, TimeControl,
+    MAX_LISTED_CHALLENGES, MAX_OPEN_CHALLENGES, ServerMessage, TimeControl,
 };
+use crate::rating::Pool;
 use crate::secret;
 
 /// How long the open live challenges of a player with no connection stay in the lobby: a page reload or a dropped
@@ -194,7 +195,7 @@ impl Hub {
 fn challenge_view(challenge: ChallengeRecord) -> ChallengeView {
     ChallengeView {
         id: challenge.id,
-        by: PlayerView::from(challenge.creator),
+        by: challenge.creator.view(Pool::of(challenge.time)),
         variant: challenge.variant,
         rated: challenge.rated,
         time: challenge.time,

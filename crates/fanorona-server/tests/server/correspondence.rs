@@ -101,6 +101,14 @@ async fn a_correspondence_game_is_played_over_days_and_lost_on_time_with_nobody_
     let profile = ClientMessage::Profile { player: Some(game.white.id.clone()) };
     let Ok(ServerMessage::Profile { history, .. }) = white.request(profile).await else { panic!() };
     assert!(history.is_empty(), "{history:?}");
+    // A challenge shows the rating of its kind of game.
+    for (time, lost) in [("3d", true), ("5+3", false)] {
+        let Ok(ServerMessage::ChallengeCreated { challenge }) = white.request(challenge().time(time).into()).await
+        else {
+            panic!()
+        };
+        assert_eq!(challenge.by.rating < 1500.0, lost, "{time}: {:?}", challenge.by);
+    }
 }
 
 #[tokio::test]
