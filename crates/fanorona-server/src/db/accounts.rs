@@ -18,6 +18,18 @@ impl From<PlayerRecord> for PlayerView {
 }
 
 impl PlayerRecord {
+    /// A new guest `id` named `name`: a new player's ratings, no password yet.
+    pub fn guest(id: String, name: String, bot: bool) -> PlayerRecord {
+        PlayerRecord {
+            id,
+            name,
+            rating: Rating::new_player(),
+            correspondence: Rating::new_player(),
+            bot,
+            registered: false,
+        }
+    }
+
     /// What every player may see of the player, with the rating of `pool`: in a correspondence challenge or game,
     /// the correspondence rating.
     pub fn view(self, pool: Pool) -> PlayerView {

@@ -14,7 +14,6 @@ use super::{Caller, Hub, lock, millis};
 use crate::db::PlayerRecord;
 use crate::error::{DbError, Refusal};
 use crate::protocol::{ErrorCode, PROTOCOL_VERSION, PlayerView, ServerMessage};
-use crate::rating::Rating;
 use crate::secret;
 use crate::throttle::{self, Backoff};
 
@@ -212,14 +211,7 @@ impl Hub {
         let now = self.clock.now_ms();
         if let Some(name) = name {
             check_name(&name)?;
-            let player = PlayerRecord {
-                id: secret::new_id()?,
-                name,
-                rating: Rating::new_player(),
-                correspondence: Rating::new_player(),
-                bot,
-                registered: false,
-            };
+            let player = PlayerRecord::guest(secret::new_id()?, name, bot);
             return match self.db.create_player(&player, login, now).await {
                 Ok(()) => Ok(player),
                 Err(DbError::Duplicate) => Err(Refusal::new(ErrorCode::NameTaken, "another player has that name")),
@@ -229,14 +221,7 @@ impl Hub {
         // A generated name may already exist; a few tries among a million names make a clash vanishingly rare.
         for _ in 0..5 {
             let name = format!("guest-{:06}", secret::below(1_000_000)?);
-            let player = PlayerRecord {
-                id: secret::new_id()?,
-                name,
-                rating: Rating::new_player(),
-                correspondence: Rating::new_player(),
-                bot,
-                registered: false,
-            };
+            let player = PlayerRecord::guest(secret::new_id()?, name, bot);
             match self.db.create_player(&player, login, now).await {
                 Ok(()) => return Ok(player),
                 Err(DbError::Duplicate) => continue,
