@@ -102,12 +102,7 @@ impl AddScene for App {
     }
 }
 
-/// Whether the scene started is the one named: the run condition of a scene's own systems.
-pub fn scene_is(name: &'static str) -> impl FnMut(Option<Res<ScenePlan>>) -> bool + Clone {
-    move |plan: Option<Res<ScenePlan>>| plan.is_some_and(|plan| plan.start.scene == name)
-}
-
-/// Whether the scene started is one of those named.
+/// Whether the scene started is one of those named: the run condition of a scene's own systems.
 pub fn scene_in(names: &'static [&'static str]) -> impl FnMut(Option<Res<ScenePlan>>) -> bool + Clone {
     move |plan: Option<Res<ScenePlan>>| plan.is_some_and(|plan| names.contains(&plan.start.scene.as_str()))
 }

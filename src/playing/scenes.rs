@@ -6,7 +6,7 @@ use fanorona_ai::Level;
 use fanorona_rules::{Position, Side, Variant};
 
 use crate::AppSystems;
-use crate::dev::scene::{AddScene, CLICK_FRAME, MIDDLE_GAME, SHOT_FRAME, START, Scene, new_game, scene_is};
+use crate::dev::scene::{AddScene, CLICK_FRAME, MIDDLE_GAME, SHOT_FRAME, START, Scene, new_game, scene_in};
 use crate::game::commands::GameCommand;
 use crate::game::keeper::BoardKeeper;
 use crate::game::session::{Announce, BoardUse, PlayerKind, Session};
@@ -52,7 +52,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_scene(playing("toast"), new_game(START, HUMANS))
         .add_systems(
             Update,
-            (ask_to_resign.run_if(scene_is("resign")), show_notices.run_if(scene_is("toast")))
+            (ask_to_resign.run_if(scene_in(&["resign"])), show_notices.run_if(scene_in(&["toast"])))
                 .in_set(AppSystems::Input),
         );
 }
