@@ -169,6 +169,17 @@ impl Hub {
             Box::pin(async move {
                 let now = self.clock.now_ms();
                 self.settle_flag(live, now).await?;
+                // The same turn sent again (its acknowledgement lost with the connection, or kept on a device that was
+                // offline): acknowledged again, and stored once.
+                if let Some(again) = live.stored_turn(ply, side, text) {
+                    return Ok(vec![ServerMessage::Played {
+                        game: id.to_owned(),
+                        ply,
+                        turn: again.notation,
+                        clocks: live.clocks_view(now),
+                        position: again.position,
+                    }]);
+                }
                 if live.to_move() != side {
                     return Err(Refusal::new(ErrorCode::NotYourTurn, "it is your opponent's turn").into());
                 }

@@ -43,6 +43,14 @@ pub(super) struct LiveGame {
     pub(super) over: bool,
 }
 
+/// A turn already stored, as a turn sent again is acknowledged.
+pub(super) struct StoredTurn {
+    /// Its notation.
+    pub(super) notation: String,
+    /// The position after it, as position text.
+    pub(super) position: String,
+}
+
 impl LiveGame {
     /// A game about to start, or to be replayed from its turns: from the start position of the variant, with the
     /// challenger's side handicapped in a vela game.
@@ -104,6 +112,15 @@ impl LiveGame {
     /// The number of the next turn, from 1.
     pub(super) fn next_ply(&self) -> u32 {
         self.plies().saturating_add(1)
+    }
+
+    /// The turn stored as number `ply`, if `side` played it and `text` names it (a turn sent again): its notation
+    /// and the position after it.
+    pub(super) fn stored_turn(&self, ply: u32, side: Side, text: &str) -> Option<StoredTurn> {
+        let index = usize::try_from(ply).ok()?.checked_sub(1)?;
+        let (turn, before) = (self.game.turns().get(index)?, &self.game.positions()[index]);
+        let same = before.side_to_move() == side && before.parse_turn(text).is_ok_and(|sent| sent == *turn);
+        same.then(|| StoredTurn { notation: turn.to_string(), position: self.game.positions()[index + 1].to_string() })
     }
 
     /// Both clocks as of `now`: the side to move has used the time since its clock started.

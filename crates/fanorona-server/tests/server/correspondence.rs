@@ -8,7 +8,9 @@ use fanorona_server::protocol::{
 };
 use sqlx::Row;
 
-use crate::common::{TestServer, challenge, choose, clock, leave, open_db, play, rules_game, wait};
+use crate::common::{
+    TestServer, challenge, choose, clock, leave, open_db, play, rules_game, start_game, stored_turns, wait,
+};
 
 const DAY: u64 = 86_400;
 const DAY_MS: i64 = 86_400_000;
@@ -109,6 +111,45 @@ async fn a_correspondence_game_is_played_over_days_and_lost_on_time_with_nobody_
         };
         assert_eq!(challenge.by.rating < 1500.0, lost, "{time}: {:?}", challenge.by);
     }
+}
+
+/// A turn played on a device that went offline before the acknowledgement came: sent again from a new connection a day
+/// later, it is acknowledged again and stored once, and the opponent hears of it once.
+#[tokio::test]
+async fn a_turn_sent_again_is_acknowledged_and_stored_once() {
+    let clock = clock();
+    let server = TestServer::fresh(&clock).await;
+    let ([(mut white, white_in), (mut black, _)], game) = start_game(&server, ["alice", "bob"], false, "2d").await;
+    let first = choose(&rules_game(&[])).to_string();
+    let played = play(&mut white, &mut black, &game.id, 1, &first).await;
+    let ServerMessage::Played { position: after_first, .. } = &played else { panic!("{played:?}") };
+    white.close().await.unwrap();
+    wait(&clock, DAY);
+    let (mut white, _) = back(&server, white_in.token.as_deref().unwrap()).await;
+    let send = |ply: u32, turn: &str| ClientMessage::Play { game: game.id.clone(), ply, turn: turn.to_owned() };
+    let again = white.request(send(1, &first)).await.unwrap();
+    let clocks = Clocks { white_ms: 2 * DAY_MS, black_ms: DAY_MS, running: Some(Color::Black) };
+    let acknowledged = ServerMessage::Played {
+        game: game.id.clone(),
+        ply: 1,
+        turn: first.clone(),
+        clocks,
+        position: after_first.clone(),
+    };
+    assert_eq!(again, acknowledged);
+    let pool = open_db(&server.db).await;
+    assert_eq!(stored_turns(&pool, &game.id).await, std::slice::from_ref(&first));
+
+    // Another first turn, or a third before Black's second, would answer a position that is not the game's: refused.
+    let other = rules_game(&[]).legal_turns().iter().map(ToString::to_string).find(|t| *t != first).unwrap();
+    assert_eq!(white.request(send(1, &other)).await.unwrap_err().code(), Some(ErrorCode::NotYourTurn));
+    assert_eq!(white.request(send(3, &first)).await.unwrap_err().code(), Some(ErrorCode::NotYourTurn));
+    // Black's next message is White's next turn, not the first one again.
+    let reply = choose(&rules_game(std::slice::from_ref(&first))).to_string();
+    play(&mut black, &mut white, &game.id, 2, &reply).await;
+    let third = choose(&rules_game(&[first.clone(), reply.clone()])).to_string();
+    play(&mut white, &mut black, &game.id, 3, &third).await;
+    assert_eq!(stored_turns(&pool, &game.id).await, [first, reply, third]);
 }
 
 #[tokio::test]
