@@ -5,7 +5,8 @@
 
 use bevy::prelude::*;
 use fanorona_protocol::{
-    ChallengeView, ClientMessage, FinishedGame, GameView, PlayerView, RatingPoint, ServerMessage, TimeControl,
+    CORRESPONDENCE_DAYS, ChallengeView, ClientMessage, FinishedGame, GameView, PlayerView, RatingPoint, ServerMessage,
+    TimeControl,
 };
 use web_time::{Duration, Instant};
 
@@ -18,13 +19,20 @@ use crate::screens::AppState;
 /// How often the open challenges are asked for while the lobby is shown.
 pub const REFRESH: Duration = Duration::from_secs(2);
 
-/// The time controls offered for a new challenge, minutes + increment seconds.
-pub const TIME_CONTROLS: [TimeControl; 5] = [
+/// The time controls offered for a new challenge: live ones (minutes + increment seconds), then correspondence ones
+/// (days per turn).
+pub const TIME_CONTROLS: [TimeControl; 11] = [
     TimeControl::Live { minutes: 1, increment: 0 },
     TimeControl::Live { minutes: 3, increment: 2 },
     TimeControl::Live { minutes: 5, increment: 3 },
     TimeControl::Live { minutes: 10, increment: 5 },
     TimeControl::Live { minutes: 15, increment: 10 },
+    TimeControl::Correspondence { days: CORRESPONDENCE_DAYS[0] },
+    TimeControl::Correspondence { days: CORRESPONDENCE_DAYS[1] },
+    TimeControl::Correspondence { days: CORRESPONDENCE_DAYS[2] },
+    TimeControl::Correspondence { days: CORRESPONDENCE_DAYS[3] },
+    TimeControl::Correspondence { days: CORRESPONDENCE_DAYS[4] },
+    TimeControl::Correspondence { days: CORRESPONDENCE_DAYS[5] },
 ];
 
 /// What the lobby knows.
@@ -36,7 +44,8 @@ pub struct Lobby {
     pub games: Vec<GameView>,
     /// The player's profile, once asked for.
     pub profile: Option<Profile>,
-    /// The player's own open challenge, waiting for an opponent.
+    /// The player's own open live challenge, waiting for an opponent (their correspondence challenges, which stay
+    /// open for days, are among `challenges`).
     pub mine: Option<ChallengeView>,
     asked: Option<Instant>,
     /// A challenge to accept once welcomed: the one the page's address named.
@@ -126,7 +135,9 @@ fn lobby_commands(
                 lobby.asked = None;
                 (*next).set_if_neq(AppState::Lobby);
             }
-            OnlineCommand::Create(settings) if lobby.mine.is_none() => create(&mut outgoing, *settings, None),
+            OnlineCommand::Create(settings) if lobby.mine.is_none() || settings.time.is_correspondence() => {
+                create(&mut outgoing, *settings, None);
+            }
             OnlineCommand::Accept(id) => {
                 outgoing.write(ToServer(ClientMessage::AcceptChallenge { challenge: id.clone() }));
             }
@@ -134,6 +145,12 @@ fn lobby_commands(
                 if let Some(mine) = lobby.mine.take() {
                     outgoing.write(ToServer(ClientMessage::CancelChallenge { challenge: mine.id }));
                 }
+            }
+            OnlineCommand::Withdraw(id) => {
+                outgoing.write(ToServer(ClientMessage::CancelChallenge { challenge: id.clone() }));
+            }
+            OnlineCommand::Decline(id) => {
+                outgoing.write(ToServer(ClientMessage::DeclineChallenge { challenge: id.clone() }));
             }
             OnlineCommand::Profile => {
                 outgoing.write(ToServer(ClientMessage::Profile { player: None }));
@@ -189,7 +206,8 @@ fn lobby_messages(
             }
             // The player's own challenge, or a rematch offered to the player (the server sends it unasked).
             ServerMessage::ChallengeCreated { challenge } => {
-                if link.me().is_some_and(|me| me.id == challenge.by.id) {
+                let own = link.me().is_some_and(|me| me.id == challenge.by.id);
+                if own && !challenge.time.is_correspondence() {
                     lobby.mine = Some(challenge.clone());
                 } else if !lobby.challenges.iter().any(|c| c.id == challenge.id) {
                     lobby.challenges.push(challenge.clone());

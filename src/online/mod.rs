@@ -3,6 +3,7 @@
 //! on the same board as any other game ([`play`]). The server decides every result and keeps the clocks; the game
 //! shows what it says. The screens are in [`panel`] ([`view_plugin`]); everything else runs headless.
 
+pub mod correspondence;
 pub mod link;
 pub mod lobby;
 pub mod panel;
@@ -44,6 +45,12 @@ pub enum OnlineCommand {
     Accept(String),
     /// Withdraw the player's open challenge.
     Cancel,
+    /// Withdraw this challenge of the player's (a correspondence challenge, of which they may have several).
+    Withdraw(String),
+    /// Decline this challenge addressed to the player.
+    Decline(String),
+    /// Open this correspondence game of the player's as the device knows it (with no connection too).
+    Resume(String),
     /// A new challenge with the settings of the game that ended, to its opponent alone.
     Rematch,
     /// Resign the game (after the player's yes to the question it puts).
@@ -129,9 +136,9 @@ pub fn plugin(app: &mut App) {
         .add_message::<OnlineCommand>()
         .key_sets(AppState::Online, &[KeySet::Board, KeySet::Turns, KeySet::Opponent])
         .add_menu_entry(MenuEntry {
-            order: 10,
+            order: correspondence::TITLE_ENTRY,
             label: |_| text!("menu-play-online"),
             action: action!(OnlineCommand::Open),
         })
-        .add_plugins((link::plugin, lobby::plugin, play::plugin));
+        .add_plugins((link::plugin, lobby::plugin, play::plugin, correspondence::plugin));
 }

@@ -13,6 +13,7 @@ use crate::board::layout::UiInsets;
 use crate::game::person::TurnCommand;
 use crate::game::session::Session;
 use crate::i18n::Locale;
+use crate::online::correspondence::{Correspondence, KeptGame, now_ms};
 use crate::online::link::{Link, LinkState, server_url};
 use crate::online::lobby::{Lobby, Profile, TIME_CONTROLS, challenge_link};
 use crate::online::play::{OnlineGame, OnlineMatch, end_key};
@@ -139,11 +140,19 @@ fn player_text(locale: &Locale, player: &PlayerView) -> String {
     tr!(locale, "online-player", name = &player.name, rating = whole(player.rating), bot = yes(player.bot))
 }
 
-/// The board, the time control, and whether the game is rated. The board's name and the time control are the same
-/// in every language.
-fn challenge_text(locale: &Locale, variant: GameVariant, rated: bool, time: impl std::fmt::Display) -> String {
+/// The board, the time control, and whether the game is rated. The board's name and a live time control (`5+3`) are
+/// the same in every language; days per turn are said in words.
+fn challenge_text(locale: &Locale, variant: GameVariant, rated: bool, time: TimeControl) -> String {
     let rated = if rated { tr!(locale, "online-rated") } else { tr!(locale, "online-unrated") };
-    format!("{} {time} · {rated}", variant.name())
+    format!("{} {} · {rated}", variant.name(), time_text(locale, time))
+}
+
+/// A time control as the lists show it: `5+3`, or the days per turn in words.
+fn time_text(locale: &Locale, time: TimeControl) -> String {
+    match time {
+        TimeControl::Live { .. } => time.to_string(),
+        TimeControl::Correspondence { days } => tr!(locale, "online-days-per-turn", days = days),
+    }
 }
 
 /// A dot in the colour of the connection's state, and the sentence that says it.
@@ -173,6 +182,7 @@ fn lobby_ui(
     mut settings: ResMut<Settings>,
     link: Res<Link>,
     lobby: Res<Lobby>,
+    kept: Res<Correspondence>,
     mut form: Local<ChallengeForm>,
     mut tab: ResMut<LobbyTab>,
     mut account: Local<AccountForm>,
@@ -236,19 +246,24 @@ fn lobby_ui(
         ui.separator();
         match *tab {
             LobbyTab::Play => {
+                if !kept.in_order(0).is_empty() {
+                    ui.heading(tr!(locale, "online-correspondence-games", count = kept.waiting()));
+                    correspondence_ui(ui, locale, &kept, &mut commands);
+                    ui.separator();
+                }
                 ui.heading(tr!(locale, "online-new-challenge"));
                 challenge_form_ui(ui, locale, &mut form, settings.online.account);
-                match &lobby.mine {
-                    Some(mine) => mine_ui(ui, locale, mine, &settings, &mut commands, &mut clipboard, &mut notices),
-                    None => {
-                        let words = egui::RichText::new(tr!(locale, "online-create-challenge")).color(theme::IVORY);
-                        let create = egui::Button::new(words).fill(theme::MALAGASY_GREEN);
-                        if ui.add_enabled(link.is_online(), create).clicked() {
-                            let rated = form.rated && form.may_rate(settings.online.account);
-                            let time = TIME_CONTROLS[form.time.min(TIME_CONTROLS.len() - 1)];
-                            let settings = ChallengeSettings { variant: form.variant, rated, time };
-                            commands.write(OnlineCommand::Create(settings));
-                        }
+                let time = TIME_CONTROLS[form.time.min(TIME_CONTROLS.len() - 1)];
+                if let Some(mine) = &lobby.mine {
+                    mine_ui(ui, locale, mine, &settings, &mut commands, &mut clipboard, &mut notices);
+                }
+                // One live challenge at a time waits with its spinner; correspondence ones, several, wait listed.
+                if lobby.mine.is_none() || time.is_correspondence() {
+                    let words = egui::RichText::new(tr!(locale, "online-create-challenge")).color(theme::IVORY);
+                    let create = egui::Button::new(words).fill(theme::MALAGASY_GREEN);
+                    if ui.add_enabled(link.is_online(), create).clicked() {
+                        let rated = form.rated && form.may_rate(settings.online.account);
+                        commands.write(OnlineCommand::Create(ChallengeSettings { variant: form.variant, rated, time }));
                     }
                 }
                 ui.separator();
@@ -307,6 +322,71 @@ fn challenge_form_ui(ui: &mut egui::Ui, locale: &Locale, form: &mut ChallengeFor
             ui.selectable_value(&mut form.time, i, time.to_string()).on_hover_text(hint);
         }
     });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(tr!(locale, "online-days-label"));
+        for (i, time) in TIME_CONTROLS.iter().enumerate() {
+            let TimeControl::Correspondence { days } = *time else { continue };
+            let hint = tr!(locale, "online-days-hint", days = days);
+            ui.selectable_value(&mut form.time, i, tr!(locale, "online-days", days = days)).on_hover_text(hint);
+        }
+    });
+}
+
+/// The player's correspondence games, those waiting for their turn first: each opens on the board, with no
+/// connection too.
+fn correspondence_ui(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    kept: &Correspondence,
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    let now = now_ms();
+    for game in kept.in_order(now) {
+        ui.horizontal_wrapped(|ui| {
+            // As the games in progress: a row that wraps, the button first.
+            if ui.button(tr!(locale, "online-open-game")).clicked() {
+                commands.write(OnlineCommand::Resume(game.view.id.clone()));
+            }
+            let opponent = game.opponent();
+            ui.label(tr!(
+                locale,
+                "online-against",
+                name = &opponent.name,
+                rating = whole(opponent.rating),
+                bot = yes(opponent.bot)
+            ));
+            let (status, colour) = correspondence_status(locale, game, now);
+            let status = egui::RichText::new(status).color(colour);
+            ui.label(if game.waiting_for_me() { status.strong() } else { status });
+        });
+    }
+}
+
+/// Where a correspondence game stands for the player: their turn, the opponent's, or a turn waiting to be sent; and
+/// the time left to whoever is to play.
+fn correspondence_status(locale: &Locale, game: &KeptGame, now: i64) -> (String, egui::Color32) {
+    let left = game.time_left_ms(now).map(|ms| time_left_text(locale, ms)).unwrap_or_default();
+    if game.unsent.is_some() {
+        (tr!(locale, "online-turn-unsent"), theme::PALE_WOOD)
+    } else if game.waiting_for_me() {
+        (tr!(locale, "online-your-turn-left", left = left), theme::IVORY)
+    } else {
+        (tr!(locale, "online-their-turn-left", name = &game.opponent().name, left = left), theme::PALE_WOOD)
+    }
+}
+
+/// Time left in a correspondence game: days and hours, hours and minutes, then the clock's minutes and seconds.
+pub fn time_left_text(locale: &Locale, ms: i64) -> String {
+    const HOUR_MS: i64 = 3_600_000;
+    let ms = ms.max(0);
+    let (days, hours, minutes) = (ms / (24 * HOUR_MS), ms / HOUR_MS % 24, ms / 60_000 % 60);
+    if days > 0 {
+        tr!(locale, "online-days-hours", days = days, hours = hours)
+    } else if ms >= HOUR_MS {
+        tr!(locale, "online-hours-minutes", hours = ms / HOUR_MS, minutes = minutes)
+    } else {
+        clock_text(ms)
+    }
 }
 
 /// The games in progress, each with a button to watch it.
@@ -392,7 +472,7 @@ fn mine_ui(
             locale,
             "online-my-challenge",
             variant = mine.variant.name(),
-            time = mine.time.to_string(),
+            time = time_text(locale, mine.time),
             rated = yes(mine.rated),
             rematch = yes(mine.opponent.is_some()),
         ));
@@ -430,9 +510,22 @@ fn challenges_ui(
             None => ui.label(what),
         };
         if me.is_some_and(|me| me.id == challenge.by.id) {
-            ui.label(tr!(locale, "online-yours"));
-        } else if ui.button(tr!(locale, "online-accept")).clicked() {
-            commands.write(OnlineCommand::Accept(challenge.id.clone()));
+            // The live one is withdrawn where it waits (`mine_ui`); correspondence ones, of which there may be
+            // several, here.
+            if !challenge.time.is_correspondence() {
+                ui.label(tr!(locale, "online-yours"));
+            } else if ui.button(tr!(locale, "online-withdraw")).clicked() {
+                commands.write(OnlineCommand::Withdraw(challenge.id.clone()));
+            }
+        } else {
+            ui.horizontal(|ui| {
+                if ui.button(tr!(locale, "online-accept")).clicked() {
+                    commands.write(OnlineCommand::Accept(challenge.id.clone()));
+                }
+                if challenge.opponent.is_some() && ui.button(tr!(locale, "online-decline")).clicked() {
+                    commands.write(OnlineCommand::Decline(challenge.id.clone()));
+                }
+            });
         }
     };
     // In columns where they fit; on a phone each challenge wraps on its own, or the longer languages would push the
@@ -475,12 +568,21 @@ fn player_row(ui: &mut egui::Ui, locale: &Locale, game: &OnlineGame, color: Colo
         // row high (a layout of its own would take the rest of the panel).
         let row = egui::vec2(ui.available_width(), theme::HEADING_SIZE * 1.3);
         ui.allocate_ui_with_layout(row, egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let colour = match (ms < LOW_TIME_MS, running) {
+            // A fifth of a correspondence game's days is low: a day of 5, say.
+            let time = game.settings.time;
+            let low = if time.is_correspondence() { ms < time.initial_ms() / 5 } else { ms < LOW_TIME_MS };
+            let colour = match (low, running) {
                 (true, _) => theme::MALAGASY_RED,
                 (false, true) => theme::IVORY,
                 (false, false) => theme::PALE_WOOD,
             };
-            ui.label(egui::RichText::new(clock_text(ms)).monospace().size(theme::HEADING_SIZE).color(colour));
+            // Days and hours in words take more room than a clock's digits: smaller, and not in the clock's font.
+            let clock = if time.is_correspondence() {
+                egui::RichText::new(time_left_text(locale, ms)).size(theme::BODY_SIZE).strong()
+            } else {
+                egui::RichText::new(clock_text(ms)).monospace().size(theme::HEADING_SIZE)
+            };
+            ui.label(clock.color(colour));
             ui.add_space(6.0);
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                 let player = game.player(color);
@@ -542,6 +644,7 @@ fn online_panel_ui(
     session: Res<Session>,
     current: Res<OnlineMatch>,
     lobby: Res<Lobby>,
+    kept: Res<Correspondence>,
     link: Res<Link>,
     mut insets: ResMut<UiInsets>,
     mut turn: MessageWriter<TurnCommand>,
@@ -560,6 +663,11 @@ fn online_panel_ui(
         ui.heading(format!("{what} · {}", challenge_text(locale, settings.variant, settings.rated, settings.time)));
         player_row(ui, locale, game, game.top_color());
         player_row(ui, locale, game, !game.top_color());
+        // Said first, where a phone's panel shows it without scrolling.
+        if kept.get(&game.id).is_some_and(|g| g.unsent.is_some()) {
+            let waiting = tr!(locale, "online-turn-unsent-long");
+            ui.label(egui::RichText::new(waiting).strong().color(theme::MALAGASY_RED));
+        }
         trays(ui, locale, session.game());
         if link.state() != LinkState::Online {
             link_line(ui, locale, &link);
@@ -622,6 +730,10 @@ fn online_panel_ui(
                             .clicked()
                     {
                         commands.write(OnlineCommand::Abort);
+                    }
+                    // A correspondence game waits in the player's list while they play their others.
+                    if settings.time.is_correspondence() && ui.button(tr!(locale, "online-back-to-lobby")).clicked() {
+                        commands.write(OnlineCommand::Leave);
                     }
                 });
             }

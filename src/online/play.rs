@@ -50,6 +50,8 @@ pub struct OnlineGame {
     pub result: Option<GameResult>,
     /// The rating changes of a rated game that ended.
     pub ratings: Option<RatingChanges>,
+    /// The server refused a turn of the board's: its next word on the game replaces the board's.
+    refused: bool,
 }
 
 impl OnlineGame {
@@ -65,6 +67,7 @@ impl OnlineGame {
             draw_offer: view.draw_offer,
             result: None,
             ratings: None,
+            refused: false,
         }
     }
 
@@ -146,7 +149,7 @@ pub const fn end_key(reason: EndReason) -> &'static str {
 }
 
 /// The side `me` plays in `view`, if it is theirs.
-fn color_of(view: &GameView, me: &PlayerView) -> Option<Color> {
+pub(super) fn color_of(view: &GameView, me: &PlayerView) -> Option<Color> {
     if view.white.id == me.id {
         Some(Color::White)
     } else if view.black.id == me.id {
@@ -160,9 +163,20 @@ fn color_of(view: &GameView, me: &PlayerView) -> Option<Color> {
 #[derive(Resource, Debug, Default)]
 pub struct OnlineMatch(pub Option<OnlineGame>);
 
+/// Puts a game of the player's on the board as the device knows it (a correspondence game opened with no
+/// connection, say): the server's word comes later, when it is reachable.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct ShowGame {
+    /// The game, with any turn of the player's that waits to be sent.
+    pub view: GameView,
+    /// The side the player plays.
+    pub me: Option<Color>,
+}
+
 /// Runs online games.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OnlineMatch>()
+        .add_message::<ShowGame>()
         .add_systems(Update, (play_commands, game_messages).chain().in_set(AppSystems::Commands))
         .add_systems(Update, send_own_turns.in_set(AppSystems::Rules).run_if(in_state(AppState::Online)))
         .add_systems(Update, tick_last_seconds.in_set(AppSystems::Presentation).run_if(in_state(AppState::Online)));
@@ -190,6 +204,7 @@ struct Context<'w> {
     announce: Announce<'w>,
     notices: ResMut<'w, Notices>,
     outgoing: MessageWriter<'w, ToServer>,
+    state: Res<'w, State<AppState>>,
     next: ResMut<'w, NextState<AppState>>,
 }
 
@@ -197,7 +212,7 @@ impl Context<'_> {
     /// Puts a game on the board (the player's, or one watched: `color` none), or brings the one there up to date.
     fn adopt(&mut self, view: &GameView, color: Option<Color>) {
         let local: Vec<String> = self.board.session().game().turns().iter().map(ToString::to_string).collect();
-        let same_game = self.current.0.as_ref().is_some_and(|g| g.id == view.id && g.result.is_none());
+        let same_game = self.current.0.as_ref().is_some_and(|g| g.id == view.id && g.result.is_none() && !g.refused);
         // A turn of the player's that the server has not had yet (it waits for the connection) stays on the board.
         if same_game && local.starts_with(&view.turns) && local.len() <= view.turns.len() + 1 {
             if let Some(game) = &mut self.current.0 {
@@ -251,7 +266,11 @@ impl Context<'_> {
     fn handle(&mut self, message: &ServerMessage, request: Option<&ClientMessage>, me: Option<&PlayerView>) {
         match message {
             ServerMessage::Welcome { games, player, .. } => {
-                if let Some(view) = games.first() {
+                // The game on the board comes up to date; else a live game in progress is resumed (correspondence
+                // games wait in their list).
+                let on_board = |g: &&GameView| self.current.0.as_ref().is_some_and(|c| c.id == g.id);
+                let live = |g: &&GameView| !g.time.is_correspondence();
+                if let Some(view) = games.iter().find(on_board).or_else(|| games.iter().find(live)) {
                     self.adopt(view, color_of(view, player));
                 } else if let Some(watched) = self.current.0.as_ref().filter(|g| g.me.is_none() && g.result.is_none()) {
                     // A new connection watches nothing: watch the game on the board again.
@@ -261,8 +280,21 @@ impl Context<'_> {
             }
             ServerMessage::GameState { game } => {
                 let color = me.and_then(|me| color_of(game, me));
-                let asked = matches!(request, Some(ClientMessage::Watch { game: id }) if *id == game.id);
-                if color.is_some() || asked {
+                let on_board = self.current.0.as_ref().is_some_and(|g| g.id == game.id);
+                let show = match (color, request) {
+                    _ if on_board => true,
+                    // A game watched, as asked.
+                    (None, Some(ClientMessage::Watch { game: id })) => *id == game.id,
+                    (None, _) => false,
+                    // A correspondence game of the player's comes to the board when they accepted it, or when their
+                    // challenge is accepted while they are in the lobby; else it waits in their list.
+                    (Some(_), _) if game.time.is_correspondence() => {
+                        matches!(request, Some(ClientMessage::AcceptChallenge { .. }))
+                            || (request.is_none() && game.turns.is_empty() && **self.state == AppState::Lobby)
+                    }
+                    (Some(_), _) => true,
+                };
+                if show {
                     self.adopt(game, color);
                 }
             }
@@ -314,7 +346,10 @@ impl Context<'_> {
                 info!("the server refused: {message}");
                 self.notices.problem(refusal(*code));
                 // A refused turn means the board here is not the server's: take the server's.
-                if let Some(ClientMessage::Play { game, .. }) = request {
+                if let Some(ClientMessage::Play { game, .. }) = request
+                    && let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game)
+                {
+                    current.refused = true;
                     self.resync(game);
                 }
             }
@@ -326,6 +361,7 @@ impl Context<'_> {
 fn game_messages(
     mut received: MessageReader<FromServer>,
     mut commands: MessageReader<OnlineCommand>,
+    mut shown: MessageReader<ShowGame>,
     link: Res<Link>,
     mut context: Context,
 ) {
@@ -336,6 +372,9 @@ fn game_messages(
         if let (OnlineCommand::Replay(finished), Some(me)) = (command, link.me()) {
             context.replay(finished, me);
         }
+    }
+    for ShowGame { view, me } in shown.read() {
+        context.show(view, *me, None);
     }
 }
 
@@ -371,11 +410,12 @@ fn play_commands(
     for command in commands.read().cloned() {
         if command == OnlineCommand::Leave {
             match current.0.as_ref() {
-                // A game watched is left whenever the spectator likes; the player's own only once it is over.
+                // A game watched is left whenever the spectator likes, and a correspondence game (it waits in the
+                // player's list); the player's own live game only once it is over.
                 Some(game) if game.me.is_none() && game.result.is_none() => {
                     outgoing.write(ToServer(ClientMessage::Unwatch { game: game.id.clone() }));
                 }
-                Some(game) if game.result.is_none() => continue,
+                Some(game) if game.result.is_none() && !game.settings.time.is_correspondence() => continue,
                 _ => {}
             }
             current.0 = None;
@@ -410,7 +450,9 @@ fn send_own_turns(
     mut outgoing: MessageWriter<ToServer>,
 ) {
     let turns: Vec<TurnCommitted> = committed.read().copied().collect();
-    let Some(game) = current.0.as_ref().filter(|g| g.result.is_none()) else { return };
+    // A correspondence game's turns are kept on the device until the server has them (`correspondence`).
+    let live = |g: &&OnlineGame| g.result.is_none() && !g.settings.time.is_correspondence();
+    let Some(game) = current.0.as_ref().filter(live) else { return };
     for TurnCommitted { turn, ply } in turns {
         let mover = session.game().positions()[ply - 1].side_to_move();
         if Some(Color::from(mover)) == game.me {

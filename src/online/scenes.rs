@@ -1,14 +1,17 @@
 //! Online play's start scenes (see [`crate::dev::scene`]); they need the server the settings name.
 
 use bevy::prelude::*;
-use fanorona_protocol::{GameVariant, TimeControl};
+use fanorona_protocol::{Clocks, Color, GameVariant, GameView, PlayerView, TimeControl};
+use fanorona_rules::{Game, Variant};
 
 use crate::AppSystems;
 use crate::dev::scene::{AddScene, START, Scene, ScenePlan, new_game, scene_in};
 use crate::game::session::PlayerKind;
+use crate::online::correspondence::{Correspondence, KeptGame, UnsentTurn, now_ms};
 use crate::online::link::Link;
 use crate::online::lobby::Lobby;
 use crate::online::panel::LobbyTab;
+use crate::online::play::OnlineMatch;
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
@@ -36,7 +39,82 @@ pub(super) fn plugin(app: &mut App) {
         Scene::new("profile", AppState::Lobby).ready(|world| world.resource::<Lobby>().profile.is_some()),
         new_game(START, humans),
     )
+    // Correspondence games kept on the device, opened with no connection: the list in the lobby, those waiting for
+    // the player first ...
+    .add_scene(
+        Scene::new("correspondence", AppState::Lobby).ready(|world| world.resource::<Correspondence>().waiting() > 0),
+        |mut commands: Commands, mut online: MessageWriter<OnlineCommand>| {
+            commands.insert_resource(kept_games());
+            online.write(OnlineCommand::Open);
+        },
+    )
+    // ... and the game whose turn, played offline, waits to be sent.
+    .add_scene(
+        Scene::new("unsent", AppState::Online)
+            .ready(|world| world.resource::<OnlineMatch>().0.as_ref().is_some_and(|g| g.id == UNSENT)),
+        |mut commands: Commands, mut online: MessageWriter<OnlineCommand>| {
+            commands.insert_resource(kept_games());
+            online.write(OnlineCommand::Resume(UNSENT.to_owned()));
+        },
+    )
     .add_systems(Update, go_online.in_set(AppSystems::Input).run_if(scene_in(ONLINE)));
+}
+
+/// The id of the kept game whose turn waits to be sent.
+const UNSENT: &str = "unsent";
+
+/// Three correspondence games as a player keeps them: one waits for their turn, one for the opponent's, and one has
+/// their turn, played offline, waiting to be sent. The turns are the first legal ones.
+fn kept_games() -> Correspondence {
+    let player = |name: &str, rating: f64| PlayerView {
+        id: name.to_lowercase(),
+        name: name.to_owned(),
+        rating,
+        deviation: 90.0,
+        bot: false,
+    };
+    let now = now_ms();
+    let game = |id: &str, opponent: PlayerView, plies: usize, left_ms: i64, offline: bool| {
+        let mut rules = Game::of_variant(Variant::Tsivy);
+        let mut turns = Vec::new();
+        for _ in 0..plies {
+            let Some(turn) = rules.legal_turns().first().map(ToString::to_string) else { break };
+            if rules.play_notation(&turn).is_err() {
+                break;
+            }
+            turns.push(turn);
+        }
+        let to_move = Color::from(rules.position().side_to_move());
+        let days = TimeControl::Correspondence { days: 3 };
+        let full = days.initial_ms();
+        let (white_ms, black_ms) = if to_move == Color::White { (left_ms, full) } else { (full, left_ms) };
+        let view = GameView {
+            id: id.to_owned(),
+            white: player("Rasoa", 1540.0),
+            black: opponent,
+            variant: GameVariant::Tsivy,
+            rated: true,
+            time: days,
+            vela: None,
+            turns,
+            position: rules.position().to_string(),
+            to_move,
+            clocks: Clocks { white_ms, black_ms, running: Some(to_move) },
+            draw_offer: None,
+        };
+        let unsent = rules
+            .legal_turns()
+            .first()
+            .filter(|_| offline)
+            .map(|turn| UnsentTurn { ply: u32::try_from(plies + 1).unwrap_or(u32::MAX), turn: turn.to_string() });
+        KeptGame { view, me: Color::White, read_at_ms: now, unsent }
+    };
+    const HOUR: i64 = 3_600_000;
+    Correspondence::from(vec![
+        game("theirs", player("Lova", 1488.0), 7, 50 * HOUR, false),
+        game(UNSENT, player("Hery", 1612.0), 4, 30 * HOUR, true),
+        game("yours", player("Fara", 1575.0), 2, 20 * HOUR, false),
+    ])
 }
 
 /// Opens the lobby; then, once online, does what the scene is for: accepts the first challenge of someone else's

@@ -64,8 +64,8 @@ pub fn plugin(app: &mut App) {
     ));
 }
 
-/// Loads `T` at start-up and saves it whenever it changes.
-fn keep<T: Kept>(app: &mut App) {
+/// Loads `T` at start-up and saves it whenever it changes (a plugin: a feature keeps its own resources with it).
+pub fn keep<T: Kept>(app: &mut App) {
     app.init_resource::<T>().add_systems(PreStartup, load::<T>).add_systems(Last, save_changed::<T>);
 }
 

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_ai::Level;
 use fanorona_rules::{Side, Variant};
 
-use super::MenuEntries;
+use super::{MenuEntries, MenuNotes};
 use crate::game::commands::GameCommand;
 use crate::game::saving::CanContinue;
 use crate::i18n::{Language, Locale};
@@ -118,7 +118,7 @@ fn title_page(
     page: &mut MenuPage,
     profile: &Profile,
     can_continue: &CanContinue,
-    entries: &MenuEntries,
+    entries: (&MenuEntries, &MenuNotes),
     commands: &mut Commands,
 ) {
     let measures = TitleMeasures::of(ctx.viewport_rect());
@@ -141,7 +141,7 @@ fn title_choices(
     page: &mut MenuPage,
     profile: &Profile,
     can_continue: &CanContinue,
-    entries: &MenuEntries,
+    (entries, notes): (&MenuEntries, &MenuNotes),
     commands: &mut Commands,
 ) {
     egui::ScrollArea::vertical().max_height(measures.height).min_scrolled_height(measures.height).show(ui, |ui| {
@@ -162,6 +162,9 @@ fn title_choices(
                 if title_button(ui, measures, &locale.text(&(entry.label)(profile)), false).clicked() {
                     let action = entry.action;
                     commands.queue(move |world: &mut World| action.send(world));
+                }
+                if let Some(note) = notes.get(entry.order) {
+                    ui.label(egui::RichText::new(locale.text(note)).strong().color(theme::IVORY));
                 }
             }
             if title_button(ui, measures, &tr!(locale, "menu-settings"), false).clicked() {
@@ -328,6 +331,7 @@ fn menu_ui(
     profile: Res<Profile>,
     can_continue: Res<CanContinue>,
     entries: Res<MenuEntries>,
+    notes: Res<MenuNotes>,
     mut commands: Commands,
     locale: Res<Locale>,
 ) -> Result {
@@ -340,7 +344,9 @@ fn menu_ui(
     veil(ctx);
     let mut open = *page;
     match open {
-        MenuPage::Title => title_page(ctx, &locale, &mut open, &profile, &can_continue, &entries, &mut commands),
+        MenuPage::Title => {
+            title_page(ctx, &locale, &mut open, &profile, &can_continue, (&entries, &notes), &mut commands);
+        }
         MenuPage::NewGame => screen_window(ctx, "new-game", 500.0, |ui| {
             new_game_page(ui, &locale, &mut s, &mut open, &profile, &mut commands);
         }),

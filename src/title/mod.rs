@@ -6,6 +6,8 @@
 pub mod menu;
 mod scenes;
 
+use std::collections::HashMap;
+
 use bevy::prelude::*;
 use fanorona_ai::{Level, Limits, Search};
 use fanorona_rules::{Game, Position, Variant};
@@ -43,6 +45,26 @@ impl MenuEntries {
     /// The entries in the page's order.
     pub fn in_order(&self) -> impl Iterator<Item = &MenuEntry> {
         self.0.iter()
+    }
+}
+
+/// What a feature says under its button on the title page (how many games wait for the player, say), by the
+/// entry's [`MenuEntry::order`]: the feature keeps it up to date, the page shows it.
+#[derive(Resource, Default, Debug)]
+pub struct MenuNotes(HashMap<u8, Text>);
+
+impl MenuNotes {
+    /// Says `note` under the entry of `order`, or nothing.
+    pub fn set(&mut self, order: u8, note: Option<Text>) {
+        match note {
+            Some(note) => self.0.insert(order, note),
+            None => self.0.remove(&order),
+        };
+    }
+
+    /// What is said under the entry of `order`.
+    pub fn get(&self, order: u8) -> Option<&Text> {
+        self.0.get(&order)
     }
 }
 
@@ -124,6 +146,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(scenes::plugin)
         .init_resource::<TitleGame>()
         .init_resource::<MenuEntries>()
+        .init_resource::<MenuNotes>()
         .add_menu_entry(MenuEntry { order: 40, label: |_| text!("how-to-play"), action: action!(ToggleHowToPlay) })
         .add_systems(OnEnter(AppState::Menu), show_title_board)
         .add_systems(Update, play_title_board.in_set(AppSystems::Rules).run_if(in_state(AppState::Menu)));

@@ -4,6 +4,7 @@
 mod common;
 
 mod analysis;
+mod correspondence;
 mod game;
 mod interface;
 mod keys;

@@ -32,7 +32,7 @@ use fanorona_server::server::{Limits, Server, ServerConfig};
 use crate::common::{PATIENCE, app, english, play, session, settle, state, temp_dir, turns};
 
 /// A server in a runtime of its own: dropping the runtime stops it at once, connections and all.
-struct TestServer {
+pub(crate) struct TestServer {
     runtime: Option<tokio::runtime::Runtime>,
     address: SocketAddr,
 }
@@ -40,7 +40,7 @@ struct TestServer {
 impl TestServer {
     /// Starts a server on `address` (port 0: any free one) with the SQLite database `db`. It looks for fallen flags
     /// every 10 ms, as in service, on `clock`.
-    fn start(db: &Path, address: SocketAddr, clock: &Arc<ManualClock>) -> TestServer {
+    pub(crate) fn start(db: &Path, address: SocketAddr, clock: &Arc<ManualClock>) -> TestServer {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
         let deadline = Instant::now() + Duration::from_secs(10);
         // The port of a server just stopped may take a moment to be free again.
@@ -68,7 +68,7 @@ impl TestServer {
         TestServer { runtime: Some(runtime), address }
     }
 
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("ws://{}/ws", self.address)
     }
 
@@ -86,16 +86,16 @@ impl Drop for TestServer {
     }
 }
 
-fn clock() -> Arc<ManualClock> {
+pub(crate) fn clock() -> Arc<ManualClock> {
     Arc::new(ManualClock::new(1_800_000_000_000))
 }
 
-fn any_port() -> SocketAddr {
+pub(crate) fn any_port() -> SocketAddr {
     SocketAddr::from((Ipv4Addr::LOCALHOST, 0))
 }
 
 /// A game in its own folder, set to play on `url` as a new guest named `name`, opening the lobby.
-fn player(url: &str, name: &str) -> App {
+pub(crate) fn player(url: &str, name: &str) -> App {
     let mut app = app();
     let mut settings = app.world_mut().resource_mut::<Settings>();
     settings.online.server = url.to_owned();
@@ -106,7 +106,7 @@ fn player(url: &str, name: &str) -> App {
 
 /// Runs frames of every app (and lets real time pass, for the sockets) until `done`, within the patience given to
 /// work on threads.
-fn run_until_all(apps: &mut [&mut App], what: &str, done: impl Fn(&[&mut App]) -> bool) {
+pub(crate) fn run_until_all(apps: &mut [&mut App], what: &str, done: impl Fn(&[&mut App]) -> bool) {
     let deadline = Instant::now() + PATIENCE;
     loop {
         for app in apps.iter_mut() {
@@ -120,15 +120,15 @@ fn run_until_all(apps: &mut [&mut App], what: &str, done: impl Fn(&[&mut App]) -
     }
 }
 
-fn link(app: &App) -> &Link {
+pub(crate) fn link(app: &App) -> &Link {
     app.world().resource::<Link>()
 }
 
-fn game(app: &App) -> Option<&OnlineGame> {
+pub(crate) fn game(app: &App) -> Option<&OnlineGame> {
     app.world().resource::<OnlineMatch>().0.as_ref()
 }
 
-fn command(app: &mut App, command: OnlineCommand) {
+pub(crate) fn command(app: &mut App, command: OnlineCommand) {
     app.world_mut().write_message(command);
 }
 

@@ -8,21 +8,25 @@ language-unknown = The language "{ $code }" in your settings is not one this gam
 file-unreadable = { $what ->
     [settings] Your settings could not be read: { $error }
     [profile] Your rating and tutorial progress could not be read: { $error }
+    [correspondence] Your correspondence games kept on this device could not be read: { $error }
    *[game] A saved game could not be read: { $error }
 }
 file-kept-aside = { $what ->
     [settings] Your settings could not be read ({ $problem }). They were kept as { $aside }.
     [profile] Your rating and tutorial progress could not be read ({ $problem }). They were kept as { $aside }.
+    [correspondence] Your correspondence games kept on this device could not be read ({ $problem }). They were kept as { $aside }.
    *[game] A saved game could not be read ({ $problem }). It was kept as { $aside }.
 }
 file-not-text = { $what ->
     [settings] Your settings could not be read (the file is not text). They were kept as { $aside }.
     [profile] Your rating and tutorial progress could not be read (the file is not text). They were kept as { $aside }.
+    [correspondence] Your correspondence games kept on this device could not be read (the file is not text). They were kept as { $aside }.
    *[game] A saved game could not be read (the file is not text). It was kept as { $aside }.
 }
 file-not-saved = { $what ->
     [settings] Your settings could not be saved: { $error }
     [profile] Your rating and tutorial progress could not be saved: { $error }
+    [correspondence] Your correspondence games could not be kept on this device: { $error }
    *[game] The game could not be saved: { $error }
 }
 

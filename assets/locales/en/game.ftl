@@ -243,6 +243,10 @@ stored-kept-in-browser = { $what ->
         [binary] the entry is not text
        *[text] { $problem }
     }). They were kept as { $aside } in the browser's local storage.
+    [correspondence] Your correspondence games kept on this device could not be read ({ $reason ->
+        [binary] the entry is not text
+       *[text] { $problem }
+    }). They were kept as { $aside } in the browser's local storage.
    *[game] A saved game could not be read ({ $reason ->
         [binary] the entry is not text
        *[text] { $problem }
@@ -251,10 +255,12 @@ stored-kept-in-browser = { $what ->
 stored-not-set-aside = { $what ->
     [settings] Your settings could not be read, nor moved aside: { $error }
     [profile] Your rating and tutorial progress could not be read, nor moved aside: { $error }
+    [correspondence] Your correspondence games kept on this device could not be read, nor moved aside: { $error }
    *[game] A saved game could not be read, nor moved aside: { $error }
 }
 stored-too-many-aside = { $what ->
     [settings] Your settings could not be read, and there are too many unreadable copies already to keep another.
     [profile] Your rating and tutorial progress could not be read, and there are too many unreadable copies already to keep another.
+    [correspondence] Your correspondence games kept on this device could not be read, and there are too many unreadable copies already to keep another.
    *[game] A saved game could not be read, and there are too many unreadable copies already to keep another.
 }

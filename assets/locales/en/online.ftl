@@ -213,3 +213,44 @@ online-you-lost = { $reason ->
     [timeout] You lost on time
    *[other] You lost
 }.
+
+## Correspondence games: days per turn, played now and then, with no connection too. $days, $hours, $minutes, $count:
+## numbers; $left: a time left, such as "2 d 5 h"; $name: the opponent.
+online-days-label = Days per turn:
+online-days = { $days ->
+    [one] 1 day
+   *[other] { $days } days
+}
+online-days-per-turn = { $days ->
+    [one] 1 day per turn
+   *[other] { $days } days per turn
+}
+online-days-hint = { $days ->
+    [one] A correspondence game: one day to answer each turn, in full again after every turn. Play when you can, with no connection too.
+   *[other] A correspondence game: { $days } days to answer each turn, in full again after every turn. Play when you can, with no connection too.
+}
+online-correspondence-games = { $count ->
+    [0] Your correspondence games
+    [one] Your correspondence games: one waits for you
+   *[other] Your correspondence games: { $count } wait for you
+}
+online-open-game = Open
+online-against = { $bot ->
+    [yes] against { $name } (bot) · { $rating }
+   *[no] against { $name } · { $rating }
+}
+online-your-turn-left = Your turn · { $left } left
+online-their-turn-left = { $name }'s turn · { $left } left
+online-turn-unsent = Your turn waits to be sent
+online-turn-unsent-long = Your turn is kept on this device and waits to be sent: it goes as soon as the server can be reached.
+online-days-hours = { $days } d { $hours } h
+online-hours-minutes = { $hours } h { $minutes } min
+online-withdraw = Withdraw
+online-decline = Decline
+online-your-turn-against = Your turn against { $name }.
+online-correspondence-ended = Your correspondence game against { $name } is over: see Your games.
+online-turn-not-played = Your turn against { $name } was not played: { $reason ->
+    [changed] the game went on without it. Here it is as it stands.
+    [over] the game is over.
+   *[other] the server refused it.
+}

@@ -6,21 +6,25 @@ language-unknown = La langue « { $code } » de vos paramètres n'est pas une la
 file-unreadable = { $what ->
     [settings] Vos paramètres n'ont pas pu être lus : { $error }
     [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus : { $error }
+    [correspondence] Vos parties par correspondance gardées sur cet appareil n'ont pas pu être lues : { $error }
    *[game] Une partie enregistrée n'a pas pu être lue : { $error }
 }
 file-kept-aside = { $what ->
     [settings] Vos paramètres n'ont pas pu être lus ({ $problem }). Ils ont été gardés sous le nom { $aside }.
     [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus ({ $problem }). Ils ont été gardés sous le nom { $aside }.
+    [correspondence] Vos parties par correspondance gardées sur cet appareil n'ont pas pu être lues ({ $problem }). Elles ont été gardées sous le nom { $aside }.
    *[game] Une partie enregistrée n'a pas pu être lue ({ $problem }). Elle a été gardée sous le nom { $aside }.
 }
 file-not-text = { $what ->
     [settings] Vos paramètres n'ont pas pu être lus (le fichier n'est pas du texte). Ils ont été gardés sous le nom { $aside }.
     [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus (le fichier n'est pas du texte). Ils ont été gardés sous le nom { $aside }.
+    [correspondence] Vos parties par correspondance gardées sur cet appareil n'ont pas pu être lues (le fichier n'est pas du texte). Elles ont été gardées sous le nom { $aside }.
    *[game] Une partie enregistrée n'a pas pu être lue (le fichier n'est pas du texte). Elle a été gardée sous le nom { $aside }.
 }
 file-not-saved = { $what ->
     [settings] Vos paramètres n'ont pas pu être enregistrés : { $error }
     [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être enregistrés : { $error }
+    [correspondence] Vos parties par correspondance n'ont pas pu être gardées sur cet appareil : { $error }
    *[game] La partie n'a pas pu être enregistrée : { $error }
 }
 

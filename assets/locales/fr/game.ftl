@@ -225,6 +225,10 @@ stored-kept-in-browser = { $what ->
         [binary] l'entrée n'est pas du texte
        *[text] { $problem }
     }). Ils ont été gardés sous { $aside } dans le stockage local du navigateur.
+    [correspondence] Vos parties par correspondance gardées sur cet appareil n'ont pas pu être lues ({ $reason ->
+        [binary] l'entrée n'est pas du texte
+       *[text] { $problem }
+    }). Elles ont été gardées sous { $aside } dans le stockage local du navigateur.
    *[game] Une partie enregistrée n'a pas pu être lue ({ $reason ->
         [binary] l'entrée n'est pas du texte
        *[text] { $problem }
@@ -233,10 +237,12 @@ stored-kept-in-browser = { $what ->
 stored-not-set-aside = { $what ->
     [settings] Vos paramètres n'ont pas pu être lus, ni mis de côté : { $error }
     [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus, ni mis de côté : { $error }
+    [correspondence] Vos parties par correspondance gardées sur cet appareil n'ont pas pu être lues, ni mises de côté : { $error }
    *[game] Une partie enregistrée n'a pas pu être lue, ni mise de côté : { $error }
 }
 stored-too-many-aside = { $what ->
     [settings] Vos paramètres n'ont pas pu être lus, et il y a déjà trop de copies illisibles pour en garder une autre.
     [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être lus, et il y a déjà trop de copies illisibles pour en garder une autre.
+    [correspondence] Vos parties par correspondance gardées sur cet appareil n'ont pas pu être lues, et trop de copies illisibles sont déjà gardées pour en garder une autre.
    *[game] Une partie enregistrée n'a pas pu être lue, et il y a déjà trop de copies illisibles pour en garder une autre.
 }

@@ -205,3 +205,44 @@ online-you-lost = { $reason ->
     [timeout] Vous avez perdu au temps
    *[other] Vous avez perdu
 }.
+
+## Parties par correspondance : des jours par coup, jouées de temps en temps, même sans connexion. $days, $hours,
+## $minutes, $count : des nombres ; $left : un temps restant, comme « 2 j 5 h » ; $name : l'adversaire.
+online-days-label = Jours par coup :
+online-days = { $days ->
+    [one] 1 jour
+   *[other] { $days } jours
+}
+online-days-per-turn = { $days ->
+    [one] 1 jour par coup
+   *[other] { $days } jours par coup
+}
+online-days-hint = { $days ->
+    [one] Une partie par correspondance : un jour pour répondre à chaque coup, rendu en entier après chaque coup. Jouez quand vous pouvez, même sans connexion.
+   *[other] Une partie par correspondance : { $days } jours pour répondre à chaque coup, rendus en entier après chaque coup. Jouez quand vous pouvez, même sans connexion.
+}
+online-correspondence-games = { $count ->
+    [0] Vos parties par correspondance
+    [one] Vos parties par correspondance : une vous attend
+   *[other] Vos parties par correspondance : { $count } vous attendent
+}
+online-open-game = Ouvrir
+online-against = { $bot ->
+    [yes] contre { $name } (robot) · { $rating }
+   *[no] contre { $name } · { $rating }
+}
+online-your-turn-left = À vous · reste { $left }
+online-their-turn-left = À { $name } · reste { $left }
+online-turn-unsent = Votre coup attend d'être envoyé
+online-turn-unsent-long = Votre coup est gardé sur cet appareil et attend d'être envoyé : il partira dès que le serveur sera joignable.
+online-days-hours = { $days } j { $hours } h
+online-hours-minutes = { $hours } h { $minutes } min
+online-withdraw = Retirer
+online-decline = Refuser
+online-your-turn-against = À vous de jouer contre { $name }.
+online-correspondence-ended = Votre partie par correspondance contre { $name } est terminée : voyez Vos parties.
+online-turn-not-played = Votre coup contre { $name } n'a pas été joué : { $reason ->
+    [changed] la partie a continué sans lui. La voici telle qu'elle est.
+    [over] la partie est terminée.
+   *[other] le serveur l'a refusé.
+}

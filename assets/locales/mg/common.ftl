@@ -9,21 +9,25 @@ language-unknown = Tsy fantatry ny lalao ny fiteny « { $code } » ao amin'ny fi
 file-unreadable = { $what ->
     [settings] Tsy voavaky ny fikirakiranao: { $error }
     [profile] Tsy voavaky ny laharanao sy ny fandrosoanao amin'ny lesona: { $error }
+    [correspondence] Tsy voavaky ny lalaonao andro isaky ny anjara voatahiry amin'ity fitaovana ity: { $error }
    *[game] Tsy voavaky ny lalao voatahiry iray: { $error }
 }
 file-kept-aside = { $what ->
     [settings] Tsy voavaky ny fikirakiranao ({ $problem }). Notahirizina ho { $aside } izy ireo.
     [profile] Tsy voavaky ny laharanao sy ny fandrosoanao amin'ny lesona ({ $problem }). Notahirizina ho { $aside } izy ireo.
+    [correspondence] Tsy voavaky ny lalaonao andro isaky ny anjara voatahiry amin'ity fitaovana ity ({ $problem }). Notahirizina ho { $aside } izy ireo.
    *[game] Tsy voavaky ny lalao voatahiry iray ({ $problem }). Notahirizina ho { $aside } izy.
 }
 file-not-text = { $what ->
     [settings] Tsy voavaky ny fikirakiranao (tsy soratra ilay rakitra). Notahirizina ho { $aside } izy ireo.
     [profile] Tsy voavaky ny laharanao sy ny fandrosoanao amin'ny lesona (tsy soratra ilay rakitra). Notahirizina ho { $aside } izy ireo.
+    [correspondence] Tsy voavaky ny lalaonao andro isaky ny anjara voatahiry amin'ity fitaovana ity (tsy soratra ilay rakitra). Notahirizina ho { $aside } izy ireo.
    *[game] Tsy voavaky ny lalao voatahiry iray (tsy soratra ilay rakitra). Notahirizina ho { $aside } izy.
 }
 file-not-saved = { $what ->
     [settings] Tsy voatahiry ny fikirakiranao: { $error }
     [profile] Tsy voatahiry ny laharanao sy ny fandrosoanao amin'ny lesona: { $error }
+    [correspondence] Tsy voatahiry amin'ity fitaovana ity ny lalaonao andro isaky ny anjara: { $error }
    *[game] Tsy voatahiry ny lalao: { $error }
 }
 

@@ -222,6 +222,10 @@ stored-kept-in-browser = { $what ->
         [binary] tsy soratra ilay izy
        *[text] { $problem }
     }). Notehirizina ho { $aside } ao amin'ny fitehirizana eo an-toerana an'ny mpitety tranonkala izy ireo.
+    [correspondence] Tsy voavaky ny lalaonao andro isaky ny anjara voatahiry amin'ity fitaovana ity ({ $reason ->
+        [binary] tsy soratra ilay izy
+       *[text] { $problem }
+    }). Notehirizina ho { $aside } ao amin'ny fitehirizana eo an-toerana an'ny mpitety tranonkala izy ireo.
    *[game] Tsy voavaky ny lalao voatahiry iray ({ $reason ->
         [binary] tsy soratra ilay izy
        *[text] { $problem }
@@ -230,10 +234,12 @@ stored-kept-in-browser = { $what ->
 stored-not-set-aside = { $what ->
     [settings] Tsy voavaky ny fikirakiranao, ary tsy voafindra toerana: { $error }
     [profile] Tsy voavaky ny laharanao sy ny fandrosoanao amin'ny lesona, ary tsy voafindra toerana: { $error }
+    [correspondence] Tsy voavaky ny lalaonao andro isaky ny anjara voatahiry amin'ity fitaovana ity, ary tsy voafindra toerana: { $error }
    *[game] Tsy voavaky ny lalao voatahiry iray, ary tsy voafindra toerana: { $error }
 }
 stored-too-many-aside = { $what ->
     [settings] Tsy voavaky ny fikirakiranao, ary efa be loatra ny dika tsy voavaky ka tsy azo tehirizina intsony ny iray hafa.
     [profile] Tsy voavaky ny laharanao sy ny fandrosoanao amin'ny lesona, ary efa be loatra ny dika tsy voavaky ka tsy azo tehirizina intsony ny iray hafa.
+    [correspondence] Tsy voavaky ny lalaonao andro isaky ny anjara voatahiry amin'ity fitaovana ity, ary efa be loatra ny dika tsy voavaky ka tsy azo tehirizina intsony ny iray hafa.
    *[game] Tsy voavaky ny lalao voatahiry iray, ary efa be loatra ny dika tsy voavaky ka tsy azo tehirizina intsony ny iray hafa.
 }

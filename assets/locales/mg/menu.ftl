@@ -4,6 +4,10 @@ menu-subtitle = Ny lalao an-takelaka malagasy
 menu-continue = Tohizo
 menu-new-game = Lalao vaovao
 menu-play-online = Hilalao an-tserasera
+menu-correspondence-waiting = { $count ->
+    [one] Lalao iray miandry ny anjaranao
+   *[other] Lalao { $count } miandry ny anjaranao
+}
 menu-learn = Hianatra hilalao
 menu-tutorial = Lesona
 menu-analysis = Lakapanorona fandalinana

@@ -206,3 +206,44 @@ online-you-lost = { $reason ->
     [timeout] Resy ianao: lany ny fotoananao
    *[other] Resy ianao
 }.
+
+## Lalao andro isaky ny anjara: lalaovina rehefa afaka, na tsy misy fifandraisana aza. Teny avy amin'ny loharano (jereo
+## docs/GLOSSARY.md): andro, ora, sisa, lasa, Lavina, miandry, voatahiry, fitaovana.
+online-days-label = Andro isaky ny anjara:
+online-days = { $days ->
+    [one] Andro iray
+   *[other] Andro { $days }
+}
+online-days-per-turn = { $days ->
+    [one] Andro iray isaky ny anjara
+   *[other] Andro { $days } isaky ny anjara
+}
+online-days-hint = { $days ->
+    [one] Andro iray isaky ny anjara, feno indray isaky ny anjara lalaovina. Milalaova rehefa afaka ianao, na tsy misy fifandraisana aza.
+   *[other] Andro { $days } isaky ny anjara, feno indray isaky ny anjara lalaovina. Milalaova rehefa afaka ianao, na tsy misy fifandraisana aza.
+}
+online-correspondence-games = { $count ->
+    [0] Ny lalaonao andro isaky ny anjara
+    [one] Ny lalaonao andro isaky ny anjara: iray miandry anao
+   *[other] Ny lalaonao andro isaky ny anjara: { $count } miandry anao
+}
+online-open-game = Sokafy
+online-against = { $bot ->
+    [yes] amin'i { $name } (rôbô) · { $rating }
+   *[no] amin'i { $name } · { $rating }
+}
+online-your-turn-left = Anjaranao · { $left } sisa
+online-their-turn-left = Anjaran'i { $name } · { $left } sisa
+online-turn-unsent = Mbola tsy lasa ny anjaranao
+online-turn-unsent-long = Voatahiry amin'ity fitaovana ity ny anjaranao ary mbola tsy lasa: alefa raha vao tratra ny mpizara.
+online-days-hours = { $days } andro { $hours } ora
+online-hours-minutes = { $hours } ora { $minutes } minitra
+online-withdraw = Foano
+online-decline = Lavina
+online-your-turn-against = Anjaranao amin'ny lalao amin'i { $name }.
+online-correspondence-ended = Vita ny lalaonao amin'i { $name }: jereo ao amin'ny « Ny lalaonao ».
+online-turn-not-played = Tsy lasa ny anjaranao amin'i { $name }: { $reason ->
+    [changed] nitohy ny lalao ka tsy nandray azy. Ity ilay lalao ankehitriny.
+    [over] vita ny lalao.
+   *[other] nolavin'ny mpizara.
+}
