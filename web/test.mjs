@@ -94,9 +94,10 @@ async function clickPoints(page, logs, names, { tap = false } = {}) {
 
 // Starts the game server on a loopback port chosen by the system, serving `files` (dist/ unless told) and keeping
 // its database in a new temporary folder; resolves to the process and its address once it says where it listens.
-async function startGameServer(program, files = dist) {
-  const data = mkdtempSync(join(tmpdir(), 'fanorona-server-'));
-  const args = ['--listen', '127.0.0.1:0', '--static-dir', files, '--database', `sqlite://${join(data, 'server.db')}`];
+// A server started again is given the folder (`data`) and the address (`listen`, such as 127.0.0.1:PORT) of the first.
+async function startGameServer(program, files = dist, { data = mkdtempSync(join(tmpdir(), 'fanorona-server-')),
+  listen = '127.0.0.1:0' } = {}) {
+  const args = ['--listen', listen, '--static-dir', files, '--database', `sqlite://${join(data, 'server.db')}`];
   const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const address = await new Promise((ok, no) => {
     let said = '';
@@ -110,7 +111,7 @@ async function startGameServer(program, files = dist) {
     child.on('exit', (code) => no(new Error(`the game server exited (${code}): ${said}`)));
     setTimeout(() => no(new Error(`the game server did not start within 30 s: ${said}`)), 30_000);
   });
-  return { child, address };
+  return { child, address, data };
 }
 
 // The game's work frame by frame: winit runs the game's update in a requestAnimationFrame callback (its redraw), so
@@ -227,6 +228,60 @@ async function playOnline(browser, program, errors) {
     await b.page.close();
   } finally {
     child.kill();
+  }
+}
+
+// Correspondence (issue 49): one page opens a challenge of days per turn, the other accepts it from its link, and
+// White plays e2-e3. The server stops: Black's page, with no connection, plays its turn, keeps it in the browser's
+// local storage and says it waits to be sent. The server starts again on the same address and database, and the turn
+// reaches White's page, once.
+async function playCorrespondence(browser, program, errors) {
+  let { child, address, data } = await startGameServer(program);
+  // The browser says in the console, as an error, each time a page fails to reach the stopped server, and when the
+  // service worker, registered at a page's first click, cannot be fetched from it: those are the test's doing, any
+  // other error is not.
+  const pageErrors = [];
+  const outage = [/WebSocket connection to '\S+' failed/, /An unknown error occurred when fetching the script/];
+  const a = await watchedPage(browser, 'correspondence A', pageErrors);
+  const b = await watchedPage(browser, 'correspondence B', pageErrors);
+  try {
+    await a.page.goto(`${address}/?scene=challenge-days`);
+    const id = (await a.waitFor(/challenge open: [A-Za-z0-9_-]+/, 180_000)).match(/challenge open: ([A-Za-z0-9_-]+)/)[1];
+    await b.page.goto(`${address}/?challenge=${id}`);
+    const sideOfA = await a.waitFor(/online game \S+ as (white|black)/, 180_000);
+    await b.waitFor(/online game \S+ as (white|black)/, 180_000);
+    const [white, black] = /as white/.test(sideOfA) ? [a, b] : [b, a];
+    await clickPoints(white.page, white.logs, ['e2', 'e3']);
+    await white.waitFor(/turn 1 of \S+ acknowledged by the server/, 30_000);
+    await black.waitFor(/turn 1: e2-e3A/, 30_000);
+
+    const stopped = new Promise((ok) => child.on('exit', ok));
+    child.kill();
+    await stopped;
+    // The pages hear the connection close, and try again and again meanwhile.
+    await black.page.waitForTimeout(3000);
+    await clickPoints(black.page, black.logs, ['d4', 'e5', 'e4']);
+    await black.waitFor(/turn 2 of \S+ kept on this device until the server has it/, 30_000);
+    const kept = await black.page.evaluate(() => localStorage.getItem('fanorona/correspondence.ron') ?? '');
+    if (!/unsent: Some\(\(\s*ply: 2,\s*turn: "d4-e5W-e4A"/.test(kept)) {
+      fail(`correspondence: the turn played offline is not in the browser's local storage: ${kept.slice(0, 400)}`);
+    }
+    await framesPass(black.page, ACTION_FRAMES, 1500);
+    await black.page.screenshot({ path: join(shots, 'web-correspondence-unsent.png') });
+
+    ({ child } = await startGameServer(program, dist, { data, listen: new URL(address).host }));
+    const started = Date.now();
+    await white.waitFor(/turn 2: d4-e5W-e4A/, 120_000);
+    await black.waitFor(/turn 2 of \S+ acknowledged by the server/, 120_000);
+    console.log(`correspondence: ${id} accepted from its link; Black's turn, played with the server stopped and kept ` +
+      `in local storage, reached White's page ${Date.now() - started} ms after the server started again`);
+    const sent = white.logs.filter((line) => /turn 2: /.test(line)).length;
+    if (sent !== 1) fail(`correspondence: White's page showed Black's turn ${sent} times`);
+  } finally {
+    await a.page.close();
+    await b.page.close();
+    child.kill();
+    errors.push(...pageErrors.filter((e) => !outage.some((pattern) => pattern.test(e))));
   }
 }
 
@@ -718,6 +773,7 @@ try {
   await page.close();
   if (process.env.FANORONA_SERVER_BIN) {
     await playOnline(browser, process.env.FANORONA_SERVER_BIN, errors);
+    await playCorrespondence(browser, process.env.FANORONA_SERVER_BIN, errors);
     await playOffline(browser, process.env.FANORONA_SERVER_BIN, errors);
     await startTimes(browser, process.env.FANORONA_SERVER_BIN, errors);
   } else {

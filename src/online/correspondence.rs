@@ -17,6 +17,7 @@ use super::play::{OnlineMatch, ShowGame, color_of};
 use crate::AppSystems;
 use crate::game::session::{Session, TurnCommitted};
 use crate::persistence::Kept;
+use crate::persistence::settings::Settings;
 use crate::persistence::storage::Notices;
 use crate::screens::AppState;
 use crate::text;
@@ -160,9 +161,18 @@ impl Correspondence {
 /// opponents' turns.
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(crate::persistence::keep::<Correspondence>)
+        .add_systems(Startup, connect_at_start)
         .add_systems(Update, (resume, follow_server).chain().in_set(AppSystems::Commands))
         .add_systems(Update, keep_own_turns.in_set(AppSystems::Rules).run_if(in_state(AppState::Online)))
         .add_systems(Update, count_on_title.run_if(resource_changed::<Correspondence>));
+}
+
+/// At start, a player with correspondence games connects to their server quietly (the screen stays as it is): turns
+/// kept while the game was closed go, and the list and the title page's count come up to date as opponents play.
+fn connect_at_start(kept: Res<Correspondence>, settings: Res<Settings>, mut online: MessageWriter<OnlineCommand>) {
+    if !kept.games.is_empty() && settings.online.token.is_some() {
+        online.write(OnlineCommand::Connect);
+    }
 }
 
 /// Opens a kept game on the board, as the device knows it (with no connection too).
@@ -238,6 +248,7 @@ fn follow_server(
                 view.clocks = *clocks;
                 kept_game.read_at_ms = now_ms();
                 if kept_game.unsent.as_ref().is_some_and(|u| u.ply == *ply) {
+                    info!("turn {ply} of {game} acknowledged by the server");
                     kept_game.unsent = None;
                 } else if clocks.running == Some(kept_game.me) && !on_board(game) {
                     notices.say(text!("online-your-turn-against", name = &kept_game.opponent().name));
@@ -310,6 +321,7 @@ fn keep_own_turns(
             let UnsentTurn { ply, turn } = unsent.clone();
             outgoing.write(ToServer(ClientMessage::Play { game: game.id.clone(), ply, turn }));
         }
+        info!("turn {} of {} kept on this device until the server has it", unsent.ply, game.id);
         kept_game.unsent = Some(unsent);
     }
 }

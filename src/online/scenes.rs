@@ -17,7 +17,7 @@ use crate::persistence::settings::Settings;
 use crate::screens::AppState;
 
 /// Every online scene: each opens the lobby.
-const ONLINE: &[&str] = &["lobby", "online", "challenge", "watch", "profile"];
+const ONLINE: &[&str] = &["lobby", "online", "challenge", "challenge-days", "watch", "profile"];
 
 pub(super) fn plugin(app: &mut App) {
     let humans = [PlayerKind::Human; 2];
@@ -31,6 +31,8 @@ pub(super) fn plugin(app: &mut App) {
     .add_scene(Scene::new("online", AppState::Online).clicks(&["e2", "e3"]), || {})
     // A challenge opened in the lobby, its id logged, for the browser test.
     .add_scene(Scene::new("challenge", AppState::Lobby), || {})
+    // A correspondence challenge (3 days per turn) opened in the lobby, its id logged, for the browser test.
+    .add_scene(Scene::new("challenge-days", AppState::Lobby), || {})
     // The first online game in progress, watched (the lobby opened from a new game on the board).
     .add_scene(Scene::new("watch", AppState::Online), new_game(START, humans))
     // The player's games in the lobby, as the player whose token `FANORONA_ONLINE_TOKEN` holds (a new guest without
@@ -118,8 +120,8 @@ fn kept_games() -> Correspondence {
 }
 
 /// Opens the lobby; then, once online, does what the scene is for: accepts the first challenge of someone else's
-/// (`online`), opens a challenge (tsivy 5+3, unrated) and logs its id (`challenge`), watches the first game in
-/// progress (`watch`), or shows the player's games (`profile`).
+/// (`online`), opens a challenge (tsivy 5+3, unrated) and logs its id (`challenge`; 3 days per turn:
+/// `challenge-days`), watches the first game in progress (`watch`), or shows the player's games (`profile`).
 #[allow(clippy::too_many_arguments)]
 fn go_online(
     mut frame: Local<u32>,
@@ -177,6 +179,22 @@ fn go_online(
             }
             None => {}
         },
+        "challenge-days" => {
+            let own = lobby.challenges.iter().find(|c| mine(&c.by.id) && c.time.is_correspondence());
+            match own {
+                Some(challenge) => {
+                    *done = true;
+                    info!("challenge open: {}", challenge.id);
+                }
+                None if !*asked => {
+                    *asked = true;
+                    let time = TimeControl::Correspondence { days: 3 };
+                    let variant = GameVariant::Tsivy;
+                    online.write(OnlineCommand::Create(ChallengeSettings { variant, rated: false, time }));
+                }
+                None => {}
+            }
+        }
         _ => {}
     }
 }

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use fanorona::AppSystems;
 use fanorona::game::session::TurnCommitted;
 use fanorona::online::correspondence::{Correspondence, UnsentTurn};
+use fanorona::online::link::LinkState;
 use fanorona::online::lobby::Lobby;
 use fanorona::online::{ChallengeSettings, OnlineCommand};
 use fanorona::persistence::storage::Notices;
@@ -43,7 +44,8 @@ fn problems(app: &App) -> Vec<String> {
 fn a_turn_played_offline_survives_a_restart_and_is_sent_once() {
     let dir = temp_dir();
     let clock = clock();
-    let server = TestServer::start(&dir.join("server.db"), any_port(), &clock);
+    let db = dir.join("server.db");
+    let mut server = TestServer::start(&db, any_port(), &clock);
     let mut alice = player(&server.url(), "alice");
     let mut bob = player(&server.url(), "bob");
     run_until_all(&mut [&mut alice, &mut bob], "both welcomed", |apps| apps.iter().all(|a| link(a).is_online()));
@@ -87,18 +89,22 @@ fn a_turn_played_offline_survives_a_restart_and_is_sent_once() {
     let folder = black.world_mut().remove_resource::<TempDir>().unwrap();
     drop(black);
 
-    // Started again with no connection, the game has the turn kept, and shows it on the board as waiting.
+    // Started again while the server is down, the game tries to connect by itself (it has correspondence games),
+    // has the turn kept, and shows it on the board as waiting.
+    let address = server.address;
+    server.kill();
     let mut black = app_in(&folder);
     black.insert_resource(folder);
-    assert!(!link(&black).is_online());
     assert_eq!(unsent(&black), Some(UnsentTurn { ply: 2, turn: reply.clone() }), "kept across the restart");
     command(&mut black, OnlineCommand::Resume(id.clone()));
-    run_until_all(&mut [&mut black], "the kept game on the board", |apps| state(apps[0]) == AppState::Online);
+    run_until_all(&mut [&mut black], "the kept game on the board, and a connection tried", |apps| {
+        state(apps[0]) == AppState::Online && matches!(link(apps[0]).state(), LinkState::Waiting(_))
+    });
     assert_eq!(turns(&black), [first.clone(), reply.clone()]);
     assert!(!session(&black).human_to_move(), "the turn is played: White is to move");
 
-    // Back online: the turn goes, once, and White gets it.
-    command(&mut black, OnlineCommand::Connect);
+    // The server back: both games connect again by themselves, and the turn goes, once, and White gets it.
+    let _server = TestServer::start(&db, address, &clock);
     run_until_all(&mut [&mut white, &mut black], "the kept turn on White's board", |apps| {
         turns(apps[0]).len() == 2 && unsent(apps[1]).is_none()
     });

@@ -34,7 +34,7 @@ use crate::common::{PATIENCE, app, english, play, session, settle, state, temp_d
 /// A server in a runtime of its own: dropping the runtime stops it at once, connections and all.
 pub(crate) struct TestServer {
     runtime: Option<tokio::runtime::Runtime>,
-    address: SocketAddr,
+    pub(crate) address: SocketAddr,
 }
 
 impl TestServer {
@@ -73,7 +73,7 @@ impl TestServer {
     }
 
     /// Stops the server in the middle of whatever it was doing.
-    fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         if let Some(runtime) = self.runtime.take() {
             runtime.shutdown_background();
         }

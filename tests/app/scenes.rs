@@ -63,7 +63,9 @@ fn a_name_that_is_no_scene_starts_the_menu_and_names_the_scenes() {
     assert_eq!((name.as_str(), scenes), ("boad", scene_names()));
     let said = SceneError::Unknown { name, scenes: scene_names() }.to_string();
     assert!(
-        said.starts_with("no scene is called \"boad\"; the scenes are analysis, board, chain, challenge, choice"),
+        said.starts_with(
+            "no scene is called \"boad\"; the scenes are analysis, board, chain, challenge, challenge-days, choice"
+        ),
         "{said}"
     );
 }
