@@ -70,3 +70,37 @@ async function keep(key, response) {
   const cache = await caches.open(CACHE);
   await cache.put(key, response);
 }
+
+// A Web Push message from the game server (docs/PROTOCOL.md, "Web Push"): a correspondence game's news, shown as a
+// notification unless the game is on screen (it says so itself). A later message about the same game replaces the
+// earlier one (the tag).
+self.addEventListener('push', (event) => {
+  let message;
+  try {
+    message = event.data.json();
+  } catch {
+    return;
+  }
+  if (typeof message?.title !== 'string' || typeof message.body !== 'string') return;
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    if (windows.some((client) => client.visibilityState === 'visible')) return;
+    await self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: `fanorona-${message.game}`,
+      icon: at('icons/icon-192.png'),
+      data: { game: message.game, event: message.event },
+    });
+  })());
+});
+
+// A tap on the notification brings the game forward, or opens it.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const open = windows.find((client) => 'focus' in client);
+    if (open) return open.focus();
+    return self.clients.openWindow(self.registration.scope);
+  })());
+});

@@ -201,6 +201,19 @@ async function watchedPage(browser, name, errors, options = {}) {
   return { page, logs, waitFor };
 }
 
+// Page `a`, opened at `challengePage` (a scene that opens a challenge and logs its id), opens a challenge; page `b`
+// opens its link on the server at `address`, which accepts it. Returns the challenge's id and the two pages as White
+// and Black.
+async function acceptFromLink(a, b, challengePage, address) {
+  await a.page.goto(challengePage);
+  const id = (await a.waitFor(/challenge open: [A-Za-z0-9_-]+/, 180_000)).match(/challenge open: ([A-Za-z0-9_-]+)/)[1];
+  await b.page.goto(`${address}/?challenge=${id}`);
+  const sideOfA = await a.waitFor(/online game \S+ as (white|black)/, 180_000);
+  await b.waitFor(/online game \S+ as (white|black)/, 180_000);
+  const [white, black] = /as white/.test(sideOfA) ? [a, b] : [b, a];
+  return { id, white, black };
+}
+
 // Online: one page opens a challenge (the `challenge` scene logs its id), the other opens the challenge's link, which
 // accepts it; White's page plays e2-e3 by clicks and Black's page shows the turn.
 async function playOnline(browser, program, errors) {
@@ -208,12 +221,7 @@ async function playOnline(browser, program, errors) {
   try {
     const a = await watchedPage(browser, 'online A', errors);
     const b = await watchedPage(browser, 'online B', errors);
-    await a.page.goto(`${address}/?scene=challenge`);
-    const id = (await a.waitFor(/challenge open: [A-Za-z0-9_-]+/, 180_000)).match(/challenge open: ([A-Za-z0-9_-]+)/)[1];
-    await b.page.goto(`${address}/?challenge=${id}`);
-    const sideOfA = await a.waitFor(/online game \S+ as (white|black)/, 180_000);
-    await b.waitFor(/online game \S+ as (white|black)/, 180_000);
-    const [white, black] = /as white/.test(sideOfA) ? [a, b] : [b, a];
+    const { id, white, black } = await acceptFromLink(a, b, `${address}/?scene=challenge`, address);
     await clickPoints(white.page, white.logs, ['e2', 'e3']);
     await white.waitFor(/turn 1: e2-e3A/, 30_000);
     const started = Date.now();
@@ -245,12 +253,7 @@ async function playCorrespondence(browser, program, errors) {
   const a = await watchedPage(browser, 'correspondence A', pageErrors);
   const b = await watchedPage(browser, 'correspondence B', pageErrors);
   try {
-    await a.page.goto(`${address}/?scene=challenge-days`);
-    const id = (await a.waitFor(/challenge open: [A-Za-z0-9_-]+/, 180_000)).match(/challenge open: ([A-Za-z0-9_-]+)/)[1];
-    await b.page.goto(`${address}/?challenge=${id}`);
-    const sideOfA = await a.waitFor(/online game \S+ as (white|black)/, 180_000);
-    await b.waitFor(/online game \S+ as (white|black)/, 180_000);
-    const [white, black] = /as white/.test(sideOfA) ? [a, b] : [b, a];
+    const { id, white, black } = await acceptFromLink(a, b, `${address}/?scene=challenge-days`, address);
     await clickPoints(white.page, white.logs, ['e2', 'e3']);
     await white.waitFor(/turn 1 of \S+ acknowledged by the server/, 30_000);
     await black.waitFor(/turn 1: e2-e3A/, 30_000);
@@ -412,6 +415,11 @@ async function playOffline(browser, program, errors) {
     // The phone's budget (issue 34): what a first visit may cost on a slow network.
     if (first.bytes > 4.0e6) fail(`the first visit received ${megabytes(first.bytes)}, over the budget of 4.00 MB`);
 
+    await showsPushMessages(page, cdp, proxy.address);
+    await page.goto(`${proxy.address}/?scene=computer`);
+    await waitFor(/Fanorona ready/, 180_000);
+    await proxy.take();
+
     // The next visit (a reload) once the game runs: the wasm it loaded, whether that came from the service worker,
     // and what the proxy counted.
     const visit = async () => {
@@ -476,6 +484,54 @@ async function playOffline(browser, program, errors) {
     for (const { child } of servers) child.kill();
     proxy.close();
   }
+}
+
+// The worker's Web Push messages (docs/PROTOCOL.md, "Web Push"): a message the game server sent, as the browser hands
+// it to the worker once decrypted, delivered through DevTools (headless Chromium has no push service to subscribe
+// with), the notifications allowed. While a page of the game is on screen the worker shows nothing (the game says it
+// itself); with none, it shows the message, and a later one about the same game replaces it. The page then goes
+// back to the game.
+async function showsPushMessages(page, cdp, origin) {
+  await page.context().grantPermissions(['notifications'], { origin });
+  const registered = new Promise((found) => cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+    const ours = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+    if (ours) found(ours.registrationId);
+  }));
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  const push = (body, game) => cdp.send('ServiceWorker.deliverPushMessage', {
+    origin, registrationId, data: JSON.stringify({ title: 'Fanorona', body, event: 'turn', game }),
+  });
+  // Read from a page of the game's origin that is not the game: the web manifest, which the worker serves too.
+  const shown = async () => {
+    await page.goto(`${origin}/manifest.webmanifest`);
+    return page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration()).getNotifications())
+      .map((n) => ({ title: n.title, body: n.body, tag: n.tag })));
+  };
+  const visible = await page.evaluate(() => document.visibilityState);
+  await push('Your turn against carol', 'g1');
+  await page.waitForTimeout(1000);
+  const whilePlaying = await shown();
+  if (whilePlaying.length) fail(`the worker showed ${JSON.stringify(whilePlaying)} while the game was ${visible}`);
+  await page.goto('about:blank');
+  await push('Your turn against carol', 'g1');
+  await push('À vous de jouer contre carol', 'g1');
+  await push('Your turn against dave', 'g2');
+  let notifications = [];
+  for (const start = Date.now(); notifications.length < 2 && Date.now() - start < 10_000;) {
+    await page.waitForTimeout(250);
+    notifications = await shown();
+    await page.goto('about:blank');
+  }
+  notifications.sort((a, b) => a.tag.localeCompare(b.tag));
+  const expected = [{ title: 'Fanorona', body: 'À vous de jouer contre carol', tag: 'fanorona-g1' },
+    { title: 'Fanorona', body: 'Your turn against dave', tag: 'fanorona-g2' }];
+  console.log(`push messages: none shown while the game was ${visible}; with no page of the game, ` +
+    `${JSON.stringify(notifications)}`);
+  if (JSON.stringify(notifications) !== JSON.stringify(expected)) {
+    fail(`the worker showed ${JSON.stringify(notifications)} for three push messages, not ${JSON.stringify(expected)}`);
+  }
+  await cdp.send('ServiceWorker.disable');
 }
 
 // Start times (issue 34): from navigation to the title page's first frames ("Fanorona ready"), each first visit in a

@@ -321,7 +321,7 @@ fn receive(
     }
     link.hello = None;
     match envelope.message {
-        ServerMessage::Welcome { player, token, games, protocol } => {
+        ServerMessage::Welcome { player, token, games, protocol, push_key } => {
             info!("welcomed as {} ({} games in progress)", player.name, games.len());
             if let Some(token) = token {
                 settings.online.token = Some(token);
@@ -339,7 +339,7 @@ fn receive(
                 link.send(socket, message);
             }
             received.write(FromServer {
-                message: ServerMessage::Welcome { protocol, player, token: None, games },
+                message: ServerMessage::Welcome { protocol, player, token: None, games, push_key },
                 request,
             });
         }

@@ -1,11 +1,13 @@
 //! Online play against people through the game server (`fanorona-server`): the WebSocket link, its greeting and
-//! its reconnection ([`link`]), the lobby of challenges ([`lobby`]), and a game whose opponent plays from elsewhere
-//! on the same board as any other game ([`play`]). The server decides every result and keeps the clocks; the game
-//! shows what it says. The screens are in [`panel`] ([`view_plugin`]); everything else runs headless.
+//! its reconnection ([`link`]), the lobby of challenges ([`lobby`]), a game whose opponent plays from elsewhere on
+//! the same board as any other game ([`play`]), correspondence games ([`correspondence`]) and their notifications on
+//! the web ([`notifications`]). The server decides every result and keeps the clocks; the game shows what it says.
+//! The screens are in [`panel`] ([`view_plugin`]); everything else runs headless.
 
 pub mod correspondence;
 pub mod link;
 pub mod lobby;
+pub mod notifications;
 pub mod panel;
 pub mod play;
 mod scenes;
@@ -85,6 +87,8 @@ pub enum OnlineCommand {
     },
     /// End this device's login: the player becomes a new guest here.
     SignOut,
+    /// Turn this device's notifications of correspondence games on (the browser asks the player) or off.
+    Notify(bool),
 }
 
 /// Why the server refused a message, in the player's words: from its code, never from the server's own English.
@@ -121,6 +125,8 @@ pub fn refusal(code: ErrorCode) -> Text {
         ErrorCode::TooManyGuests => text!("online-refusal-too-many-guests"),
         ErrorCode::GuestUnrated => text!("online-refusal-guest-unrated"),
         ErrorCode::PuzzleTried => text!("online-refusal-puzzle-tried"),
+        ErrorCode::BadSubscription => text!("online-refusal-bad-subscription"),
+        ErrorCode::TooManySubscriptions => text!("online-refusal-too-many-subscriptions"),
         ErrorCode::Internal => text!("online-refusal-internal"),
     }
 }
@@ -140,5 +146,5 @@ pub fn plugin(app: &mut App) {
             label: |_| text!("menu-play-online"),
             action: action!(OnlineCommand::Open),
         })
-        .add_plugins((link::plugin, lobby::plugin, play::plugin, correspondence::plugin));
+        .add_plugins((link::plugin, lobby::plugin, play::plugin, correspondence::plugin, notifications::plugin));
 }

@@ -5,7 +5,9 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
-use fanorona_protocol::{ChallengeView, Color, FinishedGame, GameVariant, GameView, PlayerView, TimeControl};
+use fanorona_protocol::{
+    ChallengeView, Color, FinishedGame, GameVariant, GameView, PlayerView, PushEvent, TimeControl,
+};
 
 use crate::board::FlipBoard;
 use crate::board::animation::Animations;
@@ -16,6 +18,7 @@ use crate::i18n::Locale;
 use crate::online::correspondence::{Correspondence, KeptGame, now_ms};
 use crate::online::link::{Link, LinkState, server_url};
 use crate::online::lobby::{Lobby, Profile, TIME_CONTROLS, challenge_link};
+use crate::online::notifications::{Notifications, PushState};
 use crate::online::play::{OnlineGame, OnlineMatch, end_key};
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::{OnlineSettings, Settings};
@@ -183,6 +186,7 @@ fn lobby_ui(
     link: Res<Link>,
     lobby: Res<Lobby>,
     kept: Res<Correspondence>,
+    notifications: Res<Notifications>,
     mut form: Local<ChallengeForm>,
     mut tab: ResMut<LobbyTab>,
     mut account: Local<AccountForm>,
@@ -227,6 +231,12 @@ fn lobby_ui(
                 commands.write(OnlineCommand::Connect);
             }
         });
+        // On the web, with a server that sends them.
+        if notifications.state != PushState::Unsupported && notifications.state != PushState::Unknown {
+            egui::CollapsingHeader::new(tr!(locale, "online-notify-header")).id_salt("online-notify").show(ui, |ui| {
+                notifications_ui(ui, locale, &notifications.state, &mut online, &mut commands);
+            });
+        }
         ui.separator();
         ui.horizontal(|ui| {
             let tabs = [
@@ -294,6 +304,55 @@ fn lobby_ui(
         settings.online = online;
     }
     Ok(())
+}
+
+/// This device's notifications of correspondence games: what the player is told of, and on or off.
+fn notifications_ui(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    state: &PushState,
+    online: &mut OnlineSettings,
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    ui.label(egui::RichText::new(tr!(locale, "online-notify-hint")).small());
+    let events = [
+        (PushEvent::Turn, tr!(locale, "online-notify-turn")),
+        (PushEvent::Challenge, tr!(locale, "online-notify-challenge")),
+        (PushEvent::Result, tr!(locale, "online-notify-result")),
+        (PushEvent::Reminder, tr!(locale, "online-notify-reminder")),
+    ];
+    let mut changed = false;
+    for (event, label) in events {
+        let mut on = !online.push_off.contains(&event);
+        if ui.checkbox(&mut on, label).changed() {
+            online.push_off.retain(|off| *off != event);
+            if !on {
+                online.push_off.push(event);
+            }
+            changed = true;
+        }
+    }
+    // The server has the events with the subscription: a change while it is on goes to it.
+    if changed && *state == PushState::On {
+        commands.write(OnlineCommand::Notify(true));
+    }
+    let said = match state {
+        PushState::On => tr!(locale, "online-notify-state", state = "on"),
+        PushState::Refused(why) => locale.text(why),
+        PushState::Asking => tr!(locale, "online-notify-state", state = "asking"),
+        _ => tr!(locale, "online-notify-state", state = "off"),
+    };
+    let colour = if matches!(state, PushState::Refused(_)) { theme::MALAGASY_RED } else { ui.visuals().text_color() };
+    ui.label(egui::RichText::new(said).color(colour));
+    ui.add_enabled_ui(*state != PushState::Asking, |ui| {
+        let (on, words) = match state {
+            PushState::On => (false, tr!(locale, "online-notify-off")),
+            _ => (true, tr!(locale, "online-notify-on")),
+        };
+        if ui.button(words).clicked() {
+            commands.write(OnlineCommand::Notify(on));
+        }
+    });
 }
 
 /// The settings of a new challenge: the board, rated or not, the time control.

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 use fanorona_ai::Level;
+use fanorona_protocol::PushEvent;
 use fanorona_rules::{Side, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -101,6 +102,9 @@ pub struct OnlineSettings {
     pub token: Option<String>,
     /// Whether the login is a registered player's (signed in with a name and password), not a guest's.
     pub account: bool,
+    /// The events of correspondence games the player turned off in this device's notifications (all are on at
+    /// first).
+    pub push_off: Vec<PushEvent>,
 }
 
 impl std::fmt::Debug for OnlineSettings {
@@ -111,6 +115,7 @@ impl std::fmt::Debug for OnlineSettings {
             .field("name", &self.name)
             .field("token", &self.token.as_ref().map(|_| "(kept)"))
             .field("account", &self.account)
+            .field("push_off", &self.push_off)
             .finish()
     }
 }

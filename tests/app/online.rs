@@ -27,7 +27,7 @@ use fanorona::screens::AppState;
 use fanorona_protocol::{Color, EndReason, GameVariant, TimeControl};
 use fanorona_puzzles::shipped_puzzle;
 use fanorona_server::clock::ManualClock;
-use fanorona_server::server::{Limits, Server, ServerConfig};
+use fanorona_server::server::{Limits, PushConfig, Server, ServerConfig};
 
 use crate::common::{PATIENCE, app, english, play, session, settle, state, temp_dir, turns};
 
@@ -53,6 +53,7 @@ impl TestServer {
                 clock: Arc::clone(clock) as _,
                 flag_check_interval: Duration::from_millis(10),
                 limits: Limits::default(),
+                push: PushConfig::default(),
             };
             match runtime.block_on(Server::bind(config)) {
                 Ok(server) => break server,

@@ -254,3 +254,31 @@ online-turn-not-played = Your turn against { $name } was not played: { $reason -
     [over] the game is over.
    *[other] the server refused it.
 }
+
+## Notifications of correspondence games (the web game): turned on for a device, and what the server sends. In the
+## push-… messages, { $opponent } is the opponent's name, put in by the server.
+online-notify-header = Notifications on this device
+online-notify-hint = Be told of your correspondence games while the game is closed.
+online-notify-turn = My turn
+online-notify-challenge = A challenge to me
+online-notify-result = A game's end
+online-notify-reminder = Little time left to play
+online-notify-on = Turn on
+online-notify-off = Turn off
+online-notify-state = { $state ->
+    [on] On for this device.
+    [off] Off for this device.
+   *[asking] Asking the browser…
+}
+online-notify-denied = The browser blocks this site's notifications: allow them in its settings for this site, then turn them on again.
+online-notify-unsupported = This browser cannot show notifications (on an iPhone, add the game to the home screen first).
+online-notify-failed = Notifications could not be turned on: { $reason }
+online-refusal-bad-subscription = The server cannot send notifications to this browser.
+online-refusal-too-many-subscriptions = Notifications are on for five devices already: turn them off on one first.
+push-title = Fanorona
+push-turn = Your turn against { $opponent }
+push-challenge = { $opponent } challenges you to a correspondence game
+push-won = You won against { $opponent }
+push-lost = You lost against { $opponent }
+push-drawn = Your game against { $opponent } ended without a winner
+push-reminder = Little time left to play against { $opponent }

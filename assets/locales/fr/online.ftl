@@ -246,3 +246,31 @@ online-turn-not-played = Votre coup contre { $name } n'a pas été joué : { $re
     [over] la partie est terminée.
    *[other] le serveur l'a refusé.
 }
+
+## Notifications des parties par correspondance (le jeu sur le web) : activées pour un appareil, et ce qu'envoie le
+## serveur. Dans les messages push-…, { $opponent } est le nom de l'adversaire, mis par le serveur.
+online-notify-header = Notifications sur cet appareil
+online-notify-hint = Soyez prévenu de vos parties par correspondance quand le jeu est fermé.
+online-notify-turn = C'est mon tour
+online-notify-challenge = Un défi pour moi
+online-notify-result = La fin d'une partie
+online-notify-reminder = Peu de temps pour jouer
+online-notify-on = Activer
+online-notify-off = Désactiver
+online-notify-state = { $state ->
+    [on] Activées pour cet appareil.
+    [off] Désactivées pour cet appareil.
+   *[asking] Demande au navigateur…
+}
+online-notify-denied = Le navigateur bloque les notifications de ce site : autorisez-les dans ses paramètres pour ce site, puis activez-les à nouveau.
+online-notify-unsupported = Ce navigateur ne peut pas afficher de notifications (sur iPhone, ajoutez d'abord le jeu à l'écran d'accueil).
+online-notify-failed = Les notifications n'ont pas pu être activées : { $reason }
+online-refusal-bad-subscription = Le serveur ne peut pas envoyer de notifications à ce navigateur.
+online-refusal-too-many-subscriptions = Les notifications sont déjà activées sur cinq appareils : désactivez-les d'abord sur l'un d'eux.
+push-title = Fanorona
+push-turn = À vous de jouer contre { $opponent }
+push-challenge = { $opponent } vous défie dans une partie par correspondance
+push-won = Vous avez gagné contre { $opponent }
+push-lost = Vous avez perdu contre { $opponent }
+push-drawn = Votre partie contre { $opponent } s'est terminée sans vainqueur
+push-reminder = Peu de temps pour jouer contre { $opponent }

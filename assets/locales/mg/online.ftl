@@ -247,3 +247,32 @@ online-turn-not-played = Tsy lasa ny anjaranao amin'i { $name }: { $reason ->
     [over] vita ny lalao.
    *[other] nolavin'ny mpizara.
 }
+
+## Fampandrenesana ny lalao andro isaky ny anjara (ny lalao amin'ny tranonkala). Teny avy amin'ny loharano (jereo
+## docs/GLOSSARY.md): fampandrenesana, Alefaso, Ajanony, Tapitra ny lalao. Ao amin'ny hafatra push-…, { $opponent } no
+## anaran'ny mpanohitra, apetraky ny mpizara.
+online-notify-header = Fampandrenesana amin'ity fitaovana ity
+online-notify-hint = Ho fantatrao ny lalaonao andro isaky ny anjara na mihidy aza ny lalao.
+online-notify-turn = Anjarako
+online-notify-challenge = Fanamby ho ahy
+online-notify-result = Tapitra ny lalao
+online-notify-reminder = Kely sisa ny fotoana
+online-notify-on = Alefaso
+online-notify-off = Ajanony
+online-notify-state = { $state ->
+    [on] Alefa amin'ity fitaovana ity.
+    [off] Tsy alefa amin'ity fitaovana ity.
+   *[asking] Manontany ny mpitety tranonkala…
+}
+online-notify-denied = Nolavin'ny mpitety tranonkala ny fampandrenesana avy amin'ity tranonkala ity: ekeo ao amin'ny fikirakirany, dia alefaso indray.
+online-notify-unsupported = Tsy afaka haneho fampandrenesana ity mpitety tranonkala ity (amin'ny iPhone, ampio ao amin'ny efijery fandraisana aloha ny lalao).
+online-notify-failed = Tsy afaka nalefa ny fampandrenesana: { $reason }
+online-refusal-bad-subscription = Tsy afaka mandefa fampandrenesana amin'ity mpitety tranonkala ity ny mpizara.
+online-refusal-too-many-subscriptions = Efa alefa amin'ny fitaovana dimy ny fampandrenesana: ajanony amin'ny iray aloha.
+push-title = Fanorona
+push-turn = Anjaranao amin'ny lalao amin'i { $opponent }
+push-challenge = Fanamby avy amin'i { $opponent }: lalao andro isaky ny anjara
+push-won = Nandresy ianao tamin'ny lalao tamin'i { $opponent }
+push-lost = Resy ianao tamin'ny lalao tamin'i { $opponent }
+push-drawn = Sahala ny lalao tamin'i { $opponent }
+push-reminder = Kely sisa ny fotoananao amin'ny lalao amin'i { $opponent }

@@ -63,6 +63,8 @@ pub struct Welcome {
     pub token: Option<String>,
     /// The player's games in progress.
     pub games: Vec<GameView>,
+    /// The server's Web Push key, if it sends Web Push.
+    pub push_key: Option<String>,
 }
 
 /// A connection to a server.
@@ -163,7 +165,9 @@ impl Client {
         let [token, name, password] = [token, name, password].map(|field| field.map(str::to_owned));
         let hello = ClientMessage::Hello { protocol: PROTOCOL_VERSION, token, name, password, bot };
         match self.request(hello).await? {
-            ServerMessage::Welcome { player, token, games, .. } => Ok(Welcome { player, token, games }),
+            ServerMessage::Welcome { player, token, games, push_key, .. } => {
+                Ok(Welcome { player, token, games, push_key })
+            }
             other => Err(ClientError::Unexpected(Box::new(other))),
         }
     }

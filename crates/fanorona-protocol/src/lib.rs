@@ -35,6 +35,16 @@ pub const MAX_CORRESPONDENCE_CHALLENGES: usize = 10;
 /// to; one more is refused with [`ErrorCode::TooManyChallenges`].
 pub const MAX_ADDRESSED_CHALLENGES: usize = 3;
 
+/// The most Web Push subscriptions (devices) a player may have at once; one more is refused with
+/// [`ErrorCode::TooManySubscriptions`].
+pub const MAX_PUSH_SUBSCRIPTIONS: usize = 5;
+
+/// The longest a subscription's push service address may be, in bytes (the browsers' are under 500).
+pub const MAX_PUSH_ENDPOINT_BYTES: usize = 1024;
+
+/// The longest each of a subscription's [`PushWords`] may be, in bytes.
+pub const MAX_PUSH_WORD_BYTES: usize = 200;
+
 /// The WebSocket URL of a server given as people write it: its WebSocket (`ws://HOST:PORT/ws`), its address
 /// (`ws://HOST:PORT`, perhaps behind a path), its web page (`http://` or `https://`), or a bare `HOST:PORT`.
 pub fn websocket_url(server: &str) -> String {
@@ -192,6 +202,125 @@ pub enum ClientMessage {
         /// Whether the caller found every turn of the solution without a hint.
         solved: bool,
     },
+    /// Asks the server to send Web Push messages for the caller's correspondence games to a browser's push
+    /// subscription (made with the `push_key` of `welcome`), for the chosen events, in the given words. A
+    /// subscription sent again (the same `endpoint`) replaces the one stored; it belongs to this login, and goes
+    /// with it at `logout`.
+    Subscribe {
+        /// The browser's subscription, as `PushSubscription.toJSON()` gives it.
+        subscription: PushSubscription,
+        /// The events to be told of; none stops them without forgetting the subscription.
+        events: Vec<PushEvent>,
+        /// What the notifications say, in the player's language.
+        words: PushWords,
+    },
+    /// Stops the Web Push messages to a subscription (the browser's unsubscribed, or the player changed their mind).
+    Unsubscribe {
+        /// The subscription's `endpoint`.
+        endpoint: String,
+    },
+}
+
+/// A browser's Web Push subscription: where its push service receives messages for it, and the keys that encrypt
+/// them (RFC 8291).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PushSubscription {
+    /// The push service's address for this subscription (`https://`, at most [`MAX_PUSH_ENDPOINT_BYTES`]).
+    pub endpoint: String,
+    /// Its keys.
+    pub keys: PushKeys,
+}
+
+/// The keys of a [`PushSubscription`], base64url as browsers give them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PushKeys {
+    /// The browser's P-256 public key (65 bytes, uncompressed).
+    pub p256dh: String,
+    /// The authentication secret (16 bytes).
+    pub auth: String,
+}
+
+/// What a player may be told of by Web Push, in their correspondence games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PushEvent {
+    /// The opponent played (or a game started with the player to move).
+    Turn,
+    /// A correspondence challenge addressed to the player.
+    Challenge,
+    /// A game ended.
+    Result,
+    /// A day left to play (a quarter of the time in a game of one day per turn).
+    Reminder,
+}
+
+impl PushEvent {
+    /// Every event, in the order of the protocol.
+    pub const ALL: [PushEvent; 4] = [PushEvent::Turn, PushEvent::Challenge, PushEvent::Result, PushEvent::Reminder];
+
+    /// Its name in messages (`turn`, `challenge`, `result`, `reminder`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            PushEvent::Turn => "turn",
+            PushEvent::Challenge => "challenge",
+            PushEvent::Result => "result",
+            PushEvent::Reminder => "reminder",
+        }
+    }
+
+    /// The event named `name`.
+    pub fn from_name(name: &str) -> Option<PushEvent> {
+        PushEvent::ALL.into_iter().find(|event| event.name() == name)
+    }
+}
+
+/// What the notifications say, in the player's language: the server knows no language, so the client sends its
+/// words with the subscription. `{opponent}` in each is replaced by the opponent's name. At most
+/// [`MAX_PUSH_WORD_BYTES`] each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PushWords {
+    /// The notifications' title (the game's name).
+    pub title: String,
+    /// It is the player's turn: "Your turn against {opponent}".
+    pub turn: String,
+    /// A challenge: "{opponent} challenges you".
+    pub challenge: String,
+    /// A game won.
+    pub won: String,
+    /// A game lost.
+    pub lost: String,
+    /// A game drawn (or aborted).
+    pub drawn: String,
+    /// A day left to play.
+    pub reminder: String,
+}
+
+impl PushWords {
+    /// Each of the words with its field's name.
+    pub fn each(&self) -> [(&'static str, &str); 7] {
+        [
+            ("title", &self.title),
+            ("turn", &self.turn),
+            ("challenge", &self.challenge),
+            ("won", &self.won),
+            ("lost", &self.lost),
+            ("drawn", &self.drawn),
+            ("reminder", &self.reminder),
+        ]
+    }
+}
+
+/// What a Web Push message carries (encrypted) to the service worker, which shows it as a notification.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PushMessage {
+    /// The notification's title.
+    pub title: String,
+    /// Its text.
+    pub body: String,
+    /// What happened.
+    pub event: PushEvent,
+    /// The game (or challenge) it is about: a later notification about it replaces this one.
+    pub game: String,
 }
 
 /// A message from the server.
@@ -210,6 +339,10 @@ pub enum ServerMessage {
         token: Option<String>,
         /// The player's games in progress, to resume.
         games: Vec<GameView>,
+        /// The server's VAPID public key (base64url, RFC 8292), for a browser's push subscription (`subscribe`);
+        /// none from a server that sends no Web Push.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        push_key: Option<String>,
     },
     /// The open challenges the caller may see, oldest first: at most [`MAX_LISTED_CHALLENGES`], the caller's own
     /// and then the newest of the others.
@@ -326,6 +459,13 @@ pub enum ServerMessage {
         /// The puzzle's rating.
         rating: RatingChange,
     },
+    /// The answer to `subscribe`: the events the subscription is told of from now on.
+    Subscribed {
+        /// The events, each once.
+        events: Vec<PushEvent>,
+    },
+    /// The answer to `unsubscribe`: no more messages go to that subscription (there may have been none).
+    Unsubscribed,
     /// A message was refused; nothing changed.
     Error {
         /// What went wrong, for programs.
@@ -404,6 +544,11 @@ pub enum ErrorCode {
     GuestUnrated,
     /// The caller has sent a result for this puzzle already: a puzzle is rated once.
     PuzzleTried,
+    /// A push subscription the server cannot use: not a known push service's address, keys that are not the
+    /// browser's, words too long, or an event twice.
+    BadSubscription,
+    /// The player has [`MAX_PUSH_SUBSCRIPTIONS`] push subscriptions already: unsubscribe a device first.
+    TooManySubscriptions,
     /// The server failed (its database); try again.
     Internal,
 }
@@ -910,6 +1055,33 @@ mod tests {
         let reply = Envelope { id: None, message: ServerMessage::ChallengeCancelled { challenge: "c".into() } };
         assert_eq!(serde_json::to_string(&reply).unwrap(), r#"{"type":"challenge_cancelled","challenge":"c"}"#);
         assert_eq!(EndReason::FiftyTurns.name(), "fifty_turns");
+    }
+
+    #[test]
+    fn a_browsers_push_subscription_is_read_as_the_browser_gives_it() {
+        // `PushSubscription.toJSON()` has `expirationTime` too, which the server does not use.
+        let subscription = r#"{"endpoint":"https://fcm.googleapis.com/fcm/send/x","expirationTime":null,
+            "keys":{"p256dh":"BKz","auth":"q1w"}}"#;
+        let words = r#"{"title":"Fanorona","turn":"Your turn against {opponent}","challenge":"c","won":"w",
+            "lost":"l","drawn":"d","reminder":"r"}"#;
+        let text = format!(
+            r#"{{"type":"subscribe","id":3,"subscription":{subscription},"events":["turn","reminder"],"words":{words}}}"#
+        );
+        let envelope: Envelope<ClientMessage> = serde_json::from_str(&text).unwrap();
+        let ClientMessage::Subscribe { subscription, events, words } = envelope.message else { panic!("{envelope:?}") };
+        assert_eq!(subscription.endpoint, "https://fcm.googleapis.com/fcm/send/x");
+        assert_eq!(subscription.keys, PushKeys { p256dh: "BKz".into(), auth: "q1w".into() });
+        assert_eq!(events, [PushEvent::Turn, PushEvent::Reminder]);
+        assert_eq!(words.turn, "Your turn against {opponent}");
+        for event in PushEvent::ALL {
+            assert_eq!(PushEvent::from_name(event.name()), Some(event));
+            assert_eq!(serde_json::to_value(event).unwrap(), event.name());
+        }
+        // A server of before Web Push sends no key.
+        let welcome = r#"{"type":"welcome","protocol":2,"player":{"id":"a","name":"a","rating":1500,"deviation":350},
+            "games":[]}"#;
+        let ServerMessage::Welcome { push_key, .. } = serde_json::from_str(welcome).unwrap() else { panic!() };
+        assert_eq!(push_key, None);
     }
 
     #[test]

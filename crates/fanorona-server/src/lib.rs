@@ -8,6 +8,8 @@
 //!   ([`clock::Clock`]) and the grace of a dropped connection, results and Glicko-2 ratings ([`rating`]). Every turn
 //!   is checked by `fanorona-rules` and stored (by a conditional write, so that processes sharing a database never
 //!   both accept it) before it is announced.
+//! - `push`: Web Push messages about correspondence games to the players' browsers (their turn, a challenge, a
+//!   result, a day left), from a queue of their own, never in a turn's way.
 //! - [`protocol`]: the JSON messages (the `fanorona-protocol` crate; `docs/PROTOCOL.md` describes them with an
 //!   example session).
 //!
@@ -23,6 +25,7 @@ pub mod hub;
 mod limits;
 mod listener;
 pub use fanorona_protocol as protocol;
+mod push;
 pub mod rating;
 mod secret;
 pub mod server;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use clap::Parser;
 use fanorona_server::clock::SystemClock;
 use fanorona_server::db::database_url;
-use fanorona_server::server::{FLAG_CHECK_INTERVAL, Limits, Server, ServerConfig, parse_origin};
+use fanorona_server::server::{FLAG_CHECK_INTERVAL, Limits, PushConfig, Server, ServerConfig, Services, parse_origin};
 
 /// The Fanorona game server: a lobby, rated games with clocks, and the web game, on one port.
 #[derive(Debug, Parser)]
@@ -43,6 +43,15 @@ struct Args {
     /// no Origin are not.
     #[arg(long = "allowed-origin", env = "FANORONA_ALLOWED_ORIGINS", value_delimiter = ',', value_parser = parse_origin)]
     allowed_origins: Vec<String>,
+    /// Who runs the server, for the browsers' push services to write to about its Web Push traffic: mailto:ADDRESS or
+    /// an https:// page (Apple's service refuses messages without a real one).
+    #[arg(long, env = "FANORONA_PUSH_CONTACT", default_value_t = PushConfig::default().contact)]
+    push_contact: String,
+    /// A push service besides the browsers' own (Google's, Mozilla's, Apple's, Microsoft's) that players' subscriptions
+    /// may name, by its origin, such as https://push.example.org (repeat it for several; comma-separated in the
+    /// variable). The server posts only to these.
+    #[arg(long = "push-service", env = "FANORONA_PUSH_SERVICES", value_delimiter = ',', value_parser = parse_origin)]
+    push_services: Vec<String>,
 }
 
 #[tokio::main]
@@ -76,6 +85,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             allowed_origins: args.allowed_origins,
             ..Limits::default()
         },
+        push: PushConfig { contact: args.push_contact, services: Services { extra: args.push_services } },
     };
     let server = Server::bind(config).await?;
     tracing::info!("listening on http://{} (WebSocket at /ws)", server.local_addr()?);

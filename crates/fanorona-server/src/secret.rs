@@ -9,6 +9,13 @@ use sha2::{Digest, Sha256};
 #[error("no randomness from the operating system: {0}")]
 pub struct RandomError(getrandom::Error);
 
+/// `N` random bytes from the operating system.
+pub fn random_bytes<const N: usize>() -> Result<[u8; N], RandomError> {
+    let mut buffer = [0; N];
+    getrandom::fill(&mut buffer).map_err(RandomError)?;
+    Ok(buffer)
+}
+
 /// `bytes` random bytes from the operating system, in hex.
 fn random_hex(bytes: usize) -> Result<String, RandomError> {
     let mut buffer = vec![0; bytes];

@@ -25,6 +25,8 @@ use crate::hub::Hub;
 pub use crate::limits::{Limits, parse_origin};
 use crate::listener::CappedListener;
 use crate::protocol::MAX_MESSAGE_BYTES;
+use crate::push::Pusher;
+pub use crate::push::{PushConfig, Services};
 use crate::static_files;
 
 /// How often a server in service looks for fallen flags: a flag falls at most this late.
@@ -55,6 +57,8 @@ pub struct ServerConfig {
     pub flag_check_interval: Duration,
     /// Timeouts and the per-address connection cap ([`Limits::default`] in service).
     pub limits: Limits,
+    /// Web Push: who runs the server, and the push services besides the browsers'.
+    pub push: PushConfig,
 }
 
 /// A server with its database open, its games resumed and its address bound, ready to run.
@@ -79,7 +83,8 @@ impl Server {
         tracing::info!("{added} puzzles added or changed, {retired} no longer shipped");
         // Listening before the games are read: a change made in between is then heard (and found already known).
         let changes = db.listen().await?;
-        let hub = Arc::new(Hub::load(db, config.clock, &config.limits, HashingPool::new()?).await?);
+        let pusher = Pusher::start(db.clone(), config.push, config.clock.now_ms()).await?;
+        let hub = Arc::new(Hub::load(db, config.clock, &config.limits, HashingPool::new()?, pusher).await?);
         let listener =
             CappedListener::new(TcpListener::bind(config.listen).await?, config.limits.connections_per_address);
         Ok(Server {

@@ -24,6 +24,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (9, "puzzle search", include_str!("../../migrations/0009_puzzle_search.sql")),
     (10, "puzzle alternatives", include_str!("../../migrations/0010_puzzle_alternatives.sql")),
     (11, "correspondence", include_str!("../../migrations/0011_correspondence.sql")),
+    (12, "web push", include_str!("../../migrations/0012_web_push.sql")),
 ];
 
 /// The embedded migrations, handed to sqlx's migrator like a folder of files.

@@ -5,8 +5,9 @@
 //!
 //! One [`Db`], its queries split by feature as the hub is: `accounts` (players and logins), `lobby` (open
 //! challenges), `games` (games and their turns), `ratings` (the ratings' history), `puzzles` (the puzzles, players'
-//! results on them and both ratings) and `sync` (what the processes sharing a PostgreSQL database tell each other);
-//! every write runs in a `tx` transaction, and the schema comes from the embedded `migrations`.
+//! results on them and both ratings), `push` (Web Push: the server's keys, the browsers' subscriptions) and `sync`
+//! (what the processes sharing a PostgreSQL database tell each other); every write runs in a `tx` transaction, and the
+//! schema comes from the embedded `migrations`.
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -23,6 +24,7 @@ mod accounts;
 mod games;
 mod lobby;
 mod migrations;
+mod push;
 mod puzzles;
 mod ratings;
 mod sync;
@@ -32,6 +34,7 @@ pub use accounts::PlayerRecord;
 pub use games::{EndRecord, StoredGame, StoredTurn, TurnRecord, UNSEARCHED_AT_ONCE};
 pub use lobby::ChallengeRecord;
 use migrations::Embedded;
+pub use push::SubscriptionRecord;
 pub use puzzles::PuzzleRated;
 pub use sync::{Change, Listener};
 use tx::Tx;

@@ -105,8 +105,13 @@ impl Hub {
         lock(&self.connections).entry(player.id.clone()).or_default().push(handle);
         let games = self.games_of(&player.id).await;
         let caller = Caller { player: player.id.clone(), connection, login };
-        let welcome =
-            ServerMessage::Welcome { protocol: PROTOCOL_VERSION, player: PlayerView::from(player), token, games };
+        let welcome = ServerMessage::Welcome {
+            protocol: PROTOCOL_VERSION,
+            player: PlayerView::from(player),
+            token,
+            games,
+            push_key: Some(self.pusher.public_key().to_owned()),
+        };
         Ok((caller, welcome))
     }
 

@@ -121,6 +121,7 @@ impl Hub {
                     let result = GameResult::win(!mover, EndReason::Timeout);
                     let ratings = self.db.end_game(&live.end_record(result, now)).await?;
                     self.announce_end(live, result, ratings, now, None);
+                    self.push_result(live, result, None);
                     Err(Refusal::new(ErrorCode::GameOver, format!("{mover}'s time ran out")).into())
                 }
             })
@@ -210,6 +211,9 @@ impl Hub {
                 let mut replies = vec![played];
                 if let Some(result) = result {
                     replies.push(self.announce_end(live, result, ratings, now, Some(caller.connection)));
+                    self.push_result(live, result, Some(side));
+                } else {
+                    self.push_turn(live);
                 }
                 Ok(replies)
             })
@@ -233,7 +237,9 @@ impl Hub {
                     // Two players who both offer a draw agree on it.
                     let result = GameResult::no_winner(EndReason::Agreement);
                     let ratings = self.db.end_game(&live.end_record(result, now)).await?;
-                    return Ok(self.announce_end(live, result, ratings, now, Some(caller.connection)));
+                    let over = self.announce_end(live, result, ratings, now, Some(caller.connection));
+                    self.push_result(live, result, Some(side));
+                    return Ok(over);
                 }
                 self.db.offer_draw(id, live.plies(), side.into()).await?;
                 live.draw_offer = Some(side);
@@ -265,20 +271,23 @@ impl Hub {
                 // late to abort, the draw offer declined).
                 let result = decide(live, side)?;
                 let ratings = self.db.end_game(&live.end_record(result, now)).await?;
-                Ok(self.announce_end(live, result, ratings, now, Some(caller.connection)))
+                let over = self.announce_end(live, result, ratings, now, Some(caller.connection));
+                self.push_result(live, result, Some(side));
+                Ok(over)
             })
         })
         .await
     }
 
-    /// Ends every game whose side to move has run out of time. The server calls it a few times a second.
+    /// Ends every game whose side to move has run out of time, and reminds the side to move of a correspondence
+    /// game whose time runs out soon. The server calls it a few times a second.
     pub async fn check_clocks(&self) {
         let slots: Vec<Arc<Slot>> = lock(&self.games).values().cloned().collect();
         for slot in slots {
             let mut live = slot.live.lock().await;
             let now = self.clock.now_ms();
             match self.settle_flag(&mut live, now).await {
-                Ok(()) => {}
+                Ok(()) => self.remind(&mut live, now).await,
                 Err(refusal) if refusal.code == ErrorCode::GameOver => {}
                 Err(refusal) => tracing::error!("game {}: flag fall not stored: {refusal}", live.id()),
             }

@@ -41,6 +41,9 @@ pub(super) struct LiveGame {
     pub(super) watchers: Vec<ConnectionHandle>,
     /// Set once the end is stored: a request that waited for the lock meanwhile must find the game over.
     pub(super) over: bool,
+    /// The number of turns the game had when this process last looked into reminding the side to move (a
+    /// correspondence game's), so that it looks once a turn.
+    pub(super) reminded: Option<u32>,
 }
 
 /// A turn already stored, as a turn sent again is acknowledged.
@@ -67,6 +70,7 @@ impl LiveGame {
             grace_used: [false; 2],
             watchers: Vec::new(),
             over: false,
+            reminded: None,
         }
     }
 

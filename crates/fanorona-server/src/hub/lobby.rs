@@ -12,6 +12,7 @@ use crate::protocol::{
     ChallengeView, ErrorCode, GameVariant, MAX_ADDRESSED_CHALLENGES, MAX_CORRESPONDENCE_CHALLENGES,
     MAX_LISTED_CHALLENGES, MAX_OPEN_CHALLENGES, ServerMessage, TimeControl,
 };
+use crate::push::{Notice, Told};
 use crate::rating::Pool;
 use crate::secret;
 
@@ -109,6 +110,12 @@ impl Hub {
             let message = format!("you have {most} challenges {kind} already: withdraw one first");
             return Err(Refusal::new(ErrorCode::TooManyChallenges, message));
         }
+        if let (Some(opponent), true) = (&challenge.opponent, time.is_correspondence()) {
+            let told = Told::Challenge;
+            let opponent = opponent.clone();
+            let (opponent_name, game) = (challenge.creator.name.clone(), challenge.id.clone());
+            self.pusher.tell(Notice { player: opponent, told, opponent: opponent_name, game });
+        }
         let message = ServerMessage::ChallengeCreated { challenge: challenge_view(challenge) };
         self.tell_opponent(&message);
         Ok(message)
@@ -187,6 +194,10 @@ impl Hub {
         let mut live = LiveGame::new(challenge, players, [initial; 2], now);
         let message = ServerMessage::GameState { game: live.view(now) };
         self.notify(&mut live, Some(caller.connection), &message);
+        // The challenger may be away: a correspondence game starts with White to move.
+        if live.players[0].id != caller.player {
+            self.push_turn(&live);
+        }
         lock(&self.games).insert(id.to_owned(), Slot::new(live));
         Ok(message)
     }

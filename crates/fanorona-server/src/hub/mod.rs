@@ -2,7 +2,7 @@
 //! change is written to the database before anyone hears of it.
 //!
 //! One [`Hub`] per process, its methods split by feature: `accounts` (hello, logins, registering), `lobby`
-//! (challenges), `games` (turns, draws, ends, clocks), `spectators`, `sync` (the changes of the other processes
+//! (challenges), `games` (turns, draws, ends, clocks), `push` (Web Push for correspondence games), `spectators`, `sync` (the changes of the other processes
 //! sharing the database), `views` (what is shown of it all), over `connections` (who is connected here, with an
 //! `outbox` each) and `live` (a game in progress as this process holds it).
 
@@ -17,6 +17,7 @@ use crate::error::{DbError, Refusal};
 use crate::hashing::HashingPool;
 use crate::limits::Limits;
 use crate::protocol::{ClientMessage, EndReason, ErrorCode, GameResult, ServerMessage};
+use crate::push::Pusher;
 use crate::throttle::{Backoff, GuestQuota, Logins};
 
 mod accounts;
@@ -25,6 +26,7 @@ mod games;
 mod live;
 mod lobby;
 mod outbox;
+mod push;
 mod puzzles;
 mod spectators;
 mod sync;
@@ -73,17 +75,21 @@ pub struct Hub {
     next_sweep: AtomicI64,
     /// When unused logins are next deleted, on the server's clock.
     next_purge: AtomicI64,
+    /// Sends Web Push messages about correspondence games.
+    pusher: Pusher,
 }
 
 impl Hub {
     /// A hub on `db` that takes up every game in progress stored there (a game that cannot be replayed is logged and
     /// left as it is).
-    /// `limits` gives what one address may do (new guests, wrong passwords); `hashing` checks the passwords.
+    /// `limits` gives what one address may do (new guests, wrong passwords); `hashing` checks the passwords;
+    /// `pusher` sends Web Push messages.
     pub(crate) async fn load(
         db: Db,
         clock: Arc<dyn Clock>,
         limits: &Limits,
         hashing: HashingPool,
+        pusher: Pusher,
     ) -> Result<Hub, DbError> {
         let mut games = HashMap::new();
         for stored in db.games_in_progress().await? {
@@ -111,6 +117,7 @@ impl Hub {
             watching: Mutex::new(HashMap::new()),
             next_sweep: AtomicI64::new(i64::MIN),
             next_purge: AtomicI64::new(i64::MIN),
+            pusher,
         })
     }
 
@@ -148,6 +155,10 @@ impl Hub {
                 })
                 .await?
             }
+            ClientMessage::Subscribe { subscription, events, words } => {
+                self.subscribe(caller, subscription, events, words).await?
+            }
+            ClientMessage::Unsubscribe { endpoint } => self.unsubscribe(caller, endpoint).await?,
             ClientMessage::Abort { game } => {
                 self.end_by_player(caller, &game, |live, _| {
                     if live.game.turns().len() < 2 {

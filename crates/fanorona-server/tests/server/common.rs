@@ -13,7 +13,7 @@ use fanorona_rules::{Game, Side, Turn, Variant};
 use fanorona_server::clock::{Clock, ManualClock};
 use fanorona_server::hub::Hub;
 use fanorona_server::protocol::{ClientMessage, GameVariant, GameView, PlayerView, ServerMessage, TimeControl};
-use fanorona_server::server::{Limits, Server, ServerConfig};
+use fanorona_server::server::{Limits, PushConfig, Server, ServerConfig};
 use sqlx::{AnyPool, Row};
 use tempfile::TempDir;
 use tokio::runtime::Runtime;
@@ -58,24 +58,33 @@ impl TestServer {
     /// the game acts, never between a test moving its clock and its next message.
     /// Its limits are those in service but for new guests, which the tests make many of, all from loopback.
     pub async fn start(db: &Path, clock: &Arc<ManualClock>) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None, test_limits()).await
+        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None, test_limits(), PushConfig::default())
+            .await
     }
 
     /// Starts a server, as [`TestServer::start`] does, with the timeouts and connection cap `limits`.
     pub async fn start_with_limits(db: &Path, clock: &Arc<ManualClock>, limits: Limits) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None, limits).await
+        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None, limits, PushConfig::default()).await
     }
 
     /// Starts a server that looks for fallen flags every 10 ms (of real time), as in service.
     pub async fn start_watching_flags(db: &Path, clock: &Arc<ManualClock>) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_millis(10), None, test_limits()).await
+        TestServer::start_with(db, clock, Duration::from_millis(10), None, test_limits(), PushConfig::default()).await
     }
 
     /// Starts a server, as [`TestServer::start`] does, whose SQLite file may grow to `max_pages` pages and no
     /// further: its disk is full once the file has them all. A page limit is SQLite's, so the server is on SQLite
     /// even with `FANORONA_TEST_POSTGRES`.
     pub async fn start_with_max_pages(db: &Path, clock: &Arc<ManualClock>, max_pages: u32) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), Some(max_pages), test_limits()).await
+        TestServer::start_with(
+            db,
+            clock,
+            Duration::from_secs(24 * 3600),
+            Some(max_pages),
+            test_limits(),
+            PushConfig::default(),
+        )
+        .await
     }
 
     async fn start_with(
@@ -84,6 +93,7 @@ impl TestServer {
         flag_check_interval: Duration,
         sqlite_max_pages: Option<u32>,
         limits: Limits,
+        push: PushConfig,
     ) -> TestServer {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
         let config = ServerConfig {
@@ -97,12 +107,18 @@ impl TestServer {
             clock: Arc::clone(clock) as _,
             flag_check_interval,
             limits,
+            push,
         };
         let server = runtime.spawn(Server::bind(config)).await.unwrap().unwrap();
         let url = format!("ws://{}/ws", server.local_addr().unwrap());
         let hub = server.hub();
         runtime.spawn(server.run(std::future::pending()));
         TestServer { runtime: Some(runtime), url, hub, db: db.to_path_buf(), _dir: None }
+    }
+
+    /// Starts a server as [`TestServer::start`] does that posts Web Push messages to the push services `push` names.
+    pub async fn start_with_push(db: &Path, clock: &Arc<ManualClock>, push: PushConfig) -> TestServer {
+        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None, test_limits(), push).await
     }
 
     /// A new connection, greeted as a new guest named `name`.

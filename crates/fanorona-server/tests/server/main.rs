@@ -17,6 +17,7 @@ mod lobby_bounds;
 mod loose_ends;
 mod passwords;
 mod process;
+mod push;
 mod puzzles;
 mod rated_game;
 mod rematch;
