@@ -11,7 +11,7 @@
 // it times the start to the title page at full speed and as a slow phone on a slow network. Exits non-zero on any
 // failure.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createDecipheriv, createECDH, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -95,9 +95,10 @@ async function clickPoints(page, logs, names, { tap = false } = {}) {
 // Starts the game server on a loopback port chosen by the system, serving `files` (dist/ unless told) and keeping
 // its database in a new temporary folder; resolves to the process and its address once it says where it listens.
 // A server started again is given the folder (`data`) and the address (`listen`, such as 127.0.0.1:PORT) of the first.
+// `args` are more of the server's options.
 async function startGameServer(program, files = dist, { data = mkdtempSync(join(tmpdir(), 'fanorona-server-')),
-  listen = '127.0.0.1:0' } = {}) {
-  const args = ['--listen', listen, '--static-dir', files, '--database', `sqlite://${join(data, 'server.db')}`];
+  listen = '127.0.0.1:0', args: more = [] } = {}) {
+  const args = ['--listen', listen, '--static-dir', files, '--database', `sqlite://${join(data, 'server.db')}`, ...more];
   const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const address = await new Promise((ok, no) => {
     let said = '';
@@ -201,12 +202,13 @@ async function watchedPage(browser, name, errors, options = {}) {
   return { page, logs, waitFor };
 }
 
-// Page `a`, opened at `challengePage` (a scene that opens a challenge and logs its id), opens a challenge; page `b`
-// opens its link on the server at `address`, which accepts it. Returns the challenge's id and the two pages as White
-// and Black.
-async function acceptFromLink(a, b, challengePage, address) {
+// Page `a`, opened at `challengePage` (a scene that opens a challenge and logs its id), opens a challenge; once
+// `opened` is done, page `b` opens its link on the server at `address`, which accepts it. Returns the challenge's id
+// and the two pages as White and Black.
+async function acceptFromLink(a, b, challengePage, address, opened = async () => {}) {
   await a.page.goto(challengePage);
   const id = (await a.waitFor(/challenge open: [A-Za-z0-9_-]+/, 180_000)).match(/challenge open: ([A-Za-z0-9_-]+)/)[1];
+  await opened();
   await b.page.goto(`${address}/?challenge=${id}`);
   const sideOfA = await a.waitFor(/online game \S+ as (white|black)/, 180_000);
   await b.waitFor(/online game \S+ as (white|black)/, 180_000);
@@ -239,12 +241,77 @@ async function playOnline(browser, program, errors) {
   }
 }
 
+// A push service on loopback standing in for a browser vendor's, and the browser's side of one subscription: the
+// page's PushManager answers with this subscription (headless Chromium has no push service to subscribe with), and
+// the test decrypts what the game server posts to it (RFC 8291, aes128gcm) with the subscription's keys, as the
+// browser would. `received` holds each message's plain text.
+async function fakePushService() {
+  const keys = createECDH('prime256v1');
+  keys.generateKeys();
+  const auth = randomBytes(16);
+  const received = [];
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      try {
+        received.push(decrypt(Buffer.concat(chunks)));
+        res.writeHead(201).end();
+      } catch (e) {
+        received.push(`undecryptable: ${e}`);
+        res.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  // The header (salt, record size, the sender's public key), then one record: the message, a 2 and zeros.
+  function decrypt(body) {
+    const salt = body.subarray(0, 16);
+    const idLength = body[20];
+    const senderKey = body.subarray(21, 21 + idLength);
+    const record = body.subarray(21 + idLength);
+    const shared = keys.computeSecret(senderKey);
+    const info = Buffer.concat([Buffer.from('WebPush: info\0'), keys.getPublicKey(), senderKey]);
+    const ikm = Buffer.from(hkdfSync('sha256', shared, auth, info, 32));
+    const derive = (label, length) => Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from(label), length));
+    const decipher = createDecipheriv('aes-128-gcm', derive('Content-Encoding: aes128gcm\0', 16),
+      derive('Content-Encoding: nonce\0', 12));
+    decipher.setAuthTag(record.subarray(record.length - 16));
+    const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+    return padded.subarray(0, padded.lastIndexOf(2)).toString('utf8');
+  }
+  const subscription = {
+    endpoint: `${origin}/push/a`,
+    keys: { p256dh: keys.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+  };
+  return { origin, subscription, received, close: () => server.close() };
+}
+
+// The page's PushManager answers with `subscription` once asked to subscribe (none before), as a browser's would.
+async function fakePushManager(page, subscription) {
+  await page.addInitScript((json) => {
+    const made = { ...json, expirationTime: null, toJSON: () => ({ ...json, expirationTime: null }),
+      unsubscribe: async () => true };
+    let subscribed = false;
+    PushManager.prototype.subscribe = async function subscribe() {
+      subscribed = true;
+      return made;
+    };
+    PushManager.prototype.getSubscription = async function getSubscription() {
+      return subscribed ? made : null;
+    };
+  }, subscription);
+}
+
 // Correspondence (issue 49): one page opens a challenge of days per turn, the other accepts it from its link, and
 // White plays e2-e3. The server stops: Black's page, with no connection, plays its turn, keeps it in the browser's
 // local storage and says it waits to be sent. The server starts again on the same address and database, and the turn
 // reaches White's page, once.
 async function playCorrespondence(browser, program, errors) {
-  let { child, address, data } = await startGameServer(program);
+  const push = await fakePushService();
+  const pushArgs = ['--push-service', push.origin];
+  let { child, address, data } = await startGameServer(program, dist, { args: pushArgs });
   // The browser says in the console, as an error, each time a page fails to reach the stopped server, and when the
   // service worker, registered at a page's first click, cannot be fetched from it: those are the test's doing, any
   // other error is not.
@@ -252,8 +319,12 @@ async function playCorrespondence(browser, program, errors) {
   const outage = [/WebSocket connection to '\S+' failed/, /An unknown error occurred when fetching the script/];
   const a = await watchedPage(browser, 'correspondence A', pageErrors);
   const b = await watchedPage(browser, 'correspondence B', pageErrors);
+  // The challenger turns its notifications on (the scene does), allowed by the player.
+  await a.page.context().grantPermissions(['notifications'], { origin: address });
+  await fakePushManager(a.page, push.subscription);
   try {
-    const { id, white, black } = await acceptFromLink(a, b, `${address}/?scene=challenge-days`, address);
+    const subscribed = () => a.waitFor(/notifications on for this device: \[Turn, Challenge, Result, Reminder\]/, 60_000);
+    const { id, white, black } = await acceptFromLink(a, b, `${address}/?scene=challenge-days`, address, subscribed);
     await clickPoints(white.page, white.logs, ['e2', 'e3']);
     await white.waitFor(/turn 1 of \S+ acknowledged by the server/, 30_000);
     await black.waitFor(/turn 1: e2-e3A/, 30_000);
@@ -272,7 +343,7 @@ async function playCorrespondence(browser, program, errors) {
     await framesPass(black.page, ACTION_FRAMES, 1500);
     await black.page.screenshot({ path: join(shots, 'web-correspondence-unsent.png') });
 
-    ({ child } = await startGameServer(program, dist, { data, listen: new URL(address).host }));
+    ({ child } = await startGameServer(program, dist, { data, listen: new URL(address).host, args: pushArgs }));
     const started = Date.now();
     await white.waitFor(/turn 2: d4-e5W-e4A/, 120_000);
     await black.waitFor(/turn 2 of \S+ acknowledged by the server/, 120_000);
@@ -280,10 +351,27 @@ async function playCorrespondence(browser, program, errors) {
       `in local storage, reached White's page ${Date.now() - started} ms after the server started again`);
     const sent = white.logs.filter((line) => /turn 2: /.test(line)).length;
     if (sent !== 1) fail(`correspondence: White's page showed Black's turn ${sent} times`);
+
+    // The challenger's device was told of each of its turns, once: as White, when the game started and after
+    // Black's offline turn (sent by the restarted server, with the key it kept); as Black, after White's first.
+    const turnsOfA = white === a ? 2 : 1;
+    for (const start = Date.now(); push.received.length < turnsOfA && Date.now() - start < 30_000;) {
+      await a.page.waitForTimeout(250);
+    }
+    await a.page.waitForTimeout(1000);
+    const told = push.received.map((text) => { try { return JSON.parse(text); } catch { return text; } });
+    console.log(`correspondence: the challenger's push subscription received ${JSON.stringify(told)}`);
+    const right = (m) => m.event === 'turn' && m.game === id && m.title === 'Fanorona' &&
+      /^Your turn against \S+$/.test(m.body);
+    if (told.length !== turnsOfA || !told.every(right)) {
+      fail(`correspondence: the challenger (${white === a ? 'White' : 'Black'}) was told ${JSON.stringify(told)}, ` +
+        `not ${turnsOfA} times of its turn in ${id}`);
+    }
   } finally {
     await a.page.close();
     await b.page.close();
     child.kill();
+    push.close();
     errors.push(...pageErrors.filter((e) => !outage.some((pattern) => pattern.test(e))));
   }
 }
@@ -502,17 +590,20 @@ async function showsPushMessages(page, cdp, origin) {
   const push = (body, game) => cdp.send('ServiceWorker.deliverPushMessage', {
     origin, registrationId, data: JSON.stringify({ title: 'Fanorona', body, event: 'turn', game }),
   });
-  // Read from a page of the game's origin that is not the game: the web manifest, which the worker serves too.
+  // Read in the worker itself: a page of the origin that is not the game (its manifest, say) would make the browser
+  // ask for a favicon the server does not have, an error in the console.
   const shown = async () => {
-    await page.goto(`${origin}/manifest.webmanifest`);
-    return page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration()).getNotifications())
+    const worker = page.context().serviceWorkers().find((w) => w.url().startsWith(origin));
+    return worker?.evaluate(async () => (await self.registration.getNotifications())
       .map((n) => ({ title: n.title, body: n.body, tag: n.tag })));
   };
   const visible = await page.evaluate(() => document.visibilityState);
   await push('Your turn against carol', 'g1');
   await page.waitForTimeout(1000);
   const whilePlaying = await shown();
-  if (whilePlaying.length) fail(`the worker showed ${JSON.stringify(whilePlaying)} while the game was ${visible}`);
+  if (!whilePlaying || whilePlaying.length) {
+    fail(`the worker showed ${JSON.stringify(whilePlaying)} while the game was ${visible}`);
+  }
   await page.goto('about:blank');
   await push('Your turn against carol', 'g1');
   await push('À vous de jouer contre carol', 'g1');
@@ -520,8 +611,7 @@ async function showsPushMessages(page, cdp, origin) {
   let notifications = [];
   for (const start = Date.now(); notifications.length < 2 && Date.now() - start < 10_000;) {
     await page.waitForTimeout(250);
-    notifications = await shown();
-    await page.goto('about:blank');
+    notifications = (await shown().catch(() => [])) ?? [];
   }
   notifications.sort((a, b) => a.tag.localeCompare(b.tag));
   const expected = [{ title: 'Fanorona', body: 'À vous de jouer contre carol', tag: 'fanorona-g1' },

@@ -101,19 +101,17 @@ fn ask_browser(
         }
     }
     for command in commands.read() {
-        match command {
-            OnlineCommand::Notify(true) => {
-                if let Some(key) = &notifications.key {
-                    web::subscribe(key);
-                    notifications.state = PushState::Asking;
-                }
-            }
-            OnlineCommand::Notify(false) => {
-                web::unsubscribe();
-                notifications.state = PushState::Asking;
-            }
-            _ => {}
+        let OnlineCommand::Notify(on) = command else { continue };
+        // Nothing to ask where there are no notifications to be had (the desktop, a server without Web Push).
+        if notifications.state == PushState::Unsupported {
+            continue;
         }
+        match (on, &notifications.key) {
+            (true, Some(key)) => web::subscribe(key),
+            (false, _) => web::unsubscribe(),
+            (true, None) => continue,
+        }
+        notifications.state = PushState::Asking;
     }
 }
 

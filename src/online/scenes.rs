@@ -31,7 +31,8 @@ pub(super) fn plugin(app: &mut App) {
     .add_scene(Scene::new("online", AppState::Online).clicks(&["e2", "e3"]), || {})
     // A challenge opened in the lobby, its id logged, for the browser test.
     .add_scene(Scene::new("challenge", AppState::Lobby), || {})
-    // A correspondence challenge (3 days per turn) opened in the lobby, its id logged, for the browser test.
+    // A correspondence challenge (3 days per turn) opened in the lobby, its id logged, and the notifications turned
+    // on, for the browser test.
     .add_scene(Scene::new("challenge-days", AppState::Lobby), || {})
     // The first online game in progress, watched (the lobby opened from a new game on the board).
     .add_scene(Scene::new("watch", AppState::Online), new_game(START, humans))
@@ -120,8 +121,9 @@ fn kept_games() -> Correspondence {
 }
 
 /// Opens the lobby; then, once online, does what the scene is for: accepts the first challenge of someone else's
-/// (`online`), opens a challenge (tsivy 5+3, unrated) and logs its id (`challenge`; 3 days per turn:
-/// `challenge-days`), watches the first game in progress (`watch`), or shows the player's games (`profile`).
+/// (`online`), opens a challenge (tsivy 5+3, unrated) and logs its id (`challenge`; 3 days per turn, with this
+/// device's notifications turned on: `challenge-days`), watches the first game in progress (`watch`), or shows the
+/// player's games (`profile`).
 #[allow(clippy::too_many_arguments)]
 fn go_online(
     mut frame: Local<u32>,
@@ -191,6 +193,8 @@ fn go_online(
                     let time = TimeControl::Correspondence { days: 3 };
                     let variant = GameVariant::Tsivy;
                     online.write(OnlineCommand::Create(ChallengeSettings { variant, rated: false, time }));
+                    // As a player who wants to hear of the game while the page is closed.
+                    online.write(OnlineCommand::Notify(true));
                 }
                 None => {}
             }

@@ -10,6 +10,7 @@ use fanorona::game::session::TurnCommitted;
 use fanorona::online::correspondence::{Correspondence, UnsentTurn};
 use fanorona::online::link::LinkState;
 use fanorona::online::lobby::Lobby;
+use fanorona::online::notifications::{Notifications, PushState};
 use fanorona::online::{ChallengeSettings, OnlineCommand};
 use fanorona::persistence::storage::Notices;
 use fanorona::screens::AppState;
@@ -49,6 +50,10 @@ fn a_turn_played_offline_survives_a_restart_and_is_sent_once() {
     let mut alice = player(&server.url(), "alice");
     let mut bob = player(&server.url(), "bob");
     run_until_all(&mut [&mut alice, &mut bob], "both welcomed", |apps| apps.iter().all(|a| link(a).is_online()));
+    // The desktop game has no push service: the lobby offers no notifications, and asking for them does nothing.
+    command(&mut alice, OnlineCommand::Notify(true));
+    settle(&mut alice);
+    assert_eq!(alice.world().resource::<Notifications>().state, PushState::Unsupported);
 
     // Two days per turn: listed as Alice's, not her one waiting live challenge.
     let time = TimeControl::Correspondence { days: 2 };

@@ -24,14 +24,18 @@
 //! `FANORONA_LOAD_GAMES` and `FANORONA_LOAD_TURNS` change its size; with `FANORONA_TEST_POSTGRES` it runs on
 //! PostgreSQL.
 
+use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use fanorona_bot::client::Client;
 use fanorona_server::protocol::{ClientMessage, ServerMessage};
 use tokio::sync::Barrier;
 
-use crate::common::{Peak, challenge, cpu_ns, open_db, patient, rss_kib, rules_game, spawn, stored_turns};
+use sqlx::{AnyPool, Row};
+
+use crate::common::{Peak, Running, challenge, cpu_ns, open_db, patient, rss_kib, rules_game, spawn, stored_turns};
 
 /// What one game sent: its id, its turns, and the latency of each.
 struct Played {
@@ -47,11 +51,12 @@ async fn guest(url: &str, name: &str) -> Client {
     client
 }
 
-/// Opens game `index` between two new guests, waits for every other game to be open too, then plays `turns` turns,
-/// each leaving the opponent as many pieces as it can (a game of those lasts 41 turns).
-async fn one_game(url: String, index: usize, turns: u32, start: Arc<Barrier>) -> Played {
-    let mut first = guest(&url, &format!("load-a-{index:04}")).await;
-    let mut second = guest(&url, &format!("load-b-{index:04}")).await;
+/// Opens game `index` of load run `run` between two new guests, waits for every other game to be open too, then plays `turns` turns,
+/// each leaving the opponent as many pieces as it can (a game of those lasts 41 turns): at once, or a turn every
+/// `pace` (as people play), the games' turns spread over it.
+async fn one_game(url: String, run: usize, index: usize, turns: u32, pace: Pace, start: Arc<Barrier>) -> Played {
+    let mut first = guest(&url, &format!("load{run}-a-{index:04}")).await;
+    let mut second = guest(&url, &format!("load{run}-b-{index:04}")).await;
     // Long clocks: no flag falls however slow the machine.
     let create = challenge().time("180+0").into();
     let Ok(ServerMessage::ChallengeCreated { challenge }) = first.request(create).await else { panic!() };
@@ -59,12 +64,18 @@ async fn one_game(url: String, index: usize, turns: u32, start: Arc<Barrier>) ->
     let Ok(ServerMessage::GameState { game }) = second.request(accept).await else { panic!() };
     assert!(matches!(first.next().await.unwrap().message, ServerMessage::GameState { .. }));
     let mut players = [first, second];
-    if game.white.name != format!("load-a-{index:04}") {
+    if game.white.name != format!("load{run}-a-{index:04}") {
         players.reverse();
     }
     start.wait().await;
+    if let Pace::Every(period, games) = pace {
+        tokio::time::sleep(period.mul_f64(index as f64 / games as f64)).await;
+    }
     let mut played = Played { game: game.id, turns: Vec::new(), latencies: Vec::new() };
     for ply in 1..=turns {
+        if let (Pace::Every(period, _), true) = (pace, ply > 1) {
+            tokio::time::sleep(period).await;
+        }
         let rules = rules_game(&played.turns);
         assert!(!rules.is_over(), "game {index} ended after {} turns", played.turns.len());
         let turn = patient(&rules);
@@ -79,6 +90,18 @@ async fn one_game(url: String, index: usize, turns: u32, start: Arc<Barrier>) ->
         played.turns.push(turn);
     }
     played
+}
+
+/// How many load runs this program started: each names its players after its number.
+static RUNS: AtomicUsize = AtomicUsize::new(0);
+
+/// How the games of a load run play their turns.
+#[derive(Clone, Copy, Debug)]
+enum Pace {
+    /// Each turn as soon as the previous one is heard: what the server can do at most.
+    AtOnce,
+    /// A turn every so often in each game, the games (this many) spread over it: people playing.
+    Every(Duration, usize),
 }
 
 /// A setting from the environment, or `default`.
@@ -130,13 +153,23 @@ async fn load(games: usize, turns: u32) -> Figures {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("server.db");
     let (server, url) = spawn(&db).await;
+    let figures = load_on(&server, &url, &db, games, turns, Pace::AtOnce, "load test").await;
+    drop(server);
+    figures
+}
+
+/// Runs `games` games of `turns` turns at once against `server`, running at `url` on the database `db`, prints the
+/// figures under the heading `what`, checks the database and returns the figures.
+async fn load_on(server: &Running, url: &str, db: &Path, games: usize, turns: u32, pace: Pace, what: &str) -> Figures {
     let pid = server.0.id();
     let idle_kib = rss_kib(pid);
     let peak = Peak::start(move || rss_kib(pid));
     // Every game is open (2 connections each) before the clock starts; the barrier's extra party is this task.
     let start = Arc::new(Barrier::new(games + 1));
-    let tasks: Vec<_> =
-        (0..games).map(|index| tokio::spawn(one_game(url.clone(), index, turns, Arc::clone(&start)))).collect();
+    // The players of each run have names of their own: a second run on one server makes new ones.
+    let run = RUNS.fetch_add(1, Ordering::Relaxed);
+    let game = |index| one_game(url.to_owned(), run, index, turns, pace, Arc::clone(&start));
+    let tasks: Vec<_> = (0..games).map(|index| tokio::spawn(game(index))).collect();
     start.wait().await;
     let server_ns = || cpu_ns(&pid.to_string(), "");
     // The clients' threads only: the other tests of this program run beside this one.
@@ -158,7 +191,7 @@ async fn load(games: usize, turns: u32) -> Figures {
     let per_turn = |ns: u64| ns as f64 / total as f64 / 1000.0;
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
-        "load test: {games} games ({} connections), {total} turns in {:.2} s: {:.0} turns/s; turn to opponent p50 \
+        "{what}: {games} games ({} connections), {total} turns in {:.2} s: {:.0} turns/s; turn to opponent p50 \
          {:.1} ms, p99 {:.1} ms, max {:.1} ms; processor time per turn {:.0} µs in the server, {:.0} µs in the \
          clients; server VmRSS {} KiB idle, {} KiB peak; load average {}",
         2 * games,
@@ -175,11 +208,10 @@ async fn load(games: usize, turns: u32) -> Figures {
     );
 
     // Every game as stored is what was sent and acknowledged.
-    let pool = open_db(&db).await;
+    let pool = open_db(db).await;
     for played in &results {
         assert_eq!(stored_turns(&pool, &played.game).await, played.turns, "game {}", played.game);
     }
-    drop(server);
     Figures {
         cpu_ratio: server_ns as f64 / clients_ns.max(1) as f64,
         grown_kib: peak_kib.saturating_sub(idle_kib),
@@ -202,4 +234,110 @@ fn a_hundred_games_at_once_are_played_and_stored() {
 #[ignore = "the full load test: 500 games, 1,000 connections (see the module's documentation)"]
 fn figures_five_hundred_games_at_once() {
     let _ = on_client_threads(load(setting("FANORONA_LOAD_GAMES", 500) as usize, setting("FANORONA_LOAD_TURNS", 20)));
+}
+
+/// Stores `waiting` correspondence games of three days per turn, White to move with its days all left, and `expired`
+/// ones whose White has had four days, between new players, as if they had been played: the games of a server that
+/// has many players away. Their ids start with `w` and `x`.
+async fn seed_correspondence(pool: &AnyPool, waiting: usize, expired: usize) {
+    const DAY_MS: i64 = 86_400_000;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    let games: Vec<(String, i64)> = (0..waiting)
+        .map(|i| (format!("w{i:07}"), now))
+        .chain((0..expired).map(|i| (format!("x{i:07}"), now - 4 * DAY_MS)))
+        .collect();
+    // A few hundred rows a statement, a transaction each: seconds for thousands of games on either database.
+    for chunk in games.chunks(500) {
+        let players: Vec<String> = chunk
+            .iter()
+            .flat_map(|(id, _)| ["a", "b"].map(|side| format!("{id}{side}")))
+            .map(|p| format!("('{p}', '{p}', '{p}', '{p}', 1500, 350, 0.06, {now})"))
+            .collect();
+        let players = format!(
+            "INSERT INTO players (id, name, name_key, token_hash, rating, deviation, volatility, created) VALUES {}",
+            players.join(", ")
+        );
+        sqlx::query(&players).execute(pool).await.unwrap();
+        let rows: Vec<String> = chunk
+            .iter()
+            .map(|(id, since)| {
+                format!(
+                    "('{id}', '{id}a', '{id}a', '{id}b', 'tsivy', 0, '3d', 'playing', {days}, {days}, {since}, {since}, \
+                     {since}, 0, 1)",
+                    days = 3 * DAY_MS
+                )
+            })
+            .collect();
+        let games = format!(
+            "INSERT INTO games (id, creator, white, black, variant, rated, time_control, status, white_clock_ms, \
+             black_clock_ms, clock_since, created, updated, plies, correspondence) VALUES {}",
+            rows.join(", ")
+        );
+        sqlx::query(&games).execute(pool).await.unwrap();
+    }
+}
+
+/// How many games whose id starts with `prefix` have `status`.
+async fn count_games(pool: &AnyPool, prefix: &str, status: &str) -> i64 {
+    let count = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE id LIKE $1 AND status = $2")
+        .bind(format!("{prefix}%"))
+        .bind(status)
+        .fetch_one(pool);
+    count.await.unwrap().get("n")
+}
+
+/// Correspondence games beside live ones (issue 49), a benchmark run by hand in release (its last output in
+/// `docs/load-test.txt`):
+///
+/// ```sh
+/// cargo test --release --workspace --test server figures_correspondence -- --ignored --nocapture
+/// ```
+///
+/// The server starts on a database of `FANORONA_LOAD_CORRESPONDENCE` (10,000) correspondence games in progress and
+/// `FANORONA_LOAD_EXPIRED` (1,000) more whose side to move ran out of time while the server was down; it prints how
+/// long it took to start (it holds every game in progress) and to end the expired ones (the time-out sweep, a write
+/// each), then plays `FANORONA_LOAD_GAMES` (500) live games of `FANORONA_LOAD_TURNS` (20) turns beside them twice:
+/// at once, as the load test does (what the server can do at most: the latency is mostly the queue), then as people
+/// play, a turn every `FANORONA_LOAD_PACE_MS` (2,000) in each game (the latency a player sees); and checks that the
+/// correspondence games still wait, untouched.
+#[test]
+#[ignore = "a benchmark: 10,000 correspondence games beside 500 live ones (see its documentation)"]
+fn figures_correspondence_games_beside_live_ones() {
+    let waiting = setting("FANORONA_LOAD_CORRESPONDENCE", 10_000) as usize;
+    let expired = setting("FANORONA_LOAD_EXPIRED", 1_000) as usize;
+    let (games, turns) = (setting("FANORONA_LOAD_GAMES", 500) as usize, setting("FANORONA_LOAD_TURNS", 20));
+    on_client_threads(async {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("server.db");
+        // The program makes the schema, then the games are stored as if played before it started again.
+        drop(spawn(&db).await);
+        let pool = open_db(&db).await;
+        let seeding = Instant::now();
+        seed_correspondence(&pool, waiting, expired).await;
+        let seeded = seeding.elapsed();
+        let starting = Instant::now();
+        let (server, url) = spawn(&db).await;
+        let started = starting.elapsed();
+        let sweeping = Instant::now();
+        while count_games(&pool, "x", "finished").await < expired as i64 {
+            assert!(sweeping.elapsed() < Duration::from_secs(600), "the expired games were not ended in 10 minutes");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let swept = sweeping.elapsed();
+        let idle_kib = rss_kib(server.0.id());
+        println!(
+            "correspondence: {waiting} games waiting and {expired} out of time stored in {:.1} s; the server started \
+             with them in {:.2} s (VmRSS {idle_kib} KiB) and ended the {expired} out of time in {:.2} s",
+            seeded.as_secs_f64(),
+            started.as_secs_f64(),
+            swept.as_secs_f64()
+        );
+        let what = format!("beside {waiting} correspondence games, at once");
+        load_on(&server, &url, &db, games, turns, Pace::AtOnce, &what).await;
+        // People play a turn every few seconds: each game here every `FANORONA_LOAD_PACE_MS` (2 s).
+        let period = Duration::from_millis(setting("FANORONA_LOAD_PACE_MS", 2000).into());
+        let what = format!("beside {waiting} correspondence games, a turn every {} ms a game", period.as_millis());
+        load_on(&server, &url, &db, games, turns, Pace::Every(period, games), &what).await;
+        assert_eq!(count_games(&pool, "w", "playing").await, waiting as i64, "a waiting correspondence game changed");
+    });
 }
