@@ -6,7 +6,7 @@ use sqlx::any::AnyRow;
 use super::Db;
 use super::tx::Tx;
 use crate::error::DbError;
-use crate::protocol::{PushEvent, PushWords};
+use crate::protocol::{PushEvent, PushKeys, PushWords};
 
 /// A browser's push subscription as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,10 +17,8 @@ pub struct SubscriptionRecord {
     pub player: String,
     /// The hash of the token of the login that made it: it goes with that login.
     pub login: String,
-    /// The browser's public key, base64url.
-    pub p256dh: String,
-    /// The browser's authentication secret, base64url.
-    pub auth: String,
+    /// The browser's keys, base64url as it gave them.
+    pub keys: PushKeys,
     /// The events it is told of.
     pub events: Vec<PushEvent>,
     /// What its notifications say.
@@ -39,8 +37,7 @@ fn subscription_from(row: &AnyRow) -> Result<SubscriptionRecord, DbError> {
         endpoint: row.try_get("endpoint")?,
         player: row.try_get("player")?,
         login: row.try_get("login")?,
-        p256dh: row.try_get("p256dh")?,
-        auth: row.try_get("auth")?,
+        keys: PushKeys { p256dh: row.try_get("p256dh")?, auth: row.try_get("auth")? },
         events,
         words: serde_json::from_str(&words).map_err(|e| DbError::Corrupt(format!("push words: {e}")))?,
     })
@@ -88,8 +85,8 @@ impl Db {
             .bind(&subscription.endpoint)
             .bind(&subscription.player)
             .bind(&subscription.login)
-            .bind(&subscription.p256dh)
-            .bind(&subscription.auth)
+            .bind(&subscription.keys.p256dh)
+            .bind(&subscription.keys.auth)
             .bind(events.join(","))
             .bind(words)
             .bind(now)

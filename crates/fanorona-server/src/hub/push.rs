@@ -37,8 +37,7 @@ impl Hub {
             endpoint: subscription.endpoint,
             player: caller.player.clone(),
             login: caller.login.clone(),
-            p256dh: subscription.keys.p256dh,
-            auth: subscription.keys.auth,
+            keys: subscription.keys,
             events,
             words,
         };

@@ -29,7 +29,7 @@ mod vapid;
 
 pub use subscription::Services;
 use subscription::{BrowserKeys, check};
-use vapid::VapidKeys;
+use vapid::{VapidKeys, origin};
 
 /// The name of the VAPID key among the server's keys in the database.
 const VAPID_KEY: &str = "vapid";
@@ -208,8 +208,12 @@ async fn deliver(mut notices: mpsc::Receiver<Notice>, sender: Arc<Sender>) {
 impl Sender {
     /// Posts `notice` to `subscription`'s push service, and forgets the subscription if the service says it is gone.
     async fn send(&self, subscription: &SubscriptionRecord, notice: &Notice) {
-        let origin = subscription.endpoint.split('/').take(3).collect::<Vec<_>>().join("/");
-        let answer = match self.request(subscription, notice) {
+        let Ok(endpoint) = subscription.endpoint.parse::<Uri>() else {
+            tracing::error!("a stored push subscription's endpoint is not an address");
+            return;
+        };
+        let origin = origin(&endpoint);
+        let answer = match self.request(&endpoint, subscription, notice) {
             Ok(request) => tokio::time::timeout(REQUEST_TIMEOUT, self.client.request(request)).await,
             Err(error) => {
                 tracing::error!("push message to {origin} not made: {error}");
@@ -233,13 +237,14 @@ impl Sender {
         }
     }
 
-    /// The request that carries `notice` to `subscription`, encrypted for its browser and signed.
-    fn request(&self, subscription: &SubscriptionRecord, notice: &Notice) -> Result<Request<Full<Bytes>>, String> {
-        let endpoint: Uri = subscription.endpoint.parse().map_err(|_| "a stored endpoint is not an address")?;
-        let keys = BrowserKeys::read(&crate::protocol::PushKeys {
-            p256dh: subscription.p256dh.clone(),
-            auth: subscription.auth.clone(),
-        })?;
+    /// The request that carries `notice` to `subscription`, at its `endpoint`, encrypted for its browser and signed.
+    fn request(
+        &self,
+        endpoint: &Uri,
+        subscription: &SubscriptionRecord,
+        notice: &Notice,
+    ) -> Result<Request<Full<Bytes>>, String> {
+        let keys = BrowserKeys::read(&subscription.keys)?;
         let message = PushMessage {
             title: subscription.words.title.clone(),
             body: notice.told.words(&subscription.words).replace("{opponent}", &notice.opponent),
@@ -249,14 +254,14 @@ impl Sender {
         let message = serde_json::to_vec(&message).map_err(|error| error.to_string())?;
         let body = web_push_native::encrypt(message, &keys.public, &keys.auth).map_err(|error| error.to_string())?;
         let expires = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default() + TOKEN_VALIDITY;
-        Request::post(&endpoint)
+        Request::post(endpoint)
             .header("TTL", MESSAGE_TTL.as_secs())
             // A newer message about the same game replaces one the push service still holds for an offline browser.
             .header("Topic", &notice.game)
             .header("Urgency", "normal")
             .header(header::CONTENT_ENCODING, "aes128gcm")
             .header(header::CONTENT_TYPE, "application/octet-stream")
-            .header(header::AUTHORIZATION, self.keys.authorization(&endpoint, &self.contact, expires.as_secs()))
+            .header(header::AUTHORIZATION, self.keys.authorization(endpoint, &self.contact, expires.as_secs()))
             .body(Full::new(Bytes::from(body)))
             .map_err(|error| error.to_string())
     }

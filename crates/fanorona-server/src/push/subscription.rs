@@ -7,6 +7,7 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use web_push_native::Auth;
 
+use super::vapid::origin;
 use crate::error::Refusal;
 use crate::protocol::{
     ErrorCode, MAX_PUSH_ENDPOINT_BYTES, MAX_PUSH_WORD_BYTES, PushEvent, PushKeys, PushSubscription, PushWords,
@@ -28,13 +29,12 @@ pub struct Services {
 impl Services {
     /// Whether the server may post to `endpoint`.
     pub fn allow(&self, endpoint: &Uri) -> bool {
-        let Some(authority) = endpoint.authority() else { return false };
+        let (Some(authority), Some(_)) = (endpoint.authority(), endpoint.scheme()) else { return false };
         // No user or password before the host: they would hide where the request goes in what is logged.
         if authority.as_str().contains('@') {
             return false;
         }
-        let origin = format!("{}://{}", endpoint.scheme_str().unwrap_or(""), authority.as_str().to_ascii_lowercase());
-        if self.extra.contains(&origin) {
+        if self.extra.contains(&origin(endpoint).to_ascii_lowercase()) {
             return true;
         }
         let host = authority.host().to_ascii_lowercase();

@@ -59,7 +59,7 @@ impl VapidKeys {
     /// `expires` (seconds since the Unix epoch, at most a day ahead), naming `contact`, with the public key.
     pub fn authorization(&self, endpoint: &Uri, contact: &str, expires: u64) -> String {
         let header = URL_SAFE_NO_PAD.encode(br#"{"typ":"JWT","alg":"ES256"}"#);
-        let claims = serde_json::json!({ "aud": audience(endpoint), "exp": expires, "sub": contact });
+        let claims = serde_json::json!({ "aud": origin(endpoint), "exp": expires, "sub": contact });
         let claims = URL_SAFE_NO_PAD.encode(claims.to_string());
         let signed = format!("{header}.{claims}");
         // ES256: the signature as r and s, 32 bytes each (RFC 7518), not DER.
@@ -69,8 +69,9 @@ impl VapidKeys {
     }
 }
 
-/// The origin of a push service's address, which a VAPID token names as its audience.
-fn audience(endpoint: &Uri) -> String {
+/// The origin of a push service's address: what a VAPID token names as its audience, what the allowed services are
+/// matched by, and all of the address that is logged (the rest is a secret of the browser's).
+pub(super) fn origin(endpoint: &Uri) -> String {
     let scheme = endpoint.scheme_str().unwrap_or("https");
     let authority = endpoint.authority().map_or("", |authority| authority.as_str());
     format!("{scheme}://{authority}")
