@@ -7,7 +7,7 @@
 use std::cmp::Ordering;
 
 use bevy::prelude::*;
-use fanorona_protocol::{ClientMessage, Color, ErrorCode, GameView, PlayerView, ServerMessage};
+use fanorona_protocol::{ClientMessage, Color, ErrorCode, GameView, PlayerView, ServerMessage, VacationView};
 use serde::{Deserialize, Serialize};
 use web_time::{SystemTime, UNIX_EPOCH};
 
@@ -27,6 +27,9 @@ use crate::title::MenuNotes;
 #[derive(Resource, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Correspondence {
     games: Vec<KeptGame>,
+    /// The player's vacation as the server last said, and when (device clock, milliseconds since the Unix epoch).
+    #[serde(default)]
+    vacation: (VacationView, i64),
 }
 
 impl Kept for Correspondence {
@@ -82,9 +85,14 @@ impl KeptGame {
     /// The time left to the side whose time runs at `now_ms` (device clock), in milliseconds: none once it is over.
     pub fn time_left_ms(&self, now_ms: i64) -> Option<i64> {
         let clocks = &self.view.clocks;
-        let running = clocks.running?;
-        let left = if running == Color::White { clocks.white_ms } else { clocks.black_ms };
-        Some(left.saturating_sub(now_ms.saturating_sub(self.read_at_ms).max(0)).max(0))
+        Some(clocks.left_after(clocks.running?, now_ms.saturating_sub(self.read_at_ms)))
+    }
+
+    /// Whether the clock of the side whose time runs stands still at `now_ms` (device clock): its player is on
+    /// vacation.
+    pub fn stopped(&self, now_ms: i64) -> bool {
+        let clocks = &self.view.clocks;
+        clocks.running.is_some_and(|side| clocks.stopped_after(side, now_ms.saturating_sub(self.read_at_ms)))
     }
 
     /// The game as the board shows it: the server's, with the turn waiting to be sent played.
@@ -99,7 +107,7 @@ impl KeptGame {
 
 impl From<Vec<KeptGame>> for Correspondence {
     fn from(games: Vec<KeptGame>) -> Correspondence {
-        Correspondence { games }
+        Correspondence { games, ..Default::default() }
     }
 }
 
@@ -109,6 +117,12 @@ impl Correspondence {
         let mut games: Vec<&KeptGame> = self.games.iter().collect();
         games.sort_by_key(|g| (!g.waiting_for_me(), g.time_left_ms(now_ms).unwrap_or(i64::MAX)));
         games
+    }
+
+    /// The player's vacation at `now_ms` (device clock), as far as the device knows.
+    pub fn vacation(&self, now_ms: i64) -> VacationView {
+        let (vacation, read_at_ms) = self.vacation;
+        VacationView { left_ms: (vacation.left_ms - now_ms.saturating_sub(read_at_ms).max(0)).max(0), ..vacation }
     }
 
     /// How many games wait for the player's turn.
@@ -203,7 +217,8 @@ fn follow_server(
     let on_board = |id: &str| current.0.as_ref().is_some_and(|g| g.id == id);
     for FromServer { message, request } in received.read() {
         match message {
-            ServerMessage::Welcome { games, player, .. } => {
+            ServerMessage::Welcome { games, player, vacation, .. } => {
+                kept.vacation = (*vacation, now_ms());
                 let games: Vec<(&GameView, Color)> =
                     games.iter().filter_map(|g| Some((g, mine(g, Some(player))?))).collect();
                 // A kept game the server no longer lists has ended while the device was away.
@@ -218,6 +233,13 @@ fn follow_server(
                     kept.keep(view, me, &mut notices);
                 }
                 outgoing.write_batch(kept.unsent().map(ToServer).collect::<Vec<_>>());
+            }
+            ServerMessage::Vacation { vacation } => kept.vacation = (*vacation, now_ms()),
+            ServerMessage::Clocks { game, clocks } if kept.get(game).is_some() => {
+                if let Some(kept_game) = kept.get_mut(game) {
+                    kept_game.view.clocks = *clocks;
+                    kept_game.read_at_ms = now_ms();
+                }
             }
             ServerMessage::GameState { game } => {
                 if let Some(me) = mine(game, link.me()) {
@@ -356,7 +378,7 @@ mod tests {
             turns: vec!["f3-e3W".into()],
             position: String::new(),
             to_move: running,
-            clocks: Clocks { white_ms: left_ms, black_ms: left_ms, running: Some(running) },
+            clocks: Clocks { white_ms: left_ms, black_ms: left_ms, running: Some(running), stopped_ms: 0 },
             draw_offer: None,
         };
         let unsent = unsent.then(|| UnsentTurn { ply: 2, turn: "d3-e2A".into() });

@@ -321,7 +321,7 @@ fn receive(
     }
     link.hello = None;
     match envelope.message {
-        ServerMessage::Welcome { player, token, games, protocol, push_key } => {
+        ServerMessage::Welcome { player, token, games, protocol, push_key, vacation } => {
             info!("welcomed as {} ({} games in progress)", player.name, games.len());
             if let Some(token) = token {
                 settings.online.token = Some(token);
@@ -339,7 +339,7 @@ fn receive(
                 link.send(socket, message);
             }
             received.write(FromServer {
-                message: ServerMessage::Welcome { protocol, player, token: None, games, push_key },
+                message: ServerMessage::Welcome { protocol, player, token: None, games, push_key, vacation },
                 request,
             });
         }

@@ -162,6 +162,9 @@ fn lobby_commands(
             OnlineCommand::SignOut => {
                 outgoing.write(ToServer(ClientMessage::Logout));
             }
+            OnlineCommand::Vacation(days) => {
+                outgoing.write(ToServer(ClientMessage::Vacation { days: *days }));
+            }
             // The same game again, against the same opponent, who is sent the challenge.
             OnlineCommand::Rematch if lobby.mine.is_none() => {
                 if let Some(game) = current.0.as_ref().filter(|g| g.result.is_some()) {

@@ -89,6 +89,9 @@ pub enum OnlineCommand {
     SignOut,
     /// Turn this device's notifications of correspondence games on (the browser asks the player) or off.
     Notify(bool),
+    /// Begin a vacation of this many days, in which the player's clock stands still in their correspondence games
+    /// (0: end the one under way).
+    Vacation(u32),
 }
 
 /// Why the server refused a message, in the player's words: from its code, never from the server's own English.
@@ -127,6 +130,7 @@ pub fn refusal(code: ErrorCode) -> Text {
         ErrorCode::PuzzleTried => text!("online-refusal-puzzle-tried"),
         ErrorCode::BadSubscription => text!("online-refusal-bad-subscription"),
         ErrorCode::TooManySubscriptions => text!("online-refusal-too-many-subscriptions"),
+        ErrorCode::NoVacationLeft => text!("online-refusal-no-vacation-left"),
         ErrorCode::Internal => text!("online-refusal-internal"),
     }
 }

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_protocol::{
     ChallengeView, Color, FinishedGame, GameVariant, GameView, PlayerView, PushEvent, TimeControl,
+    VACATION_DAYS_PER_YEAR, VacationView,
 };
 
 use crate::board::FlipBoard;
@@ -188,6 +189,7 @@ fn lobby_ui(
     kept: Res<Correspondence>,
     notifications: Res<Notifications>,
     mut form: Local<ChallengeForm>,
+    mut vacation_days: Local<u32>,
     mut tab: ResMut<LobbyTab>,
     mut account: Local<AccountForm>,
     mut commands: MessageWriter<OnlineCommand>,
@@ -256,9 +258,16 @@ fn lobby_ui(
         ui.separator();
         match *tab {
             LobbyTab::Play => {
-                if !kept.in_order(0).is_empty() {
+                let vacation = kept.vacation(now_ms());
+                if !kept.in_order(0).is_empty() || vacation.left_ms > 0 {
                     ui.heading(tr!(locale, "online-correspondence-games", count = kept.waiting()));
                     correspondence_ui(ui, locale, &kept, &mut commands);
+                    let header = tr!(locale, "online-vacation-header", on = yes(vacation.left_ms > 0));
+                    // Open while a vacation is under way: the player sees it, and the way to end it.
+                    let header = egui::CollapsingHeader::new(header).default_open(vacation.left_ms > 0);
+                    header.id_salt("online-vacation").show(ui, |ui| {
+                        vacation_ui(ui, locale, vacation, link.is_online(), &mut vacation_days, &mut commands);
+                    });
                     ui.separator();
                 }
                 ui.heading(tr!(locale, "online-new-challenge"));
@@ -355,6 +364,44 @@ fn notifications_ui(
     });
 }
 
+/// What is shown beside a clock that stands still.
+fn vacation_mark(locale: &Locale) -> egui::RichText {
+    egui::RichText::new(tr!(locale, "online-on-vacation")).small().italics().color(theme::PALE_WOOD)
+}
+
+/// The player's vacation: the one under way, with a button to end it; or the days to take and the button that
+/// takes them.
+fn vacation_ui(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    vacation: VacationView,
+    online: bool,
+    days: &mut u32,
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    let VacationView { left_ms, days_left } = vacation;
+    ui.label(egui::RichText::new(tr!(locale, "online-vacation-hint", days = VACATION_DAYS_PER_YEAR)).small());
+    if left_ms > 0 {
+        ui.label(tr!(locale, "online-vacation-under-way", left = time_left_text(locale, left_ms)));
+        if ui.add_enabled(online, egui::Button::new(tr!(locale, "online-vacation-end"))).clicked() {
+            commands.write(OnlineCommand::Vacation(0));
+        }
+        return;
+    }
+    ui.label(tr!(locale, "online-vacation-days-left", days = days_left));
+    if days_left == 0 {
+        return;
+    }
+    *days = (*days).clamp(1, days_left);
+    ui.horizontal_wrapped(|ui| {
+        ui.add(egui::Slider::new(days, 1..=days_left).integer());
+        let take = egui::Button::new(tr!(locale, "online-vacation-take", days = *days));
+        if ui.add_enabled(online, take).clicked() {
+            commands.write(OnlineCommand::Vacation(*days));
+        }
+    });
+}
+
 /// The settings of a new challenge: the board, rated or not, the time control.
 fn challenge_form_ui(ui: &mut egui::Ui, locale: &Locale, form: &mut ChallengeForm, registered: bool) {
     ui.horizontal_wrapped(|ui| {
@@ -417,6 +464,9 @@ fn correspondence_ui(
             let (status, colour) = correspondence_status(locale, game, now);
             let status = egui::RichText::new(status).color(colour);
             ui.label(if game.waiting_for_me() { status.strong() } else { status });
+            if game.stopped(now) {
+                ui.label(vacation_mark(locale));
+            }
         });
     }
 }
@@ -642,6 +692,9 @@ fn player_row(ui: &mut egui::Ui, locale: &Locale, game: &OnlineGame, color: Colo
                 egui::RichText::new(clock_text(ms)).monospace().size(theme::HEADING_SIZE)
             };
             ui.label(clock.color(colour));
+            if game.stopped(color) {
+                ui.label(vacation_mark(locale));
+            }
             ui.add_space(6.0);
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                 let player = game.player(color);

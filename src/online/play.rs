@@ -77,18 +77,20 @@ impl OnlineGame {
     }
 
     /// The time left on `color`'s clock in milliseconds: as the server last said, less the time since for the
-    /// running clock.
+    /// running clock (once it no longer stands still).
     pub fn clock_ms(&self, color: Color) -> i64 {
-        let left = match color {
-            Color::White => self.clocks.white_ms,
-            Color::Black => self.clocks.black_ms,
-        };
-        if self.running() == Some(color) {
-            let elapsed = i64::try_from(self.clocks_at.elapsed().as_millis()).unwrap_or(i64::MAX);
-            left.saturating_sub(elapsed).max(0)
-        } else {
-            left
-        }
+        let elapsed = if self.running() == Some(color) { self.elapsed_ms() } else { 0 };
+        self.clocks.left_after(color, elapsed)
+    }
+
+    /// Whether `color`'s clock stands still: its player is on vacation.
+    pub fn stopped(&self, color: Color) -> bool {
+        self.running() == Some(color) && self.clocks.stopped_after(color, self.elapsed_ms())
+    }
+
+    /// The time since the server last said what the clocks are.
+    fn elapsed_ms(&self) -> i64 {
+        i64::try_from(self.clocks_at.elapsed().as_millis()).unwrap_or(i64::MAX)
     }
 
     /// The side whose clock runs (none once the game is over).
@@ -329,6 +331,11 @@ impl Context<'_> {
                 current.set_clocks(*clocks);
                 let name = current.player(*color).name.clone();
                 self.notices.say(text!("online-grace", name = name));
+            }
+            // A player's vacation began or ended.
+            ServerMessage::Clocks { game, clocks } => {
+                let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game) else { return };
+                current.set_clocks(*clocks);
             }
             ServerMessage::GameOver { game, result, clocks, ratings } => {
                 let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game) else { return };

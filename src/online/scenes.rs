@@ -66,8 +66,8 @@ pub(super) fn plugin(app: &mut App) {
 /// The id of the kept game whose turn waits to be sent.
 const UNSENT: &str = "unsent";
 
-/// Three correspondence games as a player keeps them: one waits for their turn, one for the opponent's, and one has
-/// their turn, played offline, waiting to be sent. The turns are the first legal ones.
+/// Three correspondence games as a player keeps them: one waits for their turn, one for the opponent's (who is on
+/// vacation), and one has their turn, played offline, waiting to be sent. The turns are the first legal ones.
 fn kept_games() -> Correspondence {
     let player = |name: &str, rating: f64| PlayerView {
         id: name.to_lowercase(),
@@ -77,7 +77,7 @@ fn kept_games() -> Correspondence {
         bot: false,
     };
     let now = now_ms();
-    let game = |id: &str, opponent: PlayerView, plies: usize, left_ms: i64, offline: bool| {
+    let game = |id: &str, opponent: PlayerView, plies: usize, left_ms: i64, offline: bool, stopped_ms: i64| {
         let mut rules = Game::of_variant(Variant::Tsivy);
         let mut turns = Vec::new();
         for _ in 0..plies {
@@ -102,7 +102,7 @@ fn kept_games() -> Correspondence {
             turns,
             position: rules.position().to_string(),
             to_move,
-            clocks: Clocks { white_ms, black_ms, running: Some(to_move) },
+            clocks: Clocks { white_ms, black_ms, running: Some(to_move), stopped_ms },
             draw_offer: None,
         };
         let unsent = rules
@@ -114,9 +114,9 @@ fn kept_games() -> Correspondence {
     };
     const HOUR: i64 = 3_600_000;
     Correspondence::from(vec![
-        game("theirs", player("Lova", 1488.0), 7, 50 * HOUR, false),
-        game(UNSENT, player("Hery", 1612.0), 4, 30 * HOUR, true),
-        game("yours", player("Fara", 1575.0), 2, 20 * HOUR, false),
+        game("theirs", player("Lova", 1488.0), 7, 50 * HOUR, false, 40 * HOUR),
+        game(UNSENT, player("Hery", 1612.0), 4, 30 * HOUR, true, 0),
+        game("yours", player("Fara", 1575.0), 2, 20 * HOUR, false, 0),
     ])
 }
 

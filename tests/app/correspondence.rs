@@ -2,12 +2,12 @@
 //! take the place of a live one, a game both players keep on their devices, a turn played with no connection that
 //! survives a restart of the game and is sent once when the server is back (sent twice, it counts once), the list
 //! with the games waiting for the player first and their count on the title page, and a kept turn the game went on
-//! without, which is dropped and said.
+//! without, which is dropped and said; and a vacation, whose clock stands still on both boards and in both lists.
 
 use bevy::prelude::*;
 use fanorona::AppSystems;
 use fanorona::game::session::TurnCommitted;
-use fanorona::online::correspondence::{Correspondence, UnsentTurn};
+use fanorona::online::correspondence::{Correspondence, UnsentTurn, now_ms};
 use fanorona::online::link::LinkState;
 use fanorona::online::lobby::Lobby;
 use fanorona::online::notifications::{Notifications, PushState};
@@ -15,7 +15,7 @@ use fanorona::online::{ChallengeSettings, OnlineCommand};
 use fanorona::persistence::storage::Notices;
 use fanorona::screens::AppState;
 use fanorona::title::MenuNotes;
-use fanorona_protocol::{Color, GameVariant, TimeControl};
+use fanorona_protocol::{Color, GameVariant, TimeControl, VacationView};
 
 use crate::common::{TempDir, app_in, english, play, session, settle, state, temp_dir, turns};
 use crate::online::{TestServer, any_port, clock, command, game, link, player, run_until_all};
@@ -41,22 +41,14 @@ fn problems(app: &App) -> Vec<String> {
     app.world().resource::<Notices>().0.iter().map(|n| english(&n.text)).collect()
 }
 
-#[test]
-fn a_turn_played_offline_survives_a_restart_and_is_sent_once() {
-    let dir = temp_dir();
-    let clock = clock();
-    let db = dir.join("server.db");
-    let mut server = TestServer::start(&db, any_port(), &clock);
+/// Alice challenges to a correspondence game of `days` per turn and Bob accepts: (White, Black) on the board, each
+/// keeping the game, and its id.
+fn start(server: &TestServer, days: u32) -> (App, App, String) {
     let mut alice = player(&server.url(), "alice");
     let mut bob = player(&server.url(), "bob");
     run_until_all(&mut [&mut alice, &mut bob], "both welcomed", |apps| apps.iter().all(|a| link(a).is_online()));
-    // The desktop game has no push service: the lobby offers no notifications, and asking for them does nothing.
-    command(&mut alice, OnlineCommand::Notify(true));
-    settle(&mut alice);
-    assert_eq!(alice.world().resource::<Notifications>().state, PushState::Unsupported);
-
-    // Two days per turn: listed as Alice's, not her one waiting live challenge.
-    let time = TimeControl::Correspondence { days: 2 };
+    // Listed as Alice's, not her one waiting live challenge.
+    let time = TimeControl::Correspondence { days };
     command(&mut alice, OnlineCommand::Create(ChallengeSettings { variant: GameVariant::Tsivy, rated: false, time }));
     run_until_all(&mut [&mut alice, &mut bob], "the challenge in both lobbies", |apps| {
         apps.iter().all(|a| a.world().resource::<Lobby>().challenges.iter().any(|c| c.time == time))
@@ -67,8 +59,20 @@ fn a_turn_played_offline_survives_a_restart_and_is_sent_once() {
     run_until_all(&mut [&mut alice, &mut bob], "both on the board and keeping the game", |apps| {
         apps.iter().all(|a| state(a) == AppState::Online && kept(a).get(&id).is_some())
     });
-    let (mut white, mut black) =
-        if game(&alice).unwrap().me == Some(Color::White) { (alice, bob) } else { (bob, alice) };
+    if game(&alice).unwrap().me == Some(Color::White) { (alice, bob, id) } else { (bob, alice, id) }
+}
+
+#[test]
+fn a_turn_played_offline_survives_a_restart_and_is_sent_once() {
+    let dir = temp_dir();
+    let clock = clock();
+    let db = dir.join("server.db");
+    let mut server = TestServer::start(&db, any_port(), &clock);
+    let (mut white, mut black, id) = start(&server, 2);
+    // The desktop game has no push service: the lobby offers no notifications, and asking for them does nothing.
+    command(&mut white, OnlineCommand::Notify(true));
+    settle(&mut white);
+    assert_eq!(white.world().resource::<Notifications>().state, PushState::Unsupported);
     assert_eq!(title_note(&white).as_deref(), Some("A correspondence game waits for your turn"));
     assert_eq!(title_note(&black), None);
 
@@ -195,4 +199,42 @@ fn white_turn(white: &mut App, black: &mut App, ply: usize) -> String {
     play(white, &turn);
     run_until_all(&mut [white, black], "White's turn on Black's board", |apps| turns(apps[1]).len() == ply);
     turn
+}
+
+#[test]
+fn a_vacation_stops_the_players_clock_on_both_boards_and_in_the_list() {
+    let (dir, clock) = (temp_dir(), clock());
+    let server = TestServer::start(&dir.join("server.db"), any_port(), &clock);
+    let (mut white, mut black, id) = start(&server, 1);
+    let stopped = |app: &App| {
+        let on_board = game(app).unwrap();
+        (on_board.stopped(Color::White), kept(app).get(&id).unwrap().stopped(now_ms()))
+    };
+    assert_eq!((stopped(&white), stopped(&black)), ((false, false), (false, false)));
+    assert_eq!(kept(&white).vacation(now_ms()), VacationView { left_ms: 0, days_left: 14 });
+
+    // More days than a year has: refused, and said in the player's words.
+    command(&mut white, OnlineCommand::Vacation(15));
+    run_until_all(&mut [&mut white], "the refusal told", |apps| {
+        problems(apps[0]).iter().any(|p| p == "You do not have that many days of vacation left this year.")
+    });
+    // Three days: White's clock stands still on both boards and in both lists, at the day it had.
+    command(&mut white, OnlineCommand::Vacation(3));
+    run_until_all(&mut [&mut white, &mut black], "White's clock stopped on both devices", |apps| {
+        apps.iter().all(|a| stopped(a) == (true, true)) && kept(apps[0]).vacation(now_ms()).left_ms > 0
+    });
+    assert_eq!(kept(&white).vacation(now_ms()).days_left, 11);
+    assert!(kept(&white).vacation(now_ms()).left_ms > 2 * 86_400_000);
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert_eq!(game(&black).unwrap().clock_ms(Color::White), 86_400_000, "a clock that stands still counts nothing");
+    assert_eq!(kept(&black).get(&id).unwrap().time_left_ms(now_ms()), Some(86_400_000));
+
+    // Ended before a day of it went by (the server's clock stood still): every day comes back, the clock runs.
+    command(&mut white, OnlineCommand::Vacation(0));
+    run_until_all(&mut [&mut white, &mut black], "White's clock running again", |apps| {
+        apps.iter().all(|a| stopped(a) == (false, false)) && kept(apps[0]).vacation(now_ms()).left_ms == 0
+    });
+    assert_eq!(kept(&white).vacation(now_ms()), VacationView { left_ms: 0, days_left: 14 });
+    settle(&mut black);
+    assert!(game(&black).unwrap().clock_ms(Color::White) < 86_400_000, "counting down again");
 }

@@ -282,3 +282,22 @@ push-won = You won against { $opponent }
 push-lost = You lost against { $opponent }
 push-drawn = Your game against { $opponent } ended without a winner
 push-reminder = Little time left to play against { $opponent }
+
+## Vacation: days in which the player's clock stands still in their correspondence games.
+online-vacation-header = { $on ->
+    [yes] Vacation (under way)
+   *[no] Vacation
+}
+online-vacation-hint = On vacation, your clock stands still in your correspondence games; your opponents' clocks do not. { $days } days a year.
+online-vacation-under-way = On vacation: { $left } left.
+online-vacation-end = End the vacation
+online-vacation-days-left = { $days ->
+    [one] One day of vacation left this year.
+   *[other] { $days } days of vacation left this year.
+}
+online-vacation-take = { $days ->
+    [one] Take one day off
+   *[other] Take { $days } days off
+}
+online-on-vacation = on vacation
+online-refusal-no-vacation-left = You do not have that many days of vacation left this year.

@@ -274,3 +274,22 @@ push-won = Vous avez gagné contre { $opponent }
 push-lost = Vous avez perdu contre { $opponent }
 push-drawn = Votre partie contre { $opponent } s'est terminée sans vainqueur
 push-reminder = Peu de temps pour jouer contre { $opponent }
+
+## Congés : des jours où la pendule du joueur s'arrête dans ses parties par correspondance.
+online-vacation-header = { $on ->
+    [yes] Congés (en cours)
+   *[no] Congés
+}
+online-vacation-hint = En congé, votre pendule s'arrête dans vos parties par correspondance ; celle de vos adversaires continue. { $days } jours par an.
+online-vacation-under-way = En congé : reste { $left }.
+online-vacation-end = Mettre fin au congé
+online-vacation-days-left = { $days ->
+    [one] Un jour de congé restant cette année.
+   *[other] { $days } jours de congé restants cette année.
+}
+online-vacation-take = { $days ->
+    [one] Prendre un jour de congé
+   *[other] Prendre { $days } jours de congé
+}
+online-on-vacation = en congé
+online-refusal-no-vacation-left = Il ne vous reste pas autant de jours de congé cette année.

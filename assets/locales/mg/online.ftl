@@ -276,3 +276,13 @@ push-won = Nandresy ianao tamin'ny lalao tamin'i { $opponent }
 push-lost = Resy ianao tamin'ny lalao tamin'i { $opponent }
 push-drawn = Sahala ny lalao tamin'i { $opponent }
 push-reminder = Kely sisa ny fotoananao amin'ny lalao amin'i { $opponent }
+
+## Fialan-tsasatra (GLOSSARY.md: [leave-app], [labour-code], [taxibrousse]).
+online-vacation-header = Fialan-tsasatra
+online-vacation-hint = { $days } andro fialan-tsasatra isan-taona, ho an'ny lalao andro isaky ny anjara.
+online-vacation-under-way = Fialan-tsasatra: { $left } sisa.
+online-vacation-end = Ajanony ny fialan-tsasatra
+online-vacation-days-left = Fialan-tsasatra: { $days } andro sisa.
+online-vacation-take = Alefaso ny fialan-tsasatra ({ $days } andro)
+online-on-vacation = fialan-tsasatra
+online-refusal-no-vacation-left = Tsy ampy ny andro fialan-tsasatra sisa.

@@ -577,7 +577,7 @@ mod tests {
         // A middle game out of the book (the book's turns come without an expected reply).
         let position = "bbbbb2bb/bbbbb1bbb/wbw1wb1wb/www1wwwww/www1wwwww b".parse();
         let game = Game::new(position.unwrap_or_else(|e| panic!("{e}")));
-        let clocks = Clocks { white_ms: 60_000, black_ms: 60_000, running: None };
+        let clocks = Clocks { white_ms: 60_000, black_ms: 60_000, running: None, stopped_ms: 0 };
         let playing = Playing {
             side: Side::Black,
             game,

@@ -11,7 +11,9 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::{self, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use crate::protocol::{ClientMessage, Envelope, ErrorCode, GameView, PROTOCOL_VERSION, PlayerView, ServerMessage};
+use crate::protocol::{
+    ClientMessage, Envelope, ErrorCode, GameView, PROTOCOL_VERSION, PlayerView, ServerMessage, VacationView,
+};
 
 /// How long the client waits for a message before giving up.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
@@ -65,6 +67,8 @@ pub struct Welcome {
     pub games: Vec<GameView>,
     /// The server's Web Push key, if it sends Web Push.
     pub push_key: Option<String>,
+    /// The player's vacation.
+    pub vacation: VacationView,
 }
 
 /// A connection to a server.
@@ -165,8 +169,8 @@ impl Client {
         let [token, name, password] = [token, name, password].map(|field| field.map(str::to_owned));
         let hello = ClientMessage::Hello { protocol: PROTOCOL_VERSION, token, name, password, bot };
         match self.request(hello).await? {
-            ServerMessage::Welcome { player, token, games, push_key, .. } => {
-                Ok(Welcome { player, token, games, push_key })
+            ServerMessage::Welcome { player, token, games, push_key, vacation, .. } => {
+                Ok(Welcome { player, token, games, push_key, vacation })
             }
             other => Err(ClientError::Unexpected(Box::new(other))),
         }

@@ -39,6 +39,10 @@ pub const MAX_ADDRESSED_CHALLENGES: usize = 3;
 /// [`ErrorCode::TooManySubscriptions`].
 pub const MAX_PUSH_SUBSCRIPTIONS: usize = 5;
 
+/// The days of vacation a player may take in a calendar year (UTC): days in which the clocks of their
+/// correspondence games stand still.
+pub const VACATION_DAYS_PER_YEAR: u32 = 14;
+
 /// The longest a subscription's push service address may be, in bytes (the browsers' are under 500).
 pub const MAX_PUSH_ENDPOINT_BYTES: usize = 1024;
 
@@ -219,6 +223,14 @@ pub enum ClientMessage {
         /// The subscription's `endpoint`.
         endpoint: String,
     },
+    /// Starts a vacation of `days` whole days from now (replacing one under way), or ends the one under way with
+    /// `days: 0`: meanwhile the caller's clock stands still in their correspondence games (the opponent's does
+    /// not). Each day asked for counts against [`VACATION_DAYS_PER_YEAR`]; a vacation ended early gives back the
+    /// whole days it had not begun.
+    Vacation {
+        /// The days, at most those left this year; 0 ends the vacation.
+        days: u32,
+    },
 }
 
 /// A browser's Web Push subscription: where its push service receives messages for it, and the keys that encrypt
@@ -343,6 +355,9 @@ pub enum ServerMessage {
         /// none from a server that sends no Web Push.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         push_key: Option<String>,
+        /// The player's vacation (none under way and every day left from a server that does not say).
+        #[serde(default)]
+        vacation: VacationView,
     },
     /// The open challenges the caller may see, oldest first: at most [`MAX_LISTED_CHALLENGES`], the caller's own
     /// and then the newest of the others.
@@ -466,6 +481,18 @@ pub enum ServerMessage {
     },
     /// The answer to `unsubscribe`: no more messages go to that subscription (there may have been none).
     Unsubscribed,
+    /// The answer to `vacation`: the caller's vacation as it is now.
+    Vacation {
+        /// The vacation.
+        vacation: VacationView,
+    },
+    /// A game's clocks changed without a turn: a player's vacation began or ended.
+    Clocks {
+        /// The game's id.
+        game: String,
+        /// The clocks as they are now.
+        clocks: Clocks,
+    },
     /// A message was refused; nothing changed.
     Error {
         /// What went wrong, for programs.
@@ -549,6 +576,8 @@ pub enum ErrorCode {
     BadSubscription,
     /// The player has [`MAX_PUSH_SUBSCRIPTIONS`] push subscriptions already: unsubscribe a device first.
     TooManySubscriptions,
+    /// A vacation of more days than the player has left this year ([`VACATION_DAYS_PER_YEAR`] a year).
+    NoVacationLeft,
     /// The server failed (its database); try again.
     Internal,
 }
@@ -665,8 +694,8 @@ pub enum TimeControl {
 /// The days per turn a correspondence game may give.
 pub const CORRESPONDENCE_DAYS: [u32; 6] = [1, 2, 3, 5, 7, 14];
 
-/// A day, in milliseconds.
-const DAY_MS: i64 = 86_400_000;
+/// A day in milliseconds: the unit of correspondence games' clocks and of vacations.
+pub const DAY_MS: i64 = 86_400_000;
 
 impl TimeControl {
     /// Each clock at the start, in milliseconds.
@@ -798,6 +827,47 @@ pub struct Clocks {
     pub black_ms: i64,
     /// The side whose clock runs (none once the game is over).
     pub running: Option<Color>,
+    /// How much longer the running clock stands still before it counts down again: its player is on vacation
+    /// (0 when it counts down).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stopped_ms: i64,
+}
+
+impl Clocks {
+    /// The time left on `color`'s clock `elapsed_ms` after these clocks were read: the running one counts down once
+    /// it no longer stands still.
+    pub fn left_after(&self, color: Color, elapsed_ms: i64) -> i64 {
+        let left = if color == Color::White { self.white_ms } else { self.black_ms };
+        if self.running != Some(color) {
+            return left;
+        }
+        let counted = (elapsed_ms.max(0) - self.stopped_ms).max(0);
+        left.saturating_sub(counted).max(0)
+    }
+
+    /// Whether `color`'s clock still stands still (its player on vacation) `elapsed_ms` after these clocks were read.
+    pub fn stopped_after(&self, color: Color, elapsed_ms: i64) -> bool {
+        self.running == Some(color) && self.stopped_ms > elapsed_ms
+    }
+}
+
+fn is_zero(ms: &i64) -> bool {
+    *ms == 0
+}
+
+/// A player's vacation: whether one is under way, and the days left this year.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VacationView {
+    /// How long the vacation under way lasts from now (0 when there is none).
+    pub left_ms: i64,
+    /// The days of vacation the player may still take this year.
+    pub days_left: u32,
+}
+
+impl Default for VacationView {
+    fn default() -> VacationView {
+        VacationView { left_ms: 0, days_left: VACATION_DAYS_PER_YEAR }
+    }
 }
 
 /// A game: its players, settings, turns and state.
@@ -1096,5 +1166,24 @@ mod tests {
         // A person's hello is written as before.
         let hello = ClientMessage::Hello { protocol: 1, token: None, name: None, password: None, bot: false };
         assert_eq!(serde_json::to_string(&hello).unwrap(), r#"{"type":"hello","protocol":1}"#);
+        // Clocks that run are written as before, and read without `stopped_ms`.
+        let clocks = Clocks { white_ms: 5, black_ms: 7, running: Some(Color::White), stopped_ms: 0 };
+        let text = r#"{"white_ms":5,"black_ms":7,"running":"white"}"#;
+        assert_eq!(
+            (serde_json::to_string(&clocks).unwrap().as_str(), serde_json::from_str(text).ok()),
+            (text, Some(clocks))
+        );
+    }
+
+    #[test]
+    fn a_clock_that_stands_still_counts_down_once_it_runs_again() {
+        let clocks = Clocks { white_ms: 10_000, black_ms: 20_000, running: Some(Color::White), stopped_ms: 3_000 };
+        let left = |elapsed| (clocks.left_after(Color::White, elapsed), clocks.left_after(Color::Black, elapsed));
+        assert_eq!(
+            [left(0), left(2_999), left(4_000), left(60_000)],
+            [(10_000, 20_000), (10_000, 20_000), (9_000, 20_000), (0, 20_000)]
+        );
+        assert_eq!([0, 2_999, 3_000].map(|e| clocks.stopped_after(Color::White, e)), [true, true, false]);
+        assert!(!clocks.stopped_after(Color::Black, 0), "the clock that does not run is not on vacation");
     }
 }

@@ -31,3 +31,4 @@ mod secret;
 pub mod server;
 mod static_files;
 mod throttle;
+pub mod vacation;

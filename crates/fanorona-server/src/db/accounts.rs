@@ -9,6 +9,7 @@ use super::tx::Tx;
 use crate::error::DbError;
 use crate::protocol::PlayerView;
 use crate::rating::{Pool, Rating};
+use crate::vacation::{Allowance, Vacation, VacationState};
 
 /// What every player may see of a player, with the live rating.
 impl From<PlayerRecord> for PlayerView {
@@ -27,6 +28,7 @@ impl PlayerRecord {
             correspondence: Rating::new_player(),
             bot,
             registered: false,
+            vacation: VacationState::default(),
         }
     }
 
@@ -56,13 +58,29 @@ pub struct PlayerRecord {
     pub bot: bool,
     /// Whether the player has a password (registered), not only tokens (a guest).
     pub registered: bool,
+    /// The player's vacation and the days they took.
+    pub vacation: VacationState,
 }
 
 /// The columns of the player table under `alias`, named `{alias}_{column}` for [`player_from`].
 pub(super) fn player_columns(alias: &str) -> String {
     let [rating, deviation, volatility] = Pool::Correspondence.columns();
-    let columns = ["id", "name", "rating", "deviation", "volatility", rating, deviation, volatility, "bot"]
-        .map(|c| format!("{alias}.{c} AS {alias}_{c}"));
+    let columns = [
+        "id",
+        "name",
+        "rating",
+        "deviation",
+        "volatility",
+        rating,
+        deviation,
+        volatility,
+        "bot",
+        "vacation_from",
+        "vacation_until",
+        "vacation_year",
+        "vacation_days",
+    ]
+    .map(|c| format!("{alias}.{c} AS {alias}_{c}"));
     // A BIGINT on both databases (PostgreSQL would make a bare CASE of small numbers an INTEGER).
     let registered =
         format!("CAST(CASE WHEN {alias}.password_hash IS NULL THEN 0 ELSE 1 END AS BIGINT) AS {alias}_registered");
@@ -78,6 +96,22 @@ pub(super) fn player_from(row: &AnyRow, alias: &str) -> Result<PlayerRecord, DbE
         correspondence: rating_from(row, alias, Pool::Correspondence)?,
         bot: row.try_get::<i64, _>(column("bot").as_str())? != 0,
         registered: row.try_get::<i64, _>(column("registered").as_str())? != 0,
+        vacation: vacation_from(row, alias)?,
+    })
+}
+
+/// The vacation in a row read with [`player_columns`].
+fn vacation_from(row: &AnyRow, alias: &str) -> Result<VacationState, DbError> {
+    let column = |c: &str| format!("{alias}_vacation_{c}");
+    let from: Option<i64> = row.try_get(column("from").as_str())?;
+    let until: Option<i64> = row.try_get(column("until").as_str())?;
+    let days: i64 = row.try_get(column("days").as_str())?;
+    Ok(VacationState {
+        vacation: from.zip(until).map(|(from, until)| Vacation { from, until }),
+        allowance: Allowance {
+            year: row.try_get(column("year").as_str())?,
+            days: u32::try_from(days).map_err(|_| DbError::Corrupt(format!("{days} days of vacation")))?,
+        },
     })
 }
 

@@ -93,6 +93,10 @@ pub struct EndRecord<'a> {
     pub at: i64,
     /// The number of turns the game has at its end: the end is stored only if no other turn was stored meanwhile.
     pub plies: u32,
+    /// When the side to move's clock started, as the process ending the game knows it: the end is stored only if
+    /// no grace or vacation restarted the clock meanwhile (one that another process stored, a flag fall decided
+    /// on clocks out of date).
+    pub since: i64,
     /// White's and black's ids when the ratings change.
     pub rated: Option<(&'a str, &'a str)>,
     /// Which of their ratings change.
@@ -333,7 +337,8 @@ async fn store_end(connection: &mut AnyConnection, end: &EndRecord<'_>) -> Resul
     let status = if end.result.reason == EndReason::Aborted { "aborted" } else { "finished" };
     let done = sqlx::query(
         "UPDATE games SET status = $1, result = $2, reason = $3, white_clock_ms = $4, black_clock_ms = $5, \
-         clock_since = NULL, draw_offer = NULL, updated = $6 WHERE id = $7 AND status = 'playing' AND plies = $8",
+         clock_since = NULL, draw_offer = NULL, updated = $6 WHERE id = $7 AND status = 'playing' AND plies = $8 \
+         AND COALESCE(clock_since, 0) = $9",
     )
     .bind(status)
     .bind(end.result.score())
@@ -343,6 +348,7 @@ async fn store_end(connection: &mut AnyConnection, end: &EndRecord<'_>) -> Resul
     .bind(end.at)
     .bind(end.game)
     .bind(i64::from(end.plies))
+    .bind(end.since)
     .execute(&mut *connection)
     .await?;
     if done.rows_affected() != 1 {
@@ -436,14 +442,7 @@ mod tests {
     }
 
     fn player(name: &str) -> PlayerRecord {
-        PlayerRecord {
-            id: format!("id-{name}"),
-            name: name.into(),
-            rating: Rating::new_player(),
-            correspondence: Rating::new_player(),
-            bot: false,
-            registered: true,
-        }
+        PlayerRecord { registered: true, ..PlayerRecord::guest(format!("id-{name}"), name.into(), false) }
     }
 
     /// Stores a rated game between `white` and `black` that White won at once.
@@ -461,7 +460,7 @@ mod tests {
         assert!(db.start_game(id, &white.id, &black.id, 2).await.unwrap());
         let result = GameResult::win(fanorona_rules::Side::White, EndReason::Resignation);
         let rated = Some((white.id.as_str(), black.id.as_str()));
-        let end = EndRecord { game: id, result, clocks: [1, 1], at: 3, plies: 0, rated, pool: Pool::Live };
+        let end = EndRecord { game: id, result, clocks: [1, 1], at: 3, plies: 0, since: 2, rated, pool: Pool::Live };
         assert!(db.end_game(&end).await.unwrap().is_some());
     }
 

@@ -25,6 +25,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (10, "puzzle alternatives", include_str!("../../migrations/0010_puzzle_alternatives.sql")),
     (11, "correspondence", include_str!("../../migrations/0011_correspondence.sql")),
     (12, "web push", include_str!("../../migrations/0012_web_push.sql")),
+    (13, "vacations", include_str!("../../migrations/0013_vacations.sql")),
 ];
 
 /// The embedded migrations, handed to sqlx's migrator like a folder of files.

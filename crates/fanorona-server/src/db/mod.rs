@@ -29,6 +29,7 @@ mod puzzles;
 mod ratings;
 mod sync;
 mod tx;
+mod vacations;
 
 pub use accounts::PlayerRecord;
 pub use games::{EndRecord, StoredGame, StoredTurn, TurnRecord, UNSEARCHED_AT_ONCE};
@@ -38,6 +39,7 @@ pub use push::SubscriptionRecord;
 pub use puzzles::PuzzleRated;
 pub use sync::{Change, Listener};
 use tx::Tx;
+pub use vacations::SettledClocks;
 
 /// The database to open: `url` if given, else the SQLite file `fanorona-server.db` in `data_dir`, or in the
 /// platform's data folder without one (the folder is created if missing). The server and `fanorona-find-puzzles`

@@ -105,12 +105,14 @@ impl Hub {
         lock(&self.connections).entry(player.id.clone()).or_default().push(handle);
         let games = self.games_of(&player.id).await;
         let caller = Caller { player: player.id.clone(), connection, login };
+        let vacation = player.vacation.view(self.clock.now_ms());
         let welcome = ServerMessage::Welcome {
             protocol: PROTOCOL_VERSION,
             player: PlayerView::from(player),
             token,
             games,
             push_key: Some(self.pusher.public_key().to_owned()),
+            vacation,
         };
         Ok((caller, welcome))
     }

@@ -18,7 +18,7 @@ use crate::protocol::{EndReason, ErrorCode, GameResult, RatingChanges, ServerMes
 /// How many times a request is tried on a game that another process sharing the database keeps changing under it
 /// (each failed try first catches up with the change). Two are enough unless the game changes again within
 /// milliseconds; more would only hide a fault.
-const ATTEMPTS: usize = 3;
+pub(super) const ATTEMPTS: usize = 3;
 
 /// The time a side gets, once a game, when its flag falls while it has no connection to the server: enough to
 /// reconnect after a network failure and play a turn, too little to be worth disconnecting on purpose.
@@ -195,7 +195,8 @@ impl Hub {
                 let notation = turn.to_string();
                 let record = TurnRecord { game: id, ply, notation: &notation, clocks, at: now };
                 let result = game.outcome().map(GameResult::from);
-                let end = result.map(|result| EndRecord { clocks, plies: ply, ..live.end_record(result, now) });
+                let end =
+                    result.map(|result| EndRecord { clocks, plies: ply, since: now, ..live.end_record(result, now) });
                 // Stale if another process stored a turn or the end meanwhile (the same player on a second connection,
                 // an opponent's resignation): then tried again with the game as it is now.
                 let ratings = self.db.store_turn(&record, end.as_ref()).await?;

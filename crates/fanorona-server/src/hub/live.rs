@@ -10,6 +10,7 @@ use super::connections::ConnectionHandle;
 use crate::db::{ChallengeRecord, EndRecord, PlayerRecord, StoredGame};
 use crate::protocol::{Clocks, Color, EndReason, GameResult, GameView, ServerMessage};
 use crate::rating::Pool;
+use crate::vacation::Vacation;
 
 /// A game in progress: who plays it (readable without waiting for the game's lock) and its state.
 #[derive(Debug)]
@@ -127,19 +128,29 @@ impl LiveGame {
         same.then(|| StoredTurn { notation: turn.to_string(), position: self.game.positions()[index + 1].to_string() })
     }
 
-    /// Both clocks as of `now`: the side to move has used the time since its clock started.
+    /// Both clocks as of `now`: the side to move has used the time since its clock started, but the time its
+    /// player was on vacation (in a correspondence game).
     pub(super) fn clocks_at(&self, now: i64) -> [i64; 2] {
         let mut clocks = self.clocks;
         if !self.over {
-            let mover = &mut clocks[self.to_move().index()];
-            *mover = (*mover - (now - self.since).max(0)).max(0);
+            let mover = self.to_move();
+            let away = self.vacation(mover).map_or(0, |v| v.overlap(self.since, now));
+            let used = ((now - self.since).max(0) - away).max(0);
+            clocks[mover.index()] = (clocks[mover.index()] - used).max(0);
         }
         clocks
     }
 
+    /// The vacation of `side`'s player that stops its clock in this game: a correspondence game's only.
+    fn vacation(&self, side: Side) -> Option<Vacation> {
+        self.settings.time.is_correspondence().then_some(self.players[side.index()].vacation.vacation).flatten()
+    }
+
     pub(super) fn clocks_view(&self, now: i64) -> Clocks {
         let [white_ms, black_ms] = self.clocks_at(now);
-        Clocks { white_ms, black_ms, running: (!self.over).then(|| self.to_move().into()) }
+        let running = (!self.over).then(|| self.to_move());
+        let stopped_ms = running.and_then(|side| self.vacation(side)).map_or(0, |v| v.left(now));
+        Clocks { white_ms, black_ms, running: running.map(Color::from), stopped_ms }
     }
 
     pub(super) fn view(&self, now: i64) -> GameView {
@@ -175,6 +186,7 @@ impl LiveGame {
             clocks: self.clocks_at(now),
             at: now,
             plies: self.plies(),
+            since: self.since,
             rated: rated.then(|| (self.players[0].id.as_str(), self.players[1].id.as_str())),
             pool: Pool::of(self.settings.time),
         }

@@ -2,8 +2,8 @@
 //! change is written to the database before anyone hears of it.
 //!
 //! One [`Hub`] per process, its methods split by feature: `accounts` (hello, logins, registering), `lobby`
-//! (challenges), `games` (turns, draws, ends, clocks), `push` (Web Push for correspondence games), `spectators`, `sync` (the changes of the other processes
-//! sharing the database), `views` (what is shown of it all), over `connections` (who is connected here, with an
+//! (challenges), `games` (turns, draws, ends, clocks), `push` (Web Push for correspondence games), `spectators`,
+//! `sync` (the changes of the other processes sharing the database), `vacations` (clocks stopped for days), `views` (what is shown of it all), over `connections` (who is connected here, with an
 //! `outbox` each) and `live` (a game in progress as this process holds it).
 
 use std::collections::HashMap;
@@ -30,6 +30,7 @@ mod push;
 mod puzzles;
 mod spectators;
 mod sync;
+mod vacations;
 mod views;
 
 use accounts::NAME_BACKOFF;
@@ -159,6 +160,7 @@ impl Hub {
                 self.subscribe(caller, subscription, events, words).await?
             }
             ClientMessage::Unsubscribe { endpoint } => self.unsubscribe(caller, endpoint).await?,
+            ClientMessage::Vacation { days } => self.vacation(caller, days).await?,
             ClientMessage::Abort { game } => {
                 self.end_by_player(caller, &game, |live, _| {
                     if live.game.turns().len() < 2 {

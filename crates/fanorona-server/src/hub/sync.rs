@@ -1,5 +1,5 @@
 //! Several processes on one database: catching up with a game another process changed (its start, a turn, a draw
-//! offer, its end), and reading a game again after a write the database did not confirm.
+//! offer, a vacation, its end), and reading a game again after a write the database did not confirm.
 
 use std::sync::Arc;
 
@@ -39,6 +39,18 @@ impl Hub {
         }
         live.clocks = stored.clocks;
         live.since = stored.since;
+        // A vacation begun or ended through another process (which stored the clocks as of then).
+        let vacations = [stored.white.vacation, stored.black.vacation];
+        if vacations != live.players.each_ref().map(|p| p.vacation) {
+            for (player, vacation) in live.players.iter_mut().zip(vacations) {
+                player.vacation = vacation;
+            }
+            if stored.end.is_none() {
+                let message =
+                    ServerMessage::Clocks { game: live.id().to_owned(), clocks: live.clocks_view(live.since) };
+                self.notify(live, None, &message);
+            }
+        }
         for side in [Side::White, Side::Black] {
             if stored.grace_used[side.index()] && !live.grace_used[side.index()] {
                 live.grace_used[side.index()] = true;

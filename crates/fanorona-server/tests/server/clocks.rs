@@ -20,15 +20,21 @@ async fn the_mover_s_clock_runs_from_the_previous_turn_and_gains_the_increment()
     let clock = clock();
     let server = TestServer::fresh_watching_flags(&clock).await;
     let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["alice", "bob"], false, "1+2").await;
-    assert_eq!(game.clocks, Clocks { white_ms: 60_000, black_ms: 60_000, running: Some(Color::White) });
+    assert_eq!(game.clocks, Clocks { white_ms: 60_000, black_ms: 60_000, running: Some(Color::White), stopped_ms: 0 });
 
     wait(&clock, 10);
     let played = play(&mut white, &mut black, &game.id, 1, "f3-e3W").await;
-    assert_eq!(clocks_of(&played), Clocks { white_ms: 52_000, black_ms: 60_000, running: Some(Color::Black) });
+    assert_eq!(
+        clocks_of(&played),
+        Clocks { white_ms: 52_000, black_ms: 60_000, running: Some(Color::Black), stopped_ms: 0 }
+    );
     wait(&clock, 30);
     let reply = choose(&rules_game(&["f3-e3W".into()])).to_string();
     let played = play(&mut black, &mut white, &game.id, 2, &reply).await;
-    assert_eq!(clocks_of(&played), Clocks { white_ms: 52_000, black_ms: 32_000, running: Some(Color::White) });
+    assert_eq!(
+        clocks_of(&played),
+        Clocks { white_ms: 52_000, black_ms: 32_000, running: Some(Color::White), stopped_ms: 0 }
+    );
 
     // White thinks too long: with a second left it is still playing (and offers a draw); at 52 s its flag falls
     // when the server next looks, without a message from anyone, and Black wins.
@@ -41,7 +47,7 @@ async fn the_mover_s_clock_runs_from_the_previous_turn_and_gains_the_increment()
     assert_eq!(black.next().await.unwrap().message, over);
     let ServerMessage::GameOver { result, ratings, .. } = &over else { panic!("{over:?}") };
     assert_eq!(*result, GameResult { winner: Some(Color::Black), reason: EndReason::Timeout });
-    assert_eq!(clocks_of(&over), Clocks { white_ms: 0, black_ms: 32_000, running: None });
+    assert_eq!(clocks_of(&over), Clocks { white_ms: 0, black_ms: 32_000, running: None, stopped_ms: 0 });
     assert_eq!(*ratings, None, "unrated");
 
     let refused = white.request(ClientMessage::Play { game: game.id.clone(), ply: 3, turn: "e2-e3".into() }).await;
@@ -154,7 +160,7 @@ async fn a_side_away_when_its_flag_falls_gets_the_grace_once() {
     assert_eq!(stored().await, ("playing".to_owned(), None, 0), "not before the margin");
     wait(&clock, 1);
     let grace = black.next().await.unwrap().message;
-    let with_grace = Clocks { white_ms: 30_000, black_ms: 60_000, running: Some(Color::White) };
+    let with_grace = Clocks { white_ms: 30_000, black_ms: 60_000, running: Some(Color::White), stopped_ms: 0 };
     assert_eq!(grace, ServerMessage::Grace { game: game.id.clone(), color: Color::White, clocks: with_grace });
     assert_eq!(stored().await, ("playing".to_owned(), None, 1));
 
@@ -163,7 +169,10 @@ async fn a_side_away_when_its_flag_falls_gets_the_grace_once() {
     assert_eq!(welcome.games[0].clocks, with_grace);
     wait(&clock, 10);
     let played = play(&mut white, &mut black, &game.id, 1, "f3-e3W").await;
-    assert_eq!(clocks_of(&played), Clocks { white_ms: 20_000, black_ms: 60_000, running: Some(Color::Black) });
+    assert_eq!(
+        clocks_of(&played),
+        Clocks { white_ms: 20_000, black_ms: 60_000, running: Some(Color::Black), stopped_ms: 0 }
+    );
     let reply = choose(&rules_game(&["f3-e3W".into()])).to_string();
     play(&mut black, &mut white, &game.id, 2, &reply).await;
 

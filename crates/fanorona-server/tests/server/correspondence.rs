@@ -52,7 +52,10 @@ async fn a_correspondence_game_is_played_over_days_and_lost_on_time_with_nobody_
     else {
         panic!()
     };
-    assert_eq!(game.clocks, Clocks { white_ms: 3 * DAY_MS, black_ms: 3 * DAY_MS, running: Some(Color::White) });
+    assert_eq!(
+        game.clocks,
+        Clocks { white_ms: 3 * DAY_MS, black_ms: 3 * DAY_MS, running: Some(Color::White), stopped_ms: 0 }
+    );
     bob.close().await.unwrap();
 
     // The server restarts between turns; the players come back days apart.
@@ -69,12 +72,18 @@ async fn a_correspondence_game_is_played_over_days_and_lost_on_time_with_nobody_
     let first = choose(&rules_game(&[])).to_string();
     let played = play(&mut white, &mut black, &game.id, 1, &first).await;
     let ServerMessage::Played { clocks, .. } = played else { panic!("{played:?}") };
-    assert_eq!(clocks, Clocks { white_ms: 3 * DAY_MS, black_ms: 3 * DAY_MS, running: Some(Color::Black) });
+    assert_eq!(
+        clocks,
+        Clocks { white_ms: 3 * DAY_MS, black_ms: 3 * DAY_MS, running: Some(Color::Black), stopped_ms: 0 }
+    );
     wait(&clock, DAY);
     let reply = choose(&rules_game(std::slice::from_ref(&first))).to_string();
     let played = play(&mut black, &mut white, &game.id, 2, &reply).await;
     let ServerMessage::Played { clocks, .. } = played else { panic!("{played:?}") };
-    assert_eq!(clocks, Clocks { white_ms: 3 * DAY_MS, black_ms: 3 * DAY_MS, running: Some(Color::White) });
+    assert_eq!(
+        clocks,
+        Clocks { white_ms: 3 * DAY_MS, black_ms: 3 * DAY_MS, running: Some(Color::White), stopped_ms: 0 }
+    );
     white.close().await.unwrap();
     black.close().await.unwrap();
 
@@ -128,7 +137,7 @@ async fn a_turn_sent_again_is_acknowledged_and_stored_once() {
     let (mut white, _) = back(&server, white_in.token.as_deref().unwrap()).await;
     let send = |ply: u32, turn: &str| ClientMessage::Play { game: game.id.clone(), ply, turn: turn.to_owned() };
     let again = white.request(send(1, &first)).await.unwrap();
-    let clocks = Clocks { white_ms: 2 * DAY_MS, black_ms: DAY_MS, running: Some(Color::Black) };
+    let clocks = Clocks { white_ms: 2 * DAY_MS, black_ms: DAY_MS, running: Some(Color::Black), stopped_ms: 0 };
     let acknowledged = ServerMessage::Played {
         game: game.id.clone(),
         ply: 1,

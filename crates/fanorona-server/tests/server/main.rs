@@ -25,4 +25,5 @@ mod restart;
 mod spectators;
 mod static_files;
 mod timeouts;
+mod vacation;
 mod vela;

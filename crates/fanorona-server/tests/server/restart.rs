@@ -37,8 +37,12 @@ async fn a_killed_server_restarts_with_every_game_and_clock() {
     assert_eq!(welcome.player.id, black_welcome.player.id);
     let [resumed] = &welcome.games[..] else { panic!("{:?}", welcome.games) };
     assert_eq!((&resumed.id, &resumed.turns), (&game.id, &turns));
-    let expected =
-        Clocks { white_ms: 286_000, black_ms: 300_000 - 10_000 + 3_000 - 7_000, running: Some(Color::Black) };
+    let expected = Clocks {
+        white_ms: 286_000,
+        black_ms: 300_000 - 10_000 + 3_000 - 7_000,
+        running: Some(Color::Black),
+        stopped_ms: 0,
+    };
     assert_eq!(resumed.clocks, expected);
     assert_eq!(resumed.position, rules_game(&turns).position().to_string());
 
