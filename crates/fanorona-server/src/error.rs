@@ -1,7 +1,9 @@
 //! The server's errors, in one place: [`Refusal`], what a client hears when a message is refused (every other error
-//! becomes one on its way out, logged and told as `internal`); [`DbError`], a failure of the database; and
-//! [`ServerError`], why a server could not start. The errors of hashing and randomness stay beside their functions
-//! (`secret`), as a parse error stays beside what it parses.
+//! becomes one on its way out, logged and told as `internal`); [`DbError`], a failure of the database;
+//! [`ServerError`], why a server could not start; and [`BackupError`], why a backup made no copy. The errors of
+//! hashing and randomness stay beside their functions (`secret`), as a parse error stays beside what it parses.
+
+use std::path::PathBuf;
 
 use crate::protocol::ErrorCode;
 use crate::secret::{PasswordError, RandomError};
@@ -106,5 +108,31 @@ pub enum ServerError {
     Db(#[from] DbError),
     /// The address could not be listened on, or the listener failed.
     #[error("network: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Why `fanorona-server backup` made no copy (none is left half-made under the name asked for).
+#[derive(Debug, thiserror::Error)]
+pub enum BackupError {
+    /// The database is not a SQLite file.
+    #[error("only a SQLite database is copied by the server; for PostgreSQL use pg_dump (docs/DEPLOYMENT.md)")]
+    NotSqlite,
+    /// There is no database file to copy.
+    #[error("there is no database at {0}")]
+    NoDatabase(PathBuf),
+    /// Something is at the path asked for already: a backup never overwrites.
+    #[error("{0} exists already: a backup never replaces a file")]
+    Exists(PathBuf),
+    /// The folder the copy should go in does not exist.
+    #[error("there is no folder {0} to put the copy in")]
+    NoFolder(PathBuf),
+    /// The copy's path is not UTF-8, which SQLite needs.
+    #[error("{0} is not a path SQLite can write to (not UTF-8)")]
+    Path(PathBuf),
+    /// SQLite could not read the database or write the copy (a full disk, say).
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+    /// The copy could not be made durable or given its name.
+    #[error("the copy: {0}")]
     Io(#[from] std::io::Error),
 }

@@ -10,12 +10,14 @@
 //!   both accept it) before it is announced.
 //! - `push`: Web Push messages about correspondence games to the players' browsers (their turn, a challenge, a
 //!   result, a day left), from a queue of their own, never in a turn's way.
+//! - [`backup`]: a consistent copy of a SQLite database while the server plays on (`fanorona-server backup PATH`).
 //! - [`protocol`]: the JSON messages (the `fanorona-protocol` crate; `docs/PROTOCOL.md` describes them with an
 //!   example session).
 //!
 //! The protocol's client and the bot (the engine playing online) are the `fanorona-bot` crate: the server does not
 //! depend on the engine.
 
+pub mod backup;
 pub mod clock;
 mod connection;
 pub mod db;

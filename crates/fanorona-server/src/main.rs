@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
+use fanorona_server::backup::{Copied, backup};
 use fanorona_server::clock::SystemClock;
 use fanorona_server::db::database_url;
 use fanorona_server::server::{FLAG_CHECK_INTERVAL, Limits, PushConfig, Server, ServerConfig, Services, parse_origin};
@@ -14,14 +15,17 @@ use fanorona_server::server::{FLAG_CHECK_INTERVAL, Limits, PushConfig, Server, S
 #[derive(Debug, Parser)]
 #[command(version, about)]
 struct Args {
+    /// What to do instead of serving.
+    #[command(subcommand)]
+    command: Option<Command>,
     /// The address to listen on.
     #[arg(long, env = "FANORONA_LISTEN", default_value = "127.0.0.1:8080")]
     listen: SocketAddr,
     /// The database: sqlite://PATH or postgres://USER:PASSWORD@HOST/NAME [default: sqlite://DATA_DIR/fanorona-server.db]
-    #[arg(long, env = "DATABASE_URL")]
+    #[arg(long, env = "DATABASE_URL", global = true)]
     database: Option<String>,
     /// The folder of the default SQLite database, created if missing [default: the platform's data folder]
-    #[arg(long, env = "FANORONA_DATA_DIR")]
+    #[arg(long, env = "FANORONA_DATA_DIR", global = true)]
     data_dir: Option<PathBuf>,
     /// The folder served at / (the web build).
     #[arg(long, env = "FANORONA_STATIC", default_value = "dist")]
@@ -54,6 +58,17 @@ struct Args {
     push_services: Vec<String>,
 }
 
+/// What the program does besides serving.
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Copies the SQLite database to PATH (which must not exist) while the server plays on: a consistent copy that
+    /// holds every turn acknowledged before it began. For PostgreSQL, use pg_dump (docs/DEPLOYMENT.md).
+    Backup {
+        /// Where to write the copy.
+        path: PathBuf,
+    },
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     tracing_subscriber::fmt().with_target(false).init();
@@ -71,6 +86,14 @@ async fn main() -> ExitCode {
 
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let database_url = database_url(args.database, args.data_dir)?;
+    if let Some(Command::Backup { path }) = args.command {
+        let started = std::time::Instant::now();
+        let copied = backup(&database_url, &path).await?;
+        let seconds = started.elapsed().as_secs_f64();
+        let Copied { games, turns, bytes } = copied;
+        tracing::info!("{} written: {games} games, {turns} turns, {bytes} bytes, in {seconds:.2} s", path.display());
+        return Ok(());
+    }
     let config = ServerConfig {
         listen: args.listen,
         database_url,

@@ -1,4 +1,5 @@
-//! The HTTP side: the WebSocket at `/ws`, the web game's files at `/`, and the loop that watches the clocks.
+//! The HTTP side: the WebSocket at `/ws`, the web game's files at `/`, `/healthz` and `/readyz` for whoever runs
+//! the server, and the loop that watches the clocks.
 
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
@@ -34,6 +35,9 @@ pub const FLAG_CHECK_INTERVAL: Duration = Duration::from_millis(100);
 
 /// How long the requests under way at shutdown may take to finish.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
+/// How long `/readyz` waits for the database.
+const READY_WITHIN: Duration = Duration::from_secs(2);
 
 /// The read buffer of each WebSocket connection.
 const READ_BUFFER_BYTES: usize = 4 * 1024;
@@ -111,6 +115,8 @@ impl Server {
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), ServerError> {
         let app = Router::new()
             .route("/ws", get(upgrade))
+            .route("/healthz", get(healthz))
+            .route("/readyz", get(readyz))
             .fallback_service(static_files::router(&self.static_dir))
             .with_state(Serving { hub: Arc::clone(&self.hub), limits: self.limits.clone() });
         let hub = Arc::clone(&self.hub);
@@ -211,6 +217,24 @@ struct Serving {
 /// The IP address a request came from.
 #[derive(Clone, Copy, Debug)]
 struct Peer(IpAddr);
+
+/// Alive: the process answers HTTP (for a supervisor's liveness check).
+async fn healthz() -> &'static str {
+    "ok\n"
+}
+
+/// Ready for players: the database answers within [`READY_WITHIN`] (its migrations ran before the server began to
+/// listen). A load balancer sends players elsewhere while it says 503.
+async fn readyz(State(Serving { hub, .. }): State<Serving>) -> Response {
+    match tokio::time::timeout(READY_WITHIN, hub.database_answers()).await {
+        Ok(Ok(())) => "ready\n".into_response(),
+        Ok(Err(error)) => {
+            tracing::warn!("not ready: {error}");
+            (StatusCode::SERVICE_UNAVAILABLE, "the database does not answer\n").into_response()
+        }
+        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "the database does not answer in time\n").into_response(),
+    }
+}
 
 async fn upgrade(
     socket: WebSocketUpgrade,

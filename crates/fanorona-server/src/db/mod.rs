@@ -120,6 +120,12 @@ impl Db {
         Ok(Db { pool, shared })
     }
 
+    /// Asks the database the simplest question, to know that it answers.
+    pub async fn ping(&self) -> Result<(), DbError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
     /// Runs one statement that writes, in a transaction of its own ([`Tx`]): a statement outside one would leave
     /// the connection in the pool after SQLITE_FULL or an I/O error. A unique-key violation is
     /// [`DbError::Duplicate`].
@@ -134,5 +140,19 @@ impl Db {
     async fn commit_change(&self, mut tx: Tx, changed: bool, id: &str) -> Result<(), DbError> {
         let announced = if changed { self.announce(&mut tx, id).await } else { Err(DbError::Stale) };
         tx.end(announced).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_database_that_no_longer_answers_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::connect(&format!("sqlite://{}", dir.path().join("f.db").display()), None).await.unwrap();
+        assert!(db.ping().await.is_ok());
+        db.pool.close().await;
+        assert!(matches!(db.ping().await, Err(DbError::Sql(sqlx::Error::PoolClosed))));
     }
 }

@@ -175,6 +175,11 @@ impl Hub {
         Ok(vec![reply])
     }
 
+    /// Whether the database answers a query.
+    pub async fn database_answers(&self) -> Result<(), DbError> {
+        self.db.ping().await
+    }
+
     /// The caller as stored now (the rating may have changed since its `hello`).
     async fn current(&self, caller: &Caller) -> Result<PlayerRecord, Refusal> {
         let player = self.db.player(&caller.player).await?;

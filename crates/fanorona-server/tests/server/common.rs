@@ -207,8 +207,13 @@ pub async fn spawn(db: &Path) -> (Running, String) {
 
 /// Starts the program as [`spawn`] does, with the options `args` besides its address and database.
 pub async fn spawn_with(db: &Path, args: &[&str]) -> (Running, String) {
+    spawn_on(&database_url(db).await, args).await
+}
+
+/// Starts the program as [`spawn`] does on the database of `url`, with the options `args`.
+pub async fn spawn_on(url: &str, args: &[&str]) -> (Running, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona-server"))
-        .args(["--listen", "127.0.0.1:0", "--database", &database_url(db).await])
+        .args(["--listen", "127.0.0.1:0", "--database", url])
         .args(args)
         .stdout(Stdio::piped())
         .spawn()

@@ -3,6 +3,7 @@
 
 mod abuse;
 mod accounts;
+mod backup;
 mod bad_input;
 mod bot;
 mod clocks;

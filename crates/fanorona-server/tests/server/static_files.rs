@@ -106,3 +106,15 @@ async fn precompressed_by_accept_encoding_and_cached_by_name() {
     #[cfg(unix)]
     assert_eq!(get(&address, "/same.js", None).await.body, b"// the service worker");
 }
+
+/// What a supervisor and a load balancer ask: alive, and ready for players (the database answers).
+#[tokio::test]
+async fn health_and_readiness_answer_without_the_web_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("server.db"), &clock()).await;
+    let address = server.url.trim_start_matches("ws://").trim_end_matches("/ws").to_owned();
+    for (path, said) in [("/healthz", "ok\n"), ("/readyz", "ready\n")] {
+        let answer = get(&address, path, None).await;
+        assert_eq!((answer.status, String::from_utf8_lossy(&answer.body).as_ref()), (200, said), "{path}");
+    }
+}
