@@ -304,10 +304,11 @@ async function fakePushManager(page, subscription) {
   }, subscription);
 }
 
-// Correspondence (issue 49): one page opens a challenge of days per turn, the other accepts it from its link, and
-// White plays e2-e3. The server stops: Black's page, with no connection, plays its turn, keeps it in the browser's
-// local storage and says it waits to be sent. The server starts again on the same address and database, and the turn
-// reaches White's page, once.
+// Correspondence (issue 49): one page opens a challenge of days per turn (a scene, which keeps nothing), the other
+// accepts it from its link and keeps its games in the browser's local storage. The server stops: that page, with no
+// connection, plays its turn (White's first, or Black's answer to White's e2-e3), keeps it in local storage and says
+// it waits to be sent. The server starts again on the same address and database, and the turn reaches the other
+// page, once.
 async function playCorrespondence(browser, program, errors) {
   const push = await fakePushService();
   const pushArgs = ['--push-service', push.origin];
@@ -325,35 +326,42 @@ async function playCorrespondence(browser, program, errors) {
   try {
     const subscribed = () => a.waitFor(/notifications on for this device: \[Turn, Challenge, Result, Reminder\]/, 60_000);
     const { id, white, black } = await acceptFromLink(a, b, `${address}/?scene=challenge-days`, address, subscribed);
-    await clickPoints(white.page, white.logs, ['e2', 'e3']);
-    await white.waitFor(/turn 1 of \S+ acknowledged by the server/, 30_000);
-    await black.waitFor(/turn 1: e2-e3A/, 30_000);
+    // The colours are drawn: the page with local storage plays offline whichever it has.
+    const [ply, points, turn] = white === b ? [1, ['e2', 'e3'], 'e2-e3A'] : [2, ['d4', 'e5', 'e4'], 'd4-e5W-e4A'];
+    const other = b === white ? black : white;
+    if (ply === 2) {
+      await clickPoints(white.page, white.logs, ['e2', 'e3']);
+      await white.waitFor(/turn 1 of \S+ acknowledged by the server/, 30_000);
+      await black.waitFor(/turn 1: e2-e3A/, 30_000);
+    }
 
     const stopped = new Promise((ok) => child.on('exit', ok));
     child.kill();
     await stopped;
     // The pages hear the connection close, and try again and again meanwhile.
-    await black.page.waitForTimeout(3000);
-    await clickPoints(black.page, black.logs, ['d4', 'e5', 'e4']);
-    await black.waitFor(/turn 2 of \S+ kept on this device until the server has it/, 30_000);
-    const kept = await black.page.evaluate(() => localStorage.getItem('fanorona/correspondence.ron') ?? '');
-    if (!/unsent: Some\(\(\s*ply: 2,\s*turn: "d4-e5W-e4A"/.test(kept)) {
+    await b.page.waitForTimeout(3000);
+    await clickPoints(b.page, b.logs, points);
+    await b.waitFor(new RegExp(`turn ${ply} of \\S+ kept on this device until the server has it`), 30_000);
+    const kept = await b.page.evaluate(() => localStorage.getItem('fanorona/correspondence.ron') ?? '');
+    if (!new RegExp(`unsent: Some\\(\\(\\s*ply: ${ply},\\s*turn: "${turn}"`).test(kept)) {
       fail(`correspondence: the turn played offline is not in the browser's local storage: ${kept.slice(0, 400)}`);
     }
-    await framesPass(black.page, ACTION_FRAMES, 1500);
-    await black.page.screenshot({ path: join(shots, 'web-correspondence-unsent.png') });
+    await framesPass(b.page, ACTION_FRAMES, 1500);
+    await b.page.screenshot({ path: join(shots, 'web-correspondence-unsent.png') });
 
     ({ child } = await startGameServer(program, dist, { data, listen: new URL(address).host, args: pushArgs }));
     const started = Date.now();
-    await white.waitFor(/turn 2: d4-e5W-e4A/, 120_000);
-    await black.waitFor(/turn 2 of \S+ acknowledged by the server/, 120_000);
-    console.log(`correspondence: ${id} accepted from its link; Black's turn, played with the server stopped and kept ` +
-      `in local storage, reached White's page ${Date.now() - started} ms after the server started again`);
-    const sent = white.logs.filter((line) => /turn 2: /.test(line)).length;
-    if (sent !== 1) fail(`correspondence: White's page showed Black's turn ${sent} times`);
+    await other.waitFor(new RegExp(`turn ${ply}: ${turn}`), 120_000);
+    await b.waitFor(new RegExp(`turn ${ply} of \\S+ acknowledged by the server`), 120_000);
+    const side = b === white ? 'White' : 'Black';
+    console.log(`correspondence: ${id} accepted from its link; ${side}'s turn ${ply}, played with the server stopped ` +
+      `and kept in local storage, reached the other page ${Date.now() - started} ms after the server started again`);
+    const sent = other.logs.filter((line) => new RegExp(`turn ${ply}: `).test(line)).length;
+    if (sent !== 1) fail(`correspondence: the other page showed ${side}'s turn ${sent} times`);
 
     // The challenger's device was told of each of its turns, once: as White, when the game started and after
-    // Black's offline turn (sent by the restarted server, with the key it kept); as Black, after White's first.
+    // Black's offline turn (sent by the restarted server, with the key it kept); as Black, after White's offline
+    // first turn (likewise).
     const turnsOfA = white === a ? 2 : 1;
     for (const start = Date.now(); push.received.length < turnsOfA && Date.now() - start < 30_000;) {
       await a.page.waitForTimeout(250);
