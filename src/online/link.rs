@@ -224,12 +224,14 @@ fn connect(link: &mut Link, socket: &mut Socket, settings: &Settings) {
 /// (if `with_name`; else one the server makes up).
 fn hello(online: &OnlineSettings, login: Option<&(String, String)>, with_name: bool) -> ClientMessage {
     if let Some((name, password)) = login {
+        let device = online.devices.get(&name.trim().to_lowercase()).cloned();
         let (name, password) = (Some(name.clone()), Some(password.clone()));
-        return ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: None, name, password, bot: false };
+        return ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: None, name, password, bot: false, device };
     }
     let name = online.name.trim();
     let name = (online.token.is_none() && with_name && !name.is_empty()).then(|| name.to_owned());
-    ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: online.token.clone(), name, password: None, bot: false }
+    let token = online.token.clone();
+    ClientMessage::Hello { protocol: PROTOCOL_VERSION, token, name, password: None, bot: false, device: None }
 }
 
 /// Reads what the socket has: the opening, messages, errors and the end.
@@ -300,9 +302,12 @@ fn receive(
     let request = envelope.id.and_then(|id| link.pending.remove(&id));
     if envelope.id.is_none() || envelope.id != link.hello {
         match &envelope.message {
-            ServerMessage::Registered { player } => {
+            ServerMessage::Registered { player, device } => {
                 settings.online.account = true;
                 settings.online.name = player.name.clone();
+                if let Some(device) = device {
+                    settings.online.devices.insert(player.name.to_lowercase(), device.clone());
+                }
                 link.me = Some(player.clone());
                 notices.say(text!("online-registered", name = &player.name));
             }
@@ -321,7 +326,7 @@ fn receive(
     }
     link.hello = None;
     match envelope.message {
-        ServerMessage::Welcome { player, token, games, protocol, push_key, vacation } => {
+        ServerMessage::Welcome { player, token, games, protocol, push_key, vacation, device } => {
             info!("welcomed as {} ({} games in progress)", player.name, games.len());
             if let Some(token) = token {
                 settings.online.token = Some(token);
@@ -329,6 +334,9 @@ fn receive(
             if link.login.take().is_some() {
                 settings.online.account = true;
                 settings.online.name = player.name.clone();
+                if let Some(device) = device {
+                    settings.online.devices.insert(player.name.to_lowercase(), device);
+                }
                 notices.say(text!("online-signed-in", name = &player.name));
             }
             link.me = Some(player.clone());
@@ -339,7 +347,15 @@ fn receive(
                 link.send(socket, message);
             }
             received.write(FromServer {
-                message: ServerMessage::Welcome { protocol, player, token: None, games, push_key, vacation },
+                message: ServerMessage::Welcome {
+                    protocol,
+                    player,
+                    token: None,
+                    games,
+                    push_key,
+                    vacation,
+                    device: None,
+                },
                 request,
             });
         }

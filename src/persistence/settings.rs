@@ -2,6 +2,8 @@
 //! as RON in the data folder; a corrupt file is set aside, the defaults are used, and the player is told. What the
 //! player has achieved (rating, lessons) is kept apart, in [`super::profile`].
 
+use std::collections::BTreeMap;
+
 use bevy::prelude::*;
 use fanorona_ai::Level;
 use fanorona_protocol::PushEvent;
@@ -105,6 +107,9 @@ pub struct OnlineSettings {
     /// The events of correspondence games the player turned off in this device's notifications (all are on at
     /// first).
     pub push_off: Vec<PushEvent>,
+    /// The device tokens the server gave this device, by registered name (lower-cased): a sign-in from here with
+    /// one is not stopped by someone else guessing the name's password. Secrets, never shown; kept after signing out.
+    pub devices: BTreeMap<String, String>,
 }
 
 impl std::fmt::Debug for OnlineSettings {
@@ -116,6 +121,7 @@ impl std::fmt::Debug for OnlineSettings {
             .field("token", &self.token.as_ref().map(|_| "(kept)"))
             .field("account", &self.account)
             .field("push_off", &self.push_off)
+            .field("devices", &self.devices.keys().collect::<Vec<_>>())
             .finish()
     }
 }

@@ -396,6 +396,7 @@ fn a_guest_registers_and_signs_in_on_another_device_then_signs_out() {
     command(&mut first, OnlineCommand::Register { name: name.clone(), password: password.clone() });
     run_until_all(&mut [&mut first], "registered", |apps| online_settings(apps[0]).account);
     assert_eq!(link(&first).me().unwrap().id, alice, "the same player, now registered");
+    assert!(online_settings(&first).devices.contains_key("alice"), "the device is trusted for her");
 
     // A wrong password on the second device changes nothing there.
     let someone = link(&second).me().unwrap().id.clone();
@@ -412,10 +413,11 @@ fn a_guest_registers_and_signs_in_on_another_device_then_signs_out() {
     assert_eq!(link(&second).me().unwrap().id, someone);
     assert!(!online_settings(&second).account);
 
-    // The right one makes the second device Alice's.
-    command(&mut second, OnlineCommand::SignIn { name: name.clone(), password });
+    // The right one makes the second device Alice's, and trusted for her.
+    command(&mut second, OnlineCommand::SignIn { name: name.clone(), password: password.clone() });
     run_until_all(&mut [&mut second], "signed in", |apps| link(apps[0]).me().is_some_and(|me| me.id == alice));
     assert!(online_settings(&second).account && online_settings(&second).token.is_some());
+    let device = online_settings(&second).devices.get("alice").cloned().expect("a device token");
 
     // Signing out there leaves a new guest on that device, and Alice signed in on the first.
     command(&mut second, OnlineCommand::SignOut);
@@ -423,6 +425,11 @@ fn a_guest_registers_and_signs_in_on_another_device_then_signs_out() {
         link(apps[0]).is_online() && link(apps[0]).me().is_some_and(|me| me.id != alice)
     });
     assert!(!online_settings(&second).account);
+    // The device stays trusted: signing in again there sends its token, and the server, trusting it, gives no other.
+    assert_eq!(online_settings(&second).devices.get("alice"), Some(&device), "kept after signing out");
+    command(&mut second, OnlineCommand::SignIn { name: name.clone(), password });
+    run_until_all(&mut [&mut second], "signed in again", |apps| link(apps[0]).me().is_some_and(|me| me.id == alice));
+    assert_eq!(online_settings(&second).devices.get("alice"), Some(&device));
     command(&mut first, OnlineCommand::Connect);
     run_until_all(&mut [&mut first], "the first device back", |apps| link(apps[0]).is_online());
     assert_eq!(link(&first).me().unwrap().id, alice, "the first device's login is its own");

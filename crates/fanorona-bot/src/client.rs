@@ -167,7 +167,7 @@ impl Client {
         bot: bool,
     ) -> Result<Welcome, ClientError> {
         let [token, name, password] = [token, name, password].map(|field| field.map(str::to_owned));
-        let hello = ClientMessage::Hello { protocol: PROTOCOL_VERSION, token, name, password, bot };
+        let hello = ClientMessage::Hello { protocol: PROTOCOL_VERSION, token, name, password, bot, device: None };
         match self.request(hello).await? {
             ServerMessage::Welcome { player, token, games, push_key, vacation, .. } => {
                 Ok(Welcome { player, token, games, push_key, vacation })

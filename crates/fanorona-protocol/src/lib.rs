@@ -95,6 +95,10 @@ pub enum ClientMessage {
         /// only.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         bot: bool,
+        /// With `name` and `password`: the device token an earlier `welcome` (or `registered`) gave this device
+        /// for that player. Wrong passwords sent for the name from elsewhere do not make it wait.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        device: Option<String>,
     },
     /// Makes the current guest a registered player: `name` becomes its name and `password` logs in as it from
     /// then on (with `hello`).
@@ -358,6 +362,10 @@ pub enum ServerMessage {
         /// The player's vacation (none under way and every day left from a server that does not say).
         #[serde(default)]
         vacation: VacationView,
+        /// After a `hello` with a password: a token that makes this device trusted for the player, to keep (even
+        /// after `logout`) and send with the next password `hello` from it. It is shown once.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        device: Option<String>,
     },
     /// The open challenges the caller may see, oldest first: at most [`MAX_LISTED_CHALLENGES`], the caller's own
     /// and then the newest of the others.
@@ -391,6 +399,9 @@ pub enum ServerMessage {
     Registered {
         /// The player as it now is.
         player: PlayerView,
+        /// A token that makes this device trusted for the player, as `welcome.device`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        device: Option<String>,
     },
     /// The login ended: its token no longer works; the server closes the connection.
     LoggedOut,
@@ -1157,15 +1168,16 @@ mod tests {
     #[test]
     fn fields_added_to_version_1_are_optional() {
         let hello: ClientMessage = serde_json::from_str(r#"{"type":"hello","protocol":1}"#).unwrap();
-        assert_eq!(hello, ClientMessage::Hello { protocol: 1, token: None, name: None, password: None, bot: false });
+        let plain =
+            ClientMessage::Hello { protocol: 1, token: None, name: None, password: None, bot: false, device: None };
+        assert_eq!(hello, plain);
         let create = r#"{"type":"create_challenge","variant":"tsivy","rated":true,"time":"5+3"}"#;
         let create: ClientMessage = serde_json::from_str(create).unwrap();
         assert!(matches!(create, ClientMessage::CreateChallenge { vela: false, opponent: None, .. }), "{create:?}");
         let player = r#"{"id":"p","name":"alice","rating":1500.0,"deviation":350.0}"#;
         assert!(!serde_json::from_str::<PlayerView>(player).unwrap().bot);
         // A person's hello is written as before.
-        let hello = ClientMessage::Hello { protocol: 1, token: None, name: None, password: None, bot: false };
-        assert_eq!(serde_json::to_string(&hello).unwrap(), r#"{"type":"hello","protocol":1}"#);
+        assert_eq!(serde_json::to_string(&plain).unwrap(), r#"{"type":"hello","protocol":1}"#);
         // Clocks that run are written as before, and read without `stopped_ms`.
         let clocks = Clocks { white_ms: 5, black_ms: 7, running: Some(Color::White), stopped_ms: 0 };
         let text = r#"{"white_ms":5,"black_ms":7,"running":"white"}"#;

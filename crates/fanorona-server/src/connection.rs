@@ -202,8 +202,8 @@ impl State<'_> {
             Err(error) => return self.refuse(id, misread(&value, &error)),
         };
         let replies = match (&self.caller, message) {
-            (None, ClientMessage::Hello { protocol, token, name, password, bot }) => {
-                let greeting = Greeting { protocol, token, name, password, bot };
+            (None, ClientMessage::Hello { protocol, token, name, password, bot, device }) => {
+                let greeting = Greeting { protocol, token, name, password, bot, device };
                 let (sender, kicked) = (self.sender.clone(), Arc::clone(&self.kicked));
                 let address = self.address;
                 self.hub.hello(self.connection, address, sender, kicked, greeting).await.map(|(caller, welcome)| {

@@ -24,6 +24,11 @@ pub struct Limits {
     /// The wrong passwords one address may send in a row before it must wait (`login_throttled`), a second, then
     /// twice as long at each further one.
     pub login_failures_per_address: u32,
+    /// The wrong passwords for one name, from anywhere, before its logins from devices not trusted for it must wait
+    /// (as an address's): high, so that one address guessing as fast as its own back-off lets it needs about four
+    /// hours to make the name wait (5 at once, 10 more in 17 minutes, then one every quarter of an hour), while the
+    /// owner's trusted devices never wait for it.
+    pub login_failures_per_name: u32,
     /// The web pages (origins, such as `https://fanorona.example.org`) besides the server's own that may open a
     /// WebSocket: a browser says which page opens one in `Origin`, and a page from elsewhere is refused (403) so
     /// that it cannot play as its visitor. A client that sends no `Origin` (the desktop game, the bot) is let in.
@@ -48,6 +53,7 @@ impl Default for Limits {
             guests_per_address_per_hour: 10,
             // Twice a name's allowance (5): players behind one address mistype their own passwords too.
             login_failures_per_address: 10,
+            login_failures_per_name: 30,
             allowed_origins: Vec::new(),
         }
     }

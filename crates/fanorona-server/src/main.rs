@@ -42,6 +42,10 @@ struct Args {
     /// further one (raise it behind a reverse proxy on the same machine).
     #[arg(long, env = "FANORONA_LOGIN_FAILURES_PER_ADDRESS", default_value_t = Limits::default().login_failures_per_address)]
     login_failures_per_address: u32,
+    /// The wrong passwords for one name, from any address, before its logins from devices not trusted for it must
+    /// wait, 1 s and then twice as long at each further one (a device the player signed in on before never waits).
+    #[arg(long, env = "FANORONA_LOGIN_FAILURES_PER_NAME", default_value_t = Limits::default().login_failures_per_name)]
+    login_failures_per_name: u32,
     /// A web page's origin, besides the server's own, that may open the WebSocket, such as https://fanorona.example.org
     /// (repeat it for several; comma-separated in the variable). Pages from elsewhere are refused; programs that send
     /// no Origin are not.
@@ -105,6 +109,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             connections_per_address: args.connections_per_address,
             guests_per_address_per_hour: args.guests_per_address_per_hour,
             login_failures_per_address: args.login_failures_per_address,
+            login_failures_per_name: args.login_failures_per_name,
             allowed_origins: args.allowed_origins,
             ..Limits::default()
         },

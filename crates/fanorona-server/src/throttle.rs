@@ -1,9 +1,8 @@
-//! What one name or one address may try in a while: a back-off after wrong passwords, and a quota of new guests.
-//! Kept in memory by each process, on the server's clock (several processes sharing a database each keep their own:
-//! an attacker spread over N of them gets N times the tries).
+//! What one name or one address may try in a while: a back-off after wrong passwords, and a quota of new guests,
+//! on the server's clock. The wrong passwords are counted in the database (`db::logins`), so that every process
+//! sharing it and every restart sees them; the quota of guests is kept in memory by each process.
 
 use std::collections::{HashMap, VecDeque};
-use std::hash::Hash;
 use std::net::IpAddr;
 use std::time::Duration;
 
@@ -62,98 +61,106 @@ impl Backoff {
     }
 }
 
-/// The wrong passwords of one key.
-#[derive(Clone, Copy, Debug)]
-struct Failures {
-    /// Wrong passwords in a row (forgotten [`FORGET_AFTER`] after the last).
-    count: u32,
-    /// When the key may try again, on the server's clock.
-    blocked_until: i64,
-    /// When the last wrong password came.
-    last: i64,
+/// The back-offs of password logins, one per count a wrong password goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoginBackoffs {
+    /// One name from one address: what stops a guesser.
+    pub pair: Backoff,
+    /// One address, whatever names it tries.
+    pub address: Backoff,
+    /// One name from anywhere, on devices not trusted for it: what stops guesses spread over many addresses.
+    /// Looser, so that one address cannot make it wait: the owner's other devices are not stopped by one guesser.
+    pub name: Backoff,
 }
 
-/// The back-off of many keys (account names, or addresses).
+/// The counts a password login is judged by, each a key of the `login_failures` table: the name from the address,
+/// the address, and the name from anywhere; from a device trusted for the name, that device instead of the name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoginKeys {
+    /// The name from the address.
+    pub pair: String,
+    /// The address.
+    pub address: String,
+    /// The name from anywhere (`name:`), or the trusted device (`device:`, by its token's hash).
+    pub wide: String,
+}
+
+impl LoginKeys {
+    /// The keys of a login as `name` (lower-cased) from `address` (its [`address_key`]), from the device whose token
+    /// hash is `trusted_device` if it is trusted for the name.
+    pub fn new(name: &str, address: IpAddr, trusted_device: Option<&str>) -> LoginKeys {
+        LoginKeys {
+            pair: format!("pair:{address} {name}"),
+            address: format!("address:{address}"),
+            wide: trusted_device.map_or_else(|| format!("name:{name}"), |device| format!("device:{device}")),
+        }
+    }
+
+    /// Every key.
+    pub fn all(&self) -> [&str; 3] {
+        [&self.pair, &self.address, &self.wide]
+    }
+
+    /// The keys of the address: the name from it, and it.
+    pub fn local(&self) -> [&str; 2] {
+        [&self.pair, &self.address]
+    }
+
+    /// Every key with the back-off of its count. A trusted device's wrong passwords back off as a pair's: a stolen
+    /// device token buys a guesser nothing.
+    pub fn with_backoffs(&self, backoffs: &LoginBackoffs) -> [(&str, Backoff); 3] {
+        let wide = if self.wide.starts_with("device:") { backoffs.pair } else { backoffs.name };
+        [(&self.pair, backoffs.pair), (&self.address, backoffs.address), (&self.wide, wide)]
+    }
+
+    /// The keys a right password clears: the name's and the device's. The address's stay, so that an attacker
+    /// cannot wipe them by logging in to an account of its own between guesses; they are forgotten an hour after
+    /// the last.
+    pub fn cleared_by_success(&self) -> [&str; 2] {
+        [&self.pair, &self.wide]
+    }
+}
+
+/// Until when each key of password logins waits, as this process last read or wrote it (the database holds the
+/// counts, shared by every process and kept across restarts): consulted again, without a query, when a queued
+/// password check's turn comes.
 #[derive(Debug)]
-pub struct Throttle<K> {
-    backoff: Backoff,
-    keys: HashMap<K, Failures>,
+pub struct LoginWaits {
+    until: HashMap<String, i64>,
     /// The size above which the table is pruned next.
     prune_above: usize,
 }
 
-impl<K: Hash + Eq> Throttle<K> {
-    /// No key has failed yet.
-    pub fn new(backoff: Backoff) -> Throttle<K> {
-        Throttle { backoff, keys: HashMap::new(), prune_above: PRUNE_ABOVE }
-    }
-
-    /// How many milliseconds `key` must still wait at `now` before it may try a password; none if it may now.
-    pub fn wait(&self, key: &K, now: i64) -> Option<i64> {
-        let failures = self.keys.get(key)?;
-        (failures.blocked_until > now).then(|| failures.blocked_until - now)
-    }
-
-    /// Counts a wrong password of `key` at `now`.
-    pub fn fail(&mut self, key: K, now: i64) {
-        self.prune(now);
-        let failures = self.keys.entry(key).or_insert(Failures { count: 0, blocked_until: 0, last: now });
-        if now - failures.last >= millis(FORGET_AFTER) {
-            failures.count = 0;
-        }
-        failures.count = failures.count.saturating_add(1);
-        failures.last = now;
-        failures.blocked_until = now.saturating_add(self.backoff.wait_after(failures.count));
-    }
-
-    /// Forgets the wrong passwords of `key` (its password was right).
-    pub fn succeed(&mut self, key: &K) {
-        self.keys.remove(key);
-    }
-
-    /// Forgets the keys whose last wrong password is [`FORGET_AFTER`] old, once the table has grown enough since it
-    /// was last pruned: its memory is bounded by the wrong passwords of the last hour, which the hashing pool bounds.
-    fn prune(&mut self, now: i64) {
-        if self.keys.len() < self.prune_above {
-            return;
-        }
-        let forget = millis(FORGET_AFTER);
-        self.keys.retain(|_, failures| failures.blocked_until > now || now - failures.last < forget);
-        self.prune_above = (2 * self.keys.len()).max(PRUNE_ABOVE);
+impl Default for LoginWaits {
+    fn default() -> LoginWaits {
+        LoginWaits { until: HashMap::new(), prune_above: PRUNE_ABOVE }
     }
 }
 
-/// The back-off of password logins: by the name tried (registered or not, so that the answers tell no names
-/// apart) and by the address trying.
-#[derive(Debug)]
-pub struct Logins {
-    names: Throttle<String>,
-    addresses: Throttle<IpAddr>,
+impl LoginWaits {
+    /// How many milliseconds a login judged by `keys` must still wait at `now`; none if it may try now.
+    pub fn wait(&self, keys: &[&str], now: i64) -> Option<i64> {
+        keys.iter().filter_map(|key| self.until.get(*key)).map(|until| until - now).filter(|&w| w > 0).max()
+    }
+
+    /// Notes that `key` waits until `until` (as read from the database, or just written), at `now`.
+    pub fn set(&mut self, key: &str, until: i64, now: i64) {
+        if self.until.len() >= self.prune_above {
+            // Memory bounded by the waits under way, which the hashing pool bounds.
+            self.until.retain(|_, until| *until > now);
+            self.prune_above = (2 * self.until.len()).max(PRUNE_ABOVE);
+        }
+        if until > now {
+            self.until.insert(key.to_owned(), until);
+        } else {
+            self.until.remove(key);
+        }
+    }
 }
 
-impl Logins {
-    /// Nobody has failed yet; names back off by `names`, addresses by `addresses`.
-    pub fn new(names: Backoff, addresses: Backoff) -> Logins {
-        Logins { names: Throttle::new(names), addresses: Throttle::new(addresses) }
-    }
-
-    /// How many milliseconds a login as `name` (lower-cased) from `address` (its [`address_key`]) must still wait at
-    /// `now`; none if it may try now.
-    pub fn wait(&self, (name, address): &(String, IpAddr), now: i64) -> Option<i64> {
-        self.names.wait(name, now).max(self.addresses.wait(address, now))
-    }
-
-    /// Counts a wrong password (or an unknown name).
-    pub fn fail(&mut self, (name, address): (String, IpAddr), now: i64) {
-        self.names.fail(name, now);
-        self.addresses.fail(address, now);
-    }
-
-    /// Forgets the name's wrong passwords: its player logged in. The address's stay, so that an attacker cannot
-    /// wipe them by logging in to an account of its own between guesses; they are forgotten an hour after the last.
-    pub fn succeed(&mut self, name: &str) {
-        self.names.succeed(&name.to_owned());
-    }
+/// When a key that has failed `failures` times in a row at `now` may try again, by `backoff`.
+pub fn blocked_until(backoff: Backoff, failures: u32, now: i64) -> i64 {
+    now.saturating_add(backoff.wait_after(failures))
 }
 
 /// The new guests each address made in the last hour, at most `per_hour` of them.
@@ -209,22 +216,33 @@ mod tests {
     }
 
     #[test]
-    fn a_key_waits_after_its_free_failures_and_is_forgotten_after_an_hour_or_a_success() {
-        let mut throttle = Throttle::new(BACKOFF);
-        for now in 0..5 {
-            assert_eq!(throttle.wait(&"alice", now), None);
-            throttle.fail("alice", now);
-        }
-        assert_eq!(throttle.wait(&"alice", 10), None, "five are free");
-        throttle.fail("alice", 10);
-        assert_eq!(throttle.wait(&"alice", 10), Some(1000));
-        assert_eq!(throttle.wait(&"bob", 10), None);
-        throttle.fail("alice", 1010);
-        assert_eq!(throttle.wait(&"alice", 1010), Some(2000));
-        throttle.fail("alice", 1010 + 3_600_000);
-        assert_eq!(throttle.wait(&"alice", 1010 + 3_600_000), None, "forgotten after an hour: one failure");
-        throttle.succeed(&"alice");
-        assert!(throttle.keys.is_empty());
+    fn a_login_is_judged_by_its_name_from_its_address_its_address_and_its_name_or_trusted_device() {
+        let address = IpAddr::from([192, 0, 2, 1]);
+        let keys = LoginKeys::new("alice", address, None);
+        assert_eq!(keys.all(), ["pair:192.0.2.1 alice", "address:192.0.2.1", "name:alice"]);
+        let trusted = LoginKeys::new("alice", address, Some("abc"));
+        assert_eq!(trusted.all(), ["pair:192.0.2.1 alice", "address:192.0.2.1", "device:abc"]);
+        let backoffs = LoginBackoffs {
+            pair: BACKOFF,
+            address: Backoff { free: 10, ..BACKOFF },
+            name: Backoff { free: 30, ..BACKOFF },
+        };
+        let frees = |keys: &LoginKeys| keys.with_backoffs(&backoffs).map(|(_, backoff)| backoff.free);
+        assert_eq!((frees(&keys), frees(&trusted)), ([5, 10, 30], [5, 10, 5]));
+        assert_eq!(keys.cleared_by_success(), ["pair:192.0.2.1 alice", "name:alice"]);
+
+        // The longest wait of the three counts; a wait over is forgotten.
+        let mut waits = LoginWaits::default();
+        waits.set("address:192.0.2.1", blocked_until(BACKOFF, 6, 100), 100);
+        waits.set("name:alice", blocked_until(BACKOFF, 7, 100), 100);
+        assert_eq!(waits.wait(&keys.all(), 100), Some(2000));
+        assert_eq!(waits.wait(&trusted.all(), 100), Some(1000), "a trusted device passes the name's wait");
+        assert_eq!(waits.wait(&keys.local(), 100), Some(1000));
+        let elsewhere = LoginKeys::new("alice", IpAddr::from([192, 0, 2, 2]), Some("abc"));
+        assert_eq!(waits.wait(&elsewhere.all(), 100), None);
+        waits.set("name:alice", 0, 200);
+        assert_eq!(waits.wait(&keys.all(), 200), Some(900));
+        assert_eq!(waits.wait(&keys.all(), 1100), None);
     }
 
     #[test]

@@ -23,6 +23,7 @@ use crate::secret;
 mod accounts;
 mod games;
 mod lobby;
+mod logins;
 mod migrations;
 mod push;
 mod puzzles;

@@ -15,11 +15,13 @@ use crate::db::PlayerRecord;
 use crate::error::{DbError, Refusal};
 use crate::protocol::{ErrorCode, PROTOCOL_VERSION, PlayerView, ServerMessage};
 use crate::secret;
-use crate::throttle::{self, Backoff};
+use crate::throttle::{self, Backoff, LoginKeys};
 
-/// How wrong passwords for one name slow down its next logins: 5 free, then a wait of 1 s, doubled at each further
-/// wrong one, at most a quarter of an hour. A player logged in on their devices keeps playing (a token is no
-/// password); only new password logins wait. Addresses back off alike after [`Limits::login_failures_per_address`](crate::limits::Limits::login_failures_per_address).
+/// How wrong passwords for one name from one address slow down its next logins from there: 5 free, then a wait of
+/// 1 s, doubled at each further wrong one, at most a quarter of an hour. A player logged in on their devices keeps
+/// playing (a token is no password); only new password logins wait. Addresses back off alike after
+/// [`Limits::login_failures_per_address`](crate::limits::Limits::login_failures_per_address), whatever names they try,
+/// and names from anywhere after [`Limits::login_failures_per_name`](crate::limits::Limits::login_failures_per_name).
 pub(super) const NAME_BACKOFF: Backoff =
     Backoff { free: 5, first_wait: Duration::from_secs(1), longest_wait: Duration::from_secs(15 * 60) };
 
@@ -44,6 +46,8 @@ pub struct Greeting {
     pub password: Option<String>,
     /// Whether a program plays for the player.
     pub bot: bool,
+    /// With a password: the device token that makes this device trusted for the player.
+    pub device: Option<String>,
 }
 
 impl Hub {
@@ -59,12 +63,13 @@ impl Hub {
         kicked: Arc<Notify>,
         greeting: Greeting,
     ) -> Result<(Caller, ServerMessage), Refusal> {
-        let Greeting { protocol, token, name, password, bot } = greeting;
+        let Greeting { protocol, token, name, password, bot, device } = greeting;
         if protocol != PROTOCOL_VERSION {
             let message = format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}");
             return Err(Refusal::new(ErrorCode::UnsupportedProtocol, message));
         }
         let now = self.clock.now_ms();
+        let mut trusted = None;
         let (mut player, login, token) = match (token, password) {
             (Some(token), _) => {
                 let login = secret::token_hash(&token);
@@ -73,7 +78,10 @@ impl Hub {
                 (self.db.session_player(&login, now, expired_before).await?.ok_or_else(refused)?, login, None)
             }
             (None, Some(password)) => {
-                let player = self.log_in(name.unwrap_or_default(), password, address).await?;
+                let (player, device_trusted) = self.log_in(name.unwrap_or_default(), password, address, device).await?;
+                if !device_trusted {
+                    trusted = Some(self.trust_device(&player.id, now).await?);
+                }
                 let token = secret::new_token()?;
                 let login = secret::token_hash(&token);
                 self.db.create_session(&login, &player.id, now).await?;
@@ -113,6 +121,7 @@ impl Hub {
             games,
             push_key: Some(self.pusher.public_key().to_owned()),
             vacation,
+            device: trusted,
         };
         Ok((caller, welcome))
     }
@@ -126,38 +135,83 @@ impl Hub {
         Ok(ServerMessage::LoggedOut)
     }
 
-    /// The registered player `name` if `password` is its password. An unknown name costs what a wrong password
-    /// costs (a hash checked) and counts as one against the name and the address, so that neither the answer nor its
-    /// time nor the back-off tells which names are registered.
-    async fn log_in(&self, name: String, password: String, address: IpAddr) -> Result<PlayerRecord, Refusal> {
+    /// The registered player `name` if `password` is its password, and whether `device` is a device token trusted
+    /// for it. An unknown name costs what a wrong password costs (a hash checked) and counts as one against the name
+    /// and the address, so that neither the answer nor its time nor the back-off tells which names are registered.
+    async fn log_in(
+        &self,
+        name: String,
+        password: String,
+        address: IpAddr,
+        device: Option<String>,
+    ) -> Result<(PlayerRecord, bool), Refusal> {
         let refused = || Refusal::new(ErrorCode::BadLogin, "no registered player has this name and password");
-        let keys = (name.to_lowercase(), throttle::address_key(address));
-        // Refused before anything else while the name or the address waits: a guess then costs nothing.
-        lock(&self.logins).wait(&keys, self.clock.now_ms()).map_or(Ok(()), |wait| Err(throttled(wait)))?;
+        let now = self.clock.now_ms();
+        let (name_key, address) = (name.to_lowercase(), throttle::address_key(address));
+        // Refused before any query while this process knows that the name waits from this address, or the address
+        // does: a flood's guesses then cost nothing but this.
+        let known = lock(&self.logins).wait(&LoginKeys::new(&name_key, address, None).local(), now);
+        known.map_or(Ok(()), |wait| Err(throttled(wait)))?;
         let found = self.db.registered(&name).await?;
+        // Looked up for an unknown name too (as nobody's), so that the time taken tells no names apart.
+        let device = device.map(|token| secret::token_hash(&token));
+        let player_id = found.as_ref().map_or("", |(player, _)| player.id.as_str());
+        let expired_before = now.saturating_sub(millis(LOGIN_EXPIRES_AFTER));
+        let trusted = match &device {
+            Some(hash) => self.db.device_trusted(hash, player_id, now, expired_before).await?,
+            None => false,
+        };
+        let keys = LoginKeys::new(&name_key, address, device.as_deref().filter(|_| trusted));
+        // Refused before the hash while a count waits, as every process and restart sees it.
+        let waits = self.db.login_waits(&keys.all()).await?;
+        {
+            let mut known = lock(&self.logins);
+            for (key, until) in &waits {
+                known.set(key, *until, now);
+            }
+            known.wait(&keys.all(), now).map_or(Ok(()), |wait| Err(throttled(wait)))?;
+        }
         let hash = found.as_ref().map_or(secret::DUMMY_HASH, |(_, hash)| hash.as_str()).to_owned();
         let (logins, clock, hashes) = (Arc::clone(&self.logins), Arc::clone(&self.clock), Arc::clone(&self.hashes));
         let check_keys = keys.clone();
         let checked = self.hashing.run(move || {
             // Looked at again when the check's turn comes: the guesses queued behind a flood are then refused
             // without a hash once the flood's first wrong ones have set the wait.
-            if let Some(wait) = lock(&logins).wait(&check_keys, clock.now_ms()) {
+            if let Some(wait) = lock(&logins).wait(&check_keys.all(), clock.now_ms()) {
                 return Err(throttled(wait));
             }
             hashes.fetch_add(1, Ordering::Relaxed);
             Ok(secret::password_matches(&password, &hash))
         });
         let matches = checked.await.ok_or_else(Refusal::busy)??;
+        let now = self.clock.now_ms();
         match found {
             Some((player, _)) if matches => {
-                lock(&self.logins).succeed(&keys.0);
-                Ok(player)
+                let cleared = keys.cleared_by_success();
+                self.db.forget_login_failures(&cleared).await?;
+                let mut known = lock(&self.logins);
+                for key in cleared {
+                    known.set(key, 0, now);
+                }
+                Ok((player, trusted))
             }
             _ => {
-                lock(&self.logins).fail(keys, self.clock.now_ms());
+                let forget_before = now.saturating_sub(millis(throttle::FORGET_AFTER));
+                for (key, backoff) in keys.with_backoffs(&self.login_backoffs) {
+                    let until = move |failures| throttle::blocked_until(backoff, failures, now);
+                    let until = self.db.count_login_failure(key, now, forget_before, until).await?;
+                    lock(&self.logins).set(key, until, now);
+                }
                 Err(refused())
             }
         }
+    }
+
+    /// A new device token trusted for `player` from `now` on (its hash stored).
+    async fn trust_device(&self, player: &str, now: i64) -> Result<String, Refusal> {
+        let token = secret::new_token()?;
+        self.db.trust_device(&secret::token_hash(&token), player, now).await?;
+        Ok(token)
     }
 
     /// Makes the caller, a guest, a registered player named `name` with `password`.
@@ -187,7 +241,11 @@ impl Hub {
         });
         let hash = hashed.await.ok_or_else(Refusal::busy)??;
         match self.db.register(&caller.player, &name, &hash).await {
-            Ok(true) => Ok(ServerMessage::Registered { player: PlayerView::from(self.current(caller).await?) }),
+            Ok(true) => {
+                let player = PlayerView::from(self.current(caller).await?);
+                let device = Some(self.trust_device(&caller.player, self.clock.now_ms()).await?);
+                Ok(ServerMessage::Registered { player, device })
+            }
             Ok(false) => Err(Refusal::new(ErrorCode::AlreadyRegistered, "you are registered already")),
             Err(DbError::Duplicate) => Err(Refusal::new(ErrorCode::NameTaken, "another player has that name")),
             Err(error) => Err(error.into()),
@@ -204,11 +262,17 @@ impl Hub {
     pub(super) async fn purge_logins(&self, now: i64) {
         if now >= self.next_purge.load(Ordering::Relaxed) {
             self.next_purge.store(now.saturating_add(millis(LOGIN_PURGE_INTERVAL)), Ordering::Relaxed);
-            if let Err(error) =
-                self.db.delete_sessions_unused_since(now.saturating_sub(millis(LOGIN_EXPIRES_AFTER))).await
-            {
+            let expired_before = now.saturating_sub(millis(LOGIN_EXPIRES_AFTER));
+            if let Err(error) = self.db.delete_sessions_unused_since(expired_before).await {
                 // They are refused when they come back all the same: only their rows stay a while longer.
                 tracing::error!("expired logins not deleted: {error}");
+            }
+            if let Err(error) = self.db.delete_devices_unused_since(expired_before).await {
+                tracing::error!("expired trusted devices not deleted: {error}");
+            }
+            let forget_before = now.saturating_sub(millis(throttle::FORGET_AFTER));
+            if let Err(error) = self.db.delete_login_failures_before(forget_before, now).await {
+                tracing::error!("old wrong passwords not forgotten: {error}");
             }
         }
     }

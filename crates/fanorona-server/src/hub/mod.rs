@@ -18,7 +18,7 @@ use crate::hashing::HashingPool;
 use crate::limits::Limits;
 use crate::protocol::{ClientMessage, EndReason, ErrorCode, GameResult, ServerMessage};
 use crate::push::Pusher;
-use crate::throttle::{Backoff, GuestQuota, Logins};
+use crate::throttle::{Backoff, GuestQuota, LoginBackoffs, LoginWaits};
 
 mod accounts;
 mod connections;
@@ -66,8 +66,10 @@ pub struct Hub {
     hashing: HashingPool,
     /// How many passwords were hashed or checked.
     hashes: Arc<AtomicU64>,
-    /// The back-off of wrong passwords, by name and by address.
-    logins: Arc<Mutex<Logins>>,
+    /// Until when the keys of password logins wait, as this process last saw (the counts are in the database).
+    logins: Arc<Mutex<LoginWaits>>,
+    /// How wrong passwords back off, by name and address, by address, and by name.
+    login_backoffs: LoginBackoffs,
     /// The new guests of each address in the last hour.
     guests: Mutex<GuestQuota>,
     /// The games each connection watches, to stop sending it their events when it closes.
@@ -110,10 +112,12 @@ impl Hub {
             connections: Mutex::new(HashMap::new()),
             hashing,
             hashes: Arc::new(AtomicU64::new(0)),
-            logins: Arc::new(Mutex::new(Logins::new(
-                NAME_BACKOFF,
-                Backoff { free: limits.login_failures_per_address, ..NAME_BACKOFF },
-            ))),
+            logins: Arc::new(Mutex::new(LoginWaits::default())),
+            login_backoffs: LoginBackoffs {
+                pair: NAME_BACKOFF,
+                address: Backoff { free: limits.login_failures_per_address, ..NAME_BACKOFF },
+                name: Backoff { free: limits.login_failures_per_name, ..NAME_BACKOFF },
+            },
             guests: Mutex::new(GuestQuota::new(limits.guests_per_address_per_hour)),
             watching: Mutex::new(HashMap::new()),
             next_sweep: AtomicI64::new(i64::MIN),

@@ -7,7 +7,7 @@
 //! under attack must stay within four times its quiet one (or within 20 ms: 2 ms against 7 ms says nothing on a
 //! machine busy with other work): a flood that wears the server down, or stalls it, takes far more. It prints the figures, and takes about 10 s.
 
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -18,7 +18,7 @@ use tokio::io::AsyncReadExt;
 use tokio::net::TcpSocket;
 use tokio::sync::mpsc;
 
-use crate::common::{challenge, patient, register, rules_game, spawn_with};
+use crate::common::{attacker, challenge, patient, register, rules_game, spawn_with};
 
 /// Turns measured in each window, quiet or attacked.
 const WINDOW_TURNS: usize = 6;
@@ -48,11 +48,6 @@ const SPACING: Duration = Duration::from_millis(50);
 /// beside the whole suite and `stress-ng --cpu 2`, 6.95 ms under attack against 1.92 quiet, and 25.5 against 5.4
 /// with a browser test beside them too. A limit that stops acting costs far more (30 ms a lobby list: 12 to 120 ms).
 const FLOOR: Duration = Duration::from_millis(20);
-
-/// A loopback address other than 127.0.0.1 (Linux answers on all of 127.0.0.0/8).
-fn attacker(n: u8) -> IpAddr {
-    IpAddr::V4(Ipv4Addr::new(127, 0, 0, n))
-}
 
 /// The players of the measured game and the game as it stands.
 struct Measured {

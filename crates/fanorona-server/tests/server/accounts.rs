@@ -27,7 +27,7 @@ async fn a_guest_registers_and_logs_in_with_name_and_password() {
     assert_eq!(refused(guest.request(register("ALICE", "long enough")).await), Err(Some(ErrorCode::NameTaken)));
 
     let registered = guest.request(register("Alicia", "correct horse")).await.unwrap();
-    let ServerMessage::Registered { player } = registered else { panic!("{registered:?}") };
+    let ServerMessage::Registered { player, .. } = registered else { panic!("{registered:?}") };
     assert_eq!((player.id.as_str(), player.name.as_str()), (welcome.player.id.as_str(), "Alicia"));
     assert_eq!(
         refused(guest.request(register("Alicia", "another one")).await),

@@ -45,7 +45,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
     assert_eq!(error_for(&mut carol, r#"{"type": "play", "game": 5}"#).await, ErrorCode::BadMessage);
     let huge = format!(r#"{{"type": "list_challenges", "pad": "{}"}}"#, "x".repeat(MAX_MESSAGE_BYTES));
     assert_eq!(error_for(&mut carol, &huge).await, ErrorCode::TooLarge);
-    let hello = ClientMessage::Hello { protocol: 2, token: None, name: None, password: None, bot: false };
+    let hello = ClientMessage::Hello { protocol: 2, token: None, name: None, password: None, bot: false, device: None };
     assert_eq!(code(carol.request(hello).await), ErrorCode::AlreadyGreeted);
     let rated_dimy = challenge().variant(GameVariant::Dimy).rated(true).into();
     assert_eq!(code(carol.request(rated_dimy).await), ErrorCode::UnratedVariant);
@@ -56,7 +56,8 @@ async fn bad_input_is_refused_and_changes_nothing() {
     // token, a good and free name.
     let mut stranger = Client::connect(&server.url).await.unwrap();
     assert_eq!(code(stranger.request(ClientMessage::ListChallenges).await), ErrorCode::HelloFirst);
-    let wrong_version = ClientMessage::Hello { protocol: 1, token: None, name: None, password: None, bot: false };
+    let wrong_version =
+        ClientMessage::Hello { protocol: 1, token: None, name: None, password: None, bot: false, device: None };
     assert_eq!(code(stranger.request(wrong_version).await), ErrorCode::UnsupportedProtocol);
     assert_eq!(code(stranger.hello(Some("0123"), None).await), ErrorCode::BadToken);
     for name in ["ab", "twenty-one-characters", "with space", "émile", "a;DROP"] {

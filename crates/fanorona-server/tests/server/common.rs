@@ -1,7 +1,7 @@
 //! Starting and killing servers, and the steps most tests share.
 
 use std::io::{BufRead, BufReader};
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -155,6 +155,11 @@ pub fn test_limits() -> Limits {
     Limits { guests_per_address_per_hour: u32::MAX, ..Limits::default() }
 }
 
+/// A loopback address other than 127.0.0.1 (Linux answers on all of 127.0.0.0/8): another device, or an attacker.
+pub fn attacker(n: u8) -> IpAddr {
+    IpAddr::V4(Ipv4Addr::new(127, 0, 0, n))
+}
+
 /// The password the tests give the player `name`.
 pub fn password_of(name: &str) -> String {
     format!("{name}'s password")
@@ -164,7 +169,7 @@ pub fn password_of(name: &str) -> String {
 pub async fn register(client: &mut Client, name: &str) -> PlayerView {
     let register = ClientMessage::Register { name: name.to_owned(), password: password_of(name) };
     match client.request(register).await {
-        Ok(ServerMessage::Registered { player }) => player,
+        Ok(ServerMessage::Registered { player, .. }) => player,
         other => panic!("{other:?}"),
     }
 }

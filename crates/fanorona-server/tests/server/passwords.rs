@@ -12,9 +12,12 @@
 use std::time::{Duration, Instant};
 
 use fanorona_bot::client::{Client, ClientError};
-use fanorona_server::protocol::{ClientMessage, ErrorCode};
+use fanorona_server::protocol::{ClientMessage, ErrorCode, PROTOCOL_VERSION, ServerMessage};
+use fanorona_server::server::Limits;
 
-use crate::common::{Peak, TestServer, ThreadStat, clock, password_of, rss_kib, spawn_with, threads, wait};
+use crate::common::{
+    Peak, TestServer, ThreadStat, attacker, clock, password_of, rss_kib, spawn_with, test_limits, threads, wait,
+};
 
 /// The options that lift the per-address limits: every attempt of these tests comes from loopback, and the memory
 /// test wants every guess hashed.
@@ -80,6 +83,76 @@ async fn a_password_is_hashed_only_when_needed_and_guesses_back_off() {
     );
     // A player already logged in plays on: a token is no password.
     assert!(alice.request(ClientMessage::ListChallenges).await.is_ok());
+}
+
+/// A password `hello` of `name` from `client`, with the device token `device`: the welcome's new device token (none
+/// for a device trusted already), or the refusal.
+async fn sign_in(client: &mut Client, name: &str, device: Option<&str>) -> Result<Option<String>, ErrorCode> {
+    sign_in_with(client, name, &password_of(name), device).await
+}
+
+async fn sign_in_with(
+    client: &mut Client,
+    name: &str,
+    password: &str,
+    device: Option<&str>,
+) -> Result<Option<String>, ErrorCode> {
+    let (name, password, device) = (Some(name.to_owned()), Some(password.to_owned()), device.map(str::to_owned));
+    let hello = ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: None, name, password, bot: false, device };
+    match client.request(hello).await {
+        Ok(ServerMessage::Welcome { device, .. }) => Ok(device),
+        Err(ClientError::Refused { code, .. }) => Err(code),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Issue 51, point 6: one address guessing a name's password makes that address wait, not the owner elsewhere;
+/// guesses spread over addresses make the name wait on devices new to it, never on the owner's trusted ones; and the
+/// counts hold in every process sharing the database and across a restart.
+#[tokio::test]
+async fn a_guesser_locks_out_neither_the_owner_elsewhere_nor_their_trusted_devices() {
+    let clock = clock();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let limits = || Limits { login_failures_per_name: 8, ..test_limits() };
+    let server = TestServer::start_with_limits(&db, &clock, limits()).await;
+    server.registered("alice").await;
+    let connect = async |server: &TestServer, n: u8| Client::connect_from(&server.url, attacker(n)).await.unwrap();
+    // Her phone signs in once with her password: it is trusted for her from then on.
+    let device = sign_in(&mut connect(&server, 2).await, "alice", None).await.unwrap().expect("a device token");
+    assert_eq!(sign_in(&mut connect(&server, 2).await, "alice", Some(&device)).await, Ok(None), "trusted already");
+
+    // A guesser's sixth wrong password makes it wait, where it is; the owner signs in on a new device elsewhere.
+    let mut guesser = connect(&server, 9).await;
+    for _ in 0..6 {
+        assert_eq!(sign_in_with(&mut guesser, "alice", "a guess", None).await, Err(ErrorCode::BadLogin));
+    }
+    assert_eq!(sign_in(&mut guesser, "alice", None).await, Err(ErrorCode::LoginThrottled));
+    let laptop = sign_in(&mut connect(&server, 3).await, "alice", None).await;
+    assert!(matches!(laptop, Ok(Some(_))), "the owner locked out by someone else's guesses: {laptop:?}");
+
+    // Nine guesses spread over two more addresses (the laptop's success cleared the name's count): devices new to
+    // the name wait; her phone does not.
+    for n in 0..9 {
+        let reply = sign_in_with(&mut connect(&server, 10 + n / 5).await, "alice", "a guess", None).await;
+        assert_eq!(reply, Err(ErrorCode::BadLogin), "guess {n}");
+    }
+    assert_eq!(sign_in(&mut connect(&server, 4).await, "alice", None).await, Err(ErrorCode::LoginThrottled));
+    assert_eq!(sign_in(&mut connect(&server, 2).await, "alice", Some(&device)).await, Ok(None));
+    // A device token of someone else's, or made up, is no trust: it waits as a new device does.
+    assert_eq!(sign_in(&mut connect(&server, 4).await, "alice", Some("made up")).await, Err(ErrorCode::LoginThrottled));
+
+    // Another process on the database knows it, and so does the server started again.
+    let second = TestServer::start_with_limits(&db, &clock, limits()).await;
+    assert_eq!(sign_in(&mut connect(&second, 5).await, "alice", None).await, Err(ErrorCode::LoginThrottled));
+    assert_eq!(sign_in(&mut connect(&second, 9).await, "alice", None).await, Err(ErrorCode::LoginThrottled));
+    server.kill();
+    let server = TestServer::start_with_limits(&db, &clock, limits()).await;
+    assert_eq!(sign_in(&mut connect(&server, 6).await, "alice", None).await, Err(ErrorCode::LoginThrottled));
+    assert_eq!(sign_in(&mut connect(&server, 2).await, "alice", Some(&device)).await, Ok(None));
+    // The wait over, a new device signs in.
+    wait(&clock, 1);
+    assert!(matches!(sign_in(&mut connect(&server, 6).await, "alice", None).await, Ok(Some(_))));
 }
 
 /// A registered player `name` with `password` on the server at `url`.
