@@ -10,8 +10,7 @@ use crate::error::DbError;
 impl Db {
     /// Until when each of `keys` waits, for those that do.
     pub async fn login_waits(&self, keys: &[&str]) -> Result<Vec<(String, i64)>, DbError> {
-        let marks: Vec<String> = (1..=keys.len()).map(|i| format!("${i}")).collect();
-        let sql = format!("SELECT key, blocked_until FROM login_failures WHERE key IN ({})", marks.join(", "));
+        let sql = format!("SELECT key, blocked_until FROM login_failures WHERE key IN ({})", marks(keys.len()));
         let mut query = sqlx::query(&sql);
         for key in keys {
             query = query.bind(*key);
@@ -57,9 +56,12 @@ impl Db {
 
     /// Forgets the wrong passwords of `keys` (a right password came).
     pub async fn forget_login_failures(&self, keys: &[&str]) -> Result<(), DbError> {
+        let sql = format!("DELETE FROM login_failures WHERE key IN ({})", marks(keys.len()));
+        let mut statement = sqlx::query(&sql);
         for key in keys {
-            self.write(sqlx::query("DELETE FROM login_failures WHERE key = $1").bind(*key)).await?;
+            statement = statement.bind(*key);
         }
+        self.write(statement).await?;
         Ok(())
     }
 
@@ -99,4 +101,9 @@ impl Db {
         self.write(sqlx::query("DELETE FROM trusted_devices WHERE last_used < $1").bind(before)).await?;
         Ok(())
     }
+}
+
+/// The placeholders of `count` values, `$1, $2, ...`.
+fn marks(count: usize) -> String {
+    (1..=count).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
 }

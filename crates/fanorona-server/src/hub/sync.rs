@@ -75,11 +75,16 @@ impl Hub {
     /// as it was.
     pub(super) async fn unconfirmed(&self, live: &mut LiveGame, error: DbError) -> Refusal {
         let refusal = Refusal::from(error);
+        self.reread(live).await;
+        refusal
+    }
+
+    /// Reads `live` again after a write the database did not confirm, so that what is stored counts.
+    pub(super) async fn reread(&self, live: &mut LiveGame) {
         if let Err(reread) = self.catch_up(live).await {
             // The next write's condition (`plies = N - 1`) still finds out what was stored, and catches up then.
             tracing::error!("game {}: not read again after a failed write: {reread}", live.id());
         }
-        refusal
     }
 
     /// Takes up a change that another process sharing the database made to the game `id`: its start (a challenge

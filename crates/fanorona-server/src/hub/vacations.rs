@@ -71,9 +71,7 @@ impl Hub {
                 Err(error) => {
                     // Perhaps stored all the same (PostgreSQL): the games are read again, and what is stored counts.
                     for live in &mut games {
-                        if let Err(reread) = self.catch_up(live).await {
-                            tracing::error!("game {}: not read again after a failed write: {reread}", live.id());
-                        }
+                        self.reread(live).await;
                     }
                     return Err(error.into());
                 }
