@@ -47,6 +47,7 @@ impl TestServer {
         let server = loop {
             let config = ServerConfig {
                 listen: address,
+                metrics_listen: None,
                 database_url: format!("sqlite://{}", db.display()),
                 sqlite_max_pages: None,
                 static_dir: db.with_file_name("dist"),

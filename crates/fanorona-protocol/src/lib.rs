@@ -862,6 +862,19 @@ impl Clocks {
     }
 }
 
+impl ErrorCode {
+    /// The name in messages (`not_your_turn`), as the server's metrics label refusals.
+    pub fn name(self) -> String {
+        serde_name(self)
+    }
+}
+
+/// The serde name of a unit variant: the one name of each, in messages and in the database (a unit variant always
+/// serialises to a string).
+fn serde_name(value: impl Serialize) -> String {
+    serde_json::to_value(value).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+}
+
 fn is_zero(ms: &i64) -> bool {
     *ms == 0
 }
@@ -1035,8 +1048,7 @@ pub enum EndReason {
 impl EndReason {
     /// The name in messages and in the database.
     pub fn name(self) -> String {
-        // The serde name is the one name of each reason; a unit variant always serialises to a string.
-        serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+        serde_name(self)
     }
 
     /// Reads [`EndReason::name`].
@@ -1100,6 +1112,13 @@ mod tests {
         assert_eq!(websocket_url(" http://192.168.1.20:8080/ "), "ws://192.168.1.20:8080/ws");
         assert_eq!(websocket_url("https://example.org"), "wss://example.org/ws");
         assert_eq!(websocket_url("192.168.1.20:8080"), "ws://192.168.1.20:8080/ws");
+    }
+
+    #[test]
+    fn codes_and_reasons_are_named_as_in_messages() {
+        assert_eq!(ErrorCode::NotYourTurn.name(), "not_your_turn");
+        assert_eq!(ErrorCode::LoginThrottled.name(), "login_throttled");
+        assert_eq!(EndReason::from_name(&EndReason::FiftyTurns.name()), Some(EndReason::FiftyTurns));
     }
 
     #[test]

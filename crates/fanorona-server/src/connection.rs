@@ -62,6 +62,7 @@ impl RateLimit {
 /// `hello` in time, or it goes silent: `limits`).
 pub async fn serve(socket: WebSocket, address: IpAddr, hub: Arc<Hub>, limits: Limits) {
     let connection = NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed);
+    let _open = hub.metrics().connection_opened();
     let (mut sink, mut stream) = socket.split();
     let (sender, mut outgoing) = hub::outbox();
     // One writer task: the replies of this connection and the hub's events for its player share one queue, in order.
@@ -183,6 +184,7 @@ impl State<'_> {
     }
 
     fn refuse(&self, id: Option<u64>, refusal: Refusal) -> bool {
+        self.hub.metrics().refused(refusal.code);
         self.send(id, ServerMessage::Error { code: refusal.code, message: refusal.message })
     }
 

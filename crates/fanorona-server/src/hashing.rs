@@ -9,6 +9,7 @@
 //! cores.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -21,6 +22,8 @@ type Job = Box<dyn FnOnce() + Send>;
 #[derive(Debug)]
 pub struct HashingPool {
     jobs: mpsc::Sender<Job>,
+    /// The jobs sent and not yet begun: a metric (a flood of logins shows there first).
+    waiting: Arc<AtomicUsize>,
 }
 
 impl HashingPool {
@@ -42,18 +45,63 @@ impl HashingPool {
                 }
             })?;
         }
-        Ok(HashingPool { jobs })
+        Ok(HashingPool { jobs, waiting: Arc::new(AtomicUsize::new(0)) })
+    }
+
+    /// How many jobs wait for a thread.
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::Relaxed)
     }
 
     /// Runs `work` on a thread of the pool once the work queued before it is done; its result, or none if it
     /// panicked (the thread carries on with the next job).
     pub async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
         let (sender, receiver) = tokio::sync::oneshot::channel();
+        let waiting = Arc::clone(&self.waiting);
+        waiting.fetch_add(1, Ordering::Relaxed);
         let job: Job = Box::new(move || {
+            waiting.fetch_sub(1, Ordering::Relaxed);
             // Nobody waits for the result any more if the connection closed meanwhile: nothing to do then.
             let _ = sender.send(catch_unwind(AssertUnwindSafe(work)).ok());
         });
-        self.jobs.send(job).ok()?;
+        if self.jobs.send(job).is_err() {
+            // The job came back unrun, and with it dropped, its count would stay: taken off here.
+            self.waiting.fetch_sub(1, Ordering::Relaxed);
+            return None;
+        }
         receiver.await.ok().flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    #[tokio::test]
+    async fn the_jobs_beyond_the_threads_are_counted_as_waiting() {
+        let pool = Arc::new(HashingPool::new().unwrap());
+        let (release, gate) = mpsc::channel::<()>();
+        let gate = Arc::new(Mutex::new(gate));
+        // Each job holds its thread until it is let go: the first two run, the other three wait.
+        let jobs: Vec<_> = (0..HASHING_THREADS + 3)
+            .map(|_| {
+                let (pool, gate) = (Arc::clone(&pool), Arc::clone(&gate));
+                tokio::spawn(async move { pool.run(move || gate.lock().unwrap().recv().is_ok()).await })
+            })
+            .collect();
+        let began = Instant::now();
+        while pool.waiting() != 3 {
+            assert!(began.elapsed() < Duration::from_secs(10), "{} waiting", pool.waiting());
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        for _ in 0..jobs.len() {
+            release.send(()).unwrap();
+        }
+        for job in jobs {
+            assert_eq!(job.await.unwrap(), Some(true));
+        }
+        assert_eq!(pool.waiting(), 0);
     }
 }

@@ -10,6 +10,7 @@
 //!   both accept it) before it is announced.
 //! - `push`: Web Push messages about correspondence games to the players' browsers (their turn, a challenge, a
 //!   result, a day left), from a queue of their own, never in a turn's way.
+//! - [`metrics`]: what the server counts for whoever runs it, in Prometheus's text format on a port of its own.
 //! - [`backup`]: a consistent copy of a SQLite database while the server plays on (`fanorona-server backup PATH`).
 //! - [`protocol`]: the JSON messages (the `fanorona-protocol` crate; `docs/PROTOCOL.md` describes them with an
 //!   example session).
@@ -26,6 +27,7 @@ mod hashing;
 pub mod hub;
 mod limits;
 mod listener;
+pub mod metrics;
 pub use fanorona_protocol as protocol;
 mod push;
 pub mod rating;

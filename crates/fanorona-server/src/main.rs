@@ -21,6 +21,13 @@ struct Args {
     /// The address to listen on.
     #[arg(long, env = "FANORONA_LISTEN", default_value = "127.0.0.1:8080")]
     listen: SocketAddr,
+    /// Where to serve the metrics, at /metrics in Prometheus's text format, such as 127.0.0.1:9464: an address of its
+    /// own, not the players' (none by default).
+    #[arg(long, env = "FANORONA_METRICS_LISTEN")]
+    metrics_listen: Option<SocketAddr>,
+    /// How the log is written: lines for people, or one JSON object a line for a log collector.
+    #[arg(long, env = "FANORONA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
+    log_format: LogFormat,
     /// The database: sqlite://PATH or postgres://USER:PASSWORD@HOST/NAME [default: sqlite://DATA_DIR/fanorona-server.db]
     #[arg(long, env = "DATABASE_URL", global = true)]
     database: Option<String>,
@@ -62,6 +69,15 @@ struct Args {
     push_services: Vec<String>,
 }
 
+/// How the log is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    /// Lines for people.
+    Text,
+    /// One JSON object a line (time, level, message and fields), for a log collector.
+    Json,
+}
+
 /// What the program does besides serving.
 #[derive(Debug, clap::Subcommand)]
 enum Command {
@@ -75,10 +91,14 @@ enum Command {
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    tracing_subscriber::fmt().with_target(false).init();
+    let args = Args::parse();
+    let log = tracing_subscriber::fmt().with_target(false);
+    match args.log_format {
+        LogFormat::Text => log.init(),
+        LogFormat::Json => log.json().init(),
+    }
     #[cfg(unix)]
     raise_open_files_limit();
-    let args = Args::parse();
     match run(args).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -100,6 +120,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     }
     let config = ServerConfig {
         listen: args.listen,
+        metrics_listen: args.metrics_listen,
         database_url,
         sqlite_max_pages: None,
         static_dir: args.static_dir,
@@ -117,6 +138,9 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     };
     let server = Server::bind(config).await?;
     tracing::info!("listening on http://{} (WebSocket at /ws)", server.local_addr()?);
+    if let Some(address) = server.metrics_addr() {
+        tracing::info!("metrics at http://{}/metrics", address?);
+    }
     server.run(shutdown_signal()).await?;
     Ok(())
 }

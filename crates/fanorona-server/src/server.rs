@@ -1,5 +1,5 @@
 //! The HTTP side: the WebSocket at `/ws`, the web game's files at `/`, `/healthz` and `/readyz` for whoever runs
-//! the server, and the loop that watches the clocks.
+//! the server, `/metrics` on a listener of its own, and the loop that watches the clocks.
 
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
@@ -25,6 +25,7 @@ use crate::hashing::HashingPool;
 use crate::hub::Hub;
 pub use crate::limits::{Limits, parse_origin};
 use crate::listener::CappedListener;
+use crate::metrics::{self, Metrics};
 use crate::protocol::MAX_MESSAGE_BYTES;
 use crate::push::Pusher;
 pub use crate::push::{PushConfig, Services};
@@ -47,6 +48,8 @@ const READ_BUFFER_BYTES: usize = 4 * 1024;
 pub struct ServerConfig {
     /// The address to listen on (port 0: one the system chooses).
     pub listen: SocketAddr,
+    /// Where to serve `/metrics` (Prometheus's text format), if anywhere: never on `listen`, which players reach.
+    pub metrics_listen: Option<SocketAddr>,
     /// `sqlite://PATH` or `postgres://...`.
     pub database_url: String,
     /// The most pages a SQLite file may grow to ([`Db::connect`]): `None` in service, where the disk is the limit;
@@ -69,6 +72,8 @@ pub struct ServerConfig {
 #[derive(Debug)]
 pub struct Server {
     listener: CappedListener,
+    /// Where `/metrics` is served, if anywhere.
+    metrics_listener: Option<CappedListener>,
     hub: Arc<Hub>,
     /// The changes of the other processes sharing a PostgreSQL database.
     changes: Option<Listener>,
@@ -88,11 +93,17 @@ impl Server {
         // Listening before the games are read: a change made in between is then heard (and found already known).
         let changes = db.listen().await?;
         let pusher = Pusher::start(db.clone(), config.push, config.clock.now_ms()).await?;
-        let hub = Arc::new(Hub::load(db, config.clock, &config.limits, HashingPool::new()?, pusher).await?);
-        let listener =
-            CappedListener::new(TcpListener::bind(config.listen).await?, config.limits.connections_per_address);
+        let metrics = Arc::new(Metrics::new(db.write_seconds()));
+        let hub = Arc::new(Hub::load(db, config.clock, &config.limits, HashingPool::new()?, pusher, metrics).await?);
+        let cap = config.limits.connections_per_address;
+        let listener = CappedListener::new(TcpListener::bind(config.listen).await?, cap);
+        let metrics_listener = match config.metrics_listen {
+            Some(address) => Some(CappedListener::new(TcpListener::bind(address).await?, cap)),
+            None => None,
+        };
         Ok(Server {
             listener,
+            metrics_listener,
             hub,
             changes,
             static_dir: config.static_dir,
@@ -109,6 +120,11 @@ impl Server {
     /// The address the server listens on.
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
         self.listener.local_addr()
+    }
+
+    /// The address `/metrics` is served on, if it is.
+    pub fn metrics_addr(&self) -> Option<std::io::Result<SocketAddr>> {
+        self.metrics_listener.as_ref().map(CappedListener::local_addr)
     }
 
     /// Serves until `shutdown` completes.
@@ -130,7 +146,15 @@ impl Server {
             }
         });
         let changes = self.changes.map(|changes| tokio::spawn(take_up_changes(changes, Arc::clone(&self.hub))));
+        let metrics = self.metrics_listener.map(|listener| {
+            let app = Router::new().route("/metrics", get(render_metrics)).with_state(Arc::clone(&self.hub));
+            // Stopped with the rest below: a scrape under way at shutdown is of no use to anyone.
+            tokio::spawn(serve_http(listener, app, self.limits.header_timeout, std::future::pending()))
+        });
         serve_http(self.listener, app, self.limits.header_timeout, shutdown).await;
+        if let Some(metrics) = metrics {
+            metrics.abort();
+        }
         flags.abort();
         if let Some(changes) = changes {
             changes.abort();
@@ -234,6 +258,11 @@ async fn readyz(State(Serving { hub, .. }): State<Serving>) -> Response {
         }
         Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "the database does not answer in time\n").into_response(),
     }
+}
+
+/// The server's metrics, for Prometheus to scrape.
+async fn render_metrics(State(hub): State<Arc<Hub>>) -> Response {
+    ([(header::CONTENT_TYPE, metrics::CONTENT_TYPE)], hub.render_metrics()).into_response()
 }
 
 async fn upgrade(

@@ -129,7 +129,7 @@ impl Db {
     /// Stores a new player with its first login, the token whose hash is `token_hash`; [`DbError::Duplicate`] when
     /// the name (in any case) is taken.
     pub async fn create_player(&self, player: &PlayerRecord, token_hash: &str, now: i64) -> Result<(), DbError> {
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         let stored = async {
             // `token_hash` of the players table is read no more (migration 5): it gets the id, unique and no token's
             // hash.
@@ -156,7 +156,7 @@ impl Db {
 
     /// Stores a new login of `player`, the token whose hash is `token_hash`.
     pub async fn create_session(&self, token_hash: &str, player: &str, now: i64) -> Result<(), DbError> {
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         insert_session(&mut tx, token_hash, player, now).await?;
         tx.commit().await
     }
@@ -193,7 +193,7 @@ impl Db {
     /// Ends the login whose token has the hash `token_hash` (if it has not ended already) and tells the other
     /// processes, to close its connections there too.
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), DbError> {
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(&mut *tx).await?;
         self.notify_others(&mut tx, &format!("{LOGOUT}{token_hash}")).await?;
         tx.commit().await

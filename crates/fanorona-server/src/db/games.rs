@@ -127,7 +127,7 @@ impl Db {
 
     /// Marks the game `id` as looked through for puzzles.
     pub async fn mark_searched(&self, id: &str) -> Result<(), DbError> {
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         let done = sqlx::query("UPDATE games SET puzzles_searched = 1 WHERE id = $1").bind(id).execute(&mut *tx).await;
         tx.end(done.map(|_| ()).map_err(DbError::from)).await
     }
@@ -233,7 +233,7 @@ impl Db {
         now: i64,
     ) -> Result<(), DbError> {
         let bit = if to == Color::White { 1 } else { 2 };
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         let done = sqlx::query(
             "UPDATE games SET white_clock_ms = $1, black_clock_ms = $2, clock_since = $3, updated = $3, \
              grace_used = grace_used | $4 WHERE id = $5 AND status = 'playing' AND plies = $6 AND (grace_used & $4) = 0",
@@ -252,7 +252,7 @@ impl Db {
     /// Stores a draw offer of `by` in the game `id` of `plies` turns; [`DbError::Stale`] if the game has moved on or
     /// the opponent offered a draw meanwhile (perhaps through another process).
     pub async fn offer_draw(&self, id: &str, plies: u32, by: Color) -> Result<(), DbError> {
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         let done = sqlx::query(
             "UPDATE games SET draw_offer = $1 WHERE id = $2 AND status = 'playing' AND plies = $3 \
              AND (draw_offer IS NULL OR draw_offer = $1)",
@@ -272,7 +272,7 @@ impl Db {
         turn: &TurnRecord<'_>,
         end: Option<&EndRecord<'_>>,
     ) -> Result<Option<RatingChanges>, DbError> {
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         let stored = async {
             // White plays the odd turns, Black the even ones: the mover's clock after the turn is stored with it.
             let (ply, side) = (i64::from(turn.ply), usize::from(turn.ply.is_multiple_of(2)));
@@ -320,7 +320,7 @@ impl Db {
 
     /// Stores the end of a game (with both ratings and their history if rated); returns the rating changes.
     pub async fn end_game(&self, end: &EndRecord<'_>) -> Result<Option<RatingChanges>, DbError> {
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         let stored = async {
             let changes = store_end(&mut tx, end).await?;
             self.announce(&mut tx, end.game).await?;

@@ -133,7 +133,7 @@ impl Db {
     /// waits for its answer however long its creator is away); returns their ids and the players they were addressed
     /// to.
     pub async fn drop_stale_challenges(&self, seen_before: i64) -> Result<Vec<(String, Option<String>)>, DbError> {
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         let delete =
             "DELETE FROM games WHERE status = 'open' AND correspondence = 0 AND updated < $1 RETURNING id, opponent";
         let rows = sqlx::query(delete).bind(seen_before).fetch_all(&mut *tx).await.map_err(DbError::from);
@@ -174,7 +174,7 @@ impl Db {
     /// Turns an open challenge into a game between `white` and `black` whose first clock starts at `now`; false if
     /// the challenge was no longer open (accepted or withdrawn meanwhile, perhaps by another server process).
     pub async fn start_game(&self, id: &str, white: &str, black: &str, now: i64) -> Result<bool, DbError> {
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         let done = sqlx::query(
             "UPDATE games SET white = $1, black = $2, status = 'playing', clock_since = $3, updated = $3 \
              WHERE id = $4 AND status = 'open'",

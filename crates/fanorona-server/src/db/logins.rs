@@ -29,7 +29,7 @@ impl Db {
         forget_before: i64,
         until: impl Fn(u32) -> i64 + Send,
     ) -> Result<i64, DbError> {
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         let stored = async {
             let row = sqlx::query(
                 "INSERT INTO login_failures (key, failures, last_at, blocked_until) VALUES ($1, 1, $2, $2) \

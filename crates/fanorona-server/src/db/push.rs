@@ -64,7 +64,7 @@ impl Db {
         let most = i64::try_from(most).unwrap_or(i64::MAX);
         let events: Vec<&str> = subscription.events.iter().map(|event| event.name()).collect();
         let words = serde_json::to_string(&subscription.words).map_err(|e| DbError::Corrupt(e.to_string()))?;
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         let stored = async {
             let others: i64 =
                 sqlx::query("SELECT COUNT(*) AS n FROM push_subscriptions WHERE player = $1 AND endpoint <> $2")

@@ -27,7 +27,7 @@ impl Db {
     /// rating players gave them; returns how many were added or changed. Several processes starting at once add each
     /// puzzle once.
     pub async fn add_puzzles(&self, puzzles: &[Puzzle]) -> Result<u64, DbError> {
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         let added = async {
             let mut added = 0;
             for p in puzzles {
@@ -156,7 +156,7 @@ impl Db {
         solved: bool,
         now: i64,
     ) -> Result<Option<PuzzleRated>, DbError> {
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         let stored = async {
             sqlx::query("UPDATE players SET puzzle_rating = puzzle_rating WHERE id = $1")
                 .bind(player)

@@ -1,10 +1,13 @@
 //! The transaction every write of the server runs in, with the connection it holds.
 
 use std::ops::{Deref, DerefMut};
+use std::time::Instant;
 
+use prometheus_client::metrics::histogram::Histogram;
 use sqlx::pool::PoolConnection;
-use sqlx::{Any, AnyConnection, AnyPool, Executor};
+use sqlx::{Any, AnyConnection, Executor};
 
+use super::Db;
 use crate::error::DbError;
 
 /// A transaction on a connection of the pool: every write of the server runs in one.
@@ -26,12 +29,17 @@ pub(super) struct Tx {
     connection: PoolConnection<Any>,
     /// Set by a `COMMIT` or `ROLLBACK` that succeeded: the connection may serve again.
     ended: bool,
+    /// When the transaction asked for its connection, and where its time goes when it ends.
+    began: Instant,
+    timed: Histogram,
 }
 
 impl Tx {
-    /// Takes a connection from the pool and begins a transaction on it.
-    pub(super) async fn begin(pool: &AnyPool) -> Result<Tx, DbError> {
-        let mut tx = Tx { connection: pool.acquire().await?, ended: false };
+    /// Takes a connection from `db`'s pool and begins a transaction on it.
+    pub(super) async fn begin(db: &Db) -> Result<Tx, DbError> {
+        let began = Instant::now();
+        let connection = db.pool.acquire().await?;
+        let mut tx = Tx { connection, ended: false, began, timed: db.write_seconds() };
         tx.connection.execute("BEGIN").await?;
         Ok(tx)
     }
@@ -71,6 +79,7 @@ impl Tx {
 
 impl Drop for Tx {
     fn drop(&mut self) {
+        self.timed.observe(self.began.elapsed().as_secs_f64());
         if !self.ended {
             self.connection.close_on_drop();
         }

@@ -30,7 +30,7 @@ impl Db {
         games: &[SettledClocks],
         now: i64,
     ) -> Result<(), DbError> {
-        let mut tx = Tx::begin(&self.pool).await?;
+        let mut tx = Tx::begin(self).await?;
         let stored = async {
             // The games first, in the order given, then the player: the order in which the end of a rated game locks
             // its row and then its players', so that the two cannot deadlock on PostgreSQL.

@@ -4,7 +4,7 @@
 
 use std::marker::PhantomData;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use fanorona_rules::Side;
 use futures_util::future::BoxFuture;
@@ -164,6 +164,7 @@ impl Hub {
         ply: u32,
         text: &str,
     ) -> Result<Vec<ServerMessage>, Refusal> {
+        let arrived = Instant::now();
         let (slot, side) = self.slot(caller, id)?;
         let mut live = slot.live.lock().await;
         self.change_game(&mut live, |live, _| {
@@ -200,6 +201,7 @@ impl Hub {
                 // Stale if another process stored a turn or the end meanwhile (the same player on a second connection,
                 // an opponent's resignation): then tried again with the game as it is now.
                 let ratings = self.db.store_turn(&record, end.as_ref()).await?;
+                self.metrics.turn_stored(arrived.elapsed());
                 // Stored: now the turn counts. A standing draw offer of the opponent is declined by playing on.
                 live.game = game;
                 live.clocks = clocks;

@@ -16,6 +16,7 @@ use crate::db::{Db, PlayerRecord};
 use crate::error::{DbError, Refusal};
 use crate::hashing::HashingPool;
 use crate::limits::Limits;
+use crate::metrics::{Counts, Metrics};
 use crate::protocol::{ClientMessage, EndReason, ErrorCode, GameResult, ServerMessage};
 use crate::push::Pusher;
 use crate::throttle::{Backoff, GuestQuota, LoginBackoffs, LoginWaits};
@@ -80,19 +81,22 @@ pub struct Hub {
     next_purge: AtomicI64,
     /// Sends Web Push messages about correspondence games.
     pusher: Pusher,
+    /// What the server counts for whoever runs it.
+    metrics: Arc<Metrics>,
 }
 
 impl Hub {
     /// A hub on `db` that takes up every game in progress stored there (a game that cannot be replayed is logged and
     /// left as it is).
     /// `limits` gives what one address may do (new guests, wrong passwords); `hashing` checks the passwords;
-    /// `pusher` sends Web Push messages.
+    /// `pusher` sends Web Push messages; `metrics` counts turns and refusals.
     pub(crate) async fn load(
         db: Db,
         clock: Arc<dyn Clock>,
         limits: &Limits,
         hashing: HashingPool,
         pusher: Pusher,
+        metrics: Arc<Metrics>,
     ) -> Result<Hub, DbError> {
         let mut games = HashMap::new();
         for stored in db.games_in_progress().await? {
@@ -123,6 +127,7 @@ impl Hub {
             next_sweep: AtomicI64::new(i64::MIN),
             next_purge: AtomicI64::new(i64::MIN),
             pusher,
+            metrics,
         })
     }
 
@@ -177,6 +182,21 @@ impl Hub {
             }
         };
         Ok(vec![reply])
+    }
+
+    /// What the server counts for whoever runs it.
+    pub fn metrics(&self) -> &Metrics {
+        &self.metrics
+    }
+
+    /// The metrics in Prometheus's text format, with the players, games and passwords as they are now.
+    pub fn render_metrics(&self) -> String {
+        let counts = Counts {
+            players_online: lock(&self.connections).len(),
+            games_running: lock(&self.games).len(),
+            hashing_queue: self.hashing.waiting(),
+        };
+        self.metrics.render(counts)
     }
 
     /// Whether the database answers a query.

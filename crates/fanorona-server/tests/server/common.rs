@@ -16,6 +16,8 @@ use fanorona_server::protocol::{ClientMessage, GameVariant, GameView, PlayerView
 use fanorona_server::server::{Limits, PushConfig, Server, ServerConfig};
 use sqlx::{AnyPool, Row};
 use tempfile::TempDir;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 use tokio::runtime::Runtime;
 
 /// A server in its own runtime, so that killing it drops every task it had, connections included, like `kill -9`
@@ -98,6 +100,7 @@ impl TestServer {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
         let config = ServerConfig {
             listen: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+            metrics_listen: None,
             database_url: match sqlite_max_pages {
                 Some(_) => format!("sqlite://{}", db.display()),
                 None => database_url(db).await,
@@ -193,8 +196,12 @@ pub async fn database_url(db: &Path) -> String {
     format!("{server}/{name}")
 }
 
-/// The running program, killed with SIGKILL when dropped (so that a failing test leaves no process behind).
-pub struct Running(pub Child);
+/// The running program, killed with SIGKILL when dropped (so that a failing test leaves no process behind), and the
+/// lines of its log so far.
+pub struct Running(pub Child, pub Log);
+
+/// The lines a program logged so far.
+pub type Log = Arc<std::sync::Mutex<Vec<String>>>;
 
 impl Drop for Running {
     fn drop(&mut self) {
@@ -225,11 +232,14 @@ pub async fn spawn_on(url: &str, args: &[&str]) -> (Running, String) {
         .unwrap();
     let stdout = child.stdout.take().unwrap();
     let (address, read) = tokio::sync::oneshot::channel();
+    let log = Log::default();
+    let kept = Arc::clone(&log);
     // A thread of its own reads the log for as long as the program runs: a log nobody reads fills the pipe, and the
     // program's writes would block or fail.
     std::thread::spawn(move || {
         let mut address = Some(address);
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            kept.lock().unwrap().push(line.clone());
             match line.split_once("listening on http://") {
                 Some((_, rest)) if address.is_some() => {
                     let found = rest.split(' ').next().unwrap_or_default().to_owned();
@@ -240,7 +250,7 @@ pub async fn spawn_on(url: &str, args: &[&str]) -> (Running, String) {
         }
     });
     let address = read.await.unwrap();
-    (Running(child), format!("ws://{address}/ws"))
+    (Running(child, log), format!("ws://{address}/ws"))
 }
 
 /// The resident memory of process `pid`, in KiB (0 where /proc cannot tell).
@@ -534,4 +544,39 @@ pub async fn leave(clock: &ManualClock, pool: &AnyPool, leaving: Vec<Client>, ch
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
     }
+}
+
+/// An HTTP answer as it came: the status, the headers (names in lower case) and the body's bytes.
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// `GET path` on the server at `address` (`HOST:PORT`), with `Accept-Encoding: accept` if given, on a connection
+/// closed after the answer.
+pub async fn get(address: &str, path: &str, accept: Option<&str>) -> Answer {
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    let accept = accept.map(|a| format!("Accept-Encoding: {a}\r\n")).unwrap_or_default();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\n{accept}Connection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).await.unwrap();
+    let end = bytes.windows(4).position(|w| w == b"\r\n\r\n").expect("no end of headers");
+    let head = String::from_utf8(bytes[..end].to_vec()).unwrap();
+    let mut lines = head.lines();
+    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let headers = lines
+        .map(|line| {
+            let (name, value) = line.split_once(':').unwrap();
+            (name.to_ascii_lowercase(), value.trim().to_owned())
+        })
+        .collect();
+    Answer { status, headers, body: bytes[end + 4..].to_vec() }
 }

@@ -35,7 +35,10 @@ use tokio::sync::Barrier;
 
 use sqlx::{AnyPool, Row};
 
-use crate::common::{Peak, Running, challenge, cpu_ns, open_db, patient, rss_kib, rules_game, spawn, stored_turns};
+use crate::common::{
+    Peak, Running, challenge, cpu_ns, get, open_db, patient, rss_kib, rules_game, spawn, spawn_with, stored_turns,
+};
+use crate::metrics::{metrics_address, sample};
 
 /// What one game sent: its id, its turns, and the latency of each.
 struct Played {
@@ -340,4 +343,92 @@ fn figures_correspondence_games_beside_live_ones() {
         load_on(&server, &url, &db, games, turns, Pace::Every(period, games), &what).await;
         assert_eq!(count_games(&pool, "w", "playing").await, waiting as i64, "a waiting correspondence game changed");
     });
+}
+
+/// What the metrics cost a turn (issue 51's figure), with the release build (its last output in
+/// `docs/load-test.txt`):
+///
+/// ```sh
+/// cargo test --release --workspace --test server figures_metrics -- --ignored --nocapture
+/// ```
+///
+/// The metrics' own work on each turn (a counter, the turn's histogram and the transaction's), done a million times;
+/// then the same load, `FANORONA_LOAD_GAMES` (200) games of `FANORONA_LOAD_TURNS` (20) turns, a turn every
+/// `FANORONA_LOAD_PACE_MS` (500) in each (the latency a player sees, not a queue's), on the program without
+/// `--metrics-listen` and with its metrics read every 100 ms (Prometheus's default is every 15 s), three times each
+/// in turn; and checks that the last reading counted every turn.
+#[test]
+#[ignore = "a benchmark: the metrics' cost on turns (see its documentation)"]
+fn figures_metrics_overhead_on_turns() {
+    use fanorona_server::metrics::Metrics;
+    use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+
+    const TIMES: u32 = 1_000_000;
+    let database = Histogram::new(exponential_buckets(0.0001, 2.0, 16));
+    let metrics = Metrics::new(database.clone());
+    let began = Instant::now();
+    for n in 0..TIMES {
+        let took = Duration::from_micros(u64::from(n % 5000));
+        metrics.turn_stored(took);
+        database.observe(took.as_secs_f64());
+    }
+    println!("the metrics' work on a turn: {:.0} ns", began.elapsed().as_nanos() as f64 / f64::from(TIMES));
+
+    let (games, turns) = (setting("FANORONA_LOAD_GAMES", 200) as usize, setting("FANORONA_LOAD_TURNS", 20));
+    let run = |scraped: bool| {
+        on_client_threads(async move {
+            let dir = tempfile::tempdir().unwrap();
+            let db = dir.path().join("server.db");
+            let mut args = vec!["--connections-per-address", "100000", "--guests-per-address-per-hour", "100000"];
+            if scraped {
+                args.extend(["--metrics-listen", "127.0.0.1:0"]);
+            }
+            let (server, url) = spawn_with(&db, &args).await;
+            let scraper = if scraped {
+                let address = metrics_address(&server.1).await;
+                Some(tokio::spawn(async move {
+                    let mut every = tokio::time::interval(Duration::from_millis(100));
+                    loop {
+                        every.tick().await;
+                        let last = String::from_utf8(get(&address, "/metrics", None).await.body).unwrap();
+                        if sample(&last, "fanorona_turns_total") == Some((games * turns as usize) as f64) {
+                            return last;
+                        }
+                    }
+                }))
+            } else {
+                None
+            };
+            let what = if scraped { "metrics read every 100 ms" } else { "no metrics endpoint" };
+            let pace = Pace::Every(Duration::from_millis(setting("FANORONA_LOAD_PACE_MS", 500).into()), games);
+            let figures = load_on(&server, &url, &db, games, turns, pace, what).await;
+            if let Some(scraper) = scraper {
+                // Every turn counted, seen within a few readings of the end.
+                let last = tokio::time::timeout(Duration::from_secs(5), scraper).await.unwrap().unwrap();
+                assert_eq!(sample(&last, "fanorona_turn_seconds_count"), Some((games * turns as usize) as f64));
+            }
+            figures
+        })
+    };
+    let mut rounds = Vec::new();
+    for _ in 0..3 {
+        rounds.push((run(false), run(true)));
+    }
+    let median = |mut values: Vec<f64>| {
+        values.sort_by(f64::total_cmp);
+        values[values.len() / 2]
+    };
+    let p50 = |scraped: bool| {
+        median(rounds.iter().map(|(off, on)| if scraped { on } else { off }.p50.as_secs_f64() * 1000.0).collect())
+    };
+    let ratio =
+        |scraped: bool| median(rounds.iter().map(|(off, on)| if scraped { on } else { off }.cpu_ratio).collect());
+    println!(
+        "medians of 3 runs: turn to opponent p50 {:.1} ms without a metrics endpoint, {:.1} ms with it read every \
+         100 ms; the server's processor time per turn {:.2} and {:.2} times the clients'",
+        p50(false),
+        p50(true),
+        ratio(false),
+        ratio(true)
+    );
 }

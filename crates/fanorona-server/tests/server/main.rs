@@ -16,6 +16,7 @@ mod ignored;
 mod load;
 mod lobby_bounds;
 mod loose_ends;
+mod metrics;
 mod passwords;
 mod process;
 mod push;

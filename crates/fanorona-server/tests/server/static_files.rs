@@ -4,47 +4,9 @@
 
 use std::path::Path;
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
-
-use crate::common::{TestServer, clock};
+use crate::common::{TestServer, clock, get};
 
 const WASM: &str = "fanorona_bg-0123abcd.wasm";
-
-/// An answer as it came: the status, the headers (names in lower case) and the body's bytes.
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-}
-
-impl Answer {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
-    }
-}
-
-/// `GET path` on the server at `address` (`HOST:PORT`), with `Accept-Encoding: accept` if given, on a connection
-/// closed after the answer.
-async fn get(address: &str, path: &str, accept: Option<&str>) -> Answer {
-    let mut stream = TcpStream::connect(address).await.unwrap();
-    let accept = accept.map(|a| format!("Accept-Encoding: {a}\r\n")).unwrap_or_default();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\n{accept}Connection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut bytes = Vec::new();
-    stream.read_to_end(&mut bytes).await.unwrap();
-    let end = bytes.windows(4).position(|w| w == b"\r\n\r\n").expect("no end of headers");
-    let head = String::from_utf8(bytes[..end].to_vec()).unwrap();
-    let mut lines = head.lines();
-    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
-    let headers = lines
-        .map(|line| {
-            let (name, value) = line.split_once(':').unwrap();
-            (name.to_ascii_lowercase(), value.trim().to_owned())
-        })
-        .collect();
-    Answer { status, headers, body: bytes[end + 4..].to_vec() }
-}
 
 /// A folder as `web/build.sh` leaves it, in small: a hashed wasm with (fake) brotli and gzip copies that differ from
 /// it and from each other, index.html and the service worker; and what must not be served: a dot-file, and links

@@ -288,7 +288,7 @@ async fn the_program_raises_its_open_files_limit_to_the_hard_one() {
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let server = crate::common::Running(child);
+    let server = crate::common::Running(child, Default::default());
     let pid = server.0.id().to_string();
     let started = Instant::now();
     loop {
