@@ -235,7 +235,30 @@ pub enum ClientMessage {
         /// The days, at most those left this year; 0 ends the vacation.
         days: u32,
     },
+    /// Asks for a page of what the server keeps about the caller, to download it: their account on the first page,
+    /// then every game they played (challenges not accepted aside), [`EXPORT_PAGE_GAMES`] a page, in the order of
+    /// their ids.
+    ExportData {
+        /// The previous page's `next`; none for the first page.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after: Option<String>,
+    },
+    /// Deletes the caller's account for good: their games in progress are resigned, their challenges withdrawn, their
+    /// logins, trusted devices and push subscriptions forgotten, and the player who played their finished games is
+    /// shown under a name nobody can take (`~` and the id). Their name is free again after [`NAME_HELD_DAYS`].
+    DeleteAccount {
+        /// The password: a registered player's account is deleted only with it (a guest sends none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        password: Option<String>,
+    },
 }
+
+/// The most games an `exported_data` page holds.
+pub const EXPORT_PAGE_GAMES: usize = 100;
+
+/// How long a deleted account's name stays out of anyone else's reach, so that nobody passes for the player before
+/// their opponents and friends know that the account is gone.
+pub const NAME_HELD_DAYS: i64 = 30;
 
 /// A browser's Web Push subscription: where its push service receives messages for it, and the keys that encrypt
 /// them (RFC 8291).
@@ -497,6 +520,19 @@ pub enum ServerMessage {
         /// The vacation.
         vacation: VacationView,
     },
+    /// A page of what the server keeps about the caller: the answer to `export_data`.
+    ExportedData {
+        /// The account: on the first page only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        account: Option<Box<AccountData>>,
+        /// The page's games.
+        games: Vec<ExportedGame>,
+        /// The `after` of the next page; none on the last.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        next: Option<String>,
+    },
+    /// The answer to `delete_account`: the account is gone; the server closes every connection of its logins.
+    AccountDeleted,
     /// A game's clocks changed without a turn: a player's vacation began or ended.
     Clocks {
         /// The game's id.
@@ -949,6 +985,66 @@ pub struct FinishedGame {
     pub ratings: Option<RatingChanges>,
     /// When it ended, in milliseconds since the Unix epoch.
     pub ended_ms: i64,
+}
+
+/// What the server keeps of an account besides its games (`exported_data`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AccountData {
+    /// The player as others see them, with the live games' rating.
+    pub player: PlayerView,
+    /// Whether the player has a password.
+    pub registered: bool,
+    /// When the player was made, in milliseconds since the Unix epoch.
+    pub joined_ms: i64,
+    /// The correspondence games' rating.
+    pub correspondence_rating: f64,
+    /// Its deviation.
+    pub correspondence_deviation: f64,
+    /// The puzzles' rating.
+    pub puzzle_rating: f64,
+    /// The live rating after each rated game, oldest first.
+    pub history: Vec<RatingPoint>,
+    /// Each login (a device signed in), when it began and when it was last used.
+    pub logins: Vec<LoginData>,
+    /// Each puzzle tried, with its first result.
+    pub puzzles: Vec<PuzzleData>,
+}
+
+/// A login of an account (`exported_data`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoginData {
+    /// When it began, in milliseconds since the Unix epoch.
+    pub created_ms: i64,
+    /// When a connection last said hello with it.
+    pub last_seen_ms: i64,
+}
+
+/// A puzzle a player tried (`exported_data`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PuzzleData {
+    /// The puzzle's id.
+    pub puzzle: String,
+    /// Whether it was solved the first time.
+    pub solved: bool,
+    /// The puzzle rating after it.
+    pub rating: f64,
+    /// When, in milliseconds since the Unix epoch.
+    pub at_ms: i64,
+}
+
+/// A game a player played, over or not (`exported_data`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportedGame {
+    /// The game with its turns, as it stands or ended.
+    pub game: GameView,
+    /// How it ended, if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    /// The rating changes of a rated game that ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<RatingChanges>,
+    /// When it last changed (its end, for a game over), in milliseconds since the Unix epoch.
+    pub updated_ms: i64,
 }
 
 impl GameView {

@@ -218,8 +218,9 @@ impl State<'_> {
         };
         match replies {
             Ok(replies) => {
-                // A connection whose login ended closes once it has sent the reply.
-                let logged_out = replies.first() == Some(&ServerMessage::LoggedOut);
+                // A connection whose login ended (or whose account went) closes once it has sent the reply.
+                let logged_out =
+                    matches!(replies.first(), Some(ServerMessage::LoggedOut | ServerMessage::AccountDeleted));
                 let mut id = id;
                 replies.into_iter().all(|reply| self.send(id.take(), reply)) && !logged_out
             }

@@ -221,12 +221,17 @@ impl Db {
         Ok(done.await?.rows_affected() == 1)
     }
 
-    /// Whether a player other than `except` (an id) has the name `name`, in any case.
-    pub async fn name_taken(&self, name: &str, except: &str) -> Result<bool, DbError> {
-        let found = sqlx::query("SELECT id FROM players WHERE name_key = $1 AND id <> $2")
-            .bind(name.to_lowercase())
-            .bind(except)
-            .fetch_optional(&self.pool);
+    /// Whether a player other than `except` (an id) has the name `name`, in any case, or a deleted account's name
+    /// is held from anyone else at `now`.
+    pub async fn name_taken(&self, name: &str, except: &str, now: i64) -> Result<bool, DbError> {
+        let found = sqlx::query(
+            "SELECT id FROM players WHERE name_key = $1 AND id <> $2 \
+             UNION ALL SELECT name_key FROM held_names WHERE name_key = $1 AND until >= $3",
+        )
+        .bind(name.to_lowercase())
+        .bind(except)
+        .bind(now)
+        .fetch_optional(&self.pool);
         Ok(found.await?.is_some())
     }
 

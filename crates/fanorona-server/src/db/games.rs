@@ -11,7 +11,7 @@ use super::lobby::{ChallengeRecord, challenge_from};
 use super::ratings::rating_of;
 use super::tx::Tx;
 use crate::error::DbError;
-use crate::protocol::{Color, EndReason, GameResult, MAX_LISTED_GAMES, RatingChange, RatingChanges};
+use crate::protocol::{Color, EXPORT_PAGE_GAMES, EndReason, GameResult, MAX_LISTED_GAMES, RatingChange, RatingChanges};
 use crate::rating::{self, Pool, Rating};
 
 /// A game as stored (in progress or over): enough to take it up again after a restart, or to catch up with what
@@ -51,6 +51,9 @@ enum Which<'a> {
     FinishedOf(&'a str),
     /// The finished games not looked through for puzzles yet, the oldest [`UNSEARCHED_AT_ONCE`].
     Unsearched,
+    /// The games of the player with this id (not open challenges) whose ids come after the second, the first
+    /// [`EXPORT_PAGE_GAMES`] by id.
+    PageOf(&'a str, &'a str),
 }
 
 /// The most finished games [`Db::unsearched_games`] returns at once.
@@ -132,24 +135,37 @@ impl Db {
         tx.end(done.map(|_| ()).map_err(DbError::from)).await
     }
 
+    /// The player's games but open challenges whose ids come after `after`, the first [`EXPORT_PAGE_GAMES`] by id.
+    pub async fn games_page(&self, player: &str, after: &str) -> Result<Vec<StoredGame>, DbError> {
+        self.games(Which::PageOf(player, after)).await
+    }
+
     /// The games `which` names, with their turns, most recently changed first.
     async fn games(&self, which: Which<'_>) -> Result<Vec<StoredGame>, DbError> {
-        let (condition, key) = match which {
-            Which::InProgress => ("g.status = 'playing' AND $1 = ''".to_owned(), ""),
-            Which::One(id) => ("g.status <> 'open' AND g.id = $1".to_owned(), id),
+        // Every condition names both parameters (PostgreSQL refuses a value bound to no parameter).
+        let (condition, keys) = match which {
+            Which::InProgress => ("g.status = 'playing' AND $1 = '' AND $2 = ''".to_owned(), ["", ""]),
+            Which::One(id) => ("g.status <> 'open' AND g.id = $1 AND $2 = ''".to_owned(), [id, ""]),
             Which::FinishedOf(player) => (
                 format!(
                     "g.id IN (SELECT id FROM games WHERE status = 'finished' AND (white = $1 OR black = $1) \
-                     ORDER BY updated DESC, id LIMIT {MAX_LISTED_GAMES})"
+                     ORDER BY updated DESC, id LIMIT {MAX_LISTED_GAMES}) AND $2 = ''"
                 ),
-                player,
+                [player, ""],
             ),
             Which::Unsearched => (
                 format!(
                     "g.id IN (SELECT id FROM games WHERE status = 'finished' AND puzzles_searched = 0 \
-                     ORDER BY updated, id LIMIT {UNSEARCHED_AT_ONCE}) AND $1 = ''"
+                     ORDER BY updated, id LIMIT {UNSEARCHED_AT_ONCE}) AND $1 = '' AND $2 = ''"
                 ),
-                "",
+                ["", ""],
+            ),
+            Which::PageOf(player, after) => (
+                format!(
+                    "g.id IN (SELECT id FROM games WHERE status <> 'open' AND (white = $1 OR black = $1) \
+                     AND id > $2 ORDER BY id LIMIT {EXPORT_PAGE_GAMES})"
+                ),
+                [player, after],
             ),
         };
         let sql = format!(
@@ -162,12 +178,12 @@ impl Db {
             player_columns("w"),
             player_columns("b")
         );
-        let rows = sqlx::query(&sql).bind(key).fetch_all(&self.pool).await?;
+        let rows = sqlx::query(&sql).bind(keys[0]).bind(keys[1]).fetch_all(&self.pool).await?;
         let turns_sql = format!(
             "SELECT t.game, t.ply, t.notation, t.clock_after_ms FROM turns t JOIN games g ON g.id = t.game \
              WHERE {condition} ORDER BY t.game, t.ply"
         );
-        let turn_rows = sqlx::query(&turns_sql).bind(key).fetch_all(&self.pool).await?;
+        let turn_rows = sqlx::query(&turns_sql).bind(keys[0]).bind(keys[1]).fetch_all(&self.pool).await?;
         let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
         for row in &turn_rows {
             let list = turns.entry(row.try_get("game")?).or_default();
@@ -186,7 +202,7 @@ impl Db {
         for row in &rows {
             over |= row.try_get::<String, _>("status")? != "playing";
         }
-        let mut ratings = if over { self.rating_changes(&condition, key).await? } else { HashMap::new() };
+        let mut ratings = if over { self.rating_changes(&condition, keys).await? } else { HashMap::new() };
         let mut games = Vec::with_capacity(rows.len());
         for row in &rows {
             let settings = challenge_from(row)?;

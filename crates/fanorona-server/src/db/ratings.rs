@@ -32,17 +32,17 @@ impl Db {
     }
 
     /// The rating changes of the rated games among those `condition` selects (a `WHERE` clause on `games g`, its `$1`
-    /// bound to `key`), by game id: one query for them all.
+    /// and `$2` bound to `keys`), by game id: one query for them all.
     pub(super) async fn rating_changes(
         &self,
         condition: &str,
-        key: &str,
+        keys: [&str; 2],
     ) -> Result<HashMap<String, RatingChanges>, DbError> {
         let sql = format!(
             "SELECT h.game, h.player, h.rating_before, h.rating, h.deviation, g.white, g.black \
              FROM rating_history h JOIN games g ON g.id = h.game WHERE {condition} ORDER BY h.game, h.player"
         );
-        let rows = sqlx::query(&sql).bind(key).fetch_all(&self.pool).await?;
+        let rows = sqlx::query(&sql).bind(keys[0]).bind(keys[1]).fetch_all(&self.pool).await?;
         // White's change and Black's, by game: a rated game has both.
         let mut sides: HashMap<String, [Option<RatingChange>; 2]> = HashMap::new();
         for row in &rows {

@@ -112,7 +112,7 @@ impl Hub {
         // (a client skips a `played` whose ply its game already has) instead of being missed.
         lock(&self.connections).entry(player.id.clone()).or_default().push(handle);
         let games = self.games_of(&player.id).await;
-        let caller = Caller { player: player.id.clone(), connection, login };
+        let caller = Caller { player: player.id.clone(), connection, login, address };
         let vacation = player.vacation.view(self.clock.now_ms());
         let welcome = ServerMessage::Welcome {
             protocol: PROTOCOL_VERSION,
@@ -138,7 +138,7 @@ impl Hub {
     /// The registered player `name` if `password` is its password, and whether `device` is a device token trusted
     /// for it. An unknown name costs what a wrong password costs (a hash checked) and counts as one against the name
     /// and the address, so that neither the answer nor its time nor the back-off tells which names are registered.
-    async fn log_in(
+    pub(super) async fn log_in(
         &self,
         name: String,
         password: String,
@@ -231,7 +231,7 @@ impl Hub {
         if self.current(caller).await?.registered {
             return Err(Refusal::new(ErrorCode::AlreadyRegistered, "you are registered already"));
         }
-        if self.db.name_taken(&name, &caller.player).await? {
+        if self.db.name_taken(&name, &caller.player, self.clock.now_ms()).await? {
             return Err(Refusal::new(ErrorCode::NameTaken, "another player has that name"));
         }
         let hashes = Arc::clone(&self.hashes);
@@ -274,6 +274,10 @@ impl Hub {
             if let Err(error) = self.db.delete_login_failures_before(forget_before, now).await {
                 tracing::error!("old wrong passwords not forgotten: {error}");
             }
+            if let Err(error) = self.db.free_held_names(now).await {
+                // They are free to take all the same once their time is over: only their rows stay.
+                tracing::error!("the names of deleted accounts not freed: {error}");
+            }
         }
     }
 
@@ -282,6 +286,10 @@ impl Hub {
         let now = self.clock.now_ms();
         if let Some(name) = name {
             check_name(&name)?;
+            // A free name is taken by the insert below; a deleted account's, held a while, is not free.
+            if self.db.name_taken(&name, "", now).await? {
+                return Err(Refusal::new(ErrorCode::NameTaken, "another player has that name"));
+            }
             let player = PlayerRecord::guest(secret::new_id()?, name, bot);
             return match self.db.create_player(&player, login, now).await {
                 Ok(()) => Ok(player),

@@ -3,10 +3,13 @@
 //!
 //! One [`Hub`] per process, its methods split by feature: `accounts` (hello, logins, registering), `lobby`
 //! (challenges), `games` (turns, draws, ends, clocks), `push` (Web Push for correspondence games), `spectators`,
-//! `sync` (the changes of the other processes sharing the database), `vacations` (clocks stopped for days), `views` (what is shown of it all), over `connections` (who is connected here, with an
-//! `outbox` each) and `live` (a game in progress as this process holds it).
+//! `player_data` (a player's data downloaded, their account deleted), `sync` (the changes of the other processes
+//! sharing the database), `vacations` (clocks stopped for days), `views` (what is shown of it all), over
+//! `connections` (who is connected here, with an `outbox` each) and `live` (a game in progress as this process holds
+//! it).
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicI64, AtomicU64};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
@@ -27,6 +30,7 @@ mod games;
 mod live;
 mod lobby;
 mod outbox;
+mod player_data;
 mod push;
 mod puzzles;
 mod spectators;
@@ -53,6 +57,8 @@ pub struct Caller {
     pub connection: u64,
     /// The hash of the token of the connection's login.
     pub login: String,
+    /// Where the connection comes from (a password asked again backs off as a login's).
+    pub address: IpAddr,
 }
 
 /// The lobby, the games in progress and the connected players of one server process.
@@ -170,6 +176,8 @@ impl Hub {
             }
             ClientMessage::Unsubscribe { endpoint } => self.unsubscribe(caller, endpoint).await?,
             ClientMessage::Vacation { days } => self.vacation(caller, days).await?,
+            ClientMessage::ExportData { after } => self.export_data(caller, after).await?,
+            ClientMessage::DeleteAccount { password } => self.delete_account(caller, password).await?,
             ClientMessage::Abort { game } => {
                 self.end_by_player(caller, &game, |live, _| {
                     if live.game.turns().len() < 2 {

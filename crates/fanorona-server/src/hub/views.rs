@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use super::live::{LiveGame, Slot};
 use super::{Hub, lock};
+use crate::db::StoredGame;
 use crate::error::Refusal;
-use crate::protocol::{FinishedGame, GameView, MAX_LISTED_GAMES, PlayerView, ServerMessage};
+use crate::protocol::{FinishedGame, GameResult, GameView, MAX_LISTED_GAMES, PlayerView, RatingChanges, ServerMessage};
 
 impl Hub {
     /// The games in progress, the best-rated pair of players first, at most [`MAX_LISTED_GAMES`].
@@ -23,19 +24,13 @@ impl Hub {
     pub(super) async fn profile(&self, id: &str) -> Result<ServerMessage, Refusal> {
         let player = self.db.player(id).await?.ok_or_else(|| Refusal::not_found(id))?;
         let history = self.db.rating_history(id).await?;
-        let mut games = Vec::new();
-        for stored in self.db.finished_games(id).await? {
-            let game_id = stored.settings.id.clone();
-            let ended_ms = stored.updated;
-            let Some((result, ratings)) = stored.end else { continue };
-            match LiveGame::replay(stored) {
-                Ok(mut live) => {
-                    live.over = true;
-                    games.push(FinishedGame { game: live.view(ended_ms), result, ratings, ended_ms });
-                }
-                Err(error) => tracing::error!("game {game_id} cannot be replayed: {error}"),
-            }
-        }
+        let games = self.db.finished_games(id).await?.into_iter().filter_map(stored_view);
+        let games = games
+            .filter_map(|game| {
+                let (result, ratings) = game.end?;
+                Some(FinishedGame { game: game.view, result, ratings, ended_ms: game.updated_ms })
+            })
+            .collect();
         Ok(ServerMessage::Profile { player: PlayerView::from(player), history, games })
     }
 
@@ -58,5 +53,30 @@ impl Hub {
             }
         }
         views
+    }
+}
+
+/// A stored game as players see it.
+pub(super) struct StoredView {
+    /// The game with its turns, its clocks as stored (stopped, for a game that is over).
+    pub view: GameView,
+    /// How it ended, with the rating changes of a rated game; none while it is played.
+    pub end: Option<(GameResult, Option<RatingChanges>)>,
+    /// When it last changed: its end, for a game that is over.
+    pub updated_ms: i64,
+}
+
+/// The stored game as players see it; none (logged) if its turns cannot be replayed.
+pub(super) fn stored_view(stored: StoredGame) -> Option<StoredView> {
+    let (id, updated_ms, end) = (stored.settings.id.clone(), stored.updated, stored.end);
+    match LiveGame::replay(stored) {
+        Ok(mut live) => {
+            live.over = end.is_some();
+            Some(StoredView { view: live.view(updated_ms), end, updated_ms })
+        }
+        Err(error) => {
+            tracing::error!("game {id} cannot be replayed: {error}");
+            None
+        }
     }
 }

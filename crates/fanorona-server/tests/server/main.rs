@@ -18,6 +18,7 @@ mod lobby_bounds;
 mod loose_ends;
 mod metrics;
 mod passwords;
+mod player_data;
 mod process;
 mod push;
 mod puzzles;
