@@ -9,7 +9,7 @@ use super::commands::{OpenGame, ReadOpenedGames};
 use super::session::Session;
 use crate::AppSystems;
 use crate::i18n::Text;
-use crate::persistence::game_files::GameFiles;
+use crate::persistence::game_files::{FileKind, GameFiles, Kept};
 use crate::persistence::storage::Notices;
 use crate::text;
 
@@ -77,18 +77,10 @@ fn handle_game_file_commands(
 
 /// Saves the game and says where it went, or what went wrong.
 fn save(session: &Session, files: &GameFiles) -> Result<Text, Text> {
-    let text = session.record().to_text();
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = files;
-        let name = "fanorona-game.txt";
-        match crate::persistence::game_files::web::download(name, &text) {
-            Ok(()) => Ok(text!("game-downloaded", file = name)),
-            Err(e) => Err(text!("game-not-downloaded", error = e)),
-        }
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    files.save_new(&text).map(|path| text!("game-saved-as", file = path.display().to_string()))
+    Ok(match files.keep(FileKind::Game, &session.record().to_text())? {
+        Kept::Saved(path) => text!("game-saved-as", file = path.display().to_string()),
+        Kept::Downloaded(name) => text!("game-downloaded", file = name),
+    })
 }
 
 /// Opens the browser's file picker; the desktop has no picker (its dialog takes a path).

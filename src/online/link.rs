@@ -312,12 +312,19 @@ fn receive(
                 notices.say(text!("online-registered", name = &player.name));
             }
             // The server closes the connection next; the next one is a new guest's.
-            ServerMessage::LoggedOut => {
+            ServerMessage::LoggedOut | ServerMessage::AccountDeleted => {
                 settings.online.token = None;
                 settings.online.account = false;
+                if envelope.message == ServerMessage::AccountDeleted {
+                    // The device is trusted for nobody any more, and the name is the server's to hold.
+                    let name = settings.online.name.to_lowercase();
+                    settings.online.devices.remove(&name);
+                    notices.say(text!("online-account-deleted"));
+                } else {
+                    notices.say(text!("online-signed-out"));
+                }
                 // The registered name is taken: the new guest gets one from the server.
                 settings.online.name.clear();
-                notices.say(text!("online-signed-out"));
             }
             _ => {}
         }

@@ -1,13 +1,14 @@
 //! Online play against people through the game server (`fanorona-server`): the WebSocket link, its greeting and
 //! its reconnection ([`link`]), the lobby of challenges ([`lobby`]), a game whose opponent plays from elsewhere on
 //! the same board as any other game ([`play`]), correspondence games ([`correspondence`]) and their notifications on
-//! the web ([`notifications`]). The server decides every result and keeps the clocks; the game shows what it says.
+//! the web ([`notifications`]), and the player's own data downloaded or deleted ([`own_data`]). The server decides every result and keeps the clocks; the game shows what it says.
 //! The screens are in [`panel`] ([`view_plugin`]); everything else runs headless.
 
 pub mod correspondence;
 pub mod link;
 pub mod lobby;
 pub mod notifications;
+pub mod own_data;
 pub mod panel;
 pub mod play;
 mod scenes;
@@ -92,6 +93,13 @@ pub enum OnlineCommand {
     /// Begin a vacation of this many days, in which the player's clock stands still in their correspondence games
     /// (0: end the one under way).
     Vacation(u32),
+    /// Download what the server keeps about the player, into one file.
+    DownloadData,
+    /// Delete the player's account for good (after their yes): a registered player's with their password.
+    DeleteAccount {
+        /// The password (a guest has none).
+        password: Option<String>,
+    },
 }
 
 /// Why the server refused a message, in the player's words: from its code, never from the server's own English.
@@ -150,5 +158,12 @@ pub fn plugin(app: &mut App) {
             label: |_| text!("menu-play-online"),
             action: action!(OnlineCommand::Open),
         })
-        .add_plugins((link::plugin, lobby::plugin, play::plugin, correspondence::plugin, notifications::plugin));
+        .add_plugins((
+            link::plugin,
+            lobby::plugin,
+            play::plugin,
+            correspondence::plugin,
+            notifications::plugin,
+            own_data::plugin,
+        ));
 }

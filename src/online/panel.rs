@@ -20,6 +20,7 @@ use crate::online::correspondence::{Correspondence, KeptGame, now_ms};
 use crate::online::link::{Link, LinkState, server_url};
 use crate::online::lobby::{Lobby, Profile, TIME_CONTROLS, challenge_link};
 use crate::online::notifications::{Notifications, PushState};
+use crate::online::own_data::{AccountDeletion, DataDownload};
 use crate::online::play::{OnlineGame, OnlineMatch, end_key};
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::{OnlineSettings, Settings};
@@ -108,6 +109,58 @@ fn account_ui(
     });
 }
 
+/// The player's data: a download of what the server keeps, and the account's deletion, which asks first (and, for
+/// a registered player, the password).
+fn own_data_ui(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    registered: bool,
+    connected: bool,
+    downloading: Option<usize>,
+    deletion: &mut AccountDeletion,
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    ui.label(egui::RichText::new(tr!(locale, "online-data-hint")).small());
+    match downloading {
+        Some(games) => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(tr!(locale, "online-data-downloading", games = games));
+            });
+        }
+        None => {
+            if ui.add_enabled(connected, egui::Button::new(tr!(locale, "online-data-download"))).clicked() {
+                commands.write(OnlineCommand::DownloadData);
+            }
+        }
+    }
+    if !deletion.asked {
+        if ui.add_enabled(connected, egui::Button::new(tr!(locale, "online-delete-account"))).clicked() {
+            deletion.asked = true;
+        }
+        return;
+    }
+    ui.label(egui::RichText::new(tr!(locale, "online-delete-question")).color(theme::MALAGASY_RED));
+    if registered {
+        ui.horizontal(|ui| {
+            ui.label(tr!(locale, "online-delete-password"));
+            ui.add(egui::TextEdit::singleline(&mut deletion.password).password(true));
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        let ready = connected && (!registered || !deletion.password.is_empty());
+        let words = egui::RichText::new(tr!(locale, "online-delete-confirm")).color(theme::IVORY);
+        if ui.add_enabled(ready, egui::Button::new(words).fill(theme::MALAGASY_RED)).clicked() {
+            let password = std::mem::take(&mut deletion.password);
+            commands.write(OnlineCommand::DeleteAccount { password: registered.then_some(password) });
+            deletion.asked = false;
+        }
+        if ui.button(tr!(locale, "online-delete-keep")).clicked() {
+            *deletion = AccountDeletion::default();
+        }
+    });
+}
+
 /// The new challenge being made up in the lobby.
 struct ChallengeForm {
     variant: GameVariant,
@@ -192,6 +245,7 @@ fn lobby_ui(
     mut vacation_days: Local<u32>,
     mut tab: ResMut<LobbyTab>,
     mut account: Local<AccountForm>,
+    (download, mut deletion): (Res<DataDownload>, ResMut<AccountDeletion>),
     mut commands: MessageWriter<OnlineCommand>,
     mut menu: MessageWriter<ShowMenu>,
     mut clipboard: ResMut<EguiClipboard>,
@@ -211,6 +265,13 @@ fn lobby_ui(
         // Ids of their own: the headers' words change with the language, and they should stay open when it does.
         egui::CollapsingHeader::new(tr!(locale, "online-account")).id_salt("online-account").show(ui, |ui| {
             account_ui(ui, locale, &online, link.is_online(), &mut account, &mut commands);
+        });
+        let downloading = download.under_way();
+        // Held open while something is under way, so that the player sees it (the question, the download's progress).
+        let under_way = deletion.asked || downloading.is_some();
+        let header = egui::CollapsingHeader::new(tr!(locale, "online-data-header")).open(under_way.then_some(true));
+        header.id_salt("online-data").show(ui, |ui| {
+            own_data_ui(ui, locale, online.account, link.is_online(), downloading, &mut deletion, &mut commands);
         });
         egui::CollapsingHeader::new(tr!(locale, "online-server-and-name")).id_salt("online-server").show(ui, |ui| {
             if !cfg!(target_arch = "wasm32") {

@@ -10,6 +10,7 @@ use crate::game::session::PlayerKind;
 use crate::online::correspondence::{Correspondence, KeptGame, UnsentTurn, now_ms};
 use crate::online::link::Link;
 use crate::online::lobby::Lobby;
+use crate::online::own_data::AccountDeletion;
 use crate::online::panel::LobbyTab;
 use crate::online::play::OnlineMatch;
 use crate::online::{ChallengeSettings, OnlineCommand};
@@ -17,7 +18,7 @@ use crate::persistence::settings::Settings;
 use crate::screens::AppState;
 
 /// Every online scene: each opens the lobby.
-const ONLINE: &[&str] = &["lobby", "online", "challenge", "challenge-days", "watch", "profile"];
+const ONLINE: &[&str] = &["lobby", "online", "challenge", "challenge-days", "watch", "profile", "delete-account"];
 
 pub(super) fn plugin(app: &mut App) {
     let humans = [PlayerKind::Human; 2];
@@ -42,6 +43,8 @@ pub(super) fn plugin(app: &mut App) {
         Scene::new("profile", AppState::Lobby).ready(|world| world.resource::<Lobby>().profile.is_some()),
         new_game(START, humans),
     )
+    // The lobby's "Your data", the question of the account's deletion on screen, as a new guest.
+    .add_scene(Scene::new("delete-account", AppState::Lobby).ready(|world| world.resource::<Link>().is_online()), || {})
     // Correspondence games kept on the device, opened with no connection: the list in the lobby, those waiting for
     // the player first ...
     .add_scene(
@@ -123,7 +126,7 @@ fn kept_games() -> Correspondence {
 /// Opens the lobby; then, once online, does what the scene is for: accepts the first challenge of someone else's
 /// (`online`), opens a challenge (tsivy 5+3, unrated) and logs its id (`challenge`; 3 days per turn, with this
 /// device's notifications turned on: `challenge-days`), watches the first game in progress (`watch`), or shows the
-/// player's games (`profile`).
+/// player's games (`profile`), or asks whether to delete the account (`delete-account`).
 #[allow(clippy::too_many_arguments)]
 fn go_online(
     mut frame: Local<u32>,
@@ -159,6 +162,10 @@ fn go_online(
                 *done = true;
                 online.write(OnlineCommand::Watch(game.id.clone()));
             }
+        }
+        "delete-account" => {
+            *done = true;
+            commands.insert_resource(AccountDeletion { asked: true, ..default() });
         }
         "profile" => {
             *done = true;

@@ -45,17 +45,19 @@ impl GameFiles {
         self.folder.as_deref()
     }
 
-    /// Writes `text` to a new file in the folder (`fanorona-game-1.txt`, `-2`, ..., the first one not there yet)
-    /// and returns its path; or what to tell the player when it cannot.
-    pub fn save_new(&self, text: &str) -> Result<PathBuf, Text> {
+    /// Writes `text` to a new file of `kind` in the folder (`fanorona-game-1.txt`, `-2`, ..., the first one not
+    /// there yet) and returns its path; or what to tell the player when it cannot.
+    pub fn save_new(&self, kind: FileKind, text: &str) -> Result<PathBuf, Text> {
         use std::io::Write;
+        let what = kind.what();
         let not_saved = |path: &Path, e: std::io::Error| {
-            text!("file-not-saved", what = "game", error = format!("{}: {e}", path.display()))
+            text!("file-not-saved", what = what, error = format!("{}: {e}", path.display()))
         };
-        let folder = self.folder.as_ref().ok_or_else(|| text!("game-no-folder"))?;
+        let folder = self.folder.as_ref().ok_or_else(|| text!("file-no-folder", what = what))?;
         std::fs::create_dir_all(folder).map_err(|e| not_saved(folder, e))?;
+        let (stem, extension) = kind.name();
         for n in 1..10_000 {
-            let path = folder.join(format!("fanorona-game-{n}.txt"));
+            let path = folder.join(format!("{stem}-{n}.{extension}"));
             // `create_new` fails if the file exists, even if another program made it a moment ago.
             match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
                 Ok(mut file) => {
@@ -65,7 +67,23 @@ impl GameFiles {
                 Err(e) => return Err(not_saved(&path, e)),
             }
         }
-        Err(text!("game-folder-full", folder = folder.display().to_string()))
+        Err(text!("file-folder-full", what = what, folder = folder.display().to_string()))
+    }
+
+    /// Keeps `text` as a file of `kind`: a new file in the folder on the desktop ([`GameFiles::save_new`]), a
+    /// download on the web; where it went, or what to tell the player when it cannot.
+    pub fn keep(&self, kind: FileKind, text: &str) -> Result<Kept, Text> {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let (stem, extension) = kind.name();
+            let name = format!("{stem}.{extension}");
+            match web::download(&name, text) {
+                Ok(()) => Ok(Kept::Downloaded(name)),
+                Err(e) => Err(text!("file-not-downloaded", what = kind.what(), error = e)),
+            }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.save_new(kind, text).map(Kept::Saved)
     }
 
     /// Reads the game file at `path` (relative paths are in the folder): UTF-8 text of at most
@@ -85,6 +103,42 @@ impl GameFiles {
         let bytes = std::fs::read(&path).map_err(not_opened)?;
         String::from_utf8(bytes).map_err(|_| text!("game-file-not-text", file = &shown))
     }
+}
+
+/// What a file kept for the player holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A game's text.
+    Game,
+    /// What the game server keeps about the player (their account and games, as JSON).
+    Data,
+}
+
+impl FileKind {
+    /// The file's name (a number follows it on the desktop) and extension.
+    const fn name(self) -> (&'static str, &'static str) {
+        match self {
+            FileKind::Game => ("fanorona-game", "txt"),
+            FileKind::Data => ("fanorona-data", "json"),
+        }
+    }
+
+    /// Its key in the messages that name it (`{ $what -> ... }`).
+    const fn what(self) -> &'static str {
+        match self {
+            FileKind::Game => "game",
+            FileKind::Data => "data",
+        }
+    }
+}
+
+/// Where a file was kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// Saved at this path (the desktop).
+    Saved(PathBuf),
+    /// Downloaded under this name (the web).
+    Downloaded(String),
 }
 
 /// The browser's side: downloading a file, and choosing one to open (read in the background, then picked up by

@@ -18,6 +18,7 @@ use fanorona::online::link::{Link, LinkState};
 use fanorona::online::lobby::Lobby;
 use fanorona::online::play::{OnlineGame, OnlineMatch};
 use fanorona::online::{ChallengeSettings, OnlineCommand};
+use fanorona::persistence::game_files::GameFiles;
 use fanorona::persistence::profile::Profile;
 use fanorona::persistence::settings::Settings;
 use fanorona::persistence::storage::Notices;
@@ -434,6 +435,49 @@ fn a_guest_registers_and_signs_in_on_another_device_then_signs_out() {
     command(&mut first, OnlineCommand::Connect);
     run_until_all(&mut [&mut first], "the first device back", |apps| link(apps[0]).is_online());
     assert_eq!(link(&first).me().unwrap().id, alice, "the first device's login is its own");
+}
+
+/// Whether `app` told the player something whose English begins with `start`.
+fn told(app: &App, start: &str) -> bool {
+    app.world().resource::<Notices>().0.iter().any(|n| english(&n.text).starts_with(start))
+}
+
+/// The player's own data: downloaded into one file with their game in it, then the account deleted with the
+/// password: the opponent wins the game in progress, and the device comes back as a new guest trusted for nobody.
+#[test]
+fn a_player_downloads_their_data_then_deletes_their_account() {
+    let dir = temp_dir();
+    let server = TestServer::start(&dir.join("server.db"), any_port(), &clock());
+    let (mut white, mut black) = start_game(&server, GameVariant::Tsivy, "5+3");
+    play_a_turn(&mut white, &mut black);
+    play_a_turn(&mut white, &mut black);
+    let me = link(&white).me().unwrap().clone();
+
+    command(&mut white, OnlineCommand::DownloadData);
+    run_until_all(&mut [&mut white], "the data saved", |apps| told(apps[0], "Your data (one game) was saved as"));
+    let folder = white.world().resource::<GameFiles>().folder().unwrap().to_path_buf();
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(folder.join("fanorona-data-1.json")).unwrap()).unwrap();
+    assert_eq!(saved["account"]["player"]["id"], me.id.as_str());
+    assert_eq!(saved["games"][0]["game"]["turns"].as_array().map(Vec::len), Some(2), "{saved}");
+    assert_eq!(saved["server"], server.url().as_str());
+
+    // Registered, the player deletes the account with the password.
+    let password = "correct horse".to_owned();
+    command(&mut white, OnlineCommand::Register { name: me.name.clone(), password: password.clone() });
+    run_until_all(&mut [&mut white], "registered", |apps| online_settings(apps[0]).account);
+    assert!(online_settings(&white).devices.contains_key(&me.name.to_lowercase()));
+    command(&mut white, OnlineCommand::DeleteAccount { password: Some(password) });
+    run_until_all(&mut [&mut white, &mut black], "a new guest, and the game over", |apps| {
+        link(apps[0]).is_online()
+            && link(apps[0]).me().is_some_and(|now| now.id != me.id)
+            && game(apps[1]).is_some_and(|g| g.result.is_some())
+    });
+    assert!(told(&white, "Your account was deleted"));
+    assert!(!online_settings(&white).account);
+    assert!(online_settings(&white).devices.is_empty(), "the device is trusted for nobody");
+    let result = game(&black).unwrap().result.unwrap();
+    assert_eq!((result.reason, result.winner), (EndReason::Resignation, game(&black).unwrap().me));
 }
 
 /// Puzzles rated online: the puzzles screen connects, the server's puzzle comes, the player solves it by clicks, and

@@ -27,7 +27,20 @@ file-not-saved = { $what ->
     [settings] Your settings could not be saved: { $error }
     [profile] Your rating and tutorial progress could not be saved: { $error }
     [correspondence] Your correspondence games could not be kept on this device: { $error }
+    [data] Your data could not be saved: { $error }
    *[game] The game could not be saved: { $error }
+}
+file-not-downloaded = { $what ->
+    [data] Your data could not be downloaded: { $error }
+   *[game] The game could not be downloaded: { $error }
+}
+file-no-folder = { $what ->
+    [data] Your data could not be saved: there is no folder to save it in.
+   *[game] The game could not be saved: there is no folder to save games in.
+}
+file-folder-full = { $what ->
+    [data] Your data could not be saved: { $folder } has too many such files already.
+   *[game] The game could not be saved: { $folder } has too many game files already.
 }
 
 # Copying to the clipboard. $position: a position's text; $link: a challenge's address; $turns: a number.

@@ -7,7 +7,6 @@ game-not-opened = This game could not be opened: { $error }
 game-not-autosaved = The game could not be autosaved: { $error }
 game-saved-as = The game was saved as { $file }.
 game-downloaded = The game was downloaded as { $file }.
-game-not-downloaded = The game could not be downloaded: { $error }
 game-no-file-picker = The file picker could not be opened: { $error }
 game-no-file-picker-desktop = There is no file picker here: type the file's path instead.
 
@@ -226,8 +225,6 @@ game-key-with-shift = Shift+{ $key }
 game-key-with-ctrl = Ctrl+{ $key }
 
 # Game files. $folder, $file: a folder's or a file's path; $size: a number of bytes.
-game-no-folder = The game could not be saved: there is no folder to save games in.
-game-folder-full = The game could not be saved: { $folder } has too many game files already.
 game-file-too-large = This game could not be opened: { $file } is too large to be a game file ({ $size } bytes).
 game-file-not-text = This game could not be opened: { $file } is not a text file.
 

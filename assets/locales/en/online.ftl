@@ -301,3 +301,26 @@ online-vacation-take = { $days ->
 }
 online-on-vacation = on vacation
 online-refusal-no-vacation-left = You do not have that many days of vacation left this year.
+
+## The player's own data. $games: a number; $file: a file's name or path.
+online-data-header = Your data
+online-data-hint = What the server keeps about you: your account and every game you played.
+online-data-download = Download my data
+online-data-downloading = Downloading your data: { $games ->
+    [one] one game
+   *[other] { $games } games
+} so far…
+online-data-saved = Your data ({ $games ->
+    [one] one game
+   *[other] { $games } games
+}) was saved as { $file }.
+online-data-downloaded = Your data ({ $games ->
+    [one] one game
+   *[other] { $games } games
+}) was downloaded as { $file }.
+online-delete-account = Delete my account…
+online-delete-question = Delete your account for good? Your games in progress are resigned; your finished games stay for your opponents, without your name. This cannot be undone.
+online-delete-password = Your password:
+online-delete-confirm = Delete for good
+online-delete-keep = Keep my account
+online-account-deleted = Your account was deleted: you are a new guest on this device.

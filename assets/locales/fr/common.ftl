@@ -25,7 +25,20 @@ file-not-saved = { $what ->
     [settings] Vos paramètres n'ont pas pu être enregistrés : { $error }
     [profile] Votre classement et vos progrès dans le tutoriel n'ont pas pu être enregistrés : { $error }
     [correspondence] Vos parties par correspondance n'ont pas pu être gardées sur cet appareil : { $error }
+    [data] Vos données n'ont pas pu être enregistrées : { $error }
    *[game] La partie n'a pas pu être enregistrée : { $error }
+}
+file-not-downloaded = { $what ->
+    [data] Vos données n'ont pas pu être téléchargées : { $error }
+   *[game] La partie n'a pas pu être téléchargée : { $error }
+}
+file-no-folder = { $what ->
+    [data] Vos données n'ont pas pu être enregistrées : il n'y a pas de dossier où les enregistrer.
+   *[game] La partie n'a pas pu être enregistrée : il n'y a pas de dossier où enregistrer les parties.
+}
+file-folder-full = { $what ->
+    [data] Vos données n'ont pas pu être enregistrées : { $folder } contient déjà trop de fichiers de ce genre.
+   *[game] La partie n'a pas pu être enregistrée : { $folder } contient déjà trop de fichiers de partie.
 }
 
 copied-position = Copié : { $position }

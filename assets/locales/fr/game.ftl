@@ -7,7 +7,6 @@ game-not-opened = Cette partie n'a pas pu être ouverte : { $error }
 game-not-autosaved = La partie n'a pas pu être enregistrée automatiquement : { $error }
 game-saved-as = La partie a été enregistrée sous { $file }.
 game-downloaded = La partie a été téléchargée sous le nom { $file }.
-game-not-downloaded = La partie n'a pas pu être téléchargée : { $error }
 game-no-file-picker = Le sélecteur de fichiers n'a pas pu s'ouvrir : { $error }
 game-no-file-picker-desktop = Il n'y a pas de sélecteur de fichiers ici : tapez plutôt le chemin du fichier.
 
@@ -211,8 +210,6 @@ game-key-name = { $key ->
 game-key-with-shift = Shift+{ $key }
 game-key-with-ctrl = Ctrl+{ $key }
 
-game-no-folder = La partie n'a pas pu être enregistrée : il n'y a pas de dossier où enregistrer les parties.
-game-folder-full = La partie n'a pas pu être enregistrée : { $folder } contient déjà trop de fichiers de partie.
 game-file-too-large = Cette partie n'a pas pu être ouverte : { $file } est trop gros pour être un fichier de partie ({ $size } octets).
 game-file-not-text = Cette partie n'a pas pu être ouverte : { $file } n'est pas un fichier texte.
 

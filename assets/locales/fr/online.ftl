@@ -293,3 +293,26 @@ online-vacation-take = { $days ->
 }
 online-on-vacation = en congé
 online-refusal-no-vacation-left = Il ne vous reste pas autant de jours de congé cette année.
+
+## Les données du joueur. $games : un nombre ; $file : le nom ou le chemin d'un fichier.
+online-data-header = Vos données
+online-data-hint = Ce que le serveur garde de vous : votre compte et toutes les parties que vous avez jouées.
+online-data-download = Télécharger mes données
+online-data-downloading = Téléchargement de vos données : { $games ->
+    [one] une partie
+   *[other] { $games } parties
+} pour l'instant…
+online-data-saved = Vos données ({ $games ->
+    [one] une partie
+   *[other] { $games } parties
+}) ont été enregistrées sous { $file }.
+online-data-downloaded = Vos données ({ $games ->
+    [one] une partie
+   *[other] { $games } parties
+}) ont été téléchargées sous le nom { $file }.
+online-delete-account = Supprimer mon compte…
+online-delete-question = Supprimer votre compte pour de bon ? Vos parties en cours sont abandonnées ; vos parties terminées restent pour vos adversaires, sans votre nom. C'est irréversible.
+online-delete-password = Votre mot de passe :
+online-delete-confirm = Supprimer pour de bon
+online-delete-keep = Garder mon compte
+online-account-deleted = Votre compte a été supprimé : vous êtes un nouvel invité sur cet appareil.

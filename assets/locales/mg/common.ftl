@@ -28,7 +28,20 @@ file-not-saved = { $what ->
     [settings] Tsy voatahiry ny fikirakiranao: { $error }
     [profile] Tsy voatahiry ny laharanao sy ny fandrosoanao amin'ny lesona: { $error }
     [correspondence] Tsy voatahiry amin'ity fitaovana ity ny lalaonao andro isaky ny anjara: { $error }
+    [data] Tsy voatahiry ny tahirin-kevitra: { $error }
    *[game] Tsy voatahiry ny lalao: { $error }
+}
+file-not-downloaded = { $what ->
+    [data] Tsy voatahiry ny tahirin-kevitra: { $error }
+   *[game] Tsy voasintona ny lalao: { $error }
+}
+file-no-folder = { $what ->
+    [data] Tsy voatahiry ny tahirin-kevitra: tsy misy lahatahiry hitahirizana azy.
+   *[game] Tsy voatahiry ny lalao: tsy misy lahatahiry hitahirizana lalao.
+}
+file-folder-full = { $what ->
+    [data] Tsy voatahiry ny tahirin-kevitra: efa be loatra ny rakitra toy izany ao amin'ny { $folder }.
+   *[game] Tsy voatahiry ny lalao: efa be loatra ny rakitra lalao ao amin'ny { $folder }.
 }
 
 copied-position = Voadika: { $position }

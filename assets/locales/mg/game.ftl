@@ -7,7 +7,6 @@ game-not-opened = Tsy voasokatra ity lalao ity: { $error }
 game-not-autosaved = Tsy voatahiry ho azy ny lalao: { $error }
 game-saved-as = Voatahiry ho { $file } ny lalao.
 game-downloaded = Voasintona ho { $file } ny lalao.
-game-not-downloaded = Tsy voasintona ny lalao: { $error }
 game-no-file-picker = Tsy nisokatra ny fifidianana rakitra: { $error }
 game-no-file-picker-desktop = Tsy misy fifidianana rakitra eto: soraty ny lalan'ny rakitra.
 
@@ -208,8 +207,6 @@ game-key-name = { $key ->
 game-key-with-shift = Shift+{ $key }
 game-key-with-ctrl = Ctrl+{ $key }
 
-game-no-folder = Tsy voatahiry ny lalao: tsy misy lahatahiry hitahirizana lalao.
-game-folder-full = Tsy voatahiry ny lalao: efa be loatra ny rakitra lalao ao amin'ny { $folder }.
 game-file-too-large = Tsy voasokatra ity lalao ity: lehibe loatra ho rakitra lalao ny { $file } ({ $size } octets).
 game-file-not-text = Tsy voasokatra ity lalao ity: tsy rakitra soratra ny { $file }.
 

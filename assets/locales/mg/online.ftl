@@ -286,3 +286,17 @@ online-vacation-days-left = Fialan-tsasatra: { $days } andro sisa.
 online-vacation-take = Alefaso ny fialan-tsasatra ({ $days } andro)
 online-on-vacation = fialan-tsasatra
 online-refusal-no-vacation-left = Tsy ampy ny andro fialan-tsasatra sisa.
+
+## Ny tahirin-kevitry ny mpilalao.
+online-data-header = Tahirin-kevitra
+online-data-hint = Ny tahirin'ny mpizara momba anao: ny kaontinao sy ny lalao rehetra nilalaovanao.
+online-data-download = Ampidino ny tahirin-kevitra
+online-data-downloading = Ampidinina ny tahirin-kevitra: lalao { $games } hatreto…
+online-data-saved = Voatahiry ho { $file } ny tahirin-kevitra (lalao { $games }).
+online-data-downloaded = Voatahiry ho { $file } ny tahirin-kevitra (lalao { $games }).
+online-delete-account = Fafao ny kaonty…
+online-delete-question = Hofafana ny kaontinao? Hoheverina ho resy ianao amin'ny lalao mbola tsy vita; mijanona ho an'ny mpanohitra anao ny lalao vita, tsy misy ny anaranao. Tsy azo averina intsony.
+online-delete-password = Ny tenimiafinao:
+online-delete-confirm = Fafao
+online-delete-keep = Tazony ny kaonty
+online-account-deleted = Voafafa ny kaontinao: vahiny vaovao ianao amin'ity fitaovana ity.
