@@ -326,6 +326,8 @@ fn receive(
                 // The registered name is taken: the new guest gets one from the server.
                 settings.online.name.clear();
             }
+            // A moderator's words, shown as they wrote them.
+            ServerMessage::Warned { reason, .. } => notices.problem(text!("online-warned", reason = reason)),
             _ => {}
         }
         received.write(FromServer { message: envelope.message, request });

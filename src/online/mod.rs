@@ -139,6 +139,11 @@ pub fn refusal(code: ErrorCode) -> Text {
         ErrorCode::BadSubscription => text!("online-refusal-bad-subscription"),
         ErrorCode::TooManySubscriptions => text!("online-refusal-too-many-subscriptions"),
         ErrorCode::NoVacationLeft => text!("online-refusal-no-vacation-left"),
+        ErrorCode::BadReport => text!("online-refusal-bad-report"),
+        ErrorCode::TooManyReports => text!("online-refusal-too-many-reports"),
+        ErrorCode::Blocked => text!("online-refusal-blocked"),
+        ErrorCode::NotModerator => text!("online-refusal-not-moderator"),
+        ErrorCode::Suspended => text!("online-refusal-suspended"),
         ErrorCode::Internal => text!("online-refusal-internal"),
     }
 }

@@ -301,6 +301,12 @@ online-vacation-take = { $days ->
 }
 online-on-vacation = on vacation
 online-refusal-no-vacation-left = You do not have that many days of vacation left this year.
+online-refusal-bad-report = The server could not take this report: report someone else, in a game they played, in a few words.
+online-refusal-too-many-reports = You made many reports today already: the moderators read them first.
+online-refusal-blocked = One of you blocks the other: no game between you.
+online-refusal-not-moderator = Only moderators may do this.
+online-refusal-suspended = A moderator suspended your account for a while.
+online-warned = A moderator warns you: { $reason }
 
 ## The player's own data. $games: a number; $file: a file's name or path.
 online-data-header = Your data

@@ -293,6 +293,12 @@ online-vacation-take = { $days ->
 }
 online-on-vacation = en congé
 online-refusal-no-vacation-left = Il ne vous reste pas autant de jours de congé cette année.
+online-refusal-bad-report = Le serveur n'a pas pu prendre ce signalement : signalez quelqu'un d'autre, dans une partie qu'il a jouée, en quelques mots.
+online-refusal-too-many-reports = Vous avez déjà fait beaucoup de signalements aujourd'hui : les modérateurs les lisent d'abord.
+online-refusal-blocked = L'un de vous bloque l'autre : pas de partie entre vous.
+online-refusal-not-moderator = Seuls les modérateurs peuvent faire cela.
+online-refusal-suspended = Un modérateur a suspendu votre compte pour un temps.
+online-warned = Un modérateur vous avertit : { $reason }
 
 ## Les données du joueur. $games : un nombre ; $file : le nom ou le chemin d'un fichier.
 online-data-header = Vos données

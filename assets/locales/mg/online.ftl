@@ -286,6 +286,12 @@ online-vacation-days-left = Fialan-tsasatra: { $days } andro sisa.
 online-vacation-take = Alefaso ny fialan-tsasatra ({ $days } andro)
 online-on-vacation = fialan-tsasatra
 online-refusal-no-vacation-left = Tsy ampy ny andro fialan-tsasatra sisa.
+online-refusal-bad-report = Tsy azon'ny mpizara ity tatitra ity.
+online-refusal-too-many-reports = Efa be loatra ny tatitra nataonao androany: ny mpandrindra no mamaky azy aloha.
+online-refusal-blocked = Mpilalao voasakana: tsy misy lalao.
+online-refusal-not-moderator = Ny mpandrindra ihany no afaka manao izany.
+online-refusal-suspended = Voarara ny kaontinao.
+online-warned = Fampitandremana avy amin'ny mpandrindra: { $reason }
 
 ## Ny tahirin-kevitry ny mpilalao.
 online-data-header = Tahirin-kevitra

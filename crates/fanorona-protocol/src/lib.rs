@@ -251,6 +251,122 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         password: Option<String>,
     },
+    /// Reports a player to the moderators, with the game it happened in if any. At most [`REPORTS_PER_DAY`] a day;
+    /// a second report of the same player and game replaces the first.
+    Report {
+        /// The player's id.
+        player: String,
+        /// The game's id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<String>,
+        /// Why.
+        reason: ReportReason,
+        /// What happened, in the reporter's words (at most [`MAX_REPORT_NOTE_CHARS`] characters).
+        #[serde(default)]
+        note: String,
+    },
+    /// Blocks a player: they can no longer challenge the caller nor accept the caller's challenges, and the caller no
+    /// longer sees theirs.
+    Block {
+        /// The player's id.
+        player: String,
+    },
+    /// Unblocks a player.
+    Unblock {
+        /// The player's id.
+        player: String,
+    },
+    /// A moderator's: the open reports, oldest first, at most [`MAX_LISTED_REPORTS`].
+    ListReports,
+    /// A moderator's: acts on a player (and closes the open reports about them), logged with who did it and why.
+    Moderate {
+        /// The player's id.
+        player: String,
+        /// What to do.
+        action: ModerationAction,
+        /// Why, for the log (and, for a warning, for the player).
+        reason: String,
+    },
+}
+
+/// The most reports one player may make in a day.
+pub const REPORTS_PER_DAY: usize = 10;
+
+/// The most characters of a report's note.
+pub const MAX_REPORT_NOTE_CHARS: usize = 500;
+
+/// The most characters of a moderator's reason.
+pub const MAX_MODERATION_REASON_CHARS: usize = 500;
+
+/// The most reports a `reports` message lists.
+pub const MAX_LISTED_REPORTS: usize = 100;
+
+/// The longest suspension, in days.
+pub const MAX_SUSPENSION_DAYS: u32 = 365;
+
+/// Why a player is reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReportReason {
+    /// An insulting or hateful name.
+    Name,
+    /// Help from a program (or another person) in rated games.
+    Cheating,
+    /// Letting the clock run instead of playing or resigning, in a lost game.
+    Stalling,
+    /// Anything else (the note says what).
+    Other,
+}
+
+/// What a moderator does about a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ModerationAction {
+    /// Nothing but closing the open reports about the player.
+    Dismiss,
+    /// Tells the player the reason (now, or at their next `hello`).
+    Warn,
+    /// Keeps the player from signing in for some days; their connections close.
+    Suspend {
+        /// 1 to [`MAX_SUSPENSION_DAYS`].
+        days: u32,
+    },
+    /// Closes the account, as `delete_account` does: games in progress resigned, rated games kept, the name free
+    /// after [`NAME_HELD_DAYS`].
+    Close,
+}
+
+/// An open report, as a moderator sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReportView {
+    /// Who reported.
+    pub reporter: PlayerView,
+    /// Who was reported.
+    pub player: PlayerView,
+    /// The game it happened in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// Why.
+    pub reason: ReportReason,
+    /// The reporter's words.
+    pub note: String,
+    /// When, in milliseconds since the Unix epoch.
+    pub at_ms: i64,
+    /// What moderators did about the reported player before, oldest first.
+    pub history: Vec<ModerationRecord>,
+}
+
+/// A moderator's action, as the log keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModerationRecord {
+    /// What was done.
+    pub action: ModerationAction,
+    /// Why.
+    pub reason: String,
+    /// The moderator's name.
+    pub by: String,
+    /// When, in milliseconds since the Unix epoch.
+    pub at_ms: i64,
 }
 
 /// The most games an `exported_data` page holds.
@@ -533,6 +649,33 @@ pub enum ServerMessage {
     },
     /// The answer to `delete_account`: the account is gone; the server closes every connection of its logins.
     AccountDeleted,
+    /// The answer to `report`: the moderators will see it.
+    Reported,
+    /// The answer to `block` and `unblock`: the players the caller blocks.
+    Blocked {
+        /// The players.
+        players: Vec<PlayerView>,
+    },
+    /// The answer to `list_reports`.
+    Reports {
+        /// The open reports, oldest first.
+        reports: Vec<ReportView>,
+    },
+    /// The answer to `moderate`: done and logged.
+    Moderated {
+        /// The player as they are now (a closed account under its new name).
+        player: PlayerView,
+        /// What was done.
+        action: ModerationAction,
+    },
+    /// A moderator's warning to the player: sent at once to a player connected, else after the welcome of their next
+    /// `hello`.
+    Warned {
+        /// The moderator's reason.
+        reason: String,
+        /// When, in milliseconds since the Unix epoch.
+        at_ms: i64,
+    },
     /// A game's clocks changed without a turn: a player's vacation began or ended.
     Clocks {
         /// The game's id.
@@ -625,6 +768,16 @@ pub enum ErrorCode {
     TooManySubscriptions,
     /// A vacation of more days than the player has left this year ([`VACATION_DAYS_PER_YEAR`] a year).
     NoVacationLeft,
+    /// A report of oneself, of no one known, or with a note too long.
+    BadReport,
+    /// The player made [`REPORTS_PER_DAY`] reports in the last day already.
+    TooManyReports,
+    /// One of the two players blocks the other: no challenge between them.
+    Blocked,
+    /// Only moderators may do this.
+    NotModerator,
+    /// The account is suspended by a moderator; the message says until when.
+    Suspended,
     /// The server failed (its database); try again.
     Internal,
 }

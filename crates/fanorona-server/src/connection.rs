@@ -208,9 +208,9 @@ impl State<'_> {
                 let greeting = Greeting { protocol, token, name, password, bot, device };
                 let (sender, kicked) = (self.sender.clone(), Arc::clone(&self.kicked));
                 let address = self.address;
-                self.hub.hello(self.connection, address, sender, kicked, greeting).await.map(|(caller, welcome)| {
+                self.hub.hello(self.connection, address, sender, kicked, greeting).await.map(|(caller, replies)| {
                     self.caller = Some(caller);
-                    vec![welcome]
+                    replies
                 })
             }
             (None, _) => Err(Refusal::new(ErrorCode::HelloFirst, "the first message must be hello")),

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use clap::Parser;
 use fanorona_server::backup::{Copied, backup};
 use fanorona_server::clock::SystemClock;
-use fanorona_server::db::database_url;
+use fanorona_server::db::{Db, database_url};
 use fanorona_server::server::{FLAG_CHECK_INTERVAL, Limits, PushConfig, Server, ServerConfig, Services, parse_origin};
 
 /// The Fanorona game server: a lobby, rated games with clocks, and the web game, on one port.
@@ -87,6 +87,15 @@ enum Command {
         /// Where to write the copy.
         path: PathBuf,
     },
+    /// Makes the registered player NAME a moderator (who reads the players' reports, warns, suspends and closes
+    /// accounts), or no longer with --revoke. The role is given here only: no message of the protocol gives it.
+    Moderator {
+        /// The player's name (in any case).
+        name: String,
+        /// Take the role back.
+        #[arg(long)]
+        revoke: bool,
+    },
 }
 
 #[tokio::main]
@@ -110,13 +119,28 @@ async fn main() -> ExitCode {
 
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let database_url = database_url(args.database, args.data_dir)?;
-    if let Some(Command::Backup { path }) = args.command {
-        let started = std::time::Instant::now();
-        let copied = backup(&database_url, &path).await?;
-        let seconds = started.elapsed().as_secs_f64();
-        let Copied { games, turns, bytes } = copied;
-        tracing::info!("{} written: {games} games, {turns} turns, {bytes} bytes, in {seconds:.2} s", path.display());
-        return Ok(());
+    match args.command {
+        Some(Command::Backup { path }) => {
+            let started = std::time::Instant::now();
+            let copied = backup(&database_url, &path).await?;
+            let seconds = started.elapsed().as_secs_f64();
+            let Copied { games, turns, bytes } = copied;
+            tracing::info!(
+                "{} written: {games} games, {turns} turns, {bytes} bytes, in {seconds:.2} s",
+                path.display()
+            );
+            return Ok(());
+        }
+        Some(Command::Moderator { name, revoke }) => {
+            let db = Db::connect(&database_url, None).await?;
+            if !db.set_moderator(&name, !revoke).await? {
+                return Err(format!("no registered player is named {name:?}").into());
+            }
+            let now = if revoke { "no longer a moderator" } else { "a moderator" };
+            tracing::info!("{name} is {now}");
+            return Ok(());
+        }
+        None => {}
     }
     let config = ServerConfig {
         listen: args.listen,

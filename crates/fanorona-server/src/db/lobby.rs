@@ -89,11 +89,15 @@ impl Db {
         Ok(self.write(insert).await?.rows_affected() == 1)
     }
 
-    /// The open challenges `viewer` may see (those to anyone, those addressed to the viewer and the viewer's own),
+    /// The open challenges `viewer` may see (those to anyone, those addressed to the viewer and the viewer's own, but
+    /// none of a player either of them blocks),
     /// oldest first, at most `most` of them: the viewer's own, then the newest of the others; and how many there are
     /// in all.
     pub async fn listed_challenges(&self, viewer: &str, most: usize) -> Result<(Vec<ChallengeRecord>, u64), DbError> {
-        const VISIBLE: &str = "g.status = 'open' AND (g.opponent IS NULL OR g.opponent = $1 OR g.creator = $1)";
+        // Neither the challenges of players the viewer blocks nor those of players who block the viewer.
+        const VISIBLE: &str = "g.status = 'open' AND (g.opponent IS NULL OR g.opponent = $1 OR g.creator = $1) \
+            AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker = $1 AND b.blocked = g.creator) \
+            OR (b.blocker = g.creator AND b.blocked = $1))";
         let sql = format!(
             "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.opponent, g.created, {} FROM games g \
              JOIN players c ON c.id = g.creator WHERE {VISIBLE} \

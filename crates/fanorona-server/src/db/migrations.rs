@@ -28,6 +28,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (13, "vacations", include_str!("../../migrations/0013_vacations.sql")),
     (14, "login failures", include_str!("../../migrations/0014_login_failures.sql")),
     (15, "deleted accounts", include_str!("../../migrations/0015_deleted_accounts.sql")),
+    (16, "moderation", include_str!("../../migrations/0016_moderation.sql")),
 ];
 
 /// The embedded migrations, handed to sqlx's migrator like a folder of files.

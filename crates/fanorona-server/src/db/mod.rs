@@ -5,7 +5,7 @@
 //!
 //! One [`Db`], its queries split by feature as the hub is: `accounts` (players and logins), `lobby` (open
 //! challenges), `games` (games and their turns), `ratings` (the ratings' history), `puzzles` (the puzzles, players'
-//! results on them and both ratings), `player_data` (what a player downloads or deletes), `push` (Web Push: the server's keys, the browsers' subscriptions) and `sync`
+//! results on them and both ratings), `player_data` (what a player downloads or deletes), `moderation` (reports, blocks, the moderators' log), `push` (Web Push: the server's keys, the browsers' subscriptions) and `sync`
 //! (what the processes sharing a PostgreSQL database tell each other); every write runs in a `tx` transaction, and the
 //! schema comes from the embedded `migrations`.
 
@@ -26,6 +26,7 @@ mod games;
 mod lobby;
 mod logins;
 mod migrations;
+mod moderation;
 mod player_data;
 mod push;
 mod puzzles;
@@ -38,6 +39,7 @@ pub use accounts::PlayerRecord;
 pub use games::{EndRecord, StoredGame, StoredTurn, TurnRecord, UNSEARCHED_AT_ONCE};
 pub use lobby::ChallengeRecord;
 use migrations::Embedded;
+pub use moderation::{ModerationEntry, ReportRecord};
 pub use push::SubscriptionRecord;
 pub use puzzles::PuzzleRated;
 pub use sync::{Change, Listener};

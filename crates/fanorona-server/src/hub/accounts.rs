@@ -54,7 +54,7 @@ impl Hub {
     /// Answers a `hello` on the connection numbered `connection` from `address`, whose messages go to `sender`:
     /// finds the player of the token, or logs in the registered player of the name and password, or creates a guest
     /// with the name (or a generated name). The connection then receives the player's game events (and is closed
-    /// through `kicked`).
+    /// through `kicked`). The replies: the welcome, then the warnings moderators gave while the player was away.
     pub async fn hello(
         &self,
         connection: u64,
@@ -62,7 +62,7 @@ impl Hub {
         sender: Outbox,
         kicked: Arc<Notify>,
         greeting: Greeting,
-    ) -> Result<(Caller, ServerMessage), Refusal> {
+    ) -> Result<(Caller, Vec<ServerMessage>), Refusal> {
         let Greeting { protocol, token, name, password, bot, device } = greeting;
         if protocol != PROTOCOL_VERSION {
             let message = format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}");
@@ -75,10 +75,13 @@ impl Hub {
                 let login = secret::token_hash(&token);
                 let refused = || Refusal::new(ErrorCode::BadToken, "no player is logged in with this token");
                 let expired_before = now.saturating_sub(millis(LOGIN_EXPIRES_AFTER));
-                (self.db.session_player(&login, now, expired_before).await?.ok_or_else(refused)?, login, None)
+                let player = self.db.session_player(&login, now, expired_before).await?.ok_or_else(refused)?;
+                self.refuse_suspended(&player.id, now).await?;
+                (player, login, None)
             }
             (None, Some(password)) => {
                 let (player, device_trusted) = self.log_in(name.unwrap_or_default(), password, address, device).await?;
+                self.refuse_suspended(&player.id, now).await?;
                 if !device_trusted {
                     trusted = Some(self.trust_device(&player.id, now).await?);
                 }
@@ -123,7 +126,22 @@ impl Hub {
             vacation,
             device: trusted,
         };
-        Ok((caller, welcome))
+        // A moderator's warnings given while the player was away come right after the welcome.
+        let warnings = self.db.take_unseen_warnings(&caller.player).await?;
+        let warnings = warnings.into_iter().map(|w| ServerMessage::Warned { reason: w.reason, at_ms: w.at_ms });
+        Ok((caller, std::iter::once(welcome).chain(warnings).collect()))
+    }
+
+    /// Refuses a player whom a moderator suspended until after `now`.
+    async fn refuse_suspended(&self, player: &str, now: i64) -> Result<(), Refusal> {
+        match self.db.suspended_until(player, now).await? {
+            Some(until) => {
+                let hours = (until - now + 3_599_999) / 3_600_000;
+                let message = format!("a moderator suspended this account: {hours} hours more");
+                Err(Refusal::new(ErrorCode::Suspended, message))
+            }
+            None => Ok(()),
+        }
     }
 
     /// Ends the caller's login: its token works no more, and every other connection of this process that uses it

@@ -66,6 +66,11 @@ impl Hub {
         connections.retain(|_, list| !list.is_empty());
     }
 
+    /// Whether `player` has a connection to this process.
+    pub(super) fn is_connected(&self, player: &str) -> bool {
+        lock(&self.connections).contains_key(player)
+    }
+
     /// Sends `message` to every connection of `player` on this process.
     pub(super) fn tell(&self, player: &str, message: &ServerMessage) {
         let Some(text) = event_text(message) else { return };

@@ -99,6 +99,7 @@ impl Hub {
             if rated && player.bot {
                 return Err(Refusal::bot_unrated());
             }
+            self.refuse_blocked(&caller.player, opponent).await?;
         }
         let (most, kind) = match (&opponent, time.is_correspondence()) {
             (Some(_), _) => (MAX_ADDRESSED_CHALLENGES, "addressed to players"),
@@ -166,6 +167,7 @@ impl Hub {
         if challenge.opponent.as_ref().is_some_and(|o| *o != caller.player) {
             return Err(Refusal::new(ErrorCode::NotYourGame, "that challenge is for another player"));
         }
+        self.refuse_blocked(&challenge.creator.id, &caller.player).await?;
         let mut players = [challenge.creator.clone(), self.current(caller).await?];
         // The challenger may have become a bot since it opened the challenge.
         if challenge.rated && players.iter().any(|p| p.bot) {

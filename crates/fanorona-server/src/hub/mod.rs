@@ -3,7 +3,7 @@
 //!
 //! One [`Hub`] per process, its methods split by feature: `accounts` (hello, logins, registering), `lobby`
 //! (challenges), `games` (turns, draws, ends, clocks), `push` (Web Push for correspondence games), `spectators`,
-//! `player_data` (a player's data downloaded, their account deleted), `sync` (the changes of the other processes
+//! `moderation` (reports, blocks, moderators' actions), `player_data` (a player's data downloaded, their account deleted), `sync` (the changes of the other processes
 //! sharing the database), `vacations` (clocks stopped for days), `views` (what is shown of it all), over
 //! `connections` (who is connected here, with an `outbox` each) and `live` (a game in progress as this process holds
 //! it).
@@ -29,6 +29,7 @@ mod connections;
 mod games;
 mod live;
 mod lobby;
+mod moderation;
 mod outbox;
 mod player_data;
 mod push;
@@ -178,6 +179,15 @@ impl Hub {
             ClientMessage::Vacation { days } => self.vacation(caller, days).await?,
             ClientMessage::ExportData { after } => self.export_data(caller, after).await?,
             ClientMessage::DeleteAccount { password } => self.delete_account(caller, password).await?,
+            ClientMessage::Report { player, game, reason, note } => {
+                self.report(caller, &player, game.as_deref(), reason, &note).await?
+            }
+            ClientMessage::Block { player } => self.block(caller, &player, true).await?,
+            ClientMessage::Unblock { player } => self.block(caller, &player, false).await?,
+            ClientMessage::ListReports => self.list_reports(caller).await?,
+            ClientMessage::Moderate { player, action, reason } => {
+                self.moderate(caller, &player, action, &reason).await?
+            }
             ClientMessage::Abort { game } => {
                 self.end_by_player(caller, &game, |live, _| {
                     if live.game.turns().len() < 2 {

@@ -1,6 +1,10 @@
 //! A player's own data: downloaded a page at a time (`export_data`), or deleted with their account
 //! (`delete_account`).
 
+use std::net::{IpAddr, Ipv4Addr};
+
+use fanorona_rules::Side;
+
 use super::views::stored_view;
 use super::{Caller, Hub, lock};
 use crate::error::{DbError, Refusal};
@@ -30,11 +34,8 @@ impl Hub {
         Ok(ServerMessage::ExportedData { account, games, next })
     }
 
-    /// Deletes the caller's account, asking a registered player's password again (wrong ones back off as a
-    /// login's): their games in progress are resigned first, then the account goes ([`Db::delete_account`]) and
-    /// every connection of its logins closes, this one after the reply.
-    ///
-    /// [`Db::delete_account`]: crate::db::Db::delete_account
+    /// Deletes the caller's account ([`Hub::remove_account`]), asking a registered player's password again (wrong
+    /// ones back off as a login's); this connection closes after the reply.
     pub(super) async fn delete_account(
         &self,
         caller: &Caller,
@@ -48,15 +49,32 @@ impl Hub {
                 return Err(Refusal::new(ErrorCode::BadLogin, "no registered player has this name and password"));
             }
         }
+        self.remove_account(&caller.player, caller.connection).await?;
+        Ok(ServerMessage::AccountDeleted)
+    }
+
+    /// Removes the account of `player` (its owner's wish, or a moderator's): their games in progress resigned first,
+    /// then the account ([`Db::delete_account`]), and every connection of its logins closed but `except` (the
+    /// one that asked, which closes after its reply). The challenges go with the account: the lobby's lists drop
+    /// them at their next reading, and accepting one meanwhile is `not_found`.
+    ///
+    /// [`Db::delete_account`]: crate::db::Db::delete_account
+    pub(super) async fn remove_account(&self, player: &str, except: u64) -> Result<(), Refusal> {
+        // The player's side in their games: `except` is the one connection not told of the resignations.
+        let resigner = Caller {
+            player: player.to_owned(),
+            connection: except,
+            login: String::new(),
+            address: IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+        };
         let games: Vec<String> = lock(&self.games)
             .iter()
-            .filter(|(_, slot)| slot.players.contains(&caller.player))
+            .filter(|(_, slot)| slot.players.iter().any(|p| p == player))
             .map(|(id, _)| id.clone())
             .collect();
         for id in games {
-            let resigned =
-                self.end_by_player(caller, &id, |_, side| Ok(GameResult::win(!side, EndReason::Resignation)));
-            match resigned.await {
+            let resign = |_: &_, side: Side| Ok(GameResult::win(!side, EndReason::Resignation));
+            match self.end_by_player(&resigner, &id, resign).await {
                 // Over already, or gone from this process meanwhile: nothing to resign.
                 Ok(_) => {}
                 Err(refusal) if matches!(refusal.code, ErrorCode::GameOver | ErrorCode::NotFound) => {}
@@ -65,17 +83,15 @@ impl Hub {
         }
         let now = self.clock.now_ms();
         let held_until = now.saturating_add(NAME_HELD_DAYS * DAY_MS);
-        let logins = match self.db.delete_account(&caller.player, now, held_until).await {
+        let logins = match self.db.delete_account(player, now, held_until).await {
             Ok(logins) => logins,
-            // Another connection of the player deleted it a moment ago.
+            // Deleted a moment ago (another connection of the player's, or a moderator).
             Err(DbError::Stale) => Vec::new(),
             Err(error) => return Err(error.into()),
         };
         for login in logins {
-            self.close_login(&login, Some(caller.connection));
+            self.close_login(&login, Some(except));
         }
-        // The challenges went with the account: the lobby's lists drop them at their next reading, and accepting one
-        // meanwhile is `not_found`.
-        Ok(ServerMessage::AccountDeleted)
+        Ok(())
     }
 }

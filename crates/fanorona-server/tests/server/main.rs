@@ -17,6 +17,7 @@ mod load;
 mod lobby_bounds;
 mod loose_ends;
 mod metrics;
+mod moderation;
 mod passwords;
 mod player_data;
 mod process;
