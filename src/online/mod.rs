@@ -1,7 +1,7 @@
 //! Online play against people through the game server (`fanorona-server`): the WebSocket link, its greeting and
 //! its reconnection ([`link`]), the lobby of challenges ([`lobby`]), a game whose opponent plays from elsewhere on
 //! the same board as any other game ([`play`]), correspondence games ([`correspondence`]) and their notifications on
-//! the web ([`notifications`]), and the player's own data downloaded or deleted ([`own_data`]). The server decides every result and keeps the clocks; the game shows what it says.
+//! the web ([`notifications`]), the player's own data downloaded or deleted ([`own_data`]), and reports and blocks ([`reports`]). The server decides every result and keeps the clocks; the game shows what it says.
 //! The screens are in [`panel`] ([`view_plugin`]); everything else runs headless.
 
 pub mod correspondence;
@@ -11,10 +11,11 @@ pub mod notifications;
 pub mod own_data;
 pub mod panel;
 pub mod play;
+pub mod reports;
 mod scenes;
 
 use bevy::prelude::*;
-use fanorona_protocol::{ErrorCode, FinishedGame, GameVariant, TimeControl};
+use fanorona_protocol::{ErrorCode, FinishedGame, GameVariant, ReportReason, TimeControl};
 
 use crate::i18n::Text;
 use crate::keys::{AddKeys, KeySet};
@@ -100,6 +101,21 @@ pub enum OnlineCommand {
         /// The password (a guest has none).
         password: Option<String>,
     },
+    /// Report a player to the server's moderators.
+    Report {
+        /// The player's id.
+        player: String,
+        /// The game it happened in.
+        game: Option<String>,
+        /// Why.
+        reason: ReportReason,
+        /// What happened, in the player's words.
+        note: String,
+    },
+    /// Block the player with this id: no challenges between the two any more.
+    Block(String),
+    /// Unblock the player with this id.
+    Unblock(String),
 }
 
 /// Why the server refused a message, in the player's words: from its code, never from the server's own English.
@@ -170,5 +186,6 @@ pub fn plugin(app: &mut App) {
             correspondence::plugin,
             notifications::plugin,
             own_data::plugin,
+            reports::plugin,
         ));
 }

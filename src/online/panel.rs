@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_protocol::{
-    ChallengeView, Color, FinishedGame, GameVariant, GameView, PlayerView, PushEvent, TimeControl,
-    VACATION_DAYS_PER_YEAR, VacationView,
+    ChallengeView, Color, FinishedGame, GameVariant, GameView, MAX_REPORT_NOTE_CHARS, PlayerView, PushEvent,
+    ReportReason, TimeControl, VACATION_DAYS_PER_YEAR, VacationView,
 };
 
 use crate::board::FlipBoard;
@@ -22,6 +22,7 @@ use crate::online::lobby::{Lobby, Profile, TIME_CONTROLS, challenge_link};
 use crate::online::notifications::{Notifications, PushState};
 use crate::online::own_data::{AccountDeletion, DataDownload};
 use crate::online::play::{OnlineGame, OnlineMatch, end_key};
+use crate::online::reports::BlockedPlayers;
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::{OnlineSettings, Settings};
 use crate::persistence::storage::Notices;
@@ -161,6 +162,71 @@ fn own_data_ui(
     });
 }
 
+/// A report being written.
+#[derive(Default)]
+struct ReportForm {
+    reason: Option<ReportReason>,
+    note: String,
+}
+
+/// Reporting the opponent to the moderators (a reason, a note), and blocking or unblocking them.
+fn report_ui(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    game: &OnlineGame,
+    opponent: &PlayerView,
+    blocked: bool,
+    form: &mut ReportForm,
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    ui.label(tr!(locale, "online-report-reason"));
+    let reasons = [
+        (ReportReason::Name, tr!(locale, "online-report-name")),
+        (ReportReason::Cheating, tr!(locale, "online-report-cheating")),
+        (ReportReason::Stalling, tr!(locale, "online-report-stalling")),
+        (ReportReason::Other, tr!(locale, "online-report-other")),
+    ];
+    for (reason, label) in reasons {
+        ui.radio_value(&mut form.reason, Some(reason), label);
+    }
+    let note = egui::TextEdit::multiline(&mut form.note).desired_rows(2).char_limit(MAX_REPORT_NOTE_CHARS);
+    ui.add(note.hint_text(tr!(locale, "online-report-note")));
+    if let Some(reason) = form.reason
+        && ui.button(tr!(locale, "online-report-send")).clicked()
+    {
+        let note = std::mem::take(&mut form.note).trim().to_owned();
+        let (player, game) = (opponent.id.clone(), Some(game.id.clone()));
+        commands.write(OnlineCommand::Report { player, game, reason, note });
+        form.reason = None;
+    }
+    ui.separator();
+    let mut block = blocked;
+    let label = tr!(locale, "online-block", name = &opponent.name);
+    if ui.checkbox(&mut block, label).on_hover_text(tr!(locale, "online-block-hint")).changed() {
+        let id = opponent.id.clone();
+        commands.write(if block { OnlineCommand::Block(id) } else { OnlineCommand::Unblock(id) });
+    }
+}
+
+/// The players the player blocks, each with a way to unblock them.
+fn blocked_ui(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    blocked: &BlockedPlayers,
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    let Some(players) = blocked.0.as_ref().filter(|players| !players.is_empty()) else { return };
+    ui.label(tr!(locale, "online-blocked-list"));
+    for player in players {
+        ui.horizontal(|ui| {
+            ui.label(&player.name);
+            if ui.small_button(tr!(locale, "online-unblock")).clicked() {
+                commands.write(OnlineCommand::Unblock(player.id.clone()));
+            }
+        });
+    }
+}
+
 /// The new challenge being made up in the lobby.
 struct ChallengeForm {
     variant: GameVariant,
@@ -245,7 +311,7 @@ fn lobby_ui(
     mut vacation_days: Local<u32>,
     mut tab: ResMut<LobbyTab>,
     mut account: Local<AccountForm>,
-    (download, mut deletion): (Res<DataDownload>, ResMut<AccountDeletion>),
+    (download, mut deletion, blocked): (Res<DataDownload>, ResMut<AccountDeletion>, Res<BlockedPlayers>),
     mut commands: MessageWriter<OnlineCommand>,
     mut menu: MessageWriter<ShowMenu>,
     mut clipboard: ResMut<EguiClipboard>,
@@ -265,6 +331,7 @@ fn lobby_ui(
         // Ids of their own: the headers' words change with the language, and they should stay open when it does.
         egui::CollapsingHeader::new(tr!(locale, "online-account")).id_salt("online-account").show(ui, |ui| {
             account_ui(ui, locale, &online, link.is_online(), &mut account, &mut commands);
+            blocked_ui(ui, locale, &blocked, &mut commands);
         });
         let downloading = download.under_way();
         // Held open while something is under way, so that the player sees it (the question, the download's progress).
@@ -825,6 +892,7 @@ fn online_panel_ui(
     mut how_to_play: MessageWriter<ToggleHowToPlay>,
     mut commands: MessageWriter<OnlineCommand>,
     mut review: MessageWriter<ReviewCommand>,
+    (blocked, mut report): (Res<BlockedPlayers>, Local<ReportForm>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(game) = current.0.as_ref() else { return Ok(()) };
@@ -920,6 +988,14 @@ fn online_panel_ui(
                 how_to_play.write(ToggleHowToPlay);
             }
         });
+        if let Some(me) = game.me {
+            let opponent = game.player(!me);
+            let header = egui::CollapsingHeader::new(tr!(locale, "online-report-header", name = &opponent.name));
+            header.id_salt("online-report").show(ui, |ui| {
+                let blocked = blocked.contains(&opponent.id);
+                report_ui(ui, locale, game, opponent, blocked, &mut report, &mut commands);
+            });
+        }
         // A finished game's turns can be looked at (in the review); a game in progress is not interrupted.
         let over = session.board_use().online_game_over();
         if let Some(ply) = crate::ui::moves::move_list(ui, locale, session.game().start(), session.game().turns(), over)

@@ -17,6 +17,7 @@ use fanorona::game::session::BoardUse;
 use fanorona::online::link::{Link, LinkState};
 use fanorona::online::lobby::Lobby;
 use fanorona::online::play::{OnlineGame, OnlineMatch};
+use fanorona::online::reports::BlockedPlayers;
 use fanorona::online::{ChallengeSettings, OnlineCommand};
 use fanorona::persistence::game_files::GameFiles;
 use fanorona::persistence::profile::Profile;
@@ -25,7 +26,7 @@ use fanorona::persistence::storage::Notices;
 use fanorona::puzzles::{PuzzleBoard, PuzzleCommand, PuzzleStatus};
 use fanorona::review::{ReviewCommand, Reviewing};
 use fanorona::screens::AppState;
-use fanorona_protocol::{Color, EndReason, GameVariant, TimeControl};
+use fanorona_protocol::{Color, EndReason, GameVariant, ReportReason, TimeControl};
 use fanorona_puzzles::shipped_puzzle;
 use fanorona_server::clock::ManualClock;
 use fanorona_server::server::{Limits, PushConfig, Server, ServerConfig};
@@ -478,6 +479,42 @@ fn a_player_downloads_their_data_then_deletes_their_account() {
     assert!(online_settings(&white).devices.is_empty(), "the device is trusted for nobody");
     let result = game(&black).unwrap().result.unwrap();
     assert_eq!((result.reason, result.winner), (EndReason::Resignation, game(&black).unwrap().me));
+}
+
+/// Reporting the opponent of a game to the moderators, and blocking them: the server's answers told, the list of
+/// blocked players kept, and asked for again after a new connection.
+#[test]
+fn a_player_reports_and_blocks_their_opponent() {
+    let dir = temp_dir();
+    let server = TestServer::start(&dir.join("server.db"), any_port(), &clock());
+    let (mut white, mut black) = start_game(&server, GameVariant::Tsivy, "5+3");
+    let (opponent, id) = (link(&black).me().unwrap().clone(), game(&white).unwrap().id.clone());
+    let report = OnlineCommand::Report {
+        player: opponent.id.clone(),
+        game: Some(id),
+        reason: ReportReason::Cheating,
+        note: "every turn in one second".into(),
+    };
+    command(&mut white, report);
+    run_until_all(&mut [&mut white], "the report taken", |apps| told(apps[0], "Your report was sent"));
+    let blocks = |app: &App| app.world().resource::<BlockedPlayers>().0.clone();
+    assert_eq!(blocks(&white), Some(Vec::new()), "asked for at the welcome");
+    command(&mut white, OnlineCommand::Block(opponent.id.clone()));
+    run_until_all(&mut [&mut white], "blocked", |apps| {
+        apps[0].world().resource::<BlockedPlayers>().contains(&opponent.id)
+    });
+    assert!(told(&white, &format!("You block {} now", opponent.name)));
+    // A new connection asks the server again: the block is the server's, not this device's.
+    white.world_mut().resource_mut::<BlockedPlayers>().0 = None;
+    command(&mut white, OnlineCommand::Connect);
+    run_until_all(&mut [&mut white, &mut black], "the list again", |apps| {
+        apps[0].world().resource::<BlockedPlayers>().contains(&opponent.id)
+    });
+    command(&mut white, OnlineCommand::Unblock(opponent.id.clone()));
+    run_until_all(&mut [&mut white], "unblocked", |apps| {
+        apps[0].world().resource::<BlockedPlayers>().0.as_ref().is_some_and(Vec::is_empty)
+    });
+    assert!(told(&white, &format!("You no longer block {}", opponent.name)));
 }
 
 /// Puzzles rated online: the puzzles screen connects, the server's puzzle comes, the player solves it by clicks, and

@@ -330,3 +330,20 @@ online-delete-password = Your password:
 online-delete-confirm = Delete for good
 online-delete-keep = Keep my account
 online-account-deleted = Your account was deleted: you are a new guest on this device.
+
+## Reporting a player to the moderators, blocking one. $name: a player's name.
+online-report-header = Report or block { $name }
+online-report-reason = Why:
+online-report-name = An insulting name
+online-report-cheating = Help from a program or another person
+online-report-stalling = Lets the clock run instead of playing
+online-report-other = Something else
+online-report-note = What happened (optional)
+online-report-send = Send to the moderators
+online-reported = Your report was sent to the moderators.
+online-block = Block { $name }
+online-block-hint = Neither of you sees the other's challenges, nor can play the other.
+online-blocked-player = You block { $name } now.
+online-unblocked-player = You no longer block { $name }.
+online-blocked-list = Players you block:
+online-unblock = Unblock

@@ -322,3 +322,20 @@ online-delete-password = Votre mot de passe :
 online-delete-confirm = Supprimer pour de bon
 online-delete-keep = Garder mon compte
 online-account-deleted = Votre compte a été supprimé : vous êtes un nouvel invité sur cet appareil.
+
+## Signaler un joueur aux modérateurs, en bloquer un. $name : le nom d'un joueur.
+online-report-header = Signaler ou bloquer { $name }
+online-report-reason = Pourquoi :
+online-report-name = Un nom insultant
+online-report-cheating = L'aide d'un programme ou d'une autre personne
+online-report-stalling = Laisse tourner la pendule au lieu de jouer
+online-report-other = Autre chose
+online-report-note = Ce qui s'est passé (facultatif)
+online-report-send = Envoyer aux modérateurs
+online-reported = Votre signalement a été envoyé aux modérateurs.
+online-block = Bloquer { $name }
+online-block-hint = Aucun de vous ne voit plus les défis de l'autre, ni ne peut jouer contre lui.
+online-blocked-player = Vous bloquez désormais { $name }.
+online-unblocked-player = Vous ne bloquez plus { $name }.
+online-blocked-list = Joueurs que vous bloquez :
+online-unblock = Débloquer

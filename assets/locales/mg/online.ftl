@@ -306,3 +306,20 @@ online-delete-password = Ny tenimiafinao:
 online-delete-confirm = Fafao
 online-delete-keep = Tazony ny kaonty
 online-account-deleted = Voafafa ny kaontinao: vahiny vaovao ianao amin'ity fitaovana ity.
+
+## Tatitra ho an'ny mpandrindra, mpilalao voasakana.
+online-report-header = Tatitra: { $name }
+online-report-reason = Antony:
+online-report-name = Anarana manafintohina
+online-report-cheating = Nanampy azy ny solosaina na olon-kafa
+online-report-stalling = Avelany handeha ny famantaranandro fa tsy milalao izy
+online-report-other = Zavatra hafa
+online-report-note = Inona no nitranga? (tsy voatery)
+online-report-send = Alefaso amin'ny mpandrindra
+online-reported = Lasa any amin'ny mpandrindra ny tatitrao.
+online-block = Voasakana i { $name }
+online-block-hint = Tsy hifanamby intsony ianareo.
+online-blocked-player = Voasakana i { $name }.
+online-unblocked-player = Tsy voasakana intsony i { $name }.
+online-blocked-list = Mpilalao voasakana:
+online-unblock = Tsy voasakana intsony

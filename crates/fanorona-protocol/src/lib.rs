@@ -276,6 +276,8 @@ pub enum ClientMessage {
         /// The player's id.
         player: String,
     },
+    /// Asks for the players the caller blocks.
+    ListBlocked,
     /// A moderator's: the open reports, oldest first, at most [`MAX_LISTED_REPORTS`].
     ListReports,
     /// A moderator's: acts on a player (and closes the open reports about them), logged with who did it and why.
@@ -651,7 +653,7 @@ pub enum ServerMessage {
     AccountDeleted,
     /// The answer to `report`: the moderators will see it.
     Reported,
-    /// The answer to `block` and `unblock`: the players the caller blocks.
+    /// The answer to `block`, `unblock` and `list_blocked`: the players the caller blocks.
     Blocked {
         /// The players.
         players: Vec<PlayerView>,

@@ -184,6 +184,7 @@ impl Hub {
             }
             ClientMessage::Block { player } => self.block(caller, &player, true).await?,
             ClientMessage::Unblock { player } => self.block(caller, &player, false).await?,
+            ClientMessage::ListBlocked => ServerMessage::Blocked { players: self.db.blocked_by(&caller.player).await? },
             ClientMessage::ListReports => self.list_reports(caller).await?,
             ClientMessage::Moderate { player, action, reason } => {
                 self.moderate(caller, &player, action, &reason).await?

@@ -182,6 +182,10 @@ async fn a_blocked_player_can_neither_challenge_nor_accept_and_their_challenges_
         panic!()
     };
     assert!(!listed(&challenges, &bozy_id), "Soa no longer sees Bozy's challenge");
+    let Ok(ServerMessage::Blocked { players: listed_blocked }) = soa.request(ClientMessage::ListBlocked).await else {
+        panic!()
+    };
+    assert_eq!(listed_blocked, players);
     let accept = ClientMessage::AcceptChallenge { challenge: bozys.id.clone() };
     assert_eq!(refused(&mut soa, accept.clone()).await, Some(ErrorCode::Blocked));
     let Ok(ServerMessage::ChallengeCreated { challenge: soas }) = soa.request(challenge().into()).await else {
