@@ -2,27 +2,22 @@
 //! them to the puzzles it serves, and exits. Run it now and then, beside the server or not: each run looks only at
 //! the games finished since the last.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
 use fanorona_ai::puzzle::find_in_game;
 use fanorona_ai::tablebase::LazyTables;
-use fanorona_server::db::{Db, database_url};
+use fanorona_server::db::Db;
 use fanorona_server::hub::find_puzzles;
+use fanorona_server::tool::{DatabaseArgs, finish};
 
 /// Finds the puzzles of the game server's finished games (the engine's search, as `fanorona-cli puzzles` makes the
 /// shipped sets) and adds them to the puzzles the server serves.
 #[derive(Debug, Parser)]
 #[command(version, about)]
 struct Args {
-    /// The server's database: sqlite://PATH or postgres://USER:PASSWORD@HOST/NAME [default:
-    /// sqlite://DATA_DIR/fanorona-server.db]
-    #[arg(long, env = "DATABASE_URL")]
-    database: Option<String>,
-    /// The folder of the server's default SQLite database [default: the platform's data folder]
-    #[arg(long, env = "FANORONA_DATA_DIR")]
-    data_dir: Option<PathBuf>,
+    #[command(flatten)]
+    database: DatabaseArgs,
     /// The nodes of each search of a position (confirmed at four times as many), as `fanorona-cli puzzles --nodes`.
     #[arg(long, default_value_t = 20_000)]
     nodes: u64,
@@ -30,20 +25,11 @@ struct Args {
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    match run(Args::parse()).await {
-        Ok(report) => {
-            println!("{report}");
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            eprintln!("fanorona-find-puzzles: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    finish("fanorona-find-puzzles", run(Args::parse()).await)
 }
 
 async fn run(args: Args) -> Result<String, Box<dyn std::error::Error>> {
-    let db = Db::connect(&database_url(args.database, args.data_dir)?, None).await?;
+    let db = Db::connect(&args.database.url()?, None).await?;
     // The four-piece endgame tables, built once for every game.
     let tables = LazyTables::default();
     let search = find_puzzles(&db, |game, prefix| find_in_game(game, 0, args.nodes, &tables, prefix)).await?;

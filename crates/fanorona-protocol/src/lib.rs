@@ -358,6 +358,38 @@ pub struct ReportView {
     pub history: Vec<ModerationRecord>,
 }
 
+/// A player whose last rated games played the engine's choice (a turn as good as its best) in complex positions,
+/// and as accurately, as no honest player does: the fair-play review's finding, for a moderator to judge (it never
+/// acts on its own).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FairPlayFlag {
+    /// The player.
+    pub player: PlayerView,
+    /// The complex positions they moved in, over the games of `evidence`.
+    pub complex: u32,
+    /// Of which they played the engine's choice (a turn as good as its best).
+    pub matched: u32,
+    /// Their mean accuracy (0..100) over those games.
+    pub accuracy: f64,
+    /// When the review flagged them, in milliseconds since the Unix epoch.
+    pub at_ms: i64,
+    /// Each game of the window the figures come from, newest first.
+    pub evidence: Vec<FairPlayGame>,
+}
+
+/// One game's figures for one player in the fair-play review.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FairPlayGame {
+    /// The game's id.
+    pub game: String,
+    /// The complex positions the player moved in.
+    pub complex: u32,
+    /// Of which they played the engine's choice (a turn as good as its best).
+    pub matched: u32,
+    /// Their mean accuracy (0..100) in the game.
+    pub accuracy: f64,
+}
+
 /// A moderator's action, as the log keeps it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ModerationRecord {
@@ -662,6 +694,9 @@ pub enum ServerMessage {
     Reports {
         /// The open reports, oldest first.
         reports: Vec<ReportView>,
+        /// The players the fair-play review flags, with its evidence (none from a server without it).
+        #[serde(default)]
+        flags: Vec<FairPlayFlag>,
     },
     /// The answer to `moderate`: done and logged.
     Moderated {

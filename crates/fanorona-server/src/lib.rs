@@ -11,6 +11,8 @@
 //! - `push`: Web Push messages about correspondence games to the players' browsers (their turn, a challenge, a
 //!   result, a day left), from a queue of their own, never in a turn's way.
 //! - [`metrics`]: what the server counts for whoever runs it, in Prometheus's text format on a port of its own.
+//! - [`tool`]: what the programs working on the database beside the server share (`fanorona-find-puzzles`,
+//!   `fanorona-fair-play`).
 //! - [`backup`]: a consistent copy of a SQLite database while the server plays on (`fanorona-server backup PATH`).
 //! - [`protocol`]: the JSON messages (the `fanorona-protocol` crate; `docs/PROTOCOL.md` describes them with an
 //!   example session).
@@ -35,4 +37,5 @@ mod secret;
 pub mod server;
 mod static_files;
 mod throttle;
+pub mod tool;
 pub mod vacation;

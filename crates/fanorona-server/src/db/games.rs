@@ -54,6 +54,8 @@ enum Which<'a> {
     /// The games of the player with this id (not open challenges) whose ids come after the second, the first
     /// [`EXPORT_PAGE_GAMES`] by id.
     PageOf(&'a str, &'a str),
+    /// The finished rated games the fair-play review has not looked at, the oldest [`UNSEARCHED_AT_ONCE`].
+    Unreviewed,
 }
 
 /// The most finished games [`Db::unsearched_games`] returns at once.
@@ -135,6 +137,14 @@ impl Db {
         tx.end(done.map(|_| ()).map_err(DbError::from)).await
     }
 
+    /// Finished rated games the fair-play review has not looked at (see [`Db::store_fair_play`]), at most
+    /// [`UNSEARCHED_AT_ONCE`], oldest first.
+    pub async fn unreviewed_games(&self) -> Result<Vec<StoredGame>, DbError> {
+        let mut games = self.games(Which::Unreviewed).await?;
+        games.reverse();
+        Ok(games)
+    }
+
     /// The player's games but open challenges whose ids come after `after`, the first [`EXPORT_PAGE_GAMES`] by id.
     pub async fn games_page(&self, player: &str, after: &str) -> Result<Vec<StoredGame>, DbError> {
         self.games(Which::PageOf(player, after)).await
@@ -156,6 +166,13 @@ impl Db {
             Which::Unsearched => (
                 format!(
                     "g.id IN (SELECT id FROM games WHERE status = 'finished' AND puzzles_searched = 0 \
+                     ORDER BY updated, id LIMIT {UNSEARCHED_AT_ONCE}) AND $1 = '' AND $2 = ''"
+                ),
+                ["", ""],
+            ),
+            Which::Unreviewed => (
+                format!(
+                    "g.id IN (SELECT id FROM games WHERE status = 'finished' AND rated = 1 AND fair_play_reviewed = 0 \
                      ORDER BY updated, id LIMIT {UNSEARCHED_AT_ONCE}) AND $1 = '' AND $2 = ''"
                 ),
                 ["", ""],

@@ -29,6 +29,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (14, "login failures", include_str!("../../migrations/0014_login_failures.sql")),
     (15, "deleted accounts", include_str!("../../migrations/0015_deleted_accounts.sql")),
     (16, "moderation", include_str!("../../migrations/0016_moderation.sql")),
+    (17, "fair play", include_str!("../../migrations/0017_fair_play.sql")),
 ];
 
 /// The embedded migrations, handed to sqlx's migrator like a folder of files.

@@ -3,11 +3,12 @@
 //! The SQL is written to run unchanged on both: `$1` placeholders (SQLite reads `$N` as parameter N), TEXT, BIGINT
 //! and DOUBLE PRECISION columns only (booleans as 0/1, times as milliseconds since the Unix epoch).
 //!
-//! One [`Db`], its queries split by feature as the hub is: `accounts` (players and logins), `lobby` (open
-//! challenges), `games` (games and their turns), `ratings` (the ratings' history), `puzzles` (the puzzles, players'
-//! results on them and both ratings), `player_data` (what a player downloads or deletes), `moderation` (reports, blocks, the moderators' log), `push` (Web Push: the server's keys, the browsers' subscriptions) and `sync`
-//! (what the processes sharing a PostgreSQL database tell each other); every write runs in a `tx` transaction, and the
-//! schema comes from the embedded `migrations`.
+//! One [`Db`], its queries split by feature as the hub is: `accounts` (players and logins), `lobby` (open challenges),
+//! `games` (games and their turns), `ratings` (the ratings' history), `puzzles` (the puzzles, players' results on them
+//! and both ratings), `player_data` (what a player downloads or deletes), `moderation` (reports, blocks, the
+//! moderators' log), `fair_play` (the engine's review of rated games), `push` (Web Push: the server's keys, the
+//! browsers' subscriptions) and `sync` (what the processes sharing a PostgreSQL database tell each other); every write
+//! runs in a `tx` transaction, and the schema comes from the embedded `migrations`.
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -22,6 +23,7 @@ use crate::error::DbError;
 use crate::secret;
 
 mod accounts;
+mod fair_play;
 mod games;
 mod lobby;
 mod logins;
@@ -36,6 +38,7 @@ mod tx;
 mod vacations;
 
 pub use accounts::PlayerRecord;
+pub use fair_play::FlagRecord;
 pub use games::{EndRecord, StoredGame, StoredTurn, TurnRecord, UNSEARCHED_AT_ONCE};
 pub use lobby::ChallengeRecord;
 use migrations::Embedded;

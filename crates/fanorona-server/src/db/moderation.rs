@@ -143,9 +143,9 @@ impl Db {
         rows.iter().map(record_from).collect()
     }
 
-    /// Logs a moderator's action, closes the open reports about the player and, for a suspension, suspends them
-    /// until `suspended_until` and tells the other processes to close the connections of their logins: in one
-    /// transaction. Returns the hashes of the suspended player's logins' tokens, to close their connections here.
+    /// Logs a moderator's action, closes the open reports and fair-play flag about the player and, for a suspension,
+    /// suspends them until `suspended_until` and tells the other processes to close the connections of their logins: in
+    /// one transaction. Returns the hashes of the suspended player's logins' tokens, to close their connections here.
     pub async fn moderate(
         &self,
         entry: &ModerationEntry<'_>,
@@ -154,7 +154,8 @@ impl Db {
         let mut tx = Tx::begin(self).await?;
         let done = async {
             sqlx::query(
-                "INSERT INTO moderation_log (player, moderator, action, reason, at, unseen) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO moderation_log (player, moderator, action, reason, at, unseen) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(entry.player)
             .bind(entry.moderator)
@@ -164,11 +165,12 @@ impl Db {
             .bind(i64::from(entry.unseen))
             .execute(&mut *tx)
             .await?;
-            sqlx::query("UPDATE reports SET closed = $1 WHERE player = $2 AND closed IS NULL")
-                .bind(entry.at)
-                .bind(entry.player)
-                .execute(&mut *tx)
-                .await?;
+            for closing in [
+                "UPDATE reports SET closed = $1 WHERE player = $2 AND closed IS NULL",
+                "UPDATE fair_play_flags SET closed = $1 WHERE player = $2 AND closed IS NULL",
+            ] {
+                sqlx::query(closing).bind(entry.at).bind(entry.player).execute(&mut *tx).await?;
+            }
             let Some(until) = suspended_until else { return Ok(Vec::new()) };
             sqlx::query("UPDATE players SET suspended_until = $1 WHERE id = $2")
                 .bind(until)

@@ -3,8 +3,9 @@
 //!
 //! One [`Hub`] per process, its methods split by feature: `accounts` (hello, logins, registering), `lobby`
 //! (challenges), `games` (turns, draws, ends, clocks), `push` (Web Push for correspondence games), `spectators`,
-//! `moderation` (reports, blocks, moderators' actions), `player_data` (a player's data downloaded, their account deleted), `sync` (the changes of the other processes
-//! sharing the database), `vacations` (clocks stopped for days), `views` (what is shown of it all), over
+//! `fair_play` (the engine's findings on rated games, stored and judged), `moderation` (reports, blocks, moderators'
+//! actions), `player_data` (a player's data downloaded, their account deleted), `sync` (the changes of the other
+//! processes sharing the database), `vacations` (clocks stopped for days), `views` (what is shown of it all), over
 //! `connections` (who is connected here, with an `outbox` each) and `live` (a game in progress as this process holds
 //! it).
 
@@ -26,6 +27,7 @@ use crate::throttle::{Backoff, GuestQuota, LoginBackoffs, LoginWaits};
 
 mod accounts;
 mod connections;
+mod fair_play;
 mod games;
 mod live;
 mod lobby;
@@ -42,6 +44,7 @@ mod views;
 use accounts::NAME_BACKOFF;
 pub use accounts::{Greeting, LOGIN_EXPIRES_AFTER};
 use connections::ConnectionHandle;
+pub use fair_play::{ReviewRun, SideFigures, Thresholds, review_games};
 pub use games::{AWAY_MARGIN, DISCONNECT_GRACE};
 use live::{LiveGame, Slot};
 use lobby::ChallengeTerms;

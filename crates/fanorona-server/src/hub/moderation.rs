@@ -69,7 +69,8 @@ impl Hub {
     /// The open reports, for a moderator.
     pub(super) async fn list_reports(&self, caller: &Caller) -> Result<ServerMessage, Refusal> {
         self.moderator(caller).await?;
-        Ok(ServerMessage::Reports { reports: self.db.open_reports(MAX_LISTED_REPORTS).await? })
+        let reports = self.db.open_reports(MAX_LISTED_REPORTS).await?;
+        Ok(ServerMessage::Reports { reports, flags: self.db.open_flags(MAX_LISTED_REPORTS).await? })
     }
 
     /// A moderator's action on `player`, logged; the open reports about them are closed.

@@ -11,6 +11,7 @@ mod cluster;
 mod common;
 mod correspondence;
 mod disk_full;
+mod fair_play;
 mod guests;
 mod ignored;
 mod load;

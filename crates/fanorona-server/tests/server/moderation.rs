@@ -88,7 +88,9 @@ async fn moderators_read_reports_and_warn_suspend_and_close_each_action_logged()
     assert_eq!(flooder.request(report(&targets[0], None, "again")).await.unwrap(), ServerMessage::Reported);
 
     // The moderator reads the reports and warns Rasoa, who is told at once.
-    let Ok(ServerMessage::Reports { reports }) = moderator.request(ClientMessage::ListReports).await else { panic!() };
+    let Ok(ServerMessage::Reports { reports, .. }) = moderator.request(ClientMessage::ListReports).await else {
+        panic!()
+    };
     assert_eq!(reports.len(), 1 + REPORTS_PER_DAY);
     let first = reports.iter().find(|r| r.reporter.name == "Rabe").unwrap();
     assert_eq!(
@@ -102,7 +104,9 @@ async fn moderators_read_reports_and_warn_suspend_and_close_each_action_logged()
     assert_eq!(reason, "your name insults people");
     // A second between actions, for the log's order.
     wait(&clock, 1);
-    let Ok(ServerMessage::Reports { reports }) = moderator.request(ClientMessage::ListReports).await else { panic!() };
+    let Ok(ServerMessage::Reports { reports, .. }) = moderator.request(ClientMessage::ListReports).await else {
+        panic!()
+    };
     assert!(reports.iter().all(|r| r.player.id != rasoa), "the action closed the reports about her");
 
     // Warned while away: told right after the next welcome, once.
