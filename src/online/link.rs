@@ -109,6 +109,8 @@ pub struct Link {
     failures: u32,
     /// A sign-in to try with the next `hello` (name and password) instead of the token.
     login: Option<(String, String)>,
+    /// Whether the last welcome said that the player is a moderator.
+    moderator: bool,
 }
 
 impl Link {
@@ -125,6 +127,11 @@ impl Link {
     /// Who the player is on the server (known from the last welcome).
     pub fn me(&self) -> Option<&PlayerView> {
         self.me.as_ref()
+    }
+
+    /// Whether the player is one of the server's moderators (known from the last welcome).
+    pub fn is_moderator(&self) -> bool {
+        self.moderator
     }
 
     /// What the connection is doing, in a sentence for the screen (followed there by [`Link::problem`]).
@@ -335,7 +342,8 @@ fn receive(
     }
     link.hello = None;
     match envelope.message {
-        ServerMessage::Welcome { player, token, games, protocol, push_key, vacation, device } => {
+        ServerMessage::Welcome { player, token, games, protocol, push_key, vacation, device, moderator } => {
+            link.moderator = moderator;
             info!("welcomed as {} ({} games in progress)", player.name, games.len());
             if let Some(token) = token {
                 settings.online.token = Some(token);
@@ -364,6 +372,7 @@ fn receive(
                     push_key,
                     vacation,
                     device: None,
+                    moderator,
                 },
                 request,
             });

@@ -1,12 +1,14 @@
-//! Online play against people through the game server (`fanorona-server`): the WebSocket link, its greeting and
-//! its reconnection ([`link`]), the lobby of challenges ([`lobby`]), a game whose opponent plays from elsewhere on
-//! the same board as any other game ([`play`]), correspondence games ([`correspondence`]) and their notifications on
-//! the web ([`notifications`]), the player's own data downloaded or deleted ([`own_data`]), and reports and blocks ([`reports`]). The server decides every result and keeps the clocks; the game shows what it says.
-//! The screens are in [`panel`] ([`view_plugin`]); everything else runs headless.
+//! Online play against people through the game server (`fanorona-server`): the WebSocket link, its greeting and its
+//! reconnection ([`link`]), the lobby of challenges ([`lobby`]), a game whose opponent plays from elsewhere on the same
+//! board as any other game ([`play`]), correspondence games ([`correspondence`]) and their notifications on the web
+//! ([`notifications`]), the player's own data downloaded or deleted ([`own_data`]), reports and blocks ([`reports`]),
+//! and the moderators' screen ([`moderation`]). The server decides every result and keeps the clocks; the game shows
+//! what it says. The screens are in [`panel`] ([`view_plugin`]); everything else runs headless.
 
 pub mod correspondence;
 pub mod link;
 pub mod lobby;
+pub mod moderation;
 pub mod notifications;
 pub mod own_data;
 pub mod panel;
@@ -15,7 +17,7 @@ pub mod reports;
 mod scenes;
 
 use bevy::prelude::*;
-use fanorona_protocol::{ErrorCode, FinishedGame, GameVariant, ReportReason, TimeControl};
+use fanorona_protocol::{ErrorCode, FinishedGame, GameVariant, ModerationAction, ReportReason, TimeControl};
 
 use crate::i18n::Text;
 use crate::keys::{AddKeys, KeySet};
@@ -116,6 +118,17 @@ pub enum OnlineCommand {
     Block(String),
     /// Unblock the player with this id.
     Unblock(String),
+    /// (Moderators) ask for the open reports and flags.
+    ListReports,
+    /// (Moderators) act on a player, for the reason given.
+    Moderate {
+        /// The player's id.
+        player: String,
+        /// What to do.
+        action: ModerationAction,
+        /// Why, for the log (and, for a warning, the player).
+        reason: String,
+    },
 }
 
 /// Why the server refused a message, in the player's words: from its code, never from the server's own English.
@@ -187,5 +200,6 @@ pub fn plugin(app: &mut App) {
             notifications::plugin,
             own_data::plugin,
             reports::plugin,
+            moderation::plugin,
         ));
 }

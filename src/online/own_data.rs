@@ -126,8 +126,8 @@ fn keep(fetched: &Fetched, server: &str, files: &GameFiles) -> Result<Text, Text
     // The first page always carries the account; without it the server sent something else than it says.
     let account = fetched.account.as_ref().ok_or_else(|| text!("online-problem-unexpected"))?;
     let file = DataFile { server, account, games: &fetched.games };
-    let json = serde_json::to_string_pretty(&file)
-        .map_err(|e| text!("file-not-saved", what = "data", error = e.to_string()))?;
+    let json =
+        serde_json::to_string(&file).map_err(|e| text!("file-not-saved", what = "data", error = e.to_string()))?;
     let games = fetched.games.len();
     Ok(match files.keep(FileKind::Data, &json)? {
         Kept::Saved(path) => text!("online-data-saved", file = path.display().to_string(), games = games),

@@ -3,11 +3,12 @@
 //! clocks, the state of the connection, draw offers, resign, abort, the result, a rematch and the review). They
 //! show what `online` knows and send [`OnlineCommand`]s; the server decides everything.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_protocol::{
-    ChallengeView, Color, FinishedGame, GameVariant, GameView, MAX_REPORT_NOTE_CHARS, PlayerView, PushEvent,
-    ReportReason, TimeControl, VACATION_DAYS_PER_YEAR, VacationView,
+    ChallengeView, Color, FinishedGame, GameVariant, GameView, MAX_MODERATION_REASON_CHARS, MAX_REPORT_NOTE_CHARS,
+    ModerationAction, PlayerView, PushEvent, ReportReason, TimeControl, VACATION_DAYS_PER_YEAR, VacationView,
 };
 
 use crate::board::FlipBoard;
@@ -19,6 +20,7 @@ use crate::i18n::Locale;
 use crate::online::correspondence::{Correspondence, KeptGame, now_ms};
 use crate::online::link::{Link, LinkState, server_url};
 use crate::online::lobby::{Lobby, Profile, TIME_CONTROLS, challenge_link};
+use crate::online::moderation::Moderation;
 use crate::online::notifications::{Notifications, PushState};
 use crate::online::own_data::{AccountDeletion, DataDownload};
 use crate::online::play::{OnlineGame, OnlineMatch, end_key};
@@ -59,6 +61,19 @@ pub enum LobbyTab {
     Watch,
     /// The player's online rating and finished games.
     Profile,
+    /// The open reports and flags, for a moderator.
+    Moderation,
+}
+
+/// What the lobby's account sections and the moderators' tab read: the data's download, the account's deletion,
+/// the players blocked, the reports, and the moderator's reason being typed.
+#[derive(SystemParam)]
+struct AccountScreens<'w, 's> {
+    download: Res<'w, DataDownload>,
+    deletion: ResMut<'w, AccountDeletion>,
+    blocked: Res<'w, BlockedPlayers>,
+    moderation: Res<'w, Moderation>,
+    moderation_reason: Local<'s, String>,
 }
 
 /// The name and password being typed to register or sign in.
@@ -162,6 +177,16 @@ fn own_data_ui(
     });
 }
 
+/// Why a player is reported, in the reader's words.
+fn reason_text(locale: &Locale, reason: ReportReason) -> String {
+    match reason {
+        ReportReason::Name => tr!(locale, "online-report-name"),
+        ReportReason::Cheating => tr!(locale, "online-report-cheating"),
+        ReportReason::Stalling => tr!(locale, "online-report-stalling"),
+        ReportReason::Other => tr!(locale, "online-report-other"),
+    }
+}
+
 /// A report being written.
 #[derive(Default)]
 struct ReportForm {
@@ -180,14 +205,9 @@ fn report_ui(
     commands: &mut MessageWriter<OnlineCommand>,
 ) {
     ui.label(tr!(locale, "online-report-reason"));
-    let reasons = [
-        (ReportReason::Name, tr!(locale, "online-report-name")),
-        (ReportReason::Cheating, tr!(locale, "online-report-cheating")),
-        (ReportReason::Stalling, tr!(locale, "online-report-stalling")),
-        (ReportReason::Other, tr!(locale, "online-report-other")),
-    ];
-    for (reason, label) in reasons {
-        ui.radio_value(&mut form.reason, Some(reason), label);
+    let reasons = [ReportReason::Name, ReportReason::Cheating, ReportReason::Stalling, ReportReason::Other];
+    for reason in reasons {
+        ui.radio_value(&mut form.reason, Some(reason), reason_text(locale, reason));
     }
     let note = egui::TextEdit::multiline(&mut form.note).desired_rows(2).char_limit(MAX_REPORT_NOTE_CHARS);
     ui.add(note.hint_text(tr!(locale, "online-report-note")));
@@ -224,6 +244,74 @@ fn blocked_ui(
                 commands.write(OnlineCommand::Unblock(player.id.clone()));
             }
         });
+    }
+}
+
+/// A moderator's screen: the reason to log, then each open report and flag with the actions on its player.
+fn moderation_ui(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    moderation: &Moderation,
+    reason: &mut String,
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    if !moderation.listed {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(tr!(locale, "online-asking"));
+        });
+        return;
+    }
+    ui.label(tr!(locale, "online-moderation-reason"));
+    ui.add(egui::TextEdit::multiline(reason).desired_rows(2).char_limit(MAX_MODERATION_REASON_CHARS));
+    if moderation.reports.is_empty() && moderation.flags.is_empty() {
+        ui.label(tr!(locale, "online-moderation-empty"));
+    }
+    // One set of buttons for each player named: the action closes every report and the flag on them.
+    let mut actions = |ui: &mut egui::Ui, player: &PlayerView| {
+        ui.horizontal_wrapped(|ui| {
+            let ready = !reason.trim().is_empty();
+            let choices = [
+                (ModerationAction::Warn, tr!(locale, "online-moderate-warn")),
+                (ModerationAction::Suspend { days: 7 }, tr!(locale, "online-moderate-suspend")),
+                (ModerationAction::Close, tr!(locale, "online-moderate-close")),
+                (ModerationAction::Dismiss, tr!(locale, "online-moderate-dismiss")),
+            ];
+            for (action, label) in choices {
+                if ui.add_enabled(ready, egui::Button::new(label)).clicked() {
+                    let (player, reason) = (player.id.clone(), reason.trim().to_owned());
+                    commands.write(OnlineCommand::Moderate { player, action, reason });
+                }
+            }
+        });
+    };
+    for report in &moderation.reports {
+        ui.separator();
+        let why = reason_text(locale, report.reason);
+        let (reporter, player) = (&report.reporter.name, &report.player.name);
+        ui.label(egui::RichText::new(tr!(locale, "online-report-line", reporter = reporter, player = player)).strong());
+        ui.label(why);
+        if !report.note.is_empty() {
+            ui.label(egui::RichText::new(&report.note).italics());
+        }
+        ui.label(egui::RichText::new(tr!(locale, "online-report-history", actions = report.history.len())).small());
+        actions(ui, &report.player);
+    }
+    for flag in &moderation.flags {
+        ui.separator();
+        let (name, games) = (&flag.player.name, flag.evidence.len());
+        let (matched, complex, accuracy) = (flag.matched, flag.complex, format!("{:.1}", flag.accuracy));
+        let line = tr!(
+            locale,
+            "online-flag-line",
+            player = name,
+            matched = matched,
+            complex = complex,
+            accuracy = accuracy,
+            games = games
+        );
+        ui.label(egui::RichText::new(line).strong());
+        actions(ui, &flag.player);
     }
 }
 
@@ -311,7 +399,7 @@ fn lobby_ui(
     mut vacation_days: Local<u32>,
     mut tab: ResMut<LobbyTab>,
     mut account: Local<AccountForm>,
-    (download, mut deletion, blocked): (Res<DataDownload>, ResMut<AccountDeletion>, Res<BlockedPlayers>),
+    mut account_data: AccountScreens,
     mut commands: MessageWriter<OnlineCommand>,
     mut menu: MessageWriter<ShowMenu>,
     mut clipboard: ResMut<EguiClipboard>,
@@ -329,16 +417,17 @@ fn lobby_ui(
             ui.label(tr!(locale, "online-you", name = name, account = account, rating = rating, deviation = deviation));
         }
         // Ids of their own: the headers' words change with the language, and they should stay open when it does.
+        let AccountScreens { download, deletion, blocked, moderation, moderation_reason } = &mut account_data;
         egui::CollapsingHeader::new(tr!(locale, "online-account")).id_salt("online-account").show(ui, |ui| {
             account_ui(ui, locale, &online, link.is_online(), &mut account, &mut commands);
-            blocked_ui(ui, locale, &blocked, &mut commands);
+            blocked_ui(ui, locale, blocked, &mut commands);
         });
         let downloading = download.under_way();
         // Held open while something is under way, so that the player sees it (the question, the download's progress).
         let under_way = deletion.asked || downloading.is_some();
         let header = egui::CollapsingHeader::new(tr!(locale, "online-data-header")).open(under_way.then_some(true));
         header.id_salt("online-data").show(ui, |ui| {
-            own_data_ui(ui, locale, online.account, link.is_online(), downloading, &mut deletion, &mut commands);
+            own_data_ui(ui, locale, online.account, link.is_online(), downloading, deletion, &mut commands);
         });
         egui::CollapsingHeader::new(tr!(locale, "online-server-and-name")).id_salt("online-server").show(ui, |ui| {
             if !cfg!(target_arch = "wasm32") {
@@ -374,12 +463,15 @@ fn lobby_ui(
                 (LobbyTab::Watch, tr!(locale, "online-tab-watch", count = lobby.games.len())),
                 (LobbyTab::Profile, tr!(locale, "online-tab-profile")),
             ];
-            for (value, label) in tabs {
+            let moderation = link.is_moderator().then(|| (LobbyTab::Moderation, tr!(locale, "online-tab-moderation")));
+            for (value, label) in tabs.into_iter().chain(moderation) {
                 if ui.selectable_label(*tab == value, label).clicked() && *tab != value {
                     *tab = value;
-                    if value == LobbyTab::Profile {
-                        commands.write(OnlineCommand::Profile);
-                    }
+                    match value {
+                        LobbyTab::Profile => commands.write(OnlineCommand::Profile),
+                        LobbyTab::Moderation => commands.write(OnlineCommand::ListReports),
+                        LobbyTab::Play | LobbyTab::Watch => continue,
+                    };
                 }
             }
         });
@@ -430,6 +522,7 @@ fn lobby_ui(
                     ui.label(tr!(locale, "online-profile-offline"));
                 }
             },
+            LobbyTab::Moderation => moderation_ui(ui, locale, moderation, moderation_reason, &mut commands),
         }
         ui.add_space(8.0);
         if ui.button(tr!(locale, "online-back-to-menu")).clicked() {

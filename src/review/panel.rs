@@ -3,7 +3,6 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use egui_plot::{Line, Plot, PlotPoints, Points, VLine};
 use fanorona_ai::line_text;
 use fanorona_ai::review::{Class, Review, score_text};
 use fanorona_rules::Side;
@@ -109,43 +108,35 @@ fn review_ui(
     Ok(())
 }
 
-/// The evaluation chart over the game, for White; returns the position clicked, if any.
+/// The evaluation chart over the game, for White (up above, Black down below): the score after each turn, the
+/// errors marked in their class's colour, the position on the board as a vertical line; returns the position clicked,
+/// if any. Drawn with egui's painter: a plotting crate for one line cost the web download more than it gave.
 fn chart(ui: &mut egui::Ui, locale: &Locale, review: &Review, ply: usize, tones: &Tones) -> Option<usize> {
-    let pieces = |score: i32| (f64::from(score) / 100.0).clamp(-CHART_PIECES, CHART_PIECES);
-    let scores: Vec<[f64; 2]> = review.scores.iter().enumerate().map(|(i, &s)| [i as f64, pieces(s)]).collect();
-    let response = Plot::new("review-chart")
-        .height(120.0)
-        .allow_zoom(false)
-        .allow_drag(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
-        .show_x(false)
-        .include_y(-CHART_PIECES)
-        .include_y(CHART_PIECES)
-        .y_axis_label(tr!(locale, "side-name", side = "white"))
-        .show(ui, |plot| {
-            plot.line(Line::new("score", PlotPoints::new(scores.clone())).width(2.0).color(theme::PALE_WOOD));
-            for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
-                let marked: Vec<[f64; 2]> = review
-                    .turns
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, t)| t.class == class)
-                    .filter_map(|(i, _)| scores.get(i + 1).copied())
-                    .collect();
-                plot.points(
-                    Points::new(tr!(locale, "review-class", class = class.name()), marked)
-                        .radius(4.0)
-                        .color(class_colour(class, tones)),
-                );
-            }
-            plot.vline(VLine::new("now", ply as f64));
-            plot.pointer_coordinate()
-        });
-    let clicked = response.response.clicked();
-    let x = response.inner?.x.round();
-    (clicked && x >= 0.0).then_some(x as usize)
+    let last = review.scores.len().saturating_sub(1).max(1);
+    ui.label(egui::RichText::new(tr!(locale, "side-name", side = "white")).small());
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 120.0), egui::Sense::click());
+    let x = |i: usize| rect.left() + rect.width() * i as f32 / last as f32;
+    let y = |score: i32| {
+        let pieces = (f64::from(score) / 100.0).clamp(-CHART_PIECES, CHART_PIECES);
+        rect.center().y - (pieces / CHART_PIECES) as f32 * rect.height() / 2.0
+    };
+    let painter = ui.painter_at(rect);
+    let faint = ui.visuals().widgets.noninteractive.bg_stroke;
+    painter.rect_stroke(rect, 4.0, faint, egui::StrokeKind::Inside);
+    painter.hline(rect.x_range(), rect.center().y, faint);
+    painter.vline(x(ply), rect.y_range(), egui::Stroke::new(1.0, theme::IVORY));
+    let points: Vec<egui::Pos2> = review.scores.iter().enumerate().map(|(i, &s)| egui::pos2(x(i), y(s))).collect();
+    painter.line(points, egui::Stroke::new(2.0, theme::PALE_WOOD));
+    for (i, turn) in review.turns.iter().enumerate() {
+        if turn.class.is_error()
+            && let Some(&score) = review.scores.get(i + 1)
+        {
+            painter.circle_filled(egui::pos2(x(i + 1), y(score)), 4.0, class_colour(turn.class, tones));
+        }
+    }
+    let clicked = response.interact_pointer_pos().filter(|_| response.clicked())?;
+    let fraction = ((clicked.x - rect.left()) / rect.width()).clamp(0.0, 1.0);
+    Some((fraction * last as f32).round() as usize)
 }
 
 /// Each side's accuracy and how many turns fell in each error class.

@@ -16,6 +16,7 @@ use fanorona::game::commands::{GameCommand, PendingConfirmation, Question};
 use fanorona::game::session::BoardUse;
 use fanorona::online::link::{Link, LinkState};
 use fanorona::online::lobby::Lobby;
+use fanorona::online::moderation::Moderation;
 use fanorona::online::play::{OnlineGame, OnlineMatch};
 use fanorona::online::reports::BlockedPlayers;
 use fanorona::online::{ChallengeSettings, OnlineCommand};
@@ -26,7 +27,7 @@ use fanorona::persistence::storage::Notices;
 use fanorona::puzzles::{PuzzleBoard, PuzzleCommand, PuzzleStatus};
 use fanorona::review::{ReviewCommand, Reviewing};
 use fanorona::screens::AppState;
-use fanorona_protocol::{Color, EndReason, GameVariant, ReportReason, TimeControl};
+use fanorona_protocol::{Color, EndReason, GameVariant, ModerationAction, ReportReason, TimeControl};
 use fanorona_puzzles::shipped_puzzle;
 use fanorona_server::clock::ManualClock;
 use fanorona_server::server::{Limits, PushConfig, Server, ServerConfig};
@@ -515,6 +516,56 @@ fn a_player_reports_and_blocks_their_opponent() {
         apps[0].world().resource::<BlockedPlayers>().0.as_ref().is_some_and(Vec::is_empty)
     });
     assert!(told(&white, &format!("You no longer block {}", opponent.name)));
+}
+
+/// The moderators' screen: shown to a moderator only (the role given through the database, as the server's
+/// `moderator` command gives it), it lists a player's report, and a warning given there reaches the reported player.
+#[test]
+fn a_moderator_reads_a_report_and_warns_the_player() {
+    let dir = temp_dir();
+    let db = dir.join("server.db");
+    let server = TestServer::start(&db, any_port(), &clock());
+    let mut moderator = player(&server.url(), "Mpandrindra");
+    let mut reporter = player(&server.url(), "Rabe");
+    let mut reported = player(&server.url(), "Rasoa");
+    run_until_all(&mut [&mut moderator, &mut reporter, &mut reported], "all welcomed", |apps| {
+        apps.iter().all(|a| link(a).is_online())
+    });
+    assert!(!link(&moderator).is_moderator());
+    let password = "correct horse".to_owned();
+    command(&mut moderator, OnlineCommand::Register { name: "Mpandrindra".into(), password });
+    run_until_all(&mut [&mut moderator], "registered", |apps| online_settings(apps[0]).account);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let db = fanorona_server::db::Db::connect(&format!("sqlite://{}", db.display()), None).await.unwrap();
+        assert!(db.set_moderator("Mpandrindra", true).await.unwrap());
+    });
+    command(&mut moderator, OnlineCommand::Connect);
+    run_until_all(&mut [&mut moderator], "welcomed as a moderator", |apps| link(apps[0]).is_moderator());
+
+    let rasoa = link(&reported).me().unwrap().clone();
+    let note = "her name insults people".to_owned();
+    let report = OnlineCommand::Report { player: rasoa.id.clone(), game: None, reason: ReportReason::Name, note };
+    command(&mut reporter, report);
+    run_until_all(&mut [&mut reporter], "the report taken", |apps| told(apps[0], "Your report was sent"));
+    command(&mut moderator, OnlineCommand::ListReports);
+    run_until_all(&mut [&mut moderator], "the reports listed", |apps| apps[0].world().resource::<Moderation>().listed);
+    let listed = &moderator.world().resource::<Moderation>().reports;
+    assert_eq!(listed.iter().map(|r| r.player.id.as_str()).collect::<Vec<_>>(), [rasoa.id.as_str()]);
+
+    let warn = OnlineCommand::Moderate {
+        player: rasoa.id.clone(),
+        action: ModerationAction::Warn,
+        reason: "choose another name".into(),
+    };
+    command(&mut moderator, warn);
+    run_until_all(&mut [&mut moderator, &mut reported], "the warning given and told", |apps| {
+        told(apps[0], &format!("Done: {}", rasoa.name)) && told(apps[1], "A moderator warns you: choose another name")
+    });
+    run_until_all(&mut [&mut moderator], "the list again, empty", |apps| {
+        let moderation = apps[0].world().resource::<Moderation>();
+        moderation.listed && moderation.reports.is_empty()
+    });
 }
 
 /// Puzzles rated online: the puzzles screen connects, the server's puzzle comes, the player solves it by clicks, and

@@ -347,3 +347,21 @@ online-blocked-player = You block { $name } now.
 online-unblocked-player = You no longer block { $name }.
 online-blocked-list = Players you block:
 online-unblock = Unblock
+
+## The moderators' screen. $reporter, $player: players' names; $actions, $matched, $complex, $games: numbers;
+## $accuracy: a number with one decimal.
+online-tab-moderation = Reports
+online-moderation-reason = Your reason, for the log (a warning's is shown to the player):
+online-moderation-empty = No open report, no player flagged.
+online-report-line = { $reporter } reports { $player }
+online-report-history = { $actions ->
+    [0] no earlier moderator action
+    [one] one earlier moderator action
+   *[other] { $actions } earlier moderator actions
+}
+online-flag-line = { $player }: the engine's choice { $matched } times in { $complex } complex positions, accuracy { $accuracy }, over { $games } games
+online-moderate-warn = Warn
+online-moderate-suspend = Suspend a week
+online-moderate-close = Close the account
+online-moderate-dismiss = Nothing to do
+online-moderated = Done: { $name }.

@@ -339,3 +339,21 @@ online-blocked-player = Vous bloquez désormais { $name }.
 online-unblocked-player = Vous ne bloquez plus { $name }.
 online-blocked-list = Joueurs que vous bloquez :
 online-unblock = Débloquer
+
+## L'écran des modérateurs. $reporter, $player : des noms de joueurs ; $actions, $matched, $complex, $games : des
+## nombres ; $accuracy : un nombre à une décimale.
+online-tab-moderation = Signalements
+online-moderation-reason = Votre raison, pour le journal (celle d'un avertissement est montrée au joueur) :
+online-moderation-empty = Aucun signalement ouvert, aucun joueur repéré.
+online-report-line = { $reporter } signale { $player }
+online-report-history = { $actions ->
+    [0] aucune action de modérateur avant
+    [one] une action de modérateur avant
+   *[other] { $actions } actions de modérateur avant
+}
+online-flag-line = { $player } : le choix du moteur { $matched } fois sur { $complex } positions complexes, précision { $accuracy }, sur { $games } parties
+online-moderate-warn = Avertir
+online-moderate-suspend = Suspendre une semaine
+online-moderate-close = Fermer le compte
+online-moderate-dismiss = Rien à faire
+online-moderated = Fait : { $name }.

@@ -323,3 +323,16 @@ online-blocked-player = Voasakana i { $name }.
 online-unblocked-player = Tsy voasakana intsony i { $name }.
 online-blocked-list = Mpilalao voasakana:
 online-unblock = Tsy voasakana intsony
+
+## Ny efijery ho an'ny mpandrindra.
+online-tab-moderation = Tatitra
+online-moderation-reason = Ny antony (voasoratra; ny an'ny fampitandremana dia asehoy ny mpilalao):
+online-moderation-empty = Tsy misy tatitra.
+online-report-line = Tatitra nataon'i { $reporter } momba an'i { $player }
+online-report-history = Fanapahan-kevitra teo aloha: { $actions }
+online-flag-line = { $player }: safidin'ny motera { $matched } amin'ny toerana sarotra { $complex }, { $accuracy }, lalao { $games }
+online-moderate-warn = Fampitandremana
+online-moderate-suspend = Voarara herinandro
+online-moderate-close = Fafao ny kaonty
+online-moderate-dismiss = Tsy misy atao
+online-moderated = Vita: { $name }.

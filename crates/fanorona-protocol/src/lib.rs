@@ -539,6 +539,9 @@ pub enum ServerMessage {
         /// after `logout`) and send with the next password `hello` from it. It is shown once.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         device: Option<String>,
+        /// Whether the player is one of the server's moderators (`list_reports`, `moderate`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        moderator: bool,
     },
     /// The open challenges the caller may see, oldest first: at most [`MAX_LISTED_CHALLENGES`], the caller's own
     /// and then the newest of the others.

@@ -117,6 +117,7 @@ impl Hub {
         let games = self.games_of(&player.id).await;
         let caller = Caller { player: player.id.clone(), connection, login, address };
         let vacation = player.vacation.view(self.clock.now_ms());
+        let moderator = self.db.is_moderator(&player.id).await?;
         let welcome = ServerMessage::Welcome {
             protocol: PROTOCOL_VERSION,
             player: PlayerView::from(player),
@@ -125,6 +126,7 @@ impl Hub {
             push_key: Some(self.pusher.public_key().to_owned()),
             vacation,
             device: trusted,
+            moderator,
         };
         // A moderator's warnings given while the player was away come right after the welcome.
         let warnings = self.db.take_unseen_warnings(&caller.player).await?;
