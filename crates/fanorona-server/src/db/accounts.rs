@@ -4,7 +4,6 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use super::Db;
-use super::sync::LOGOUT;
 use super::tx::Tx;
 use crate::error::DbError;
 use crate::protocol::PlayerView;
@@ -195,7 +194,7 @@ impl Db {
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), DbError> {
         let mut tx = Tx::begin(self).await?;
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(&mut *tx).await?;
-        self.notify_others(&mut tx, &format!("{LOGOUT}{token_hash}")).await?;
+        self.announce_logouts(&mut tx, &[token_hash.to_owned()]).await?;
         tx.commit().await
     }
 

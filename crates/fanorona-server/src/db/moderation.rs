@@ -6,7 +6,6 @@ use sqlx::any::AnyRow;
 
 use super::Db;
 use super::accounts::{player_columns, player_from};
-use super::sync::LOGOUT;
 use super::tx::Tx;
 use crate::error::DbError;
 use crate::protocol::{ModerationAction, ModerationRecord, PlayerView, ReportReason, ReportView};
@@ -181,34 +180,31 @@ impl Db {
                 .bind(entry.player)
                 .fetch_all(&mut *tx)
                 .await?;
-            for login in &logins {
-                self.notify_others(&mut tx, &format!("{LOGOUT}{login}")).await?;
-            }
+            self.announce_logouts(&mut tx, &logins).await?;
             Ok(logins)
         };
         let done = done.await;
         tx.end(done).await
     }
 
-    /// The warnings the player `id` has not been shown, oldest first, marked shown.
+    /// The warnings the player `id` has not been shown, oldest first, marked shown. Read first, and written only when
+    /// there are some: every `hello` asks, and almost none has any.
     pub async fn take_unseen_warnings(&self, id: &str) -> Result<Vec<ModerationRecord>, DbError> {
-        let mut tx = Tx::begin(self).await?;
-        let taken = async {
-            let rows = sqlx::query(
-                "SELECT l.action, l.reason, l.at, m.name FROM moderation_log l JOIN players m ON m.id = l.moderator \
-                 WHERE l.player = $1 AND l.unseen = 1 ORDER BY l.at",
-            )
+        let rows = sqlx::query(
+            "SELECT l.action, l.reason, l.at, m.name FROM moderation_log l JOIN players m ON m.id = l.moderator \
+             WHERE l.player = $1 AND l.unseen = 1 ORDER BY l.at",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let warnings: Vec<ModerationRecord> = rows.iter().map(record_from).collect::<Result<_, _>>()?;
+        let Some(newest) = warnings.last().map(|w| w.at_ms) else { return Ok(warnings) };
+        // Those read only: a warning given since waits for the next hello.
+        let seen = sqlx::query("UPDATE moderation_log SET unseen = 0 WHERE player = $1 AND unseen = 1 AND at <= $2")
             .bind(id)
-            .fetch_all(&mut *tx)
-            .await?;
-            sqlx::query("UPDATE moderation_log SET unseen = 0 WHERE player = $1 AND unseen = 1")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-            rows.iter().map(record_from).collect()
-        };
-        let taken = taken.await;
-        tx.end(taken).await
+            .bind(newest);
+        self.write(seen).await?;
+        Ok(warnings)
     }
 
     /// Makes `blocker` block `blocked` (again: nothing changes), or no longer.

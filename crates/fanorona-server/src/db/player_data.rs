@@ -4,7 +4,6 @@ use sqlx::Row;
 
 use super::Db;
 use super::accounts::PlayerRecord;
-use super::sync::LOGOUT;
 use super::tx::Tx;
 use crate::error::DbError;
 use crate::protocol::{AccountData, LoginData, PlayerView, PuzzleData};
@@ -102,9 +101,7 @@ impl Db {
             .bind(held_until)
             .execute(&mut *tx)
             .await?;
-            for login in &logins {
-                self.notify_others(&mut tx, &format!("{LOGOUT}{login}")).await?;
-            }
+            self.announce_logouts(&mut tx, &logins).await?;
             Ok(logins)
         };
         let deleted = deleted.await;

@@ -12,7 +12,7 @@ use crate::error::DbError;
 const CHANNEL: &str = "fanorona_games";
 
 /// What a notification on [`CHANNEL`] says before a token's hash to tell of a logout instead of a changed game.
-pub(super) const LOGOUT: &str = "logout:";
+const LOGOUT: &str = "logout:";
 
 /// What another process changed, as [`Listener::next`] reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,6 +67,19 @@ impl Db {
     /// Tells the other processes (on commit, if inside a transaction) that `game` changed.
     pub(super) async fn announce(&self, connection: &mut AnyConnection, game: &str) -> Result<(), DbError> {
         self.notify_others(connection, game).await
+    }
+
+    /// Tells the other processes (on commit) that each login of `logins` (its token's hash) ended or is to be closed:
+    /// they close its connections.
+    pub(super) async fn announce_logouts(
+        &self,
+        connection: &mut AnyConnection,
+        logins: &[String],
+    ) -> Result<(), DbError> {
+        for login in logins {
+            self.notify_others(connection, &format!("{LOGOUT}{login}")).await?;
+        }
+        Ok(())
     }
 
     /// Sends `subject` (a game's id, or [`LOGOUT`] and a token's hash) to the other processes sharing the database.

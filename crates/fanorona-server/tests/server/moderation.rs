@@ -118,6 +118,10 @@ async fn moderators_read_reports_and_warn_suspend_and_close_each_action_logged()
     back.hello(Some(&token), None).await.unwrap();
     let ServerMessage::Warned { reason, .. } = back.next().await.unwrap().message else { panic!() };
     assert_eq!(reason, "second warning");
+    let pool = open_db(&server.db).await;
+    let unseen: i64 =
+        sqlx::query("SELECT COUNT(*) FROM moderation_log WHERE unseen = 1").fetch_one(&pool).await.unwrap().get(0);
+    assert_eq!(unseen, 0, "shown once: marked shown");
     wait(&clock, 1);
 
     // Suspended for two days: her connection closes, and she may not sign in until they are over.
@@ -150,7 +154,6 @@ async fn moderators_read_reports_and_warn_suspend_and_close_each_action_logged()
     assert_eq!(over.reason, fanorona_server::protocol::EndReason::Resignation);
 
     // The log: four actions, each by the moderator, with its reason.
-    let pool = open_db(&server.db).await;
     let rows = sqlx::query("SELECT moderator, reason FROM moderation_log WHERE player = $1 ORDER BY at, reason")
         .bind(&rasoa)
         .fetch_all(&pool)
