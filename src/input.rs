@@ -8,7 +8,7 @@ use bevy_egui::input::{EguiWantsInput, egui_wants_any_pointer_input};
 
 use crate::AppSystems;
 use crate::board::Dragging;
-use crate::board::layout::{BoardLayout, HoveredPoint};
+use crate::board::layout::{BoardCursor, BoardLayout, HoveredPoint};
 use crate::game::commands::PendingConfirmation;
 use crate::game::person::{BoardClick, BoardDrop};
 use crate::game::session::Session;
@@ -80,6 +80,7 @@ fn click_board(
     layout: Res<BoardLayout>,
     session: Res<Session>,
     mut dragging: ResMut<Dragging>,
+    mut keyboard_cursor: ResMut<BoardCursor>,
     mut clicks: MessageWriter<BoardClick>,
     mut drops: MessageWriter<BoardDrop>,
 ) {
@@ -90,6 +91,8 @@ fn click_board(
     presses.extend(cursor(mouse.just_pressed(MouseButton::Left)));
     for screen in presses {
         if let Some(point) = to_world(screen).and_then(|w| layout.point_at(w)) {
+            // The pointer takes over from the keyboard's cursor.
+            keyboard_cursor.set_if_neq(BoardCursor(None));
             clicks.write(BoardClick(point));
             *dragging = Dragging { from: Some(point), ..default() };
         }

@@ -15,6 +15,7 @@
 //! [`LogicPlugin`] holds everything that decides what happens and runs headless in tests; [`GamePlugin`] adds what
 //! is drawn and heard and the pointer (it needs a window and a renderer).
 
+pub mod access;
 pub mod analysis;
 pub mod audio;
 pub mod board;
@@ -75,6 +76,7 @@ impl Plugin for LogicPlugin {
             title::plugin,
             puzzles::plugin,
             playing::plugin,
+            access::plugin,
         ));
     }
 }
@@ -97,6 +99,7 @@ impl Plugin for GamePlugin {
                 review::view_plugin,
                 analysis::view_plugin,
                 online::view_plugin,
+                access::view_plugin,
             ),
             audio::plugin,
             input::keyboard_plugin,

@@ -192,8 +192,9 @@ fn set_up(
             }
         });
     }
-    ui.label(tr!(locale, "analysis-paste"));
-    ui.add(egui::TextEdit::singleline(text).font(egui::TextStyle::Monospace).hint_text(position.to_string()));
+    let label = ui.label(tr!(locale, "analysis-paste")).id;
+    let field = egui::TextEdit::singleline(text).font(egui::TextStyle::Monospace).hint_text(position.to_string());
+    ui.add(field).labelled_by(label);
     if ui.add_enabled(!text.trim().is_empty(), egui::Button::new(tr!(locale, "analysis-set"))).clicked() {
         texts.write(AnalysisText(std::mem::take(text)));
     }

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use fanorona_rules::{CaptureKind, Point, Side};
 
 use super::animation::Animations;
-use super::layout::{BoardLayout, HoveredPoint};
+use super::layout::{BoardCursor, BoardLayout, HoveredPoint};
 use super::preview::Preview;
 use crate::AppSystems;
 use crate::game::session::{PlayerKind, Session};
@@ -85,7 +85,7 @@ pub fn pulsing_marks(
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (draw_highlights, draw_thinking).in_set(AppSystems::Presentation).run_if(in_state(OnBoard)),
+        (draw_highlights, draw_thinking, draw_cursor).in_set(AppSystems::Presentation).run_if(in_state(OnBoard)),
     );
 }
 
@@ -119,6 +119,20 @@ fn draw_thinking(
     let across = layout.orient(Vec2::new(0.0, 1.5));
     for shift in [-across, Vec2::ZERO, across] {
         gizmos.line_2d(a.lerp(b, from) + shift, a.lerp(b, to) + shift, Color::srgba(1.0, 0.86, 0.45, 0.95));
+    }
+}
+
+/// The keyboard's cursor: a square, unlike every other mark, white between black lines so that it shows on any wood
+/// and any piece.
+fn draw_cursor(mut gizmos: Gizmos, cursor: Res<BoardCursor>, layout: Res<BoardLayout>) {
+    if let Some(p) = cursor.0 {
+        for (half, colour) in [(0.5, Color::BLACK), (0.48, Color::WHITE), (0.46, Color::WHITE), (0.44, Color::BLACK)] {
+            gizmos.rect_2d(
+                Isometry2d::from_translation(layout.world(p)),
+                Vec2::splat(layout.spacing * half * 2.0),
+                colour,
+            );
+        }
     }
 }
 

@@ -101,6 +101,10 @@ pub struct UiInsets {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HoveredPoint(pub Option<Point>);
 
+/// The keyboard's cursor on the board, once an arrow key has shown it; a click with the pointer hides it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardCursor(pub Option<Point>);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,7 +17,7 @@ use crate::game::session::{BoardReset, Session};
 use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::persistence::settings::Settings;
 use crate::screens::OnBoard;
-use layout::{BoardLayout, HoveredPoint, UiInsets};
+use layout::{BoardCursor, BoardLayout, HoveredPoint, UiInsets};
 
 /// A point of the lattice.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +87,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<BoardLayout>()
         .init_resource::<UiInsets>()
         .init_resource::<HoveredPoint>()
+        .init_resource::<BoardCursor>()
         .init_resource::<Dragging>()
         .add_message::<FlipBoard>()
         .add_keys(Tier::Shared, KEYS)

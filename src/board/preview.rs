@@ -1,12 +1,12 @@
 //! See before you commit: hovering a piece that may move shows where it can go, and hovering a destination of the
 //! selected piece (or of the chain) marks the pieces that step would take, by approach and by withdrawal. Worked
-//! out here from the session and the point under the pointer (headless, so tests check it against the rules);
+//! out here from the session and the point under the pointer (or the keyboard's cursor) (headless, so tests check it against the rules);
 //! drawn with the other highlights.
 
 use bevy::prelude::*;
 use fanorona_rules::{CaptureKind, Point, PointSet};
 
-use super::layout::HoveredPoint;
+use super::layout::{BoardCursor, HoveredPoint};
 use crate::AppSystems;
 use crate::game::session::Session;
 
@@ -55,6 +55,12 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Preview>().add_systems(Update, update_preview.in_set(AppSystems::Presentation));
 }
 
-fn update_preview(session: Res<Session>, hovered: Res<HoveredPoint>, mut preview: ResMut<Preview>) {
-    preview.set_if_neq(Preview::of(&session, hovered.0));
+/// The keyboard's cursor, when shown, is where the player is looking.
+fn update_preview(
+    session: Res<Session>,
+    hovered: Res<HoveredPoint>,
+    cursor: Res<BoardCursor>,
+    mut preview: ResMut<Preview>,
+) {
+    preview.set_if_neq(Preview::of(&session, cursor.0.or(hovered.0)));
 }

@@ -30,13 +30,11 @@ const ASKING: &[Binding] =
 #[rustfmt::skip]
 const SHARED: &[Binding] = {
     use KeySet::{Game, Opponent, Turns};
-    use KeyCode::{Enter, Escape, KeyA, KeyC, KeyH, KeyN, KeyO, KeyQ, KeyR, KeyS, KeyU, KeyW, KeyY, KeyZ, NumpadEnter, Space};
+    use KeyCode::{Escape, KeyA, KeyC, KeyH, KeyN, KeyO, KeyQ, KeyR, KeyS, KeyU, KeyW, KeyY, KeyZ, Space};
     use Needs as N;
     &[
-        // The turn.
+        // The turn (Enter presses the board's cursor, or stops: `access`).
         bind(Space,       N::ANY,     On::Set(Turns),    action!(TurnCommand::Stop),      text!("game-key-stop")),
-        bind(Enter,       N::ANY,     On::Set(Turns),    action!(TurnCommand::Stop),      text!("game-key-stop")),
-        bind(NumpadEnter, N::ANY,     On::Set(Turns),    action!(TurnCommand::Stop),      text!("game-key-stop")),
         bind(KeyA,        N::NO_CTRL, On::Set(Turns),    action!(TurnCommand::Choose(CaptureKind::Approach)),   text!("game-key-choose")),
         bind(KeyW,        N::NO_CTRL, On::Set(Turns),    action!(TurnCommand::Choose(CaptureKind::Withdrawal)), text!("game-key-choose")),
         // Before plain C: online and in analysis Shift+C is Copy.

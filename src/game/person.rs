@@ -3,7 +3,7 @@
 //! clicks that mean nothing are ignored, and a drop that is not a legal step is refused with the rules' reason.
 
 use bevy::prelude::*;
-use fanorona_rules::{CaptureKind, IllegalTurn, Point, Step};
+use fanorona_rules::{CaptureKind, IllegalTurn, Point, Step, TurnBuilder};
 
 use super::BoardMoves;
 use super::session::{Announce, Session, capture_choice};
@@ -125,19 +125,19 @@ fn handle_drops(
         if source == Some(from) && session.destinations().iter().any(|s| s.to() == to) {
             click(&mut session, &mut announce, to);
         } else {
-            notices.problem(why_not(&session, from, to));
+            notices.problem(why_not(&session.builder, from, to));
         }
     }
 }
 
 /// Why the piece on `from` may not step to `to` now, from the rules: the error the turn builder gives for the step
 /// (as a paika, which is what a step that takes nothing is), each kind of error in words of its own.
-fn why_not(session: &Session, from: Point, to: Point) -> Text {
+pub fn why_not(builder: &TurnBuilder, from: Point, to: Point) -> Text {
     let (from_text, to_text) = (from.to_string(), to.to_string());
     let Some(step) = Step::between(from, to, None) else {
         return text!("drop-not-a-line", from = from_text, to = to_text);
     };
-    let Some(error) = session.builder.clone().play(step).err() else {
+    let Some(error) = builder.clone().play(step).err() else {
         return text!("drop-not-now", from = from_text, to = to_text);
     };
     match error {

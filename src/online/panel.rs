@@ -102,12 +102,13 @@ fn account_ui(
     }
     ui.label(tr!(locale, "online-account-guest"));
     egui::Grid::new("account").num_columns(2).show(ui, |ui| {
-        ui.label(tr!(locale, "online-name-label"));
-        ui.add(egui::TextEdit::singleline(&mut form.name).hint_text(tr!(locale, "online-name-hint")));
+        let label = ui.label(tr!(locale, "online-name-label")).id;
+        ui.add(egui::TextEdit::singleline(&mut form.name).hint_text(tr!(locale, "online-name-hint")))
+            .labelled_by(label);
         ui.end_row();
-        ui.label(tr!(locale, "online-password-label"));
+        let label = ui.label(tr!(locale, "online-password-label")).id;
         let password = egui::TextEdit::singleline(&mut form.password).password(true);
-        ui.add(password.hint_text(tr!(locale, "online-password-hint")));
+        ui.add(password.hint_text(tr!(locale, "online-password-hint"))).labelled_by(label);
         ui.end_row();
     });
     let ready = connected && !form.name.trim().is_empty() && !form.password.is_empty();
@@ -159,8 +160,8 @@ fn own_data_ui(
     ui.label(egui::RichText::new(tr!(locale, "online-delete-question")).color(theme::MALAGASY_RED));
     if registered {
         ui.horizontal(|ui| {
-            ui.label(tr!(locale, "online-delete-password"));
-            ui.add(egui::TextEdit::singleline(&mut deletion.password).password(true));
+            let label = ui.label(tr!(locale, "online-delete-password")).id;
+            ui.add(egui::TextEdit::singleline(&mut deletion.password).password(true)).labelled_by(label);
         });
     }
     ui.horizontal_wrapped(|ui| {
@@ -204,13 +205,13 @@ fn report_ui(
     form: &mut ReportForm,
     commands: &mut MessageWriter<OnlineCommand>,
 ) {
-    ui.label(tr!(locale, "online-report-reason"));
+    let label = ui.label(tr!(locale, "online-report-reason")).id;
     let reasons = [ReportReason::Name, ReportReason::Cheating, ReportReason::Stalling, ReportReason::Other];
     for reason in reasons {
         ui.radio_value(&mut form.reason, Some(reason), reason_text(locale, reason));
     }
     let note = egui::TextEdit::multiline(&mut form.note).desired_rows(2).char_limit(MAX_REPORT_NOTE_CHARS);
-    ui.add(note.hint_text(tr!(locale, "online-report-note")));
+    ui.add(note.hint_text(tr!(locale, "online-report-note"))).labelled_by(label);
     if let Some(reason) = form.reason
         && ui.button(tr!(locale, "online-report-send")).clicked()
     {
@@ -262,8 +263,9 @@ fn moderation_ui(
         });
         return;
     }
-    ui.label(tr!(locale, "online-moderation-reason"));
-    ui.add(egui::TextEdit::multiline(reason).desired_rows(2).char_limit(MAX_MODERATION_REASON_CHARS));
+    let label = ui.label(tr!(locale, "online-moderation-reason")).id;
+    ui.add(egui::TextEdit::multiline(reason).desired_rows(2).char_limit(MAX_MODERATION_REASON_CHARS))
+        .labelled_by(label);
     if moderation.reports.is_empty() && moderation.flags.is_empty() {
         ui.label(tr!(locale, "online-moderation-empty"));
     }
@@ -432,15 +434,17 @@ fn lobby_ui(
         egui::CollapsingHeader::new(tr!(locale, "online-server-and-name")).id_salt("online-server").show(ui, |ui| {
             if !cfg!(target_arch = "wasm32") {
                 ui.horizontal(|ui| {
-                    ui.label(tr!(locale, "online-server-label"));
-                    ui.add(egui::TextEdit::singleline(&mut online.server).hint_text(server_url(&Default::default())));
+                    let label = ui.label(tr!(locale, "online-server-label")).id;
+                    let server =
+                        egui::TextEdit::singleline(&mut online.server).hint_text(server_url(&Default::default()));
+                    ui.add(server).labelled_by(label);
                 });
             }
             ui.add_enabled_ui(online.token.is_none(), |ui| {
                 ui.horizontal(|ui| {
-                    ui.label(tr!(locale, "online-name-label"));
+                    let label = ui.label(tr!(locale, "online-name-label")).id;
                     let name = egui::TextEdit::singleline(&mut online.name);
-                    ui.add(name.hint_text(tr!(locale, "online-name-by-server")));
+                    ui.add(name.hint_text(tr!(locale, "online-name-by-server"))).labelled_by(label);
                 });
             });
             if online.token.is_some() {
@@ -609,13 +613,14 @@ fn vacation_ui(
         }
         return;
     }
-    ui.label(tr!(locale, "online-vacation-days-left", days = days_left));
+    let label = ui.label(tr!(locale, "online-vacation-days-left", days = days_left)).id;
     if days_left == 0 {
         return;
     }
     *days = (*days).clamp(1, days_left);
     ui.horizontal_wrapped(|ui| {
-        ui.add(egui::Slider::new(days, 1..=days_left).integer());
+        // The number is on the button beside it; a value box would be a control without a name for screen readers.
+        ui.add(egui::Slider::new(days, 1..=days_left).integer().show_value(false)).labelled_by(label);
         let take = egui::Button::new(tr!(locale, "online-vacation-take", days = *days));
         if ui.add_enabled(online, take).clicked() {
             commands.write(OnlineCommand::Vacation(*days));

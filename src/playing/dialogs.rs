@@ -145,7 +145,7 @@ fn open_game_ui(
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.label(tr!(locale, "game-open-paste"));
+            let label = ui.label(tr!(locale, "game-open-paste")).id;
             egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
                 ui.add(
                     egui::TextEdit::multiline(&mut dialog.text)
@@ -153,7 +153,8 @@ fn open_game_ui(
                         .desired_rows(8)
                         .desired_width(420.0)
                         .hint_text("[Variant \"tsivy\"]\n\n1. f3-e3A d4-d3A ..."),
-                );
+                )
+                .labelled_by(label);
             });
             ui.horizontal(|ui| {
                 let open_button = egui::Button::new(tr!(locale, "game-open-button"));
@@ -172,9 +173,9 @@ fn open_game_ui(
                     dialog.open = false;
                 }
             } else {
-                ui.label(tr!(locale, "game-open-path"));
+                let label = ui.label(tr!(locale, "game-open-path")).id;
                 ui.horizontal(|ui| {
-                    ui.add(egui::TextEdit::singleline(&mut dialog.path).desired_width(330.0));
+                    ui.add(egui::TextEdit::singleline(&mut dialog.path).desired_width(330.0)).labelled_by(label);
                     let open_file = egui::Button::new(tr!(locale, "game-open-file"));
                     if ui.add_enabled(!dialog.path.trim().is_empty(), open_file).clicked() {
                         files.write(GameFileCommand::Open(dialog.path.clone()));

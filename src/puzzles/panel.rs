@@ -162,11 +162,16 @@ fn choices(ui: &mut egui::Ui, locale: &Locale, board: &PuzzleBoard, commands: &m
     if ui.checkbox(&mut online, tr!(locale, "puzzle-online")).clicked() {
         commands.write_message(PuzzleCommand::Online(online));
     }
-    egui::ComboBox::from_id_salt("puzzle-theme").selected_text(theme_name(locale, board.theme)).show_ui(ui, |ui| {
-        for theme in std::iter::once(None).chain(Theme::ALL.map(Some)) {
-            if ui.selectable_label(board.theme == theme, theme_name(locale, theme)).clicked() {
-                commands.write_message(PuzzleCommand::Theme(theme));
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(tr!(locale, "puzzle-theme-label")).id;
+        let combo = egui::ComboBox::from_id_salt("puzzle-theme").selected_text(theme_name(locale, board.theme));
+        let shown = combo.show_ui(ui, |ui| {
+            for theme in std::iter::once(None).chain(Theme::ALL.map(Some)) {
+                if ui.selectable_label(board.theme == theme, theme_name(locale, theme)).clicked() {
+                    commands.write_message(PuzzleCommand::Theme(theme));
+                }
             }
-        }
+        });
+        shown.response.labelled_by(label);
     });
 }

@@ -27,8 +27,10 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-fn level_combo(ui: &mut egui::Ui, locale: &Locale, id: &str, level: &mut Level) {
-    egui::ComboBox::from_id_salt(id).selected_text(tr!(locale, "level-name", level = level.name())).show_ui(ui, |ui| {
+/// A level's choice, named for screen readers by the label beside it.
+fn level_combo(ui: &mut egui::Ui, locale: &Locale, id: &str, level: &mut Level, label: egui::Id) {
+    let combo = egui::ComboBox::from_id_salt(id).selected_text(tr!(locale, "level-name", level = level.name()));
+    let shown = combo.show_ui(ui, |ui| {
         for l in Level::ALL {
             ui.selectable_value(level, l, tr!(locale, "level-name", level = l.name())).on_hover_text(tr!(
                 locale,
@@ -37,6 +39,7 @@ fn level_combo(ui: &mut egui::Ui, locale: &Locale, id: &str, level: &mut Level) 
             ));
         }
     });
+    shown.response.labelled_by(label);
 }
 
 /// The person's rating, and a small chart of its history.
@@ -218,8 +221,8 @@ fn new_game_page(
     match s.opponent {
         Opponent::Computer => {
             ui.horizontal(|ui| {
-                ui.label(tr!(locale, "menu-level"));
-                level_combo(ui, locale, "level", &mut s.level);
+                let label = ui.label(tr!(locale, "menu-level")).id;
+                level_combo(ui, locale, "level", &mut s.level, label);
             });
             ui.label(
                 egui::RichText::new(tr!(locale, "level-about", level = s.level.name())).small().color(theme::PALE_WOOD),
@@ -233,10 +236,10 @@ fn new_game_page(
         }
         Opponent::ComputerVsComputer => {
             ui.horizontal_wrapped(|ui| {
-                ui.label(tr!(locale, "menu-side-level", side = "white"));
-                level_combo(ui, locale, "white-level", &mut s.level);
-                ui.label(tr!(locale, "menu-side-level", side = "black"));
-                level_combo(ui, locale, "black-level", &mut s.second_level);
+                let label = ui.label(tr!(locale, "menu-side-level", side = "white")).id;
+                level_combo(ui, locale, "white-level", &mut s.level, label);
+                let label = ui.label(tr!(locale, "menu-side-level", side = "black")).id;
+                level_combo(ui, locale, "black-level", &mut s.second_level, label);
             });
         }
         Opponent::Human => {}
@@ -265,13 +268,10 @@ fn settings_page(ui: &mut egui::Ui, locale: &Locale, s: &mut Settings, page: &mu
             }
         }
     });
-    // The slider under its name: side by side they are wider than a phone in the longer languages.
-    ui.label(tr!(locale, "settings-animation")).on_hover_text(tr!(locale, "settings-animation-about"));
-    let off = tr!(locale, "settings-animation-off");
-    let slider = egui::Slider::new(&mut s.animation_speed, 0.0..=3.0)
-        .step_by(0.25)
-        .custom_formatter(move |v, _| if v == 0.0 { off.clone() } else { format!("{v:.2}×") });
-    ui.add(slider);
+    let speed = s.animation_speed;
+    let value = if speed == 0.0 { tr!(locale, "settings-animation-off") } else { format!("{speed:.2}×") };
+    let name = (tr!(locale, "settings-animation"), tr!(locale, "settings-animation-about"));
+    named_slider(ui, name, &value, egui::Slider::new(&mut s.animation_speed, 0.0..=3.0).step_by(0.25));
     // One a line: a checkbox's words wrap only in a column, and in French or Malagasy two do not fit a phone's row.
     ui.checkbox(&mut s.sound, tr!(locale, "settings-sound"));
     ui.checkbox(&mut s.colour_blind, tr!(locale, "settings-colour-blind"));
@@ -290,12 +290,23 @@ fn settings_page(ui: &mut egui::Ui, locale: &Locale, s: &mut Settings, page: &mu
 /// How the computer uses the machine: thinking on the person's time, and its search threads.
 fn engine_settings(ui: &mut egui::Ui, locale: &Locale, s: &mut Settings) {
     ui.checkbox(&mut s.ponder, tr!(locale, "settings-ponder")).on_hover_text(tr!(locale, "settings-ponder-about"));
-    ui.label(tr!(locale, "settings-threads")).on_hover_text(tr!(locale, "settings-threads-about"));
-    let automatic = tr!(locale, "settings-threads-auto", count = automatic_threads());
+    let threads = s.threads;
+    let value = if threads == 0 {
+        tr!(locale, "settings-threads-auto", count = automatic_threads())
+    } else {
+        threads.to_string()
+    };
     let most = std::thread::available_parallelism().map_or(1, |n| n.get() as u32).min(MOST_THREADS);
-    let slider = egui::Slider::new(&mut s.threads, 0..=most)
-        .custom_formatter(move |v, _| if v == 0.0 { automatic.clone() } else { format!("{v:.0}") });
-    ui.add(slider);
+    let name = (tr!(locale, "settings-threads"), tr!(locale, "settings-threads-about"));
+    named_slider(ui, name, &value, egui::Slider::new(&mut s.threads, 0..=most));
+}
+
+/// A slider under its name and value ("Animation speed: 1.00×"): side by side they are wider than a phone in the
+/// longer languages. The slider's own value box is left out: a screen reader would find a second control there,
+/// without a name; the slider is named by the label.
+fn named_slider(ui: &mut egui::Ui, (name, about): (String, String), value: &str, slider: egui::Slider) {
+    let label = ui.label(format!("{name}: {value}")).on_hover_text(about).id;
+    ui.add(slider.show_value(false)).labelled_by(label);
 }
 
 /// Makes words wrap within the page, in rows of controls too: otherwise a long label in a longer language widens the

@@ -46,7 +46,7 @@ fn tutorial_ui(
     let tones = Tones::of(&settings);
     let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
-        ui.heading(tr!(locale, "tutorial-heading"));
+        let heading = ui.heading(tr!(locale, "tutorial-heading")).id;
         let title = locale.text(&lesson.title);
         egui::ComboBox::from_id_salt("lesson")
             .selected_text(tr!(locale, "tutorial-lesson", number = tutorial.lesson + 1, title = &title))
@@ -59,7 +59,9 @@ fn tutorial_ui(
                         commands.write(TutorialCommand::Lesson(i));
                     }
                 }
-            });
+            })
+            .response
+            .labelled_by(heading);
         let step = tr!(locale, "tutorial-step", step = tutorial.task + 1, steps = lesson.tasks.len());
         ui.label(egui::RichText::new(step).small());
         ui.separator();

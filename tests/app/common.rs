@@ -81,6 +81,44 @@ pub fn app_with_keys(dir: &PathBuf) -> App {
     app
 }
 
+/// An app with the interface drawn by egui but not rendered (no window, no GPU): the logic, the keyboard, and every
+/// screen's panels and dialogs, whose output the tests read (the words drawn, the AccessKit tree).
+pub fn app_with_interface(dir: &PathBuf) -> App {
+    let mut app = App::new();
+    // egui without a renderer: its plugin registers its shader and textures, which need only their asset stores.
+    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin, bevy::asset::AssetPlugin::default()))
+        .init_asset::<bevy::shader::Shader>()
+        .init_asset::<bevy::image::Image>()
+        .init_asset::<bevy::mesh::Mesh>()
+        .init_asset::<bevy::mesh::skinning::SkinnedMeshInverseBindposes>()
+        .add_plugins(bevy::window::WindowPlugin {
+            primary_window: None,
+            exit_condition: bevy::window::ExitCondition::DontExit,
+            ..default()
+        })
+        // bevy_egui hands its AccessKit tree to Bevy's accessibility plugin on the desktop.
+        .add_plugins((bevy::a11y::AccessibilityPlugin, bevy_egui::EguiPlugin::default()))
+        // The tutorial and puzzles draw their marks with gizmos.
+        .add_plugins(bevy::gizmos::GizmoPlugin)
+        .insert_resource(Storage::in_dir(dir))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
+        .add_plugins((fanorona::LogicPlugin, fanorona::window::plugin, fanorona::ui::plugin))
+        .add_plugins((
+            fanorona::input::keyboard_plugin,
+            fanorona::title::menu::plugin,
+            fanorona::playing::view_plugin,
+            fanorona::tutorial::view_plugin,
+            fanorona::puzzles::view_plugin,
+            fanorona::review::view_plugin,
+            fanorona::analysis::view_plugin,
+            fanorona::online::view_plugin,
+            fanorona::access::view_plugin,
+        ));
+    app.world_mut().spawn(bevy_egui::PrimaryEguiContext);
+    app.update();
+    app
+}
+
 /// Presses `key` with the modifiers held, and lets go of all of them, as a window would report it; then lets the
 /// game settle.
 pub fn press(app: &mut App, key: KeyCode, shift: bool, ctrl: bool) {

@@ -326,7 +326,9 @@ fn the_keyboard_help_lists_the_keys_of_the_map() {
     for line in [
         ("S", "Puzzles: show the solution"),
         ("Ctrl+Z or U", "Undo"),
-        ("Space or Enter", "Stop here (end a capture chain)"),
+        ("Space", "Stop here (end a capture chain)"),
+        ("Enter", "Pick the piece or the point under the cursor (without a cursor: stop here)"),
+        ("Up / Down / Left / Right", "Move the cursor on the board"),
         ("Ctrl+S / Ctrl+O", "Save / load the game (asks before replacing anything)"),
         ("Left / Right / Home / End", "Review: previous / next turn, start / end"),
         ("F11", "Full screen on / off"),
@@ -373,11 +375,12 @@ fn readme_names_the_keys_of_each_screen_and_no_other() {
     assert!(stray.is_empty(), "README names keys that do nothing in a game: {stray:?}");
     let mut named = Vec::new();
     for part in parts {
-        let part = part.trim();
+        // Lines wrap anywhere: "in a\nreview" is "in a review".
+        let part = part.split_whitespace().collect::<Vec<_>>().join(" ");
         let Some(&(_, screen)) = sections.iter().find(|(start, _)| part.starts_with(start)) else {
             panic!("README's keyboard paragraph: a part about no screen the test knows: {part:?}");
         };
-        let keys = backticked(part);
+        let keys = backticked(&part);
         let stray: Vec<_> = keys.difference(&on(screen)).cloned().collect();
         assert!(stray.is_empty(), "README names keys that do nothing on {screen:?}: {stray:?}");
         named.push((screen, keys));
@@ -487,7 +490,8 @@ fn the_game_and_the_tutorial() {
 #[test]
 fn online_review_and_analysis() {
     let online = AppState::Online;
-    assert_eq!(on(online, KeyCode::Enter, CTRL), Some("TurnCommand::Stop"));
+    assert_eq!(on(online, KeyCode::Enter, CTRL), Some("CursorCommand::Press"));
+    assert_eq!(on(online, KeyCode::Space, CTRL), Some("TurnCommand::Stop"));
     assert_eq!(on(online, KeyCode::Escape, NONE), Some("TurnCommand::Cancel"));
     assert_eq!(on(online, KeyCode::KeyC, SHIFT), Some("CopyPosition"));
     assert_eq!(on(online, KeyCode::KeyQ, BOTH), Some("GameCommand::Resign"));
@@ -507,7 +511,9 @@ fn online_review_and_analysis() {
     assert_eq!(on(analysis, KeyCode::Escape, CTRL), Some("AnalysisCommand::Close"));
     assert_eq!(on(analysis, KeyCode::KeyW, CTRL), None);
     assert_eq!(on(analysis, KeyCode::KeyQ, SHIFT), None);
-    assert_eq!(on(analysis, KeyCode::ArrowUp, NONE), None);
+    // The analysis board's Left and Right go through its moves; Up and Down move the board's cursor.
+    assert_eq!(on(analysis, KeyCode::ArrowLeft, NONE), Some("AnalysisCommand::Back"));
+    assert_eq!(on(analysis, KeyCode::ArrowUp, NONE), Some("CursorCommand::Up"));
 }
 
 #[test]

@@ -12,11 +12,8 @@ use fluent_syntax::ast;
 
 use crate::common::{app_in, english, temp_dir};
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
-use bevy_egui::{EguiFullOutput, EguiPlugin, EguiPostUpdateSet, PrimaryEguiContext, egui};
+use bevy_egui::{EguiFullOutput, EguiPostUpdateSet, egui};
 use fanorona::game::commands::{GameCommand, PendingConfirmation};
-use fanorona::persistence::storage::Storage;
 
 /// The languages with files of their own.
 const LANGUAGES: [Language; 3] = Language::CHOICES;
@@ -414,27 +411,11 @@ fn keep_drawn_words(outputs: Query<&EguiFullOutput>, mut drawn: ResMut<Drawn>) {
 #[test]
 fn a_question_open_when_the_language_changes_is_asked_again_in_the_new_language() {
     let dir = temp_dir();
-    let mut app = App::new();
-    // egui without a renderer: its plugin registers its shader and textures, which need only their asset stores.
-    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin, bevy::asset::AssetPlugin::default()))
-        .init_asset::<bevy::shader::Shader>()
-        .init_asset::<bevy::image::Image>()
-        .add_plugins(bevy::window::WindowPlugin {
-            primary_window: None,
-            exit_condition: bevy::window::ExitCondition::DontExit,
-            ..default()
-        })
-        .add_plugins(EguiPlugin::default())
-        .insert_resource(Storage::in_dir(&dir))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(std::time::Duration::from_millis(16)))
-        .init_resource::<Drawn>()
-        .add_plugins((fanorona::LogicPlugin, fanorona::window::plugin, fanorona::ui::plugin))
-        .add_systems(
-            PostUpdate,
-            keep_drawn_words.after(EguiPostUpdateSet::EndPass).before(EguiPostUpdateSet::ProcessOutput),
-        );
-    app.world_mut().spawn(PrimaryEguiContext);
-    app.update();
+    let mut app = crate::common::app_with_interface(&dir);
+    app.init_resource::<Drawn>().add_systems(
+        PostUpdate,
+        keep_drawn_words.after(EguiPostUpdateSet::EndPass).before(EguiPostUpdateSet::ProcessOutput),
+    );
     app.world_mut().resource_mut::<Settings>().language = Some("en".into());
     // A game with a turn played, saved; loading the saved game then asks first.
     crate::common::start_with(&mut app, crate::common::humans);

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod access;
 mod analysis;
 mod correspondence;
 mod game;
@@ -14,6 +15,7 @@ mod preview;
 mod puzzles;
 mod review;
 mod scenes;
+mod screen_reader;
 mod soak;
 mod tables;
 mod teaching;

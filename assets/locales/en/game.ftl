@@ -261,3 +261,50 @@ stored-too-many-aside = { $what ->
     [correspondence] Your correspondence games kept on this device could not be read, and there are too many unreadable copies already to keep another.
    *[game] A saved game could not be read, and there are too many unreadable copies already to keep another.
 }
+
+# Playing without a pointer or without sight (src/access): the board's cursor, the move box, what is said.
+access-key-cursor = Move the cursor on the board
+access-key-press = Pick the piece or the point under the cursor (without a cursor: stop here)
+access-key-move-box = Type a turn (the move box)
+access-spoken = What happened
+typed-title = Type a turn
+typed-help = A turn in the notation (e3-d3A, e3-d3A-c3W), or a destination alone (d3). Enter plays it.
+typed-not-your-turn = It is not your turn.
+typed-empty = Type a turn first: e3-d3A, or a destination such as d3.
+typed-not-a-point = “{ $point }” is not a point of the board (a letter from a to i, then a number from 1 to 5).
+typed-suffix = “{ $step }”: a step ends with A (approach), W (withdrawal) or nothing (a paika).
+typed-not-notation = “{ $typed }” is not a turn: only captures can follow one another (mark them A or W).
+typed-which-capture = { $from } to { $to } can take by approach or by withdrawal: add A or W.
+typed-other-capture = { $from } to { $to } cannot take that way: use the other letter, or leave it out.
+typed-cannot-place = No piece can be placed on { $point } now.
+typed-nothing-goes = No piece can go to { $point } now.
+typed-which-piece = Several pieces can go to { $point } ({ $pieces }): type the piece too, as in { $example }.
+say-step = { $side ->
+    [white] White
+   *[black] Black
+}, { $from } to { $to }{ $kind ->
+    [approach] , approach
+    [withdrawal] , withdrawal
+   *[paika] {""}
+}{ $taken ->
+    [0] {""}
+    [one] , takes 1 piece
+   *[other] , takes { $taken } pieces
+}.
+say-place = { $side ->
+    [white] White
+   *[black] Black
+} places a piece on { $point }.
+say-choose = Approach or withdrawal to { $point }? Press A or W, or pick a piece to take.
+say-go-on = The piece on { $point } can capture again: { $to }. Or stop with Space.
+say-picked = { $point } picked: it can go to { $to }.
+say-point = { $point }: { $occupant ->
+    [white] a white piece
+    [black] a black piece
+   *[empty] empty
+}{ $role ->
+    [picked] , picked
+    [destination] , the piece picked can go here
+    [movable] , can move
+   *[none] {""}
+}.

@@ -55,6 +55,7 @@ puzzle-variant = { $variant ->
    *[dimy] Dimy
 }
 # A theme of puzzles. $theme: all (every theme), or the theme's name in puzzle files.
+puzzle-theme-label = Theme
 puzzle-theme = { $theme ->
     [chain] Long chain
     [choice] Approach or withdrawal

@@ -243,3 +243,50 @@ stored-too-many-aside = { $what ->
     [correspondence] Vos parties par correspondance gardées sur cet appareil n'ont pas pu être lues, et trop de copies illisibles sont déjà gardées pour en garder une autre.
    *[game] Une partie enregistrée n'a pas pu être lue, et il y a déjà trop de copies illisibles pour en garder une autre.
 }
+
+# Jouer sans souris ou sans voir le plateau (src/access) : le curseur du plateau, la case de saisie, ce qui est dit.
+access-key-cursor = Déplacer le curseur sur le plateau
+access-key-press = Prendre le pion ou le point sous le curseur (sans curseur : s'arrêter ici)
+access-key-move-box = Taper un tour (la case de saisie)
+access-spoken = Ce qui s'est passé
+typed-title = Taper un tour
+typed-help = Un tour en notation (e3-d3A, e3-d3A-c3W), ou la seule destination (d3). Entrée le joue.
+typed-not-your-turn = Ce n'est pas à vous de jouer.
+typed-empty = Tapez d'abord un tour : e3-d3A, ou une destination comme d3.
+typed-not-a-point = « { $point } » n'est pas un point du plateau (une lettre de a à i, puis un chiffre de 1 à 5).
+typed-suffix = « { $step } » : un pas se termine par A (approche), W (éloignement) ou rien (un paika).
+typed-not-notation = « { $typed } » n'est pas un tour : seules des prises peuvent s'enchaîner (marquez-les A ou W).
+typed-which-capture = De { $from } à { $to }, on peut prendre par approche ou par éloignement : ajoutez A ou W.
+typed-other-capture = De { $from } à { $to }, on ne peut pas prendre ainsi : mettez l'autre lettre, ou aucune.
+typed-cannot-place = Aucun pion ne peut être posé en { $point } maintenant.
+typed-nothing-goes = Aucun pion ne peut aller en { $point } maintenant.
+typed-which-piece = Plusieurs pions peuvent aller en { $point } ({ $pieces }) : tapez aussi le pion, comme dans { $example }.
+say-step = { $side ->
+    [white] Blancs
+   *[black] Noirs
+}, { $from } en { $to }{ $kind ->
+    [approach] , approche
+    [withdrawal] , éloignement
+   *[paika] {""}
+}{ $taken ->
+    [0] {""}
+    [one] , prend 1 pion
+   *[other] , prend { $taken } pions
+}.
+say-place = { $side ->
+    [white] Les Blancs posent
+   *[black] Les Noirs posent
+} un pion en { $point }.
+say-choose = Approche ou éloignement vers { $point } ? Appuyez sur A ou W, ou choisissez un pion à prendre.
+say-go-on = Le pion en { $point } peut prendre encore : { $to }. Ou arrêtez-vous avec Espace.
+say-picked = { $point } choisi : il peut aller en { $to }.
+say-point = { $point } : { $occupant ->
+    [white] un pion blanc
+    [black] un pion noir
+   *[empty] libre
+}{ $role ->
+    [picked] , choisi
+    [destination] , le pion choisi peut venir ici
+    [movable] , peut jouer
+   *[none] {""}
+}.

@@ -43,6 +43,7 @@ puzzle-variant = { $variant ->
     [tsivy] Tsivy
    *[dimy] Dimy
 }
+puzzle-theme-label = Thème
 puzzle-theme = { $theme ->
     [chain] Long enchaînement
     [choice] Approche ou éloignement

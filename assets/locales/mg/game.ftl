@@ -240,3 +240,50 @@ stored-too-many-aside = { $what ->
     [correspondence] Tsy voavaky ny lalaonao andro isaky ny anjara voatahiry amin'ity fitaovana ity, ary efa be loatra ny dika tsy voavaky ka tsy azo tehirizina intsony ny iray hafa.
    *[game] Tsy voavaky ny lalao voatahiry iray, ary efa be loatra ny dika tsy voavaky ka tsy azo tehirizina intsony ny iray hafa.
 }
+
+# Milalao tsy misy totozy na tsy mahita ny lakapanorona (src/access): ny tondro eo amin'ny lakapanorona, ny
+# toerana anoratana anjara, izay lazaina.
+access-key-cursor = Afindrao eo amin'ny lakapanorona ny tondro
+access-key-press = Raiso ny vato na ny laka eo ambanin'ny tondro (raha tsy misy tondro: hijanona eto)
+access-key-move-box = Soraty ny anjara iray
+access-spoken = Izay nitranga
+typed-title = Soraty ny anjara
+typed-help = Anjara amin'ny fanoratana (e3-d3A, e3-d3A-c3W), na ny laka halehany fotsiny (d3). Enter no milalao azy.
+typed-not-your-turn = Tsy anjaranao izao.
+typed-empty = Soraty aloha ny anjara: e3-d3A, na laka toy ny d3.
+typed-not-a-point = Tsy laka eo amin'ny lakapanorona ny « { $point } » (litera iray manomboka amin'ny a ka hatramin'ny i, avy eo isa iray manomboka amin'ny 1 ka hatramin'ny 5).
+typed-suffix = « { $step } »: ny dingana dia mifarana amin'ny A (manindrona), W (misintona) na tsy misy (paika).
+typed-not-notation = Tsy anjara ny « { $typed } »: ny fihinanana ihany no mety misesy (asio A na W).
+typed-which-capture = Avy any { $from } mankany { $to } dia azo atao ny manindrona na ny misintona: asio A na W.
+typed-other-capture = Avy any { $from } mankany { $to } dia tsy azo hanina toy izany: ampiasao ny litera iray hafa, na aza asiana.
+typed-cannot-place = Tsy misy vato azo apetraka ao amin'ny { $point } izao.
+typed-nothing-goes = Tsy misy vato afaka mankany { $point } izao.
+typed-which-piece = Vato maromaro no afaka mankany { $point } ({ $pieces }): soraty koa ny vato, toy ny { $example }.
+say-step = { $side ->
+    [white] Fotsy
+   *[black] Mainty
+}, { $from } mankany { $to }{ $kind ->
+    [approach] , manindrona
+    [withdrawal] , misintona
+   *[paika] {""}
+}{ $taken ->
+    [0] {""}
+   *[other] , mihinana vato { $taken }
+}.
+say-place = { $side ->
+    [white] Ny fotsy
+   *[black] Ny mainty
+} dia mametraka vato ao amin'ny { $point }.
+say-choose = Manindrona sa misintona mankany { $point }? Tsindrio ny A na ny W, na fidio ny vato hohanina.
+say-go-on = Afaka mihinana indray ny vato ao amin'ny { $point }: { $to }. Na mijanòna amin'ny Space.
+say-picked = Voafidy ny { $point }: afaka mankany { $to } izy.
+say-point = { $point }: { $occupant ->
+    [white] vato fotsy
+    [black] vato mainty
+   *[empty] foana
+}{ $role ->
+    [picked] , voafidy
+    [destination] , afaka tonga eto ny vato voafidy
+    [movable] , afaka mihetsika
+   *[none] {""}
+}.

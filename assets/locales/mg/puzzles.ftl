@@ -43,6 +43,7 @@ puzzle-variant = { $variant ->
     [tsivy] Tsivy
    *[dimy] Dimy
 }
+puzzle-theme-label = Lohahevitra
 puzzle-theme = { $theme ->
     [chain] Fihinanana misesy lava
     [choice] Manindrona sa misintona

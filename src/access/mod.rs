@@ -1,0 +1,59 @@
+//! Playing without a pointer, and without sight: a cursor on the board moved with the arrow keys (Enter presses the
+//! point under it, as a click would), a move box where a turn is typed in the notation, and what happens said in
+//! words ([`Spoken`]), which a screen reader reads through AccessKit on the desktop and through the page's live
+//! region on the web.
+
+use bevy::prelude::*;
+
+use crate::i18n::Text;
+
+mod cursor;
+mod speech;
+pub mod typed;
+mod view;
+
+pub use cursor::CursorCommand;
+pub use typed::{MoveBox, ToggleMoveBox, TypedTurn};
+
+/// Something to say to the player: written by whatever has news (a turn, a capture, the cursor, an error), kept in
+/// [`Spoken`].
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct Say(pub Text);
+
+/// What has been said, newest last (the last [`Spoken::KEPT`]), and how many texts in all, so that a reader can
+/// tell a new text from the same words said again.
+#[derive(Resource, Default, Debug)]
+pub struct Spoken {
+    said: std::collections::VecDeque<Text>,
+    count: u64,
+}
+
+impl Spoken {
+    /// How many of the latest texts are kept.
+    pub const KEPT: usize = 20;
+
+    /// The latest texts, oldest first.
+    pub fn said(&self) -> impl Iterator<Item = &Text> {
+        self.said.iter()
+    }
+
+    /// The latest text.
+    pub fn latest(&self) -> Option<&Text> {
+        self.said.back()
+    }
+
+    /// How many texts have been said since the start.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+}
+
+/// The cursor, typed turns and what is said (no window needed).
+pub fn plugin(app: &mut App) {
+    app.add_message::<Say>().init_resource::<Spoken>().add_plugins((cursor::plugin, typed::plugin, speech::plugin));
+}
+
+/// The move box, the cursor's ring, and what is said handed to the screen reader.
+pub fn view_plugin(app: &mut App) {
+    app.add_plugins(view::plugin);
+}

@@ -1,0 +1,128 @@
+//! What happens on the board, said in words: each step with what it took, a placement, the end of the game, the
+//! piece picked and where it can go, the choice to make, the point under the keyboard's cursor. Said as [`Say`]
+//! texts in the language of the moment, kept in [`Spoken`].
+
+use bevy::prelude::*;
+use fanorona_rules::{CaptureKind, Point, Side};
+
+use super::{Say, Spoken};
+use crate::AppSystems;
+use crate::board::layout::BoardCursor;
+use crate::game::session::{GameEnded, Session, StepPlayed};
+use crate::i18n::{Text, side_key};
+use crate::screens::OnBoard;
+use crate::text;
+use crate::ui::widgets::outcome_text;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        ((say_steps, say_endings, say_choices, say_cursor).run_if(in_state(OnBoard)), keep_spoken)
+            .chain()
+            .in_set(AppSystems::Presentation),
+    );
+}
+
+fn keep_spoken(mut says: MessageReader<Say>, mut spoken: ResMut<Spoken>) {
+    for Say(text) in says.read() {
+        if spoken.said.len() == Spoken::KEPT {
+            spoken.said.pop_front();
+        }
+        spoken.said.push_back(text.clone());
+        spoken.count += 1;
+    }
+}
+
+/// "Black, d3 to e3, approach, takes 3 pieces", or "White places a piece on b2".
+pub fn step_text(played: &StepPlayed) -> Text {
+    let side = side_key(played.side);
+    match (played.step, played.placed) {
+        (Some(step), _) => {
+            let kind = match step.capture() {
+                Some(CaptureKind::Approach) => "approach",
+                Some(CaptureKind::Withdrawal) => "withdrawal",
+                None => "paika",
+            };
+            let (from, to) = (step.from().to_string(), step.to().to_string());
+            text!("say-step", side = side, from = from, to = to, kind = kind, taken = played.captured.len())
+        }
+        (None, Some(point)) => text!("say-place", side = side, point = point.to_string()),
+        (None, None) => text!("say-place", side = side, point = "?"),
+    }
+}
+
+fn say_steps(mut steps: MessageReader<StepPlayed>, mut say: MessageWriter<Say>) {
+    for played in steps.read() {
+        say.write(Say(step_text(played)));
+    }
+}
+
+fn say_endings(mut endings: MessageReader<GameEnded>, mut say: MessageWriter<Say>) {
+    for ended in endings.read() {
+        say.write(Say(outcome_text(ended.outcome)));
+    }
+}
+
+/// A piece picked and where it can go, the capture choice to make, a chain that can go on: when they change.
+fn say_choices(
+    session: Res<Session>,
+    mut last: Local<(Option<Point>, bool, Option<Point>)>,
+    mut say: MessageWriter<Say>,
+) {
+    let chain = session.builder.chain_point().filter(|_| session.builder.can_stop());
+    let now = (session.selected.filter(|_| session.builder.is_fresh()), session.choice.is_some(), chain);
+    if now == *last {
+        return;
+    }
+    *last = now;
+    if !session.human_to_move() {
+        return;
+    }
+    if let Some(pair) = session.choice {
+        say.write(Say(text!("say-choose", point = pair[0].to().to_string())));
+    } else if let Some(point) = now.2 {
+        say.write(Say(text!("say-go-on", point = point.to_string(), to = destinations(&session))));
+    } else if let Some(point) = now.0 {
+        say.write(Say(text!("say-picked", point = point.to_string(), to = destinations(&session))));
+    }
+}
+
+/// Where the piece in play can go, as "d3, e4".
+fn destinations(session: &Session) -> String {
+    let mut points: Vec<String> = Vec::new();
+    for step in session.destinations() {
+        let to = step.to().to_string();
+        if !points.contains(&to) {
+            points.push(to);
+        }
+    }
+    points.join(", ")
+}
+
+/// The point under the cursor: what stands there and what a press would do.
+pub fn point_text(session: &Session, point: Point) -> Text {
+    let occupant = match session.board().piece_at(point) {
+        Some(Side::White) => "white",
+        Some(Side::Black) => "black",
+        None => "empty",
+    };
+    let source = session.builder.chain_point().or(session.selected);
+    let role = if source == Some(point) {
+        "picked"
+    } else if session.destinations().iter().any(|s| s.to() == point) {
+        "destination"
+    } else if session.human_to_move() && session.movable().contains(point) {
+        "movable"
+    } else {
+        "none"
+    };
+    text!("say-point", point = point.to_string(), occupant = occupant, role = role)
+}
+
+fn say_cursor(cursor: Res<BoardCursor>, session: Res<Session>, mut say: MessageWriter<Say>) {
+    if cursor.is_changed()
+        && let Some(point) = cursor.0
+    {
+        say.write(Say(point_text(&session, point)));
+    }
+}

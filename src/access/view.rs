@@ -1,0 +1,148 @@
+//! The move box (a text field with the legal turns that begin with what is typed), and what is said handed on: to
+//! AccessKit on the desktop (a live region, and the board's points as named nodes), to the page's live region on
+//! the web.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::Spoken;
+use super::speech::point_text;
+use super::typed::{MoveBox, TypedTurn, completions};
+use crate::board::layout::{BoardCursor, BoardLayout, UiInsets};
+use crate::game::session::Session;
+use crate::i18n::Locale;
+use crate::screens::OnBoard;
+use crate::tr;
+use crate::ui::widgets::board_centre;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Typing>()
+        .add_systems(EguiPrimaryContextPass, (move_box_ui, accessible_board).run_if(in_state(OnBoard)));
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Update, page_live_region.in_set(crate::AppSystems::Presentation));
+}
+
+/// What is being typed in the move box, and the legal turns that begin with it.
+#[derive(Resource, Default)]
+struct Typing {
+    text: String,
+    offered: Vec<String>,
+    /// The text and the turn (its number of turns and steps so far) the offers were made for.
+    made_for: Option<(String, usize, Option<String>)>,
+}
+
+/// How many turns the move box offers.
+const OFFERED: usize = 8;
+
+#[allow(clippy::too_many_arguments)]
+fn move_box_ui(
+    mut contexts: EguiContexts,
+    mut move_box: ResMut<MoveBox>,
+    mut typing: ResMut<Typing>,
+    session: Res<Session>,
+    spoken: Res<Spoken>,
+    insets: Res<UiInsets>,
+    mut typed: MessageWriter<TypedTurn>,
+    locale: Res<Locale>,
+) -> Result {
+    if !move_box.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let turn =
+        (typing.text.clone(), session.game().turns().len(), session.builder.turn_so_far().map(|t| t.to_string()));
+    if typing.made_for.as_ref() != Some(&turn) {
+        typing.offered = completions(&session.builder, &typing.text, OFFERED);
+        typing.made_for = Some(turn);
+    }
+    let typing = &mut *typing;
+    let mut open = true;
+    egui::Window::new(tr!(locale, "typed-title"))
+        .id(egui::Id::new("move-box"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [board_centre(ctx, &insets), -insets.bottom - 12.0])
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut open)
+        .show(ctx, |ui| {
+            let help = ui.label(tr!(locale, "typed-help"));
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut typing.text)
+                    .font(egui::TextStyle::Monospace)
+                    .hint_text("e3-d3A")
+                    .desired_width(220.0),
+            );
+            let field = field.labelled_by(help.id);
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
+            if entered && !typing.text.trim().is_empty() {
+                typed.write(TypedTurn(std::mem::take(&mut typing.text)));
+            }
+            if escaped {
+                move_box.open = false;
+            } else if !field.has_focus() && (entered || !ui.ctx().memory(|m| m.focused().is_some())) {
+                // The field keeps the keyboard while the box is open, after Enter too.
+                field.request_focus();
+            }
+            ui.horizontal_wrapped(|ui| {
+                for turn in &typing.offered {
+                    if ui.button(egui::RichText::new(turn).monospace()).clicked() {
+                        typed.write(TypedTurn(turn.clone()));
+                        typing.text.clear();
+                    }
+                }
+            });
+            if let Some(said) = spoken.latest() {
+                ui.label(egui::RichText::new(locale.text(said)).small());
+            }
+        });
+    if !open {
+        move_box.open = false;
+    }
+    Ok(())
+}
+
+/// The board for AccessKit: what is said, as a live region a screen reader reads when it changes, and each point
+/// of the board as a node named with its coordinates and occupant, the cursor's point focused. Nothing is made
+/// unless a screen reader has asked for the tree (egui then has AccessKit on).
+fn accessible_board(
+    mut contexts: EguiContexts,
+    spoken: Res<Spoken>,
+    session: Res<Session>,
+    layout: Res<BoardLayout>,
+    cursor: Res<BoardCursor>,
+    locale: Res<Locale>,
+) -> Result {
+    use egui::accesskit::{Live, Role};
+    let ctx = contexts.ctx_mut()?;
+    ctx.accesskit_node_builder(egui::Id::new("spoken"), |node| {
+        node.set_role(Role::Status);
+        node.set_live(Live::Polite);
+        node.set_label(tr!(locale, "access-spoken"));
+        if let Some(said) = spoken.latest() {
+            node.set_value(locale.text(said));
+        }
+    });
+    for point in layout.variant.points() {
+        ctx.accesskit_node_builder(egui::Id::new(("point", point.index())), |node| {
+            node.set_role(Role::GridCell);
+            node.set_label(locale.text(&point_text(&session, point)));
+            if cursor.0 == Some(point) {
+                node.set_selected(true);
+            }
+        });
+    }
+    Ok(())
+}
+
+/// The page's live region (`#spoken` in index.html): a screen reader reads each new text put there.
+#[cfg(target_arch = "wasm32")]
+fn page_live_region(spoken: Res<Spoken>, locale: Res<Locale>, mut shown: Local<u64>) {
+    if spoken.count() == *shown {
+        return;
+    }
+    *shown = spoken.count();
+    let element = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("spoken"));
+    if let (Some(element), Some(said)) = (element, spoken.latest()) {
+        element.set_text_content(Some(&locale.text(said)));
+    }
+}

@@ -1,0 +1,157 @@
+//! Playing without a pointer or without sight: whole games played by the keyboard's cursor alone and by typed turns
+//! alone, with every step, choice and result said in words.
+
+use crate::common::*;
+use bevy::prelude::*;
+use fanorona::access::{Spoken, TypedTurn};
+use fanorona::board::layout::BoardCursor;
+use fanorona::game::session::Session;
+use fanorona::persistence::settings::Settings;
+use fanorona_rules::{Point, Position, Turn, Variant};
+
+fn dimy(s: &mut Settings) {
+    humans(s);
+    s.variant = Variant::Dimy;
+}
+
+/// The turn a test player picks: the one that takes the most (the first of them), so that games end.
+fn greedy(position: &Position) -> Turn {
+    let count = |p: &Position| p.pieces(!position.side_to_move()).len();
+    let turns = position.legal_turns();
+    let best = turns.iter().min_by_key(|t| position.play(t).map_or(u32::MAX, |after| count(&after)));
+    *best.unwrap_or_else(|| panic!("no legal turn in {position}"))
+}
+
+fn said(app: &App) -> Vec<String> {
+    app.world().resource::<Spoken>().said().map(english).collect()
+}
+
+fn cursor(app: &App) -> Option<Point> {
+    app.world().resource::<BoardCursor>().0
+}
+
+/// Moves the cursor to `to` with the arrow keys (the board is drawn plain: White at the bottom, not turned) and
+/// checks that it is there and that the point was said.
+fn go_to(app: &mut App, to: Point) {
+    if cursor(app).is_none() {
+        press(app, KeyCode::ArrowUp, false, false);
+    }
+    let at = cursor(app).unwrap_or_else(|| panic!("an arrow shows the cursor"));
+    let (dx, dy) = (i32::from(to.x()) - i32::from(at.x()), i32::from(to.y()) - i32::from(at.y()));
+    let horizontal = if dx > 0 { KeyCode::ArrowRight } else { KeyCode::ArrowLeft };
+    let vertical = if dy > 0 { KeyCode::ArrowUp } else { KeyCode::ArrowDown };
+    for key in std::iter::repeat_n(horizontal, dx.unsigned_abs() as usize)
+        .chain(std::iter::repeat_n(vertical, dy.unsigned_abs() as usize))
+    {
+        press(app, key, false, false);
+    }
+    assert_eq!(cursor(app), Some(to), "from {at}");
+    let told = said(app);
+    assert!(told.iter().any(|t| t.starts_with(&format!("{to}: "))), "{to} said: {told:?}");
+}
+
+#[test]
+fn a_whole_dimy_game_is_played_with_the_keyboard_alone_and_said_in_words() {
+    let dir = temp_dir();
+    let mut app = app_with_keys(&dir);
+    app.world_mut().resource_mut::<Settings>().language = Some("en".into());
+    start_with(&mut app, dimy);
+    let mut played = 0;
+    while session(&app).outcome().is_none() {
+        assert!(played < 200, "the game ends");
+        let before = *session(&app).board();
+        let turn = greedy(&before);
+        go_to(&mut app, turn.from());
+        press(&mut app, KeyCode::Enter, false, false);
+        let picked = said(&app);
+        assert!(picked.last().is_some_and(|t| t.contains(&format!("{} picked", turn.from()))), "{picked:?}");
+        for step in turn.steps() {
+            go_to(&mut app, step.to());
+            press(&mut app, KeyCode::Enter, false, false);
+            if session(&app).choice.is_some() {
+                let asked = said(&app);
+                assert!(asked.last().is_some_and(|t| t.starts_with("Approach or withdrawal")), "{asked:?}");
+                let key = if step.capture() == Some(fanorona_rules::CaptureKind::Approach) {
+                    KeyCode::KeyA
+                } else {
+                    KeyCode::KeyW
+                };
+                press(&mut app, key, false, false);
+            }
+        }
+        if session(&app).builder.can_stop() {
+            press(&mut app, KeyCode::Space, false, false);
+        }
+        played += 1;
+        let game = session(&app).game();
+        assert_eq!(game.turns().len(), played, "{turn} was played by keys");
+        assert_eq!(game.turns().last(), Some(&turn));
+        // Each step was said, with the pieces it took.
+        let told = said(&app);
+        let last = turn.steps().last().map_or(turn.from(), |s| s.to());
+        let side = if before.side_to_move() == fanorona_rules::Side::White { "White" } else { "Black" };
+        let step_said = format!("{side}, ");
+        assert!(
+            told.iter().any(|t| t.starts_with(&step_said) && t.contains(&format!(" to {last}"))),
+            "{turn}: {told:?}"
+        );
+    }
+    let outcome = session(&app).outcome().unwrap_or_else(|| unreachable!());
+    let told = said(&app);
+    let ended = english(&fanorona::ui::widgets::outcome_text(outcome));
+    assert_eq!(told.last(), Some(&ended), "the result is said last");
+}
+
+#[test]
+fn a_whole_dimy_game_is_played_by_typed_turns_in_long_and_short_forms() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().language = Some("en".into());
+    start_with(&mut app, dimy);
+    let (mut played, mut short) = (0, 0);
+    while session(&app).outcome().is_none() {
+        assert!(played < 200, "the game ends");
+        let before = *session(&app).board();
+        let turn = greedy(&before);
+        // A one-step turn whose destination no other piece reaches is typed as the destination alone.
+        let steps: Vec<_> = turn.steps().collect();
+        let others = before.first_steps().iter().filter(|s| s.to() == turn.to() && s.from() != turn.from()).count();
+        let kinds = before.first_steps().iter().filter(|s| s.from() == turn.from() && s.to() == turn.to()).count();
+        let typed = if steps.len() == 1 && others == 0 && kinds == 1 {
+            short += 1;
+            turn.to().to_string()
+        } else {
+            turn.to_string()
+        };
+        app.world_mut().write_message(TypedTurn(typed.clone()));
+        settle(&mut app);
+        if session(&app).builder.can_stop() {
+            // The destination alone leaves the chain open; a one-step turn typed so ends with Stop here.
+            turn_command(&mut app, fanorona::game::person::TurnCommand::Stop);
+        }
+        played += 1;
+        assert_eq!(session(&app).game().turns().last(), Some(&turn), "{typed} played {turn}");
+        assert_eq!(session(&app).game().turns().len(), played);
+    }
+    assert!(short > 0 && short < played, "both forms were typed: {short} short of {played}");
+}
+
+#[test]
+fn a_typed_turn_the_rules_refuse_is_refused_with_their_reason_and_changes_nothing() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().language = Some("en".into());
+    start_with(&mut app, humans);
+    let before: Session = session(&app).clone();
+    for (typed, reason) in [
+        ("c2-c3", "c2 cannot go to c3: c3 is not empty."),
+        ("e3", "Several pieces can go to e3"),
+        ("d2-e3W", "d2 to e3 cannot take that way"),
+        ("k9", "“k9” is not a point of the board"),
+    ] {
+        app.world_mut().write_message(TypedTurn(typed.into()));
+        settle(&mut app);
+        let told = said(&app);
+        assert!(told.last().is_some_and(|t| t.starts_with(reason)), "{typed}: {told:?}");
+        assert_eq!(session(&app).game().turns().len(), before.game().turns().len(), "{typed} played nothing");
+        assert_eq!(session(&app).board(), before.board());
+    }
+}
