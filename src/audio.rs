@@ -1,10 +1,12 @@
 //! Sound effects: a tap for a move or a placement, a clack for a capture (louder and lower the more it takes), a
-//! jingle when a game ends, and a tick each second of the last ten on the player's clock online. The sounds are made for this project by `assets/sounds/make_sounds.py` and built
-//! into the program, so they need no files at run time. The mute switch is in the settings (key M). In a browser,
+//! jingle when a game ends, and a tick each second of the last ten on the player's clock online. The sounds are
+//! synthesised for this project when the game starts ([`synth`]), so they need no files and no download. The mute switch is in the settings (key M). In a browser,
 //! sound starts only after the first click or key (the page resumes its audio then; see `web/index.html`).
 //!
 //! What to play is decided headless ([`SoundCue`] messages, from the game's messages); [`plugin`] plays the
 //! cues through Bevy's audio.
+
+mod synth;
 
 use bevy::audio::Volume;
 use bevy::prelude::*;
@@ -92,14 +94,14 @@ pub fn plugin(app: &mut App) {
 }
 
 fn load_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
-    let mut add = |bytes: &'static [u8]| sources.add(AudioSource { bytes: bytes.into() });
+    let mut add = |bytes: Vec<u8>| sources.add(AudioSource { bytes: bytes.into() });
     commands.insert_resource(Sounds {
-        step: add(include_bytes!("../assets/sounds/move.wav")),
-        capture: add(include_bytes!("../assets/sounds/capture.wav")),
-        win: add(include_bytes!("../assets/sounds/win.wav")),
-        lose: add(include_bytes!("../assets/sounds/lose.wav")),
-        draw: add(include_bytes!("../assets/sounds/draw.wav")),
-        tick: add(include_bytes!("../assets/sounds/tick.wav")),
+        step: add(synth::step()),
+        capture: add(synth::capture()),
+        win: add(synth::win()),
+        lose: add(synth::lose()),
+        draw: add(synth::draw()),
+        tick: add(synth::tick()),
     });
 }
 

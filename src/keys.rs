@@ -145,6 +145,11 @@ impl Needs {
     /// With Ctrl (with or without Shift).
     pub const CTRL: Needs = Needs { shift: None, ctrl: Some(true) };
 
+    /// The fewest modifiers the row takes: the way a player presses its key.
+    fn least(self) -> Modifiers {
+        Modifiers { shift: self.shift == Some(true), ctrl: self.ctrl == Some(true) }
+    }
+
     fn accept(self, mods: Modifiers) -> bool {
         self.shift.is_none_or(|shift| shift == mods.shift) && self.ctrl.is_none_or(|ctrl| ctrl == mods.ctrl)
     }
@@ -261,6 +266,21 @@ pub fn shortcuts(locale: &Locale, map: &KeyMap) -> Vec<(String, String)> {
             (keys.unwrap_or_default(), locale.text(help))
         })
         .collect()
+}
+
+/// The keys that send the action named `action` on `screen`, as the keyboard help writes them ("Ctrl+Z or U"), for
+/// a button's tooltip; `None` when no key does.
+pub fn keys_of(locale: &Locale, map: &KeyMap, screen: AppState, action: &str) -> Option<String> {
+    let mut labels: Vec<String> = Vec::new();
+    for binding in map.bindings().filter(|b| b.action.name() == action && map.applies(b, screen)) {
+        // The first row of a key is the one it answers with: a key another row takes first is not this action's.
+        let first = map.action(binding.key, binding.mods.least(), screen, false);
+        let label = key_label(locale, binding);
+        if first == Some(binding.action) && !labels.contains(&label) {
+            labels.push(label);
+        }
+    }
+    labels.into_iter().reduce(|first, second| tr!(locale, "game-keys-either", first = first, second = second))
 }
 
 /// A row's key with the modifiers the row needs, as the keyboard help writes it: "Ctrl+Z", "Shift+C", "Space". A

@@ -1,8 +1,11 @@
-//! The game panel: whose turn, piece counts, the move list, and the buttons.
+//! The game panel: the players (whose turn, what each has taken), the state of the turn, a bar of icons for the
+//! frequent actions with a menu for the rare ones, the move list, and the keys.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use fanorona_rules::Side;
 
+use crate::access::ToggleMoveBox;
 use crate::analysis::AnalysisCommand;
 use crate::audio::ToggleSound;
 use crate::board::FlipBoard;
@@ -13,17 +16,18 @@ use crate::game::computer::{Purpose, Thinking};
 use crate::game::files::{CopyGame, CopyPosition, GameFileCommand, ToggleOpenGame};
 use crate::game::person::TurnCommand;
 use crate::game::session::Session;
-use crate::i18n::{Locale, side_key};
-use crate::keys::{KeyMap, shortcuts};
+use crate::i18n::{Locale, Text, side_key};
+use crate::keys::{KeyMap, keys_of, shortcuts};
 use crate::persistence::profile::Profile;
 use crate::persistence::settings::Settings;
 use crate::review::ReviewCommand;
 use crate::screens::AppState;
 use crate::screens::ShowMenu;
-use crate::tr;
 use crate::ui::ToggleHowToPlay;
+use crate::ui::icons::{Icon, button_side, icon_button, menu_button};
 use crate::ui::moves::move_list;
-use crate::ui::widgets::{board_side_panel, outcome_text, side_line, trays};
+use crate::ui::widgets::{board_side_panel, outcome_text, player_card, side_line, taken};
+use crate::{text, tr};
 
 /// The panel beside the board.
 pub(super) fn plugin(app: &mut App) {
@@ -45,128 +49,24 @@ fn panel_ui(
     let ctx = contexts.ctx_mut()?;
     let position = *session.position();
     let locale = &*locale;
-    // What the Undo and Hint buttons say about the rating.
-    let unrated = tr!(locale, "game-unrated-warning");
     let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
         let vela = position.vela_active().map_or("none", side_key);
         ui.heading(tr!(locale, "game-title", variant = position.variant().name(), vela = vela));
-        let [white, black] = session.players.map(|p| locale.text(&p.describe()));
-        ui.label(tr!(locale, "game-players", white = white, black = black));
+        // The players first, as game apps show them: who plays, what each has taken, whose turn it is.
+        let taken = taken(session.game());
+        for side in Side::BOTH {
+            let to_move = !session.is_over() && position.side_to_move() == side;
+            let name = locale.text(&session.players[side.index()].describe());
+            player_card(ui, locale, side, &name, taken[side.index()], to_move);
+        }
         if session.is_rated() {
             let rating = profile.rating.rating.round() as i64;
             ui.label(egui::RichText::new(tr!(locale, "game-rated", rating = rating)).small());
         }
-        ui.separator();
-        match session.outcome() {
-            Some(outcome) => {
-                ui.label(egui::RichText::new(locale.text(&outcome_text(outcome))).strong());
-            }
-            None => {
-                let side = position.side_to_move();
-                side_line(ui, side, &tr!(locale, "game-to-move", side = side_key(side)));
-                if thinking.is(Purpose::Move) {
-                    ui.horizontal(|ui| {
-                        ui.spinner();
-                        ui.label(tr!(locale, "game-thinking"));
-                    });
-                } else if session.builder.can_stop() {
-                    ui.label(tr!(locale, "game-capture-again"));
-                } else if position.must_capture() && session.human_to_move() {
-                    ui.label(tr!(locale, "game-must-capture"));
-                } else if position.is_placing() {
-                    ui.label(tr!(locale, "game-place"));
-                }
-            }
-        }
-        trays(ui, locale, session.game());
-        let quiet = position.quiet_turns();
-        if quiet > 0 {
-            ui.label(egui::RichText::new(tr!(locale, "game-quiet-turns", count = quiet)).small().weak());
-        }
+        status(ui, locale, &session, &thinking);
         ui.add_space(4.0);
-        if ui.add_enabled(session.builder.can_stop(), egui::Button::new(tr!(locale, "game-stop-here"))).clicked() {
-            commands.write_message(TurnCommand::Stop);
-        }
-        ui.separator();
-        // Buttons two to a row in columns of half the panel each, their words wrapping within: a longer language
-        // (French runs a third longer than English) must not push the second column off the panel.
-        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
-        button_grid(ui, "buttons").show(ui, |ui| {
-            let undo = ui.add_enabled(session.game().can_undo(), egui::Button::new(tr!(locale, "game-undo")));
-            if undo.on_hover_text(&unrated).clicked() {
-                commands.write_message(GameCommand::Undo);
-            }
-            if ui.add_enabled(session.game().can_redo(), egui::Button::new(tr!(locale, "game-redo"))).clicked() {
-                commands.write_message(GameCommand::Redo);
-            }
-            ui.end_row();
-            let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
-            let hint = ui.add_enabled(can_hint, egui::Button::new(tr!(locale, "game-hint")));
-            if hint.on_hover_text(&unrated).clicked() {
-                commands.write_message(HintRequest);
-            }
-            if ui.button(tr!(locale, "game-flip")).clicked() {
-                commands.write_message(FlipBoard);
-            }
-            ui.end_row();
-            if ui.add_enabled(!session.is_over(), egui::Button::new(tr!(locale, "game-resign"))).clicked() {
-                commands.write_message(GameCommand::Resign);
-            }
-            if ui.button(tr!(locale, "game-new-game")).clicked() {
-                commands.write_message(ShowMenu);
-            }
-            ui.end_row();
-            if ui.button(tr!(locale, "game-save")).on_hover_text(tr!(locale, "game-save-about")).clicked() {
-                commands.write_message(GameCommand::Save);
-            }
-            if ui.button(tr!(locale, "game-load")).on_hover_text(tr!(locale, "game-load-about")).clicked() {
-                commands.write_message(GameCommand::Load);
-            }
-            ui.end_row();
-            let sound = if settings.sound { tr!(locale, "game-sound-on") } else { tr!(locale, "game-sound-off") };
-            if ui.button(sound).clicked() {
-                commands.write_message(ToggleSound);
-            }
-            if ui.button(tr!(locale, "how-to-play")).clicked() {
-                commands.write_message(ToggleHowToPlay);
-            }
-            ui.end_row();
-        });
-        // Sharing and files two to a row, like the buttons above: three to a row overflow the narrow panel.
-        button_grid(ui, "files").show(ui, |ui| {
-            let copy_game = ui.button(tr!(locale, "game-copy-game"));
-            if copy_game.on_hover_text(tr!(locale, "game-copy-game-about")).clicked() {
-                commands.write_message(CopyGame);
-            }
-            let copy = ui.button(tr!(locale, "game-copy-position"));
-            if copy.on_hover_text(tr!(locale, "game-copy-position-about")).clicked() {
-                commands.write_message(CopyPosition);
-            }
-            ui.end_row();
-            if ui.button(tr!(locale, "game-open")).on_hover_text(tr!(locale, "game-open-about")).clicked() {
-                commands.write_message(ToggleOpenGame);
-            }
-            let (save, hint) = if cfg!(target_arch = "wasm32") {
-                (tr!(locale, "game-download"), tr!(locale, "game-download-about"))
-            } else {
-                (tr!(locale, "game-save-file"), tr!(locale, "game-save-file-about"))
-            };
-            if ui.button(save).on_hover_text(hint).clicked() {
-                commands.write_message(GameFileCommand::Save);
-            }
-            ui.end_row();
-            let review =
-                ui.add_enabled(!session.game().turns().is_empty(), egui::Button::new(tr!(locale, "game-review")));
-            if review.on_hover_text(tr!(locale, "game-review-about")).clicked() {
-                commands.write_message(ReviewCommand::Open);
-            }
-            let analyse = ui.button(tr!(locale, "game-analyse"));
-            if analyse.on_hover_text(tr!(locale, "game-analyse-about")).clicked() {
-                commands.write_message(AnalysisCommand::Open);
-            }
-            ui.end_row();
-        });
+        toolbar(ui, locale, &session, &thinking, &settings, &keys, &mut commands);
         ui.separator();
         if let Some(ply) = move_list(ui, locale, session.game().start(), session.game().turns(), true) {
             commands.write_message(ReviewCommand::OpenAt(ply));
@@ -185,10 +85,131 @@ fn panel_ui(
     Ok(())
 }
 
-/// A grid of two equal columns that share the panel's width.
-fn button_grid(ui: &egui::Ui, id: &str) -> egui::Grid {
-    let half = ((ui.available_width() - ui.spacing().item_spacing.x) / 2.0).max(40.0);
-    egui::Grid::new(id).num_columns(2).min_col_width(half).max_col_width(half)
+/// What the side to move is doing: the result, the computer thinking, a chain that can go on, a capture due.
+fn status(ui: &mut egui::Ui, locale: &Locale, session: &Session, thinking: &Thinking) {
+    let position = session.position();
+    match session.outcome() {
+        Some(outcome) => {
+            ui.label(egui::RichText::new(locale.text(&outcome_text(outcome))).strong());
+        }
+        None => {
+            let side = position.side_to_move();
+            side_line(ui, side, &tr!(locale, "game-to-move", side = side_key(side)));
+            if thinking.is(Purpose::Move) {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(tr!(locale, "game-thinking"));
+                });
+            } else if session.builder.can_stop() {
+                ui.label(tr!(locale, "game-capture-again"));
+            } else if position.must_capture() && session.human_to_move() {
+                ui.label(tr!(locale, "game-must-capture"));
+            } else if position.is_placing() {
+                ui.label(tr!(locale, "game-place"));
+            }
+        }
+    }
+    let quiet = position.quiet_turns();
+    if quiet > 0 {
+        ui.label(egui::RichText::new(tr!(locale, "game-quiet-turns", count = quiet)).small().weak());
+    }
+}
+
+/// The frequent actions as a bar of icons, each with its name and keys in a tooltip; the rare ones in its menu.
+fn toolbar(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    session: &Session,
+    thinking: &Thinking,
+    settings: &Settings,
+    keys: &KeyMap,
+    commands: &mut Commands,
+) {
+    let keys_of = |action: &str| keys_of(locale, keys, AppState::Playing, action);
+    // What the Undo and Hint buttons say about the rating.
+    let unrated = tr!(locale, "game-unrated-warning");
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        let game = session.game();
+        let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
+        let buttons = [
+            (Icon::Undo, game.can_undo(), text!("game-undo"), "GameCommand::Undo"),
+            (Icon::Redo, game.can_redo(), text!("game-redo"), "GameCommand::Redo"),
+            (Icon::Hint, can_hint, text!("game-hint"), "HintRequest"),
+            (Icon::Stop, session.builder.can_stop(), text!("game-stop-here"), "TurnCommand::Stop"),
+            (Icon::Flip, true, text!("game-flip"), "FlipBoard"),
+            (Icon::Review, !game.turns().is_empty(), text!("game-review"), "ReviewCommand::Open"),
+            (Icon::Analysis, true, text!("game-analyse"), "AnalysisCommand::Open"),
+        ];
+        // One row: the seven buttons and the menu's.
+        let side = button_side(ui, buttons.len() + 1);
+        for (icon, enabled, name, action) in buttons {
+            let name = locale.text(&name);
+            let mut button = icon_button(ui, icon, side, enabled, &name, keys_of(action).as_deref());
+            if matches!(icon, Icon::Undo | Icon::Hint) {
+                button = button.on_hover_text(&unrated);
+            }
+            if !button.clicked() {
+                continue;
+            }
+            match icon {
+                Icon::Undo => _ = commands.write_message(GameCommand::Undo),
+                Icon::Redo => _ = commands.write_message(GameCommand::Redo),
+                Icon::Hint => _ = commands.write_message(HintRequest),
+                Icon::Stop => _ = commands.write_message(TurnCommand::Stop),
+                Icon::Flip => _ = commands.write_message(FlipBoard),
+                Icon::Review => _ = commands.write_message(ReviewCommand::Open),
+                Icon::Analysis => _ = commands.write_message(AnalysisCommand::Open),
+                Icon::Menu => {}
+            }
+        }
+        menu_button(ui, side, &tr!(locale, "game-more"), |ui| rare_actions(ui, locale, session, settings, commands));
+    });
+}
+
+/// The menu's actions: files, sharing, sound, help, leaving and resigning.
+fn rare_actions(ui: &mut egui::Ui, locale: &Locale, session: &Session, settings: &Settings, commands: &mut Commands) {
+    let (save_file, save_file_about) = if cfg!(target_arch = "wasm32") {
+        (text!("game-download"), text!("game-download-about"))
+    } else {
+        (text!("game-save-file"), text!("game-save-file-about"))
+    };
+    let sound = if settings.sound { text!("game-sound-on") } else { text!("game-sound-off") };
+    let entries: [(Text, Option<Text>, bool); 11] = [
+        (text!("game-new-game"), None, true),
+        (text!("typed-title"), None, session.human_to_move()),
+        (text!("game-save"), Some(text!("game-save-about")), true),
+        (text!("game-load"), Some(text!("game-load-about")), true),
+        (text!("game-copy-game"), Some(text!("game-copy-game-about")), true),
+        (text!("game-copy-position"), Some(text!("game-copy-position-about")), true),
+        (text!("game-open"), Some(text!("game-open-about")), true),
+        (save_file, Some(save_file_about), true),
+        (sound, None, true),
+        (text!("how-to-play"), None, true),
+        (text!("game-resign"), None, !session.is_over()),
+    ];
+    for (name, about, enabled) in entries {
+        let mut button = ui.add_enabled(enabled, egui::Button::new(locale.text(&name)));
+        if let Some(about) = about {
+            button = button.on_hover_text(locale.text(&about));
+        }
+        if !button.clicked() {
+            continue;
+        }
+        match name.id {
+            "game-new-game" => commands.write_message(ShowMenu),
+            "typed-title" => commands.write_message(ToggleMoveBox),
+            "game-save" => commands.write_message(GameCommand::Save),
+            "game-load" => commands.write_message(GameCommand::Load),
+            "game-copy-game" => commands.write_message(CopyGame),
+            "game-copy-position" => commands.write_message(CopyPosition),
+            "game-open" => commands.write_message(ToggleOpenGame),
+            "game-sound-on" | "game-sound-off" => commands.write_message(ToggleSound),
+            "how-to-play" => commands.write_message(ToggleHowToPlay),
+            "game-resign" => commands.write_message(GameCommand::Resign),
+            _ => commands.write_message(GameFileCommand::Save),
+        };
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 mod dialogs;
 pub mod how_to_play;
+pub mod icons;
 pub mod moves;
 pub mod opening;
 pub mod theme;

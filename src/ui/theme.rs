@@ -4,7 +4,7 @@
 //! zoom factor). Applied once to the egui context; the screens only pick text styles and the colours below.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPreUpdateSet, egui};
+use bevy_egui::{EguiContexts, EguiPreUpdateSet, EguiPrimaryContextPass, egui};
 
 use crate::board::drawing::palette;
 use crate::persistence::settings::Settings;
@@ -92,7 +92,22 @@ impl Tones {
 pub fn plugin(app: &mut App) {
     // Before egui's pass begins, so that the fonts and the style hold from the very first frame: a screen that
     // asked for the display font before it was installed would panic.
-    app.add_systems(PreUpdate, apply_theme.after(EguiPreUpdateSet::InitContexts).before(EguiPreUpdateSet::BeginPass));
+    app.add_systems(PreUpdate, apply_theme.after(EguiPreUpdateSet::InitContexts).before(EguiPreUpdateSet::BeginPass))
+        .add_systems(EguiPrimaryContextPass, draw_focus_ring);
+}
+
+/// The control that has the keyboard (Tab, Shift+Tab, the arrows move it) gets a ring of its own, ivory inside a
+/// dark edge so that it shows on wood and on charcoal: egui's own sign of focus is the pressed look, which a player
+/// moving with Tab would not tell from a button held down.
+fn draw_focus_ring(mut contexts: EguiContexts) {
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let Some(rect) = ctx.memory(|m| m.focused()).and_then(|id| ctx.read_response(id)).map(|r| r.rect) else {
+        return;
+    };
+    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::new("focus-ring")));
+    for (grow, width, colour) in [(4.0, 4.0, CHARCOAL), (4.0, 2.0, IVORY)] {
+        painter.rect_stroke(rect.expand(grow), 8.0, egui::Stroke::new(width, colour), egui::StrokeKind::Middle);
+    }
 }
 
 /// Sets the fonts and the style the first time the context is there, and the zoom factor whenever the UI size

@@ -125,6 +125,28 @@ pub fn side_line(ui: &mut egui::Ui, side: Side, text: &str) {
     });
 }
 
+/// A player's card, one line where it fits: their piece's colour and name, framed when it is their turn, and the
+/// pieces they have taken.
+pub fn player_card(ui: &mut egui::Ui, locale: &Locale, side: Side, name: &str, taken: u32, to_move: bool) {
+    let frame = egui::Frame::group(ui.style()).inner_margin(egui::Margin::symmetric(6, 2));
+    let frame = if to_move { frame.stroke(egui::Stroke::new(2.0, theme::PALE_WOOD)) } else { frame };
+    frame.show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal_wrapped(|ui| {
+            piece_disc(ui, side, 18.0);
+            let name = egui::RichText::new(name);
+            ui.label(if to_move { name.strong() } else { name });
+            ui.add_space(6.0);
+            ui.spacing_mut().item_spacing.x = 1.0;
+            ui.label(egui::RichText::new(tr!(locale, "game-took", side = side_key(side), count = taken)).small());
+            ui.add_space(3.0);
+            for _ in 0..taken {
+                piece_disc(ui, !side, 11.0);
+            }
+        });
+    });
+}
+
 /// The pieces each side has taken so far (White's first), turn by turn.
 pub fn taken(game: &Game) -> [u32; 2] {
     let mut taken = [0; 2];

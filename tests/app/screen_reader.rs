@@ -84,6 +84,11 @@ fn every_control_of_every_screen_has_a_role_and_a_name() {
     start_with(&mut app, humans);
     play(&mut app, "d2-e3A");
     let game = walk(&mut app, "game");
+    // The bar of icons: each a button named in words.
+    let buttons: Vec<&str> = game.iter().filter(|(role, _)| *role == Role::Button).map(|(_, n)| n.as_str()).collect();
+    for name in ["Undo", "Redo", "Hint", "Stop here", "Flip board", "Review", "Analyse", "More"] {
+        assert!(buttons.contains(&name), "{name} in {buttons:?}");
+    }
     // The board: its 45 points, each named, and the live region with the last turn said.
     let points = game.iter().filter(|(role, _)| *role == Role::GridCell).count();
     assert_eq!(points, 45);

@@ -69,7 +69,7 @@ game-quiet-turns = { $count ->
    *[other] { $count } turns without a capture
 }
 # Space is the key that does it, the same in every language.
-game-stop-here = Stop here (Space)
+game-stop-here = Stop here
 game-unrated-warning = Using this makes a rated game unrated
 game-undo = Undo
 game-redo = Redo
@@ -97,6 +97,8 @@ game-save-file-about = The game as a new text file in your documents' Fanorona f
 game-review = Review
 game-review-about = The engine goes through the game: where it turned, and better turns (V)
 game-analyse = Analyse
+# The menu of the game's rarer actions (files, sharing, sound, resigning), beside the bar of icons.
+game-more = More
 game-analyse-about = This position on the analysis board (B)
 game-keyboard = Keyboard
 

@@ -64,7 +64,7 @@ game-quiet-turns = { $count ->
     [one] Un tour sans prise
    *[other] { $count } tours sans prise
 }
-game-stop-here = S'arrêter ici (Space)
+game-stop-here = S'arrêter ici
 game-unrated-warning = L'utiliser rend non classée une partie classée
 game-undo = Annuler
 game-redo = Rejouer
@@ -91,6 +91,8 @@ game-save-file-about = La partie dans un nouveau fichier texte du dossier Fanoro
 game-review = Analyser la partie
 game-review-about = Le moteur parcourt la partie : ses tournants, et de meilleurs tours (V)
 game-analyse = Plateau d'analyse
+# The menu of the game's rarer actions (files, sharing, sound, resigning), beside the bar of icons.
+game-more = Plus d'actions
 game-analyse-about = Cette position sur le plateau d'analyse (B)
 game-keyboard = Clavier
 

@@ -64,7 +64,7 @@ game-quiet-turns = { $count ->
     [one] Anjara iray tsy nisy fihinanana
    *[other] Anjara { $count } tsy nisy fihinanana
 }
-game-stop-here = Hijanona eto (Space)
+game-stop-here = Hijanona eto
 game-unrated-warning = Raha ampiasaina ity dia tsy misy laharana intsony ny lalao
 game-undo = Averina
 game-redo = Ataovy indray
@@ -91,6 +91,8 @@ game-save-file-about = Ny lalao ho rakitra soratra vaovao ao amin'ny lahatahiry 
 game-review = Fandinihana
 game-review-about = Dinihin'ny motera ny lalao: ny fotoana nanova azy, sy ny anjara tsara kokoa (V)
 game-analyse = Fandalinana
+# The menu of the game's rarer actions (files, sharing, sound, resigning), beside the bar of icons.
+game-more = Hafa koa
 game-analyse-about = Ity toerana ity eo amin'ny lakapanorona fandalinana (B)
 game-keyboard = Fitendry
 
