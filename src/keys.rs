@@ -268,11 +268,11 @@ pub fn shortcuts(locale: &Locale, map: &KeyMap) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The keys that send the action named `action` on `screen`, as the keyboard help writes them ("Ctrl+Z or U"), for
+/// The keys that send `action` on `screen`, as the keyboard help writes them ("Ctrl+Z or U"), for
 /// a button's tooltip; `None` when no key does.
-pub fn keys_of(locale: &Locale, map: &KeyMap, screen: AppState, action: &str) -> Option<String> {
+pub fn keys_of(locale: &Locale, map: &KeyMap, screen: AppState, action: Action) -> Option<String> {
     let mut labels: Vec<String> = Vec::new();
-    for binding in map.bindings().filter(|b| b.action.name() == action && map.applies(b, screen)) {
+    for binding in map.bindings().filter(|b| b.action == action && map.applies(b, screen)) {
         // The first row of a key is the one it answers with: a key another row takes first is not this action's.
         let first = map.action(binding.key, binding.mods.least(), screen, false);
         let label = key_label(locale, binding);

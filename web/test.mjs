@@ -632,6 +632,62 @@ async function showsPushMessages(page, cdp, origin) {
   await cdp.send('ServiceWorker.disable');
 }
 
+// Keyboard only, by ear (issue 52): the tutorial's approach lesson played with the arrows and Enter alone, steered by
+// what the page's live region says, read as a screen reader reads it (the accessibility tree: Playwright's ARIA
+// snapshot of the region), in a browser of `locale`. Each arrow moves the board's cursor a point; the cursor's point,
+// said, tells where it is. `words` are what the region must say: the point under the cursor, the piece picked, and
+// the turn played with what it took followed by the result it brought (the lesson's game ends with it: both said at
+// once). Returns every text the region said, in order.
+async function playByEar(browser, errors, locale, words) {
+  const { page, waitFor } = await watchedPage(browser, `by ear ${locale}`, errors, { locale });
+  await page.addInitScript(() => {
+    window.spokenTexts = [];
+    new MutationObserver(() => {
+      const text = document.getElementById('spoken')?.textContent;
+      if (text) window.spokenTexts.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto(`http://127.0.0.1:${port}/?scene=tutorial`);
+  await waitFor(/Fanorona ready/, 180_000);
+  await page.locator('#bevy').focus();
+  const heard = async () => {
+    const snapshot = await page.locator('#spoken').ariaSnapshot();
+    // `- status: c1: a white piece, can move.` (quoted when it holds a colon).
+    return snapshot.replace(/^- status:?\s*/, '').replace(/^"(.*)"$/, '$1').trim();
+  };
+  const press = async (key) => {
+    await page.keyboard.press(key);
+    await framesPass(page, ACTION_FRAMES, 1000);
+    return heard();
+  };
+  const pointOf = (said) => said.match(/^([a-i][1-5])\s?:/)?.[1];
+  // Arrows until the cursor's point is said to be `target`, each chosen from the point said last.
+  const goTo = async (target) => {
+    let said = await press('ArrowUp');
+    for (let moves = 0; pointOf(said) !== target; moves++) {
+      const at = pointOf(said);
+      if (!at || moves > 12) throw new Error(`by ear (${locale}): the cursor is lost, last heard ${JSON.stringify(said)}`);
+      const [dx, dy] = [target.charCodeAt(0) - at.charCodeAt(0), Number(target[1]) - Number(at[1])];
+      said = await press(dx > 0 ? 'ArrowRight' : dx < 0 ? 'ArrowLeft' : dy > 0 ? 'ArrowUp' : 'ArrowDown');
+    }
+    return said;
+  };
+  const onC1 = await goTo('c1');
+  const picked = await press('Enter');
+  await goTo('c2');
+  const played = await press('Enter');
+  await waitFor(/tutorial lesson 3 step 1: c1-c2A done/, 30_000);
+  const all = await page.evaluate(() => window.spokenTexts);
+  for (const [what, said, pattern] of [['the cursor on c1', onC1, words.point], ['the piece picked', picked, words.picked],
+    ['the turn played', played, words.played]]) {
+    if (!pattern.test(said)) fail(`by ear (${locale}): ${what} was said as ${JSON.stringify(said)}, not ${pattern}`);
+  }
+  console.log(`by ear (${locale}), keyboard only: c1-c2A played with ${all.length} texts said, among them ` +
+    `${JSON.stringify(onC1)}, ${JSON.stringify(picked)}, ${JSON.stringify(played)}`);
+  await page.close();
+  return all;
+}
+
 // Start times (issue 34): from navigation to the title page's first frames ("Fanorona ready"), each first visit in a
 // new context (nothing cached), served by the game server (compressed): at full speed, then as a slow phone, the
 // page's processor slowed four times and the network throttled to DevTools' "Slow 3G" (2 s of latency, 50 kB/s each
@@ -887,6 +943,14 @@ try {
     console.log(`French browser: loading page "${loading}", game ${language}`);
     await french.page.close();
   }
+
+  // The same lesson by keyboard and by ear, in English and in French.
+  await playByEar(browser, errors, 'en-US', {
+    point: /^c1: a white piece, can move\.$/, picked: /^c1 picked: it can go to c2/, played: /^White, c1 to c2, approach, takes \d+ pieces?\. White wins/,
+  });
+  await playByEar(browser, errors, 'fr-FR', {
+    point: /^c1 : un pion blanc, peut jouer\.$/, picked: /^c1 choisi : il peut aller en c2/, played: /^Blancs, c1 en c2, approche, prend \d+ pions?\. Les Blancs/,
+  });
 
   // The tutorial: the approach lesson on the 5x5 board, played by clicks.
   await page.goto(`http://127.0.0.1:${port}/?scene=tutorial`);

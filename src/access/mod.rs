@@ -46,6 +46,13 @@ impl Spoken {
     pub fn count(&self) -> u64 {
         self.count
     }
+
+    /// The texts said since `count` texts had been said (at most the last [`Spoken::KEPT`]), oldest first: a step
+    /// and the result it brought come in one frame, and a screen reader must be given both.
+    pub fn since(&self, count: u64) -> impl Iterator<Item = &Text> {
+        let new = usize::try_from(self.count.saturating_sub(count)).unwrap_or(usize::MAX).min(self.said.len());
+        self.said.iter().skip(self.said.len() - new)
+    }
 }
 
 /// The cursor, typed turns and what is said (no window needed).

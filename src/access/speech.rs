@@ -8,8 +8,9 @@ use fanorona_rules::{CaptureKind, Point, Side};
 use super::{Say, Spoken};
 use crate::AppSystems;
 use crate::board::layout::BoardCursor;
-use crate::game::session::{GameEnded, Session, StepPlayed};
+use crate::game::session::{GameEnded, Session, StepPlayed, TurnCommitted};
 use crate::i18n::{Text, side_key};
+use crate::persistence::settings::Settings;
 use crate::screens::OnBoard;
 use crate::text;
 use crate::ui::widgets::outcome_text;
@@ -17,7 +18,7 @@ use crate::ui::widgets::outcome_text;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        ((say_steps, say_endings, say_choices, say_cursor).run_if(in_state(OnBoard)), keep_spoken)
+        ((say_steps, say_turns, say_choices, say_cursor).run_if(in_state(OnBoard)), keep_spoken)
             .chain()
             .in_set(AppSystems::Presentation),
     );
@@ -57,7 +58,20 @@ fn say_steps(mut steps: MessageReader<StepPlayed>, mut say: MessageWriter<Say>) 
     }
 }
 
-fn say_endings(mut endings: MessageReader<GameEnded>, mut say: MessageWriter<Say>) {
+/// The result; and for a screen reader's player, after each turn, who is to move and the pieces left.
+fn say_turns(
+    mut turns: MessageReader<TurnCommitted>,
+    mut endings: MessageReader<GameEnded>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut say: MessageWriter<Say>,
+) {
+    if turns.read().count() > 0 && settings.screen_reader && !session.is_over() {
+        let board = session.board();
+        let side = side_key(board.side_to_move());
+        let [white, black] = Side::BOTH.map(|s| board.pieces(s).len());
+        say.write(Say(text!("say-to-move", side = side, white = white, black = black)));
+    }
     for ended in endings.read() {
         say.write(Say(outcome_text(ended.outcome)));
     }

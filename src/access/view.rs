@@ -107,6 +107,7 @@ fn move_box_ui(
 fn accessible_board(
     mut contexts: EguiContexts,
     spoken: Res<Spoken>,
+    mut heard: Local<Heard>,
     session: Res<Session>,
     layout: Res<BoardLayout>,
     cursor: Res<BoardCursor>,
@@ -118,9 +119,7 @@ fn accessible_board(
         node.set_role(Role::Status);
         node.set_live(Live::Polite);
         node.set_label(tr!(locale, "access-spoken"));
-        if let Some(said) = spoken.latest() {
-            node.set_value(locale.text(said));
-        }
+        node.set_value(heard.update(&spoken, &locale));
     });
     for point in layout.variant.points() {
         ctx.accesskit_node_builder(egui::Id::new(("point", point.index())), |node| {
@@ -134,15 +133,33 @@ fn accessible_board(
     Ok(())
 }
 
+/// What a live region says: the texts said in the last frame that said any, in words, one after the other.
+#[derive(Default)]
+struct Heard {
+    count: u64,
+    words: String,
+}
+
+impl Heard {
+    /// The region's words, with the texts said since it was last updated if there are any.
+    fn update(&mut self, spoken: &Spoken, locale: &Locale) -> &str {
+        if spoken.count() != self.count {
+            let texts: Vec<String> = spoken.since(self.count).map(|t| locale.text(t)).collect();
+            self.words = texts.join(" ");
+            self.count = spoken.count();
+        }
+        &self.words
+    }
+}
+
 /// The page's live region (`#spoken` in index.html): a screen reader reads each new text put there.
 #[cfg(target_arch = "wasm32")]
-fn page_live_region(spoken: Res<Spoken>, locale: Res<Locale>, mut shown: Local<u64>) {
-    if spoken.count() == *shown {
+fn page_live_region(spoken: Res<Spoken>, locale: Res<Locale>, mut heard: Local<Heard>) {
+    if spoken.count() == heard.count {
         return;
     }
-    *shown = spoken.count();
-    let element = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("spoken"));
-    if let (Some(element), Some(said)) = (element, spoken.latest()) {
-        element.set_text_content(Some(&locale.text(said)));
+    let words = heard.update(&spoken, &locale);
+    if let Some(element) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("spoken")) {
+        element.set_text_content(Some(words));
     }
 }

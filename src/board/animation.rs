@@ -205,7 +205,7 @@ fn advance_animations(
     mut fading: Query<(Entity, &mut Fading)>,
     mut appearing: Query<(Entity, &mut Appearing)>,
 ) {
-    let dt = animation_seconds(time.delta_secs(), settings.animation_speed);
+    let dt = animation_seconds(time.delta_secs(), settings.piece_speed());
     let mut moving = animations.lead_in > 0.0;
     animations.lead_in = (animations.lead_in - dt).max(0.0);
     for (e, mut s) in &mut sliding {

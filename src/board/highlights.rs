@@ -61,9 +61,27 @@ impl Highlights {
         lesson: Color::srgb(1.0, 1.0, 1.0),
     };
 
+    /// Pure, bright colours, far apart in lightness as well as hue, for players who see little contrast.
+    pub const HIGH_CONTRAST: Highlights = Highlights {
+        movable: Color::srgb(1.0, 1.0, 0.0),
+        select: Color::srgb(0.0, 1.0, 0.0),
+        approach: Color::srgb(1.0, 0.0, 1.0),
+        withdrawal: Color::srgb(0.0, 1.0, 1.0),
+        last_turn: Color::srgb(0.0, 0.3, 1.0),
+        captured: Color::srgb(1.0, 0.0, 0.0),
+        hint: Color::srgb(1.0, 1.0, 1.0),
+        lesson: Color::srgb(1.0, 0.5, 0.0),
+    };
+
     /// The colours the settings ask for.
     pub fn of(settings: &Settings) -> &'static Highlights {
-        if settings.colour_blind { &Highlights::COLOUR_BLIND } else { &Highlights::STANDARD }
+        if settings.high_contrast {
+            &Highlights::HIGH_CONTRAST
+        } else if settings.colour_blind {
+            &Highlights::COLOUR_BLIND
+        } else {
+            &Highlights::STANDARD
+        }
     }
 }
 
@@ -255,5 +273,7 @@ mod tests {
             (c.lesson, s.lesson),
         ];
         assert!(pairs.iter().all(|(a, b)| a != b));
+        settings.high_contrast = true;
+        assert_eq!(*Highlights::of(&settings), Highlights::HIGH_CONTRAST, "high contrast before colour-blind");
     }
 }

@@ -64,6 +64,11 @@ pub struct Settings {
     pub sound: bool,
     /// Highlight colours that stay apart for colour-blind players.
     pub colour_blind: bool,
+    /// Highlights in pure, bright colours, for players who see little contrast (before the colour-blind ones).
+    pub high_contrast: bool,
+    /// A screen reader reads the game: more is said after each turn, and pieces jump to their places, so that
+    /// nothing waits on an animation the player does not see.
+    pub screen_reader: bool,
     /// The size of the interface's text and controls, as a factor (1 is 100%, 2 is 200%): egui's zoom factor.
     pub ui_scale: f32,
     /// Online play: the server and who the player is there.
@@ -144,6 +149,8 @@ impl Default for Settings {
             flipped: false,
             sound: true,
             colour_blind: false,
+            high_contrast: false,
+            screen_reader: false,
             ui_scale: 1.0,
             online: OnlineSettings::default(),
             window: None,
@@ -157,6 +164,11 @@ impl Default for Settings {
 pub const MOST_THREADS: u32 = 16;
 
 impl Settings {
+    /// How fast pieces move (0: they jump): the player's speed, or none for a screen reader's player.
+    pub fn piece_speed(&self) -> f32 {
+        if self.screen_reader { 0.0 } else { self.animation_speed }
+    }
+
     /// The search threads the computer uses: one on the web; on the desktop the setting, or the processor's cores
     /// less one (at least one) when it is 0.
     pub fn engine_threads(&self) -> usize {

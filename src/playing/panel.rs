@@ -27,7 +27,7 @@ use crate::ui::ToggleHowToPlay;
 use crate::ui::icons::{Icon, button_side, icon_button, menu_button};
 use crate::ui::moves::move_list;
 use crate::ui::widgets::{board_side_panel, outcome_text, player_card, side_line, taken};
-use crate::{text, tr};
+use crate::{action, text, tr};
 
 /// The panel beside the board.
 pub(super) fn plugin(app: &mut App) {
@@ -125,42 +125,33 @@ fn toolbar(
     keys: &KeyMap,
     commands: &mut Commands,
 ) {
-    let keys_of = |action: &str| keys_of(locale, keys, AppState::Playing, action);
-    // What the Undo and Hint buttons say about the rating.
+    // What the Undo and Hint buttons say about the rating, and what the review and the analysis board are.
     let unrated = tr!(locale, "game-unrated-warning");
+    let (review, analyse) = (tr!(locale, "game-review-about"), tr!(locale, "game-analyse-about"));
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
         let game = session.game();
         let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
+        // Each button sends what its keys send: the key map's own action.
         let buttons = [
-            (Icon::Undo, game.can_undo(), text!("game-undo"), "GameCommand::Undo"),
-            (Icon::Redo, game.can_redo(), text!("game-redo"), "GameCommand::Redo"),
-            (Icon::Hint, can_hint, text!("game-hint"), "HintRequest"),
-            (Icon::Stop, session.builder.can_stop(), text!("game-stop-here"), "TurnCommand::Stop"),
-            (Icon::Flip, true, text!("game-flip"), "FlipBoard"),
-            (Icon::Review, !game.turns().is_empty(), text!("game-review"), "ReviewCommand::Open"),
-            (Icon::Analysis, true, text!("game-analyse"), "AnalysisCommand::Open"),
+            (Icon::Undo, game.can_undo(), text!("game-undo"), Some(&unrated), action!(GameCommand::Undo)),
+            (Icon::Redo, game.can_redo(), text!("game-redo"), None, action!(GameCommand::Redo)),
+            (Icon::Hint, can_hint, text!("game-hint"), Some(&unrated), action!(HintRequest)),
+            (Icon::Stop, session.builder.can_stop(), text!("game-stop-here"), None, action!(TurnCommand::Stop)),
+            (Icon::Flip, true, text!("game-flip"), None, action!(FlipBoard)),
+            (Icon::Review, !game.turns().is_empty(), text!("game-review"), Some(&review), action!(ReviewCommand::Open)),
+            (Icon::Analysis, true, text!("game-analyse"), Some(&analyse), action!(AnalysisCommand::Open)),
         ];
         // One row: the seven buttons and the menu's.
         let side = button_side(ui, buttons.len() + 1);
-        for (icon, enabled, name, action) in buttons {
-            let name = locale.text(&name);
-            let mut button = icon_button(ui, icon, side, enabled, &name, keys_of(action).as_deref());
-            if matches!(icon, Icon::Undo | Icon::Hint) {
-                button = button.on_hover_text(&unrated);
+        for (icon, enabled, name, about, action) in buttons {
+            let keys = keys_of(locale, keys, AppState::Playing, action);
+            let mut button = icon_button(ui, icon, side, enabled, &locale.text(&name), keys.as_deref());
+            if let Some(about) = about {
+                button = button.on_hover_text(about);
             }
-            if !button.clicked() {
-                continue;
-            }
-            match icon {
-                Icon::Undo => _ = commands.write_message(GameCommand::Undo),
-                Icon::Redo => _ = commands.write_message(GameCommand::Redo),
-                Icon::Hint => _ = commands.write_message(HintRequest),
-                Icon::Stop => _ = commands.write_message(TurnCommand::Stop),
-                Icon::Flip => _ = commands.write_message(FlipBoard),
-                Icon::Review => _ = commands.write_message(ReviewCommand::Open),
-                Icon::Analysis => _ = commands.write_message(AnalysisCommand::Open),
-                Icon::Menu => {}
+            if button.clicked() {
+                commands.queue(move |world: &mut World| action.send(world));
             }
         }
         menu_button(ui, side, &tr!(locale, "game-more"), |ui| rare_actions(ui, locale, session, settings, commands));

@@ -275,6 +275,9 @@ fn settings_page(ui: &mut egui::Ui, locale: &Locale, s: &mut Settings, page: &mu
     // One a line: a checkbox's words wrap only in a column, and in French or Malagasy two do not fit a phone's row.
     ui.checkbox(&mut s.sound, tr!(locale, "settings-sound"));
     ui.checkbox(&mut s.colour_blind, tr!(locale, "settings-colour-blind"));
+    ui.checkbox(&mut s.high_contrast, tr!(locale, "settings-high-contrast"));
+    let reader = ui.checkbox(&mut s.screen_reader, tr!(locale, "settings-screen-reader"));
+    reader.on_hover_text(tr!(locale, "settings-screen-reader-about"));
     ui.horizontal_wrapped(|ui| {
         ui.label(tr!(locale, "settings-text-size")).on_hover_text(tr!(locale, "settings-text-size-about"));
         for scale in UI_SCALES {

@@ -155,3 +155,25 @@ fn a_typed_turn_the_rules_refuse_is_refused_with_their_reason_and_changes_nothin
         assert_eq!(session(&app).board(), before.board());
     }
 }
+
+#[test]
+fn the_screen_reader_setting_says_who_is_to_move_and_moves_pieces_at_once() {
+    for reader in [false, true] {
+        let mut app = app();
+        app.world_mut().resource_mut::<Settings>().language = Some("en".into());
+        start_with(&mut app, |s| {
+            humans(s);
+            s.screen_reader = reader;
+        });
+        app.world_mut().write_message(TypedTurn("d2-e3A".into()));
+        for _ in 0..4 {
+            app.update();
+        }
+        let busy = app.world().resource::<fanorona::board::animation::Animations>().busy();
+        assert_eq!(busy, !reader, "four frames after the turn, the pieces still move: {busy}");
+        settle(&mut app);
+        let told = said(&app);
+        let to_move = told.iter().any(|t| t == "Black to move; White has 22, Black 20.");
+        assert_eq!(to_move, reader, "{told:?}");
+    }
+}

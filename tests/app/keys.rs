@@ -492,11 +492,14 @@ fn a_button_s_tooltip_names_the_keys_that_do_what_it_does() {
     let locale = Locale::new(Language::English);
     let map = Map::new();
     let keys_of = |screen, action| fanorona::keys::keys_of(&locale, map.keys(), screen, action);
-    assert_eq!(keys_of(AppState::Playing, "GameCommand::Undo").as_deref(), Some("Ctrl+Z or U"));
+    let undo = fanorona::action!(GameCommand::Undo);
+    assert_eq!(keys_of(AppState::Playing, undo).as_deref(), Some("Ctrl+Z or U"));
     // Enter presses the board's cursor first: only Space is Stop's own key.
-    assert_eq!(keys_of(AppState::Playing, "TurnCommand::Stop").as_deref(), Some("Space"));
-    assert_eq!(keys_of(AppState::Playing, "ReviewCommand::Open").as_deref(), Some("V"));
-    assert_eq!(keys_of(AppState::Online, "GameCommand::Undo"), None);
+    use fanorona::game::person::TurnCommand;
+    let stop = fanorona::action!(TurnCommand::Stop);
+    assert_eq!(keys_of(AppState::Playing, stop).as_deref(), Some("Space"));
+    assert_eq!(keys_of(AppState::Playing, fanorona::action!(ReviewCommand::Open)).as_deref(), Some("V"));
+    assert_eq!(keys_of(AppState::Online, undo), None);
 }
 
 #[test]

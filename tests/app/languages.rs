@@ -328,6 +328,11 @@ fn english_literals(code: &str) -> Vec<String> {
             rest = after;
             continue;
         }
+        // A byte string (`b"RIFF"`) is data, never words for a player.
+        if rest[..at].ends_with('b') && !rest[..at - 1].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+            rest = &after[(string_end(after) + 1).min(after.len())..];
+            continue;
+        }
         let end = string_end(after);
         let literal = &after[..end];
         rest = &after[(end + 1).min(after.len())..];

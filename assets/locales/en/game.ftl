@@ -41,7 +41,6 @@ game-title = { $vela ->
    *[none] Fanoron-{ $variant }
 }
 # $white, $black: the players, as game-player says them.
-game-players = { $white } vs { $black }
 # Who plays a side. $kind: human, online or computer; $level: the computer's level (beginner ... master).
 game-player = { $kind ->
     [human] Player
@@ -293,6 +292,10 @@ say-step = { $side ->
     [one] , takes 1 piece
    *[other] , takes { $taken } pieces
 }.
+say-to-move = { $side ->
+    [white] White
+   *[black] Black
+} to move; White has { $white }, Black { $black }.
 say-place = { $side ->
     [white] White
    *[black] Black

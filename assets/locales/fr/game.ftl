@@ -39,7 +39,6 @@ game-title = { $vela ->
     [black] Fanoron-{ $variant } — vela : Noirs handicapés
    *[none] Fanoron-{ $variant }
 }
-game-players = { $white } contre { $black }
 game-player = { $kind ->
     [human] Joueur
     [online] Joueur en ligne
@@ -275,6 +274,10 @@ say-step = { $side ->
     [one] , prend 1 pion
    *[other] , prend { $taken } pions
 }.
+say-to-move = { $side ->
+    [white] Aux Blancs
+   *[black] Aux Noirs
+} de jouer ; les Blancs ont { $white } pions, les Noirs { $black }.
 say-place = { $side ->
     [white] Les Blancs posent
    *[black] Les Noirs posent

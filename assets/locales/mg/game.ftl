@@ -39,7 +39,6 @@ game-title = { $vela ->
     [black] Fanoron-{ $variant } — vela: ny mainty no mpampihinam-bela
    *[none] Fanoron-{ $variant }
 }
-game-players = { $white } sy { $black }
 game-player = { $kind ->
     [human] Mpilalao
     [online] Mpilalao an-tserasera
@@ -272,6 +271,10 @@ say-step = { $side ->
     [0] {""}
    *[other] , mihinana vato { $taken }
 }.
+say-to-move = Anjaran'ny { $side ->
+    [white] fotsy
+   *[black] mainty
+}; manana vato { $white } ny fotsy, { $black } ny mainty.
 say-place = { $side ->
     [white] Ny fotsy
    *[black] Ny mainty
