@@ -115,11 +115,14 @@ fn accessible_board(
 ) -> Result {
     use egui::accesskit::{Live, Role};
     let ctx = contexts.ctx_mut()?;
+    // The window, which screen readers name first.
+    ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| node.set_label("Fanorona"));
+    // AT-SPI (AccessKit on Linux) announces a live node when its name changes: the words are its name.
     ctx.accesskit_node_builder(egui::Id::new("spoken"), |node| {
         node.set_role(Role::Status);
         node.set_live(Live::Polite);
-        node.set_label(tr!(locale, "access-spoken"));
-        node.set_value(heard.update(&spoken, &locale));
+        node.set_description(tr!(locale, "access-spoken"));
+        node.set_label(heard.update(&spoken, &locale));
     });
     for point in layout.variant.points() {
         ctx.accesskit_node_builder(egui::Id::new(("point", point.index())), |node| {

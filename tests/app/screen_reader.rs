@@ -94,7 +94,7 @@ fn every_control_of_every_screen_has_a_role_and_a_name() {
     assert_eq!(points, 45);
     assert!(game.contains(&(Role::GridCell, "e3: a white piece.".into())), "{game:?}");
     let tree = &app.world().resource::<Tree>().0;
-    let live = tree.iter().find(|(_, n)| n.live() == Some(Live::Polite)).map(|(_, n)| n.value().unwrap_or_default());
+    let live = tree.iter().find(|(_, n)| n.live() == Some(Live::Polite)).map(|(_, n)| n.label().unwrap_or_default());
     assert_eq!(live, Some("White, d2 to e3, approach, takes 2 pieces."));
     send(&mut app, ToggleMoveBox);
     let typing = walk(&mut app, "move box");
