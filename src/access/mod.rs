@@ -14,6 +14,7 @@ mod view;
 
 pub use cursor::CursorCommand;
 pub use typed::{MoveBox, ToggleMoveBox, TypedTurn};
+pub use view::focus_cursor_point;
 
 /// Something to say to the player: written by whatever has news (a turn, a capture, the cursor, an error), kept in
 /// [`Spoken`].

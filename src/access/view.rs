@@ -3,7 +3,7 @@
 //! the web.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiFullOutput, EguiPostUpdateSet, EguiPrimaryContextPass, egui};
 
 use super::Spoken;
 use super::speech::point_text;
@@ -17,7 +17,11 @@ use crate::ui::widgets::board_centre;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Typing>()
-        .add_systems(EguiPrimaryContextPass, (move_box_ui, accessible_board).run_if(in_state(OnBoard)));
+        .add_systems(EguiPrimaryContextPass, (move_box_ui, accessible_board).run_if(in_state(OnBoard)))
+        .add_systems(
+            PostUpdate,
+            focus_cursor_point.after(EguiPostUpdateSet::EndPass).before(EguiPostUpdateSet::ProcessOutput),
+        );
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Update, page_live_region.in_set(crate::AppSystems::Presentation));
 }
@@ -102,7 +106,7 @@ fn move_box_ui(
 }
 
 /// The board for AccessKit: what is said, as a live region a screen reader reads when it changes, and each point
-/// of the board as a node named with its coordinates and occupant, the cursor's point focused. Nothing is made
+/// of the board as a node named with its coordinates and occupant, the cursor's point selected. Nothing is made
 /// unless a screen reader has asked for the tree (egui then has AccessKit on).
 fn accessible_board(
     mut contexts: EguiContexts,
@@ -125,7 +129,7 @@ fn accessible_board(
         node.set_label(heard.update(&spoken, &locale));
     });
     for point in layout.variant.points() {
-        ctx.accesskit_node_builder(egui::Id::new(("point", point.index())), |node| {
+        ctx.accesskit_node_builder(point_id(point), |node| {
             node.set_role(Role::GridCell);
             node.set_label(locale.text(&point_text(&session, point)));
             if cursor.0 == Some(point) {
@@ -134,6 +138,25 @@ fn accessible_board(
         });
     }
     Ok(())
+}
+
+/// While no control has the keyboard, the cursor's point has the screen reader's focus: Orca 43 speaks the focused
+/// object and its name's changes (and has no ear for live regions' announcements), so it reads the board as the
+/// cursor moves and as the point's piece is picked or taken. Public, so that whatever reads the tree runs after it.
+pub fn focus_cursor_point(mut outputs: Query<&mut EguiFullOutput>, cursor: Res<BoardCursor>) {
+    let Some(point) = cursor.0 else { return };
+    let root = egui::accesskit_root_id().accesskit_id();
+    for mut output in &mut outputs {
+        let update = output.0.as_mut().and_then(|o| o.platform_output.accesskit_update.as_mut());
+        if let Some(update) = update.filter(|u| u.focus == root) {
+            update.focus = point_id(point).accesskit_id();
+        }
+    }
+}
+
+/// The node of a point of the board.
+fn point_id(point: fanorona_rules::Point) -> egui::Id {
+    egui::Id::new(("point", point.index()))
 }
 
 /// What a live region says: the texts said in the last frame that said any, in words, one after the other.

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui::accesskit::{Live, Node, NodeId, Role};
 use bevy_egui::{EguiContext, EguiFullOutput, EguiPostUpdateSet};
-use fanorona::access::ToggleMoveBox;
+use fanorona::access::{CursorCommand, ToggleMoveBox};
 use fanorona::analysis::AnalysisCommand;
 use fanorona::online::OnlineCommand;
 use fanorona::persistence::settings::Settings;
@@ -17,14 +17,16 @@ use fanorona::tutorial::TutorialCommand;
 
 use crate::common::*;
 
-/// The nodes of the last AccessKit tree egui gave.
+/// The nodes of the last AccessKit tree egui gave, and the one with the focus.
 #[derive(Resource, Default)]
-struct Tree(Vec<(NodeId, Node)>);
+struct Tree(Vec<(NodeId, Node)>, Option<NodeId>);
 
+/// Reads the tree as bevy_egui hands it on: after the game's own changes to it (the cursor's point focused).
 fn keep_tree(outputs: Query<&EguiFullOutput>, mut tree: ResMut<Tree>) {
     for output in outputs.iter().filter_map(|o| o.0.as_ref()) {
         if let Some(update) = &output.platform_output.accesskit_update {
             tree.0 = update.nodes.clone();
+            tree.1 = Some(update.focus);
         }
     }
 }
@@ -69,8 +71,10 @@ fn send(app: &mut App, message: impl Message) {
 fn every_control_of_every_screen_has_a_role_and_a_name() {
     let dir = temp_dir();
     let mut app = app_with_interface(&dir);
-    app.init_resource::<Tree>()
-        .add_systems(PostUpdate, keep_tree.after(EguiPostUpdateSet::EndPass).before(EguiPostUpdateSet::ProcessOutput));
+    app.init_resource::<Tree>().add_systems(
+        PostUpdate,
+        keep_tree.after(fanorona::access::focus_cursor_point).before(EguiPostUpdateSet::ProcessOutput),
+    );
     let mut contexts = app.world_mut().query::<&mut EguiContext>();
     for mut context in contexts.iter_mut(app.world_mut()) {
         context.get_mut().enable_accesskit();
@@ -96,6 +100,12 @@ fn every_control_of_every_screen_has_a_role_and_a_name() {
     let tree = &app.world().resource::<Tree>().0;
     let live = tree.iter().find(|(_, n)| n.live() == Some(Live::Polite)).map(|(_, n)| n.label().unwrap_or_default());
     assert_eq!(live, Some("White, d2 to e3, approach, takes 2 pieces."));
+    // The cursor's point has the screen reader's focus: Orca speaks the focused object.
+    send(&mut app, CursorCommand::Up);
+    walk(&mut app, "game with the cursor");
+    let tree = &app.world().resource::<Tree>();
+    let focused = tree.0.iter().find(|(id, _)| Some(*id) == tree.1).and_then(|(_, n)| n.label());
+    assert!(focused.is_some_and(|l| l.ends_with(": a black piece, can move.")), "Black to move: {focused:?}");
     send(&mut app, ToggleMoveBox);
     let typing = walk(&mut app, "move box");
     assert!(typing.iter().any(|(role, _)| *role == Role::TextInput), "{typing:?}");
