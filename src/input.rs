@@ -101,7 +101,7 @@ fn click_board(
     let held = touches.iter().next().map(|t| t.position()).or_else(|| cursor(mouse.pressed(MouseButton::Left)));
     if let (Some(from), Some(world)) = (dragging.from, held.and_then(to_world)) {
         let carried = dragging.at.is_some() || layout.world(from).distance(world) > layout.spacing * 0.4;
-        let source = session.builder.chain_point().or(session.selected);
+        let source = session.piece_in_play();
         if carried && (session.movable().contains(from) || source == Some(from)) {
             dragging.at = Some(world);
         }

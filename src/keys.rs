@@ -168,18 +168,21 @@ impl KeyMap {
     /// before they replace anything, resigning needs Shift, and a question is answered with Esc (no) or its buttons
     /// only.
     pub fn action(&self, key: KeyCode, mods: Modifiers, screen: AppState, asking: bool) -> Option<Action> {
+        self.row(key, mods, screen, asking).map(|row| row.action)
+    }
+
+    /// The row that answers `key` with `mods` on `screen` (see [`KeyMap::action`]), with its words.
+    pub fn row(&self, key: KeyCode, mods: Modifiers, screen: AppState, asking: bool) -> Option<&'static Binding> {
         let ctrl_rows_only = mods.ctrl && self.takes(screen, KeySet::Game);
         let tiers: &[Tier] =
             if asking { &[Tier::Always, Tier::Asking] } else { &[Tier::Always, Tier::Own, Tier::Shared] };
         tiers.iter().find_map(|&tier| {
-            self.tier(tier)
-                .find(|row| {
-                    row.key == key
-                        && self.applies(row, screen)
-                        && row.mods.accept(mods)
-                        && (tier < Tier::Own || !ctrl_rows_only || row.mods.ctrl == Some(true))
-                })
-                .map(|row| row.action)
+            self.tier(tier).find(|row| {
+                row.key == key
+                    && self.applies(row, screen)
+                    && row.mods.accept(mods)
+                    && (tier < Tier::Own || !ctrl_rows_only || row.mods.ctrl == Some(true))
+            })
         })
     }
 

@@ -632,6 +632,50 @@ async function showsPushMessages(page, cdp, origin) {
   await cdp.send('ServiceWorker.disable');
 }
 
+// What the page's live region says, read as a screen reader reads it: the accessibility tree (Playwright's ARIA
+// snapshot of the region).
+async function heard(page) {
+  const snapshot = await page.locator('#spoken').ariaSnapshot();
+  // `- status: c1: a white piece, can move.` (quoted when it holds a colon).
+  return snapshot.replace(/^- status:?\s*/, '').replace(/^"(.*)"$/, '$1').trim();
+}
+
+// The page's own controls (issue 52): the move box and the main actions as HTML beside the canvas, named in the
+// accessibility tree, reached with F6 from the board; a turn typed there is played and said, and a button asks what
+// its key asks; F6 goes back to the board.
+async function playByPage(browser, errors) {
+  const { page, waitFor } = await watchedPage(browser, 'page controls', errors, { locale: 'en-US' });
+  await page.goto(`http://127.0.0.1:${port}/?scene=board`);
+  await waitFor(/Fanorona ready/, 180_000);
+  await framesPass(page, ACTION_FRAMES, 1000);
+  const tree = await page.locator('#page-controls').ariaSnapshot();
+  for (const name of ['form "Game controls"', 'textbox "Type a turn"', 'button "Play"', 'button "Say where the pieces stand"',
+    'button "Undo"']) {
+    if (!tree.includes(name)) fail(`the page's controls lack ${name}: ${tree}`);
+  }
+  // F6 goes from the board to the page's controls (Tab is the game's own, between its controls on the canvas).
+  await page.locator('#bevy').focus();
+  await page.keyboard.press('F6');
+  const focused = await page.evaluate(() => document.activeElement?.id);
+  if (focused !== 'page-move') fail(`F6 from the board reaches ${JSON.stringify(focused)}, not the move box`);
+  await page.keyboard.type('f3-e3A');
+  await page.keyboard.press('Enter');
+  await framesPass(page, ACTION_FRAMES, 1000);
+  const played = await heard(page);
+  if (!/^White, f3 to e3, approach, takes 1 piece\./.test(played)) fail(`a turn typed in the page's box: ${JSON.stringify(played)}`);
+  await page.screenshot({ path: join(shots, 'web-page-controls.png') });
+  await page.getByRole('button', { name: 'Say where the pieces stand' }).click();
+  await framesPass(page, ACTION_FRAMES, 1000);
+  const pieces = await heard(page);
+  if (!/^White: 22 pieces, on a1, .* Black: 21 pieces, on /.test(pieces)) fail(`the pieces button: ${JSON.stringify(pieces)}`);
+  await page.keyboard.press('F6');
+  const back = await page.evaluate(() => document.activeElement?.id);
+  if (back !== 'bevy') fail(`F6 from the page's controls reaches ${JSON.stringify(back)}, not the board`);
+  console.log(`the page's controls: ${tree.split('\n').length} lines in the accessibility tree; typed f3-e3A, heard ` +
+    `${JSON.stringify(played)}; the pieces button, ${JSON.stringify(pieces.slice(0, 60))}…`);
+  await page.close();
+}
+
 // Keyboard only, by ear (issue 52): the tutorial's approach lesson played with the arrows and Enter alone, steered by
 // what the page's live region says, read as a screen reader reads it (the accessibility tree: Playwright's ARIA
 // snapshot of the region), in a browser of `locale`. Each arrow moves the board's cursor a point; the cursor's point,
@@ -650,15 +694,10 @@ async function playByEar(browser, errors, locale, words) {
   await page.goto(`http://127.0.0.1:${port}/?scene=tutorial`);
   await waitFor(/Fanorona ready/, 180_000);
   await page.locator('#bevy').focus();
-  const heard = async () => {
-    const snapshot = await page.locator('#spoken').ariaSnapshot();
-    // `- status: c1: a white piece, can move.` (quoted when it holds a colon).
-    return snapshot.replace(/^- status:?\s*/, '').replace(/^"(.*)"$/, '$1').trim();
-  };
   const press = async (key) => {
     await page.keyboard.press(key);
     await framesPass(page, ACTION_FRAMES, 1000);
-    return heard();
+    return heard(page);
   };
   const pointOf = (said) => said.match(/^([a-i][1-5])\s?:/)?.[1];
   // Arrows until the cursor's point is said to be `target`, each chosen from the point said last.
@@ -951,6 +990,8 @@ try {
   await playByEar(browser, errors, 'fr-FR', {
     point: /^c1 : un pion blanc, peut jouer\.$/, picked: /^c1 choisi : il peut aller en c2/, played: /^Blancs, c1 en c2, approche, prend \d+ pions?\. Les Blancs/,
   });
+
+  await playByPage(browser, errors);
 
   // The tutorial: the approach lesson on the 5x5 board, played by clicks.
   await page.goto(`http://127.0.0.1:${port}/?scene=tutorial`);

@@ -62,7 +62,7 @@ const KEYS: &[Binding] = {
 /// Where the cursor goes first: on the piece in play, else on the first piece that may move, else in the middle.
 fn first_point(session: &Session, layout: &BoardLayout) -> Option<Point> {
     let middle = Point::new(layout.variant.width() / 2, layout.variant.height() / 2);
-    session.builder.chain_point().or(session.selected).or_else(|| session.movable().into_iter().next()).or(middle)
+    session.piece_in_play().or_else(|| session.movable().into_iter().next()).or(middle)
 }
 
 /// The neighbouring point of `from` in the direction of `screen` as the board is drawn (turned upright, flipped),

@@ -1,18 +1,23 @@
 //! Playing without a pointer, and without sight: a cursor on the board moved with the arrow keys (Enter presses the
-//! point under it, as a click would), a move box where a turn is typed in the notation, and what happens said in
-//! words ([`Spoken`]), which a screen reader reads through AccessKit on the desktop and through the page's live
-//! region on the web.
+//! point under it, as a click would), a move box where a turn is typed in the notation, the board described on
+//! demand ([`Describe`]), and what happens said in words ([`Spoken`]), which a screen reader reads through
+//! AccessKit on the desktop and through the page's live region on the web, where the page also keeps a move box and
+//! the main actions as HTML controls ([`page`]).
 
 use bevy::prelude::*;
 
 use crate::i18n::Text;
 
 mod cursor;
+mod describe;
+pub mod page;
 mod speech;
 pub mod typed;
 mod view;
 
 pub use cursor::CursorCommand;
+pub use describe::Describe;
+pub use speech::step_text;
 pub use typed::{MoveBox, ToggleMoveBox, TypedTurn};
 pub use view::focus_cursor_point;
 
@@ -58,7 +63,13 @@ impl Spoken {
 
 /// The cursor, typed turns and what is said (no window needed).
 pub fn plugin(app: &mut App) {
-    app.add_message::<Say>().init_resource::<Spoken>().add_plugins((cursor::plugin, typed::plugin, speech::plugin));
+    app.add_message::<Say>().init_resource::<Spoken>().add_plugins((
+        cursor::plugin,
+        describe::plugin,
+        typed::plugin,
+        speech::plugin,
+        page::plugin,
+    ));
 }
 
 /// The move box, the cursor's ring, and what is said handed to the screen reader.

@@ -3,7 +3,7 @@
 //! texts in the language of the moment, kept in [`Spoken`].
 
 use bevy::prelude::*;
-use fanorona_rules::{CaptureKind, Point, Side};
+use fanorona_rules::{CaptureKind, Point, PointSet, Side};
 
 use super::{Say, Spoken};
 use crate::AppSystems;
@@ -11,16 +11,19 @@ use crate::board::layout::BoardCursor;
 use crate::game::session::{GameEnded, Session, StepPlayed, TurnCommitted};
 use crate::i18n::{Text, side_key};
 use crate::persistence::settings::Settings;
+use crate::persistence::storage::Notices;
 use crate::screens::OnBoard;
 use crate::text;
+use crate::ui::toasts::take_notices;
 use crate::ui::widgets::outcome_text;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        ((say_steps, say_turns, say_choices, say_cursor).run_if(in_state(OnBoard)), keep_spoken)
+        ((say_steps, say_turns, say_choices, say_cursor).run_if(in_state(OnBoard)), say_notices, keep_spoken)
             .chain()
-            .in_set(AppSystems::Presentation),
+            .in_set(AppSystems::Presentation)
+            .before(take_notices),
     );
 }
 
@@ -31,6 +34,15 @@ fn keep_spoken(mut says: MessageReader<Say>, mut spoken: ResMut<Spoken>) {
         }
         spoken.said.push_back(text.clone());
         spoken.count += 1;
+    }
+}
+
+/// What the player is told (a step refused and why, a game saved, a file that could not be read) is said as it is
+/// shown, read before the toasts take it.
+fn say_notices(notices: Res<Notices>, mut said: Local<u64>, mut say: MessageWriter<Say>) {
+    if notices.count() != *said {
+        say.write_batch(notices.since(*said).map(|notice| Say(notice.text.clone())));
+        *said = notices.count();
     }
 }
 
@@ -113,30 +125,45 @@ fn destinations(session: &Session) -> String {
     points.join(", ")
 }
 
-/// The point under the cursor: what stands there and what a press would do.
-pub fn point_text(session: &Session, point: Point) -> Text {
-    let occupant = match session.board().piece_at(point) {
-        Some(Side::White) => "white",
-        Some(Side::Black) => "black",
-        None => "empty",
-    };
-    let source = session.builder.chain_point().or(session.selected);
-    let role = if source == Some(point) {
-        "picked"
-    } else if session.destinations().iter().any(|s| s.to() == point) {
-        "destination"
-    } else if session.human_to_move() && session.movable().contains(point) {
-        "movable"
-    } else {
-        "none"
-    };
-    text!("say-point", point = point.to_string(), occupant = occupant, role = role)
+/// What the points of the board are to the player now (the piece in play, where it can go, which pieces may
+/// move), worked out once for naming many points.
+pub struct PointRoles {
+    in_play: Option<Point>,
+    destinations: PointSet,
+    movable: PointSet,
+}
+
+impl PointRoles {
+    /// The roles in the session's position (none while the computer or the other player is to move).
+    pub fn of(session: &Session) -> Self {
+        let destinations = session.destinations().iter().map(|s| s.to()).collect();
+        Self { in_play: session.piece_in_play(), destinations, movable: session.movable() }
+    }
+
+    /// A point: what stands there and what a press would do.
+    pub fn text(&self, session: &Session, point: Point) -> Text {
+        let occupant = match session.board().piece_at(point) {
+            Some(Side::White) => "white",
+            Some(Side::Black) => "black",
+            None => "empty",
+        };
+        let role = if self.in_play == Some(point) {
+            "picked"
+        } else if self.destinations.contains(point) {
+            "destination"
+        } else if self.movable.contains(point) {
+            "movable"
+        } else {
+            "none"
+        };
+        text!("say-point", point = point.to_string(), occupant = occupant, role = role)
+    }
 }
 
 fn say_cursor(cursor: Res<BoardCursor>, session: Res<Session>, mut say: MessageWriter<Say>) {
     if cursor.is_changed()
         && let Some(point) = cursor.0
     {
-        say.write(Say(point_text(&session, point)));
+        say.write(Say(PointRoles::of(&session).text(&session, point)));
     }
 }

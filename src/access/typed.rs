@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use fanorona_rules::{CaptureKind, ParseTurnError, Point, PointSet, Step, Turn, TurnBuilder};
 
-use super::Say;
+use super::Describe;
 use crate::AppSystems;
 use crate::game::BoardMoves;
 use crate::game::person::why_not;
@@ -90,21 +90,34 @@ fn play_typed(
     mut session: ResMut<Session>,
     mut announce: Announce,
     mut notices: ResMut<Notices>,
-    mut say: MessageWriter<Say>,
+    mut describe: MessageWriter<Describe>,
 ) {
     for TypedTurn(text) in typed.read() {
+        if let Some(question) = question(text) {
+            match question {
+                Ok(question) => _ = describe.write(question),
+                Err(why) => notices.problem(why),
+            }
+            continue;
+        }
         if !session.human_to_move() {
-            say.write(Say(text!("typed-not-your-turn")));
+            notices.problem(text!("typed-not-your-turn"));
             continue;
         }
         match interpret(&session.builder, text) {
             Ok(typed) => play(&mut session, &mut announce, typed),
-            Err(why) => {
-                notices.problem(why.clone());
-                say.write(Say(why));
-            }
+            Err(why) => notices.problem(why),
         }
     }
+}
+
+/// A question typed in the move box: `?` for where the pieces stand, `d3?` for what the piece on d3 can do.
+fn question(typed: &str) -> Option<Result<Describe, Text>> {
+    let asked = typed.trim().strip_suffix('?')?.trim();
+    Some(match asked {
+        "" => Ok(Describe::Pieces),
+        point => point.parse().map(|p| Describe::Point(Some(p))).map_err(|_| text!("typed-not-a-point", point = point)),
+    })
 }
 
 fn play(session: &mut Session, announce: &mut Announce, typed: Typed) {
@@ -250,6 +263,16 @@ mod tests {
 
     fn start() -> TurnBuilder {
         TurnBuilder::new(Position::start(Variant::Tsivy))
+    }
+
+    #[test]
+    fn a_question_mark_asks_about_the_board_instead_of_playing() {
+        assert_eq!(question(" ? "), Some(Ok(Describe::Pieces)));
+        let d3 = "d3".parse().ok();
+        assert_eq!(question("d3?"), Some(Ok(Describe::Point(d3))));
+        assert_eq!(question("D3 ?"), Some(Ok(Describe::Point(d3))));
+        assert_eq!(question("z9?").map(|r| r.map_err(|t| t.id)), Some(Err("typed-not-a-point")));
+        assert_eq!(question("d3"), None, "without the mark, a destination to play");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiFullOutput, EguiPostUpdateSet, EguiPrimaryContextPass, egui};
 
 use super::Spoken;
-use super::speech::point_text;
+use super::speech::PointRoles;
 use super::typed::{MoveBox, TypedTurn, completions};
 use crate::board::layout::{BoardCursor, BoardLayout, UiInsets};
 use crate::game::session::Session;
@@ -106,8 +106,7 @@ fn move_box_ui(
 }
 
 /// The board for AccessKit: what is said, as a live region a screen reader reads when it changes, and each point
-/// of the board as a node named with its coordinates and occupant, the cursor's point selected. Nothing is made
-/// unless a screen reader has asked for the tree (egui then has AccessKit on).
+/// of the board as a node named with its coordinates and occupant, the cursor's point selected.
 fn accessible_board(
     mut contexts: EguiContexts,
     spoken: Res<Spoken>,
@@ -119,19 +118,25 @@ fn accessible_board(
 ) -> Result {
     use egui::accesskit::{Live, Role};
     let ctx = contexts.ctx_mut()?;
-    // The window, which screen readers name first.
-    ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| node.set_label("Fanorona"));
+    // Kept up to date with AccessKit off too, so that a screen reader started mid-game hears only what comes next.
+    let words = heard.update(&spoken, &locale).to_owned();
+    // The window, which screen readers name first; nothing more is done unless a screen reader asked for the tree.
+    if ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| node.set_label("Fanorona")).is_none() {
+        return Ok(());
+    }
     // AT-SPI (AccessKit on Linux) announces a live node when its name changes: the words are its name.
     ctx.accesskit_node_builder(egui::Id::new("spoken"), |node| {
         node.set_role(Role::Status);
         node.set_live(Live::Polite);
         node.set_description(tr!(locale, "access-spoken"));
-        node.set_label(heard.update(&spoken, &locale));
+        node.set_label(words);
     });
+    let roles = PointRoles::of(&session);
     for point in layout.variant.points() {
+        let label = locale.text(&roles.text(&session, point));
         ctx.accesskit_node_builder(point_id(point), |node| {
             node.set_role(Role::GridCell);
-            node.set_label(locale.text(&point_text(&session, point)));
+            node.set_label(label);
             if cursor.0 == Some(point) {
                 node.set_selected(true);
             }

@@ -212,7 +212,7 @@ fn draw_highlights(
         gizmos.circle_2d(at(pair[0].to()), s * 0.2, palette.select);
         return;
     }
-    let selected = session.builder.chain_point().or(session.selected);
+    let selected = session.piece_in_play();
     let placements = session.position().legal_placements();
     for p in placements {
         gizmos.circle_2d(at(p), s * 0.14, palette.select);

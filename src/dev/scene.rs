@@ -2,8 +2,9 @@
 //! address) starts the game in a [`Scene`] instead of the menu. Each feature adds the scenes of its screen
 //! ([`AddScene`], in a `scenes.rs` of its folder), each with the system that sets it up; this module only finds the
 //! one named and plays it. A scene name may end in options, which combine (`menu+mg+big`): `+cb` the colour-blind
-//! palette, `+big` the largest UI size, `+fr`, `+mg`, `+en` or `+pseudo` that language, `+noponder`. A name that is
-//! no scene, or an option that is none, starts the menu and says so in the log, naming the scenes there are.
+//! palette, `+hc` high contrast, `+big` the largest UI size, `+fr`, `+mg`, `+en` or `+pseudo` that language,
+//! `+noponder`. A name that is no scene, or an option that is none, starts the menu and says so in the log, naming
+//! the scenes there are.
 //! `FANORONA_WINDOW=390x844` opens the window at that size (a phone's, say). The player's files are not touched in
 //! a scene.
 //!
@@ -133,6 +134,8 @@ pub struct StartScene {
     pub scene: String,
     /// `+cb`: the colour-blind palette.
     pub colour_blind: bool,
+    /// `+hc`: high contrast.
+    pub high_contrast: bool,
     /// `+big`: the largest UI size.
     pub big: bool,
     /// `+fr`, `+mg`, `+en`, `+pseudo`: the scene in that language (otherwise the system's, as on a first start).
@@ -145,7 +148,14 @@ pub struct StartScene {
 impl StartScene {
     /// The scene with no options.
     pub fn plain(scene: &str) -> StartScene {
-        StartScene { scene: scene.to_owned(), colour_blind: false, big: false, language: None, no_ponder: false }
+        StartScene {
+            scene: scene.to_owned(),
+            colour_blind: false,
+            high_contrast: false,
+            big: false,
+            language: None,
+            no_ponder: false,
+        }
     }
 }
 
@@ -158,6 +168,7 @@ impl FromStr for StartScene {
         for option in parts {
             match option {
                 "cb" => start.colour_blind = true,
+                "hc" => start.high_contrast = true,
                 "big" => start.big = true,
                 "noponder" => start.no_ponder = true,
                 _ => {
@@ -177,6 +188,9 @@ impl fmt::Display for StartScene {
         f.write_str(&self.scene)?;
         if self.colour_blind {
             f.write_str("+cb")?;
+        }
+        if self.high_contrast {
+            f.write_str("+hc")?;
         }
         if self.big {
             f.write_str("+big")?;
@@ -212,7 +226,10 @@ impl fmt::Display for SceneError {
                 write!(f, "no scene is called {name:?}; the scenes are {}", scenes.join(", "))
             }
             SceneError::UnknownOption(option) => {
-                write!(f, "no scene option is called \"+{option}\"; the options are +cb, +big, +fr, +mg, +en, +pseudo")
+                write!(
+                    f,
+                    "no scene option is called \"+{option}\"; the options are +cb, +hc, +big, +fr, +mg, +en, +pseudo"
+                )
             }
         }
     }
@@ -290,6 +307,7 @@ fn start_scene(world: &mut World) {
     let start = world.resource::<ScenePlan>().start.clone();
     if let Some(mut settings) = world.get_resource_mut::<Settings>() {
         settings.colour_blind = start.colour_blind;
+        settings.high_contrast = start.high_contrast;
         settings.ponder = !start.no_ponder;
         settings.language = start.language.map(|language| language.code().to_owned());
         if start.big {
@@ -417,7 +435,10 @@ mod tests {
         assert_eq!(parse("menu+big+mg"), Ok(want.clone()));
         assert_eq!(parse(&want.to_string()), Ok(want));
         let choice = parse("choice+cb+pseudo+fr").unwrap();
-        assert!(choice.colour_blind && !choice.big && !choice.no_ponder);
+        assert!(choice.colour_blind && !choice.high_contrast && !choice.big && !choice.no_ponder);
+        let contrast = parse("review+hc").unwrap();
+        assert!(contrast.high_contrast && !contrast.colour_blind);
+        assert_eq!(parse(&contrast.to_string()), Ok(contrast));
         let ponder = parse("ponder+noponder").unwrap();
         assert!(ponder.no_ponder && ponder.scene == "ponder");
         assert_eq!(parse(&ponder.to_string()), Ok(ponder));

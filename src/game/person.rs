@@ -121,7 +121,7 @@ fn handle_drops(
             session.selected = Some(from);
             session.choice = None;
         }
-        let source = session.builder.chain_point().or(session.selected);
+        let source = session.piece_in_play();
         if source == Some(from) && session.destinations().iter().any(|s| s.to() == to) {
             click(&mut session, &mut announce, to);
         } else {

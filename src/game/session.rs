@@ -346,9 +346,14 @@ impl Session {
         self.builder.movable_pieces() | self.position().legal_placements()
     }
 
-    /// The legal steps of the selected piece (or of the chain's piece).
+    /// The piece in play: the chain's piece, else the selected one.
+    pub fn piece_in_play(&self) -> Option<Point> {
+        self.builder.chain_point().or(self.selected)
+    }
+
+    /// The legal steps of the piece in play.
     pub fn destinations(&self) -> Vec<Step> {
-        match self.builder.chain_point().or(self.selected) {
+        match self.piece_in_play() {
             Some(p) if self.human_to_move() => self.builder.legal_steps_from(p),
             _ => Vec::new(),
         }

@@ -18,6 +18,7 @@ use web_time::Instant;
 use super::link::{FromServer, Link, ToServer};
 use super::{ChallengeSettings, OnlineCommand, refusal};
 use crate::AppSystems;
+use crate::access::Say;
 use crate::audio::SoundCue;
 use crate::game::commands::{GameCommand, PendingConfirmation, Question};
 use crate::game::keeper::BoardKeeper;
@@ -181,7 +182,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ShowGame>()
         .add_systems(Update, (play_commands, game_messages).chain().in_set(AppSystems::Commands))
         .add_systems(Update, send_own_turns.in_set(AppSystems::Rules).run_if(in_state(AppState::Online)))
-        .add_systems(Update, tick_last_seconds.in_set(AppSystems::Presentation).run_if(in_state(AppState::Online)));
+        .add_systems(
+            Update,
+            (tick_last_seconds, say_clock_warnings).in_set(AppSystems::Presentation).run_if(in_state(AppState::Online)),
+        );
 }
 
 /// The rules' game of a game on the server: its start (with vela) and its turns, checked one by one. A turn the
@@ -472,6 +476,11 @@ fn send_own_turns(
 /// Below this much time on the player's running clock, each second ticks (with the sound on).
 pub const TICKING_MS: i64 = 10_000;
 
+/// The time left on the player's own clock while it runs, in milliseconds.
+fn my_running_clock(current: &OnlineMatch) -> Option<i64> {
+    current.0.as_ref().and_then(|g| Some(g.clock_ms(g.me.filter(|me| g.running() == Some(*me))?)))
+}
+
 /// A tick for each whole second the player's running clock passes in its last [`TICKING_MS`].
 fn tick_last_seconds(
     current: Res<OnlineMatch>,
@@ -479,11 +488,27 @@ fn tick_last_seconds(
     mut last: Local<Option<i64>>,
     mut cues: MessageWriter<SoundCue>,
 ) {
-    let running = current.0.as_ref().and_then(|g| Some(g.clock_ms(g.me.filter(|me| g.running() == Some(*me))?)));
+    let running = my_running_clock(&current);
     // Whole seconds still to go, counted up: 9 s left and a bit is the tenth second from the end.
     let second = running.filter(|ms| *ms < TICKING_MS).map(|ms| ms / 1000);
     if second.is_some() && second != *last && settings.sound {
         cues.write(SoundCue::Tick);
     }
     *last = second;
+}
+
+/// The times left at which the player is told, in words, how little is left on their running clock.
+const WARNINGS_MS: [i64; 3] = [60_000, 30_000, 10_000];
+
+/// Says when the player's clock passes one of [`WARNINGS_MS`] (only passing it: a clock that starts below one says
+/// nothing of it). The clock passes a mark while it runs, or between two runs, when the player's own turn brings it
+/// back below the mark: the last time seen running is kept.
+fn say_clock_warnings(current: Res<OnlineMatch>, mut last: Local<Option<i64>>, mut say: MessageWriter<Say>) {
+    let Some(now) = my_running_clock(&current) else { return };
+    if let Some(before) = *last
+        && let Some(&warning) = WARNINGS_MS.iter().rev().find(|&&w| before > w && now < w)
+    {
+        say.write(Say(text!("say-clock", seconds = warning / 1000)));
+    }
+    *last = Some(now);
 }

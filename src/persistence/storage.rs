@@ -220,18 +220,35 @@ pub struct Notice {
     pub problem: bool,
 }
 
-/// Messages for the player, waiting to be shown: the interface takes them as they come (headless, they stay here).
+/// Messages for the player, waiting to be shown: the interface takes them as they come (headless, they stay here),
+/// and how many have been given since the start, so that what says them aloud can tell the new ones.
 #[derive(Resource, Default, Debug)]
-pub struct Notices(pub Vec<Notice>);
+pub struct Notices(pub Vec<Notice>, u64);
 
 impl Notices {
     /// Tells the player what was done.
     pub fn say(&mut self, text: Text) {
-        self.0.push(Notice { text, problem: false });
+        self.push(Notice { text, problem: false });
     }
 
     /// Tells the player what went wrong.
     pub fn problem(&mut self, text: Text) {
-        self.0.push(Notice { text, problem: true });
+        self.push(Notice { text, problem: true });
+    }
+
+    fn push(&mut self, notice: Notice) {
+        self.0.push(notice);
+        self.1 += 1;
+    }
+
+    /// How many notices have been given since the start.
+    pub fn count(&self) -> u64 {
+        self.1
+    }
+
+    /// The notices still waiting that were given after the first `count`, oldest first.
+    pub fn since(&self, count: u64) -> impl Iterator<Item = &Notice> {
+        let new = usize::try_from(self.1.saturating_sub(count)).unwrap_or(usize::MAX).min(self.0.len());
+        self.0.iter().skip(self.0.len() - new)
     }
 }

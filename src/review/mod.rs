@@ -13,14 +13,15 @@ mod scenes;
 pub use scenes::REVIEW_GAME;
 
 use bevy::prelude::*;
-use fanorona_ai::review::{REVIEW_DEPTH, Review, Reviewer, TurnReview};
+use fanorona_ai::review::{REVIEW_DEPTH, Review, Reviewer, TurnReview, score_text};
 use fanorona_rules::{Game, Turn};
 
 use crate::AppSystems;
+use crate::access::{Say, step_text};
 use crate::game::engine::{EngineJob, Polled, SliceBudget};
 use crate::game::keeper::BoardKeeper;
 use crate::game::saving::{CanContinue, autosave};
-use crate::game::session::{BoardUse, PlayerKind, Session, trace_of};
+use crate::game::session::{BoardUse, PlayerKind, Session, StepPlayed, trace_of};
 use crate::game::tables::EndgameTables;
 use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::persistence::settings::Settings;
@@ -175,6 +176,7 @@ fn handle_review_commands(
     mut notices: ResMut<Notices>,
     mut can_continue: ResMut<CanContinue>,
     tables: Res<EndgameTables>,
+    mut say: MessageWriter<Say>,
 ) {
     for &command in commands.read() {
         let reviewing = &mut *reviewing;
@@ -201,6 +203,7 @@ fn handle_review_commands(
                 }
                 reviewing.job = Some(EngineJob::start(reviewer));
                 keeper.lend(reviewing.view(), BoardUse::Review);
+                say.write_batch(reviewing.spoken());
                 next_state.set(AppState::Review);
             }
             (ReviewCommand::Close, AppState::Review) => next_state.set(reviewing.back),
@@ -213,7 +216,10 @@ fn handle_review_commands(
                 keeper.replace_lent(again);
                 next_state.set(AppState::Playing);
             }
-            (_, AppState::Review) if reviewing.navigate(command) => keeper.put(reviewing.view(), BoardUse::Review),
+            (_, AppState::Review) if reviewing.navigate(command) => {
+                keeper.put(reviewing.view(), BoardUse::Review);
+                say.write_batch(reviewing.spoken());
+            }
             _ => {}
         }
     }
@@ -266,6 +272,36 @@ impl Reviewing {
         let changed = (ply, line) != (self.ply, self.line);
         (self.ply, self.line) = (ply, line);
         changed
+    }
+
+    /// The position looked at, in words, as the arrows reach it: the turn that led there step by step, with its class
+    /// and the better turn once the engine has judged it; or the turn of the engine's line just shown.
+    fn spoken(&self) -> Vec<Say> {
+        let Some(index) = self.ply.checked_sub(1) else { return vec![Say(text!("review-start"))] };
+        let (Some(turn), Some(before)) = (self.game.turns().get(index), self.game.positions().get(index)) else {
+            return Vec::new();
+        };
+        let judged = self.current_turn();
+        let better = judged.and_then(|t| t.better().map(|better| (better, &t.best)));
+        let score = self.review.as_ref().and_then(|r| r.scores.get(index)).copied().unwrap_or_default();
+        let better_text =
+            |better: Turn| Say(text!("review-better", turn = better.to_string(), score = score_text(score)));
+        match (self.line, better) {
+            (Some(0), Some((better, _))) => vec![better_text(better)],
+            (Some(step), Some((_, line))) => {
+                let turn = line.get(step - 1).map(Turn::to_string).unwrap_or_default();
+                vec![Say(text!("review-say-line", step = step, steps = line.len(), turn = turn))]
+            }
+            _ => {
+                let (steps, _) = StepPlayed::of_turn(before, turn);
+                let mut said: Vec<Say> = steps.iter().map(|step| Say(step_text(step))).collect();
+                if let Some(judged) = judged {
+                    said.push(Say(text!("review-class", class = judged.class.name())));
+                }
+                said.extend(better.map(|(better, _)| better_text(better)));
+                said
+            }
+        }
     }
 
     /// A session showing the position looked at, on the board as [`BoardUse::Review`]: the game's own, with its last

@@ -9,12 +9,14 @@ use fanorona_rules::Side;
 
 use crate::board::layout::UiInsets;
 use crate::i18n::{Locale, side_key};
+use crate::keys::{KeyMap, keys_of};
 use crate::persistence::settings::Settings;
 use crate::review::{ReviewCommand, Reviewing};
 use crate::screens::AppState;
-use crate::tr;
+use crate::ui::icons::{Icon, button_side, icon_button};
 use crate::ui::theme::{self, Tones};
 use crate::ui::widgets::{board_side_panel, list_height};
+use crate::{action, text, tr};
 
 /// The review screen's panel.
 pub(super) fn plugin(app: &mut App) {
@@ -42,6 +44,7 @@ fn review_ui(
     mut insets: ResMut<UiInsets>,
     mut commands: Commands,
     locale: Res<Locale>,
+    keys: Res<KeyMap>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let tones = Tones::of(&settings);
@@ -73,13 +76,16 @@ fn review_ui(
             send = Some(command);
         }
         ui.horizontal(|ui| {
-            for (label, command, hover) in [
-                ("|<", ReviewCommand::First, tr!(locale, "review-first")),
-                ("<", ReviewCommand::Previous, tr!(locale, "review-previous")),
-                (">", ReviewCommand::Next, tr!(locale, "review-next")),
-                (">|", ReviewCommand::Last, tr!(locale, "review-last")),
+            // Each button sends what its keys send: the key map's own action.
+            let side = button_side(ui, 4);
+            for (icon, name, command, action) in [
+                (Icon::First, text!("review-first"), ReviewCommand::First, action!(ReviewCommand::First)),
+                (Icon::Previous, text!("review-previous"), ReviewCommand::Previous, action!(ReviewCommand::Previous)),
+                (Icon::Next, text!("review-next"), ReviewCommand::Next, action!(ReviewCommand::Next)),
+                (Icon::Last, text!("review-last"), ReviewCommand::Last, action!(ReviewCommand::Last)),
             ] {
-                if ui.button(label).on_hover_text(hover).clicked() {
+                let keys = keys_of(locale, &keys, AppState::Review, action);
+                if icon_button(ui, icon, side, true, &locale.text(&name), keys.as_deref()).clicked() {
                     send = Some(command);
                 }
             }

@@ -23,6 +23,14 @@ pub enum Icon {
     Analysis,
     /// The other actions: three lines.
     Menu,
+    /// To the start: a chevron pointing left against a bar.
+    First,
+    /// One back: a chevron pointing left.
+    Previous,
+    /// One on: a chevron pointing right.
+    Next,
+    /// To the end: a chevron pointing right against a bar.
+    Last,
 }
 
 /// The side of an icon's button, in points, at the most: a finger's width on a phone.
@@ -124,6 +132,16 @@ pub fn paint(painter: &egui::Painter, rect: Rect, icon: Icon, stroke: Stroke) {
         Icon::Menu => {
             for y in [-0.32, 0.0, 0.32] {
                 line(vec![at(-0.4, y), at(0.4, y)]);
+            }
+        }
+        Icon::First | Icon::Previous | Icon::Next | Icon::Last => {
+            // Left for back, right for on; the chevron moves over to leave room for the bar.
+            let dir = if matches!(icon, Icon::First | Icon::Previous) { -1.0 } else { 1.0 };
+            let bar = matches!(icon, Icon::First | Icon::Last);
+            let tip = if bar { 0.12 } else { 0.2 };
+            line(vec![at(-dir * (tip - 0.36), -0.4), at(dir * tip, 0.0), at(-dir * (tip - 0.36), 0.4)]);
+            if bar {
+                line(vec![at(dir * 0.3, -0.4), at(dir * 0.3, 0.4)]);
             }
         }
     }

@@ -112,18 +112,21 @@ fn draw_focus_ring(mut contexts: EguiContexts) {
 
 /// Sets the fonts and the style the first time the context is there, and the zoom factor whenever the UI size
 /// setting differs from it (egui takes both up as its pass begins, so no screen sees half a change).
-fn apply_theme(mut contexts: EguiContexts, settings: Res<Settings>, mut styled: Local<bool>) {
+fn apply_theme(mut contexts: EguiContexts, settings: Res<Settings>, mut styled: Local<Option<bool>>) {
     // No context yet (the window's camera comes first): the theme waits for it.
     let Ok(ctx) = contexts.ctx_mut() else { return };
-    if !*styled {
-        *styled = true;
+    if styled.is_none() {
         ctx.set_fonts(fonts());
         // The game has one look: the same style whatever the system's light or dark preference.
         ctx.set_theme(egui::Theme::Dark);
-        ctx.set_style_of(egui::Theme::Dark, style());
-        ctx.set_style_of(egui::Theme::Light, style());
         // The UI size comes from the settings only: egui's own Ctrl+plus/minus would change it behind their back.
         ctx.options_mut(|o| o.zoom_with_keyboard = false);
+    }
+    if *styled != Some(settings.high_contrast) {
+        *styled = Some(settings.high_contrast);
+        let style = style(settings.high_contrast);
+        ctx.set_style_of(egui::Theme::Dark, style.clone());
+        ctx.set_style_of(egui::Theme::Light, style);
     }
     if ctx.zoom_factor() != settings.ui_scale {
         ctx.set_zoom_factor(settings.ui_scale);
@@ -154,8 +157,8 @@ fn fonts() -> egui::FontDefinitions {
     fonts
 }
 
-/// The style of every screen.
-fn style() -> egui::Style {
+/// The style of every screen, in high contrast or not.
+fn style(high_contrast: bool) -> egui::Style {
     use egui::{FontFamily, FontId, TextStyle};
     let mut style = egui::Style {
         text_styles: [
@@ -166,7 +169,7 @@ fn style() -> egui::Style {
             (TextStyle::Heading, FontId::new(HEADING_SIZE, display_family())),
         ]
         .into(),
-        visuals: visuals(),
+        visuals: if high_contrast { high_contrast_visuals() } else { visuals() },
         ..egui::Style::default()
     };
     let spacing = &mut style.spacing;
@@ -231,19 +234,82 @@ fn visuals() -> egui::Visuals {
     v
 }
 
+/// The high-contrast look (the *High contrast* setting): white text on black, every control edged in white and
+/// filled yellow with black text under the pointer and when pressed or chosen, no faint text.
+fn high_contrast_visuals() -> egui::Visuals {
+    use egui::{Color32, Stroke};
+    const YELLOW: Color32 = Color32::from_rgb(255, 221, 0);
+    let mut v = visuals();
+    v.weak_text_color = Some(Color32::WHITE);
+    v.panel_fill = Color32::BLACK;
+    v.window_fill = Color32::BLACK;
+    v.window_stroke = Stroke::new(2.0, Color32::WHITE);
+    v.extreme_bg_color = Color32::BLACK;
+    v.faint_bg_color = Color32::BLACK;
+    v.code_bg_color = Color32::BLACK;
+    v.hyperlink_color = YELLOW;
+    v.selection = egui::style::Selection { bg_fill: YELLOW, stroke: Stroke::new(2.0, Color32::BLACK) };
+    let w = &mut v.widgets;
+    for (state, fill, edge, text) in [
+        (&mut w.noninteractive, Color32::BLACK, Color32::WHITE, Color32::WHITE),
+        (&mut w.inactive, Color32::BLACK, Color32::WHITE, Color32::WHITE),
+        (&mut w.hovered, YELLOW, YELLOW, Color32::BLACK),
+        (&mut w.active, YELLOW, Color32::WHITE, Color32::BLACK),
+        (&mut w.open, Color32::BLACK, YELLOW, Color32::WHITE),
+    ] {
+        state.bg_fill = fill;
+        state.weak_bg_fill = fill;
+        state.bg_stroke = Stroke::new(2.0, edge);
+        state.fg_stroke = Stroke::new(2.0, text);
+    }
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn body_text_reads_comfortably_and_headings_stand_out_in_the_display_font() {
-        let style = style();
+        let style = style(false);
         let size = |s: egui::TextStyle| style.text_styles[&s].size;
         assert!(size(egui::TextStyle::Body) >= 15.0);
         assert!(size(egui::TextStyle::Button) >= 15.0);
         assert!(size(egui::TextStyle::Heading) >= size(egui::TextStyle::Body) * 1.4);
         assert_eq!(style.text_styles[&egui::TextStyle::Heading].family, display_family());
         assert!(fonts().families[&display_family()].len() > 1, "the display font falls back to the body font");
+    }
+
+    /// WCAG's contrast ratio of two colours (1 to 21).
+    fn contrast(a: egui::Color32, b: egui::Color32) -> f32 {
+        let luminance = |c: egui::Color32| {
+            let linear = |v: u8| {
+                let v = f32::from(v) / 255.0;
+                if v <= 0.04045 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+            };
+            0.2126 * linear(c.r()) + 0.7152 * linear(c.g()) + 0.0722 * linear(c.b())
+        };
+        let (light, dark) = (luminance(a).max(luminance(b)), luminance(a).min(luminance(b)));
+        (light + 0.05) / (dark + 0.05)
+    }
+
+    #[test]
+    fn high_contrast_text_stands_out_at_least_seven_to_one_in_every_state() {
+        let v = style(true).visuals;
+        let w = &v.widgets;
+        for (name, state) in
+            [("label", &w.noninteractive), ("at rest", &w.inactive), ("hovered", &w.hovered), ("pressed", &w.active)]
+        {
+            let ratio = contrast(state.fg_stroke.color, state.bg_fill);
+            assert!(ratio >= 7.0, "{name}: {ratio:.1} to 1");
+            let edge = contrast(state.bg_stroke.color, v.panel_fill);
+            assert!(edge >= 7.0 || name == "label", "{name}'s edge on the panel: {edge:.1} to 1");
+        }
+        assert!(contrast(v.selection.stroke.color, v.selection.bg_fill) >= 7.0, "chosen");
+        assert!(contrast(v.weak_text_color(), v.panel_fill) >= 7.0, "faint text is not faint");
+        // The standard look is softer: its buttons' text is not as stark.
+        let standard = style(false).visuals;
+        assert!(contrast(standard.widgets.inactive.fg_stroke.color, standard.widgets.inactive.bg_fill) < 21.0);
     }
 
     #[test]

@@ -61,8 +61,8 @@ pub fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, toasts_ui);
 }
 
-/// Moves new notices into the toasts and lets old toasts go.
-fn take_notices(mut notices: ResMut<Notices>, mut toasts: ResMut<Toasts>, time: Res<Time>) {
+/// Moves new notices into the toasts and lets old toasts go (what says them aloud reads them before).
+pub fn take_notices(mut notices: ResMut<Notices>, mut toasts: ResMut<Toasts>, time: Res<Time>) {
     let now = time.elapsed_secs();
     toasts.0.retain(|t| t.opacity(now) > 0.0);
     // Only write when there is news: the toasts change (for change detection) only when they do.

@@ -7,7 +7,7 @@ use fanorona::access::{Spoken, TypedTurn};
 use fanorona::board::layout::BoardCursor;
 use fanorona::game::session::Session;
 use fanorona::persistence::settings::Settings;
-use fanorona_rules::{Point, Position, Turn, Variant};
+use fanorona_rules::{Point, Position, Side, Turn, Variant};
 
 fn dimy(s: &mut Settings) {
     humans(s);
@@ -136,7 +136,7 @@ fn a_whole_dimy_game_is_played_by_typed_turns_in_long_and_short_forms() {
 }
 
 #[test]
-fn a_typed_turn_the_rules_refuse_is_refused_with_their_reason_and_changes_nothing() {
+fn a_typed_turn_the_rules_refuse_is_refused_with_their_reason_and_every_notice_is_said() {
     let mut app = app();
     app.world_mut().resource_mut::<Settings>().language = Some("en".into());
     start_with(&mut app, humans);
@@ -154,6 +154,9 @@ fn a_typed_turn_the_rules_refuse_is_refused_with_their_reason_and_changes_nothin
         assert_eq!(session(&app).game().turns().len(), before.game().turns().len(), "{typed} played nothing");
         assert_eq!(session(&app).board(), before.board());
     }
+    // What the player is told besides the turns is said too: a game saved.
+    command(&mut app, fanorona::game::commands::GameCommand::Save);
+    assert_eq!(said(&app).last().map(String::as_str), Some("Game saved."));
 }
 
 #[test]
@@ -176,4 +179,105 @@ fn the_screen_reader_setting_says_who_is_to_move_and_moves_pieces_at_once() {
         let to_move = told.iter().any(|t| t == "Black to move; White has 22, Black 20.");
         assert_eq!(to_move, reader, "{told:?}");
     }
+}
+
+#[test]
+fn the_board_is_described_on_demand_by_keys_and_by_questions_typed_in_the_move_box() {
+    let dir = temp_dir();
+    let mut app = app_with_keys(&dir);
+    app.world_mut().resource_mut::<Settings>().language = Some("en".into());
+    start_with(&mut app, humans);
+    let last = |app: &App, count: usize| {
+        let told = said(app);
+        told[told.len().saturating_sub(count)..].to_vec()
+    };
+    // P: each side's pieces, where they stand.
+    press(&mut app, KeyCode::KeyP, false, false);
+    let told = last(&app, 2);
+    let white: Vec<String> = session(&app).board().pieces(Side::White).into_iter().map(|p| p.to_string()).collect();
+    assert_eq!(told[0], format!("White: 22 pieces, on {}.", white.join(", ")));
+    assert!(told[1].starts_with("Black: 22 pieces, on b3, d3, g3, i3, a4, "), "{told:?}");
+    // L: the last turn, step by step.
+    press(&mut app, KeyCode::KeyL, false, false);
+    assert_eq!(last(&app, 1), ["No turn has been played yet."]);
+    app.world_mut().write_message(TypedTurn("d2-e3A".into()));
+    settle(&mut app);
+    press(&mut app, KeyCode::KeyL, false, false);
+    assert_eq!(last(&app, 1), ["White, d2 to e3, approach, takes 2 pieces."]);
+    // D: the cursor's point and where its piece can go; without a cursor, how to get one.
+    press(&mut app, KeyCode::KeyD, false, false);
+    assert_eq!(last(&app, 1), ["There is no cursor on the board: move it with the arrow keys first."]);
+    press(&mut app, KeyCode::ArrowUp, false, false);
+    let at = cursor(&app).unwrap_or_else(|| panic!("an arrow shows the cursor"));
+    let steps = session(&app).builder.legal_steps_from(at);
+    assert!(!steps.is_empty(), "the cursor starts on a piece that can move");
+    press(&mut app, KeyCode::KeyD, false, false);
+    let told = last(&app, steps.len() + 1);
+    assert_eq!(told[0], format!("{at}: a black piece, can move."));
+    for (step, text) in steps.iter().zip(&told[1..]) {
+        assert!(text.starts_with(&format!("Black, {at} to {}", step.to())), "{step}: {told:?}");
+    }
+    // Typed questions: `e3?` for a piece that cannot move now, `?` for the pieces; nothing is played.
+    let turns = session(&app).game().turns().len();
+    app.world_mut().write_message(TypedTurn("e3?".into()));
+    settle(&mut app);
+    assert_eq!(last(&app, 2), ["e3: a white piece.", "The piece on e3 cannot move now."]);
+    app.world_mut().write_message(TypedTurn(" ? ".into()));
+    settle(&mut app);
+    let told = last(&app, 2);
+    assert!(told[0].starts_with("White: 22 pieces") && told[1].starts_with("Black: 20 pieces"), "{told:?}");
+    assert_eq!(session(&app).game().turns().len(), turns, "a question plays nothing");
+}
+
+#[test]
+fn the_web_pages_controls_show_what_the_keys_do_on_each_screen_and_send_it() {
+    use fanorona::access::page::{PageRequest, page_controls};
+    use fanorona::keys::KeyMap;
+    use fanorona::screens::AppState;
+    let dir = temp_dir();
+    let mut app = app_with_keys(&dir);
+    app.world_mut().resource_mut::<Settings>().language = Some("en".into());
+    start_with(&mut app, humans);
+    let shown = |app: &App, screen: AppState| {
+        let controls = page_controls(app.world().resource::<KeyMap>(), screen, false);
+        let buttons: Vec<String> =
+            controls.buttons.iter().map(|(key, help)| format!("{key:?}: {}", english(help))).collect();
+        (controls.move_box, buttons)
+    };
+    let (move_box, buttons) = shown(&app, AppState::Playing);
+    assert!(move_box);
+    assert_eq!(
+        buttons,
+        [
+            "KeyP: Say where the pieces stand",
+            "KeyL: Say what the last turn did",
+            "Space: Stop here (end a capture chain)",
+            "KeyU: Undo",
+            "KeyR: Redo",
+            "KeyH: Hint",
+            "KeyV: Review the game",
+            "KeyN: Back to the menu (the game is kept); in the tutorial: Next",
+            "Escape: Cancel the selection, or say no to a question",
+        ]
+    );
+    let (move_box, buttons) = shown(&app, AppState::Review);
+    assert!(!move_box, "nothing is played in a review");
+    assert_eq!(buttons.len(), 3, "{buttons:?}");
+    assert_eq!(shown(&app, AppState::Menu), (false, Vec::new()));
+
+    // A turn typed in the page's box is played; its buttons send their keys' actions.
+    app.world_mut().write_message(PageRequest::Typed("d2-e3A".into()));
+    settle(&mut app);
+    assert_eq!(session(&app).game().turns().len(), 1);
+    app.world_mut().write_message(PageRequest::Key(KeyCode::KeyP));
+    settle(&mut app);
+    assert!(said(&app).last().is_some_and(|t| t.starts_with("Black: 20 pieces")), "{:?}", said(&app));
+    app.world_mut().write_message(PageRequest::Key(KeyCode::KeyU));
+    settle(&mut app);
+    assert_eq!(session(&app).game().turns().len(), 0, "U undid the turn");
+    // A key the page has no button for here sends nothing: F flips the board, but the page has no F.
+    let flipped = app.world().resource::<fanorona::board::layout::BoardLayout>().flipped;
+    app.world_mut().write_message(PageRequest::Key(KeyCode::KeyF));
+    settle(&mut app);
+    assert_eq!(app.world().resource::<fanorona::board::layout::BoardLayout>().flipped, flipped);
 }

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use fanorona::access::Spoken;
 use fanorona::audio::SoundCue;
 use fanorona::game::commands::{GameCommand, PendingConfirmation, Question};
 use fanorona::game::session::BoardUse;
@@ -322,6 +323,13 @@ fn a_clock_that_runs_out_ends_the_game() {
     let ticks = |app: &App| app.world().resource::<Ticks>().0;
     assert!(ticks(&white) >= 1, "White's last seconds tick");
     assert_eq!(ticks(&black), 0, "Black's clock is not running");
+    // And White is told, in words, once.
+    let warned = |app: &App| {
+        let said = app.world().resource::<Spoken>().said().map(english).collect::<Vec<_>>();
+        said.iter().filter(|t| t.ends_with("seconds left on your clock.")).cloned().collect::<Vec<_>>()
+    };
+    assert_eq!(warned(&white), ["10 seconds left on your clock."]);
+    assert_eq!(warned(&black), Vec::<String>::new());
     // Without sound, nothing ticks.
     white.world_mut().resource_mut::<Settings>().sound = false;
     let before = ticks(&white);

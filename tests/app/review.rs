@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::common::*;
 use bevy::prelude::*;
+use fanorona::access::Spoken;
 use fanorona::game::saving::AUTOSAVE_FILE;
 use fanorona::game::session::PlayerKind;
 use fanorona::persistence::profile::Profile;
@@ -44,6 +45,12 @@ fn wait_for_review(app: &mut App) {
     );
 }
 
+/// The last `count` texts said, in English.
+fn last_said(app: &App, count: usize) -> Vec<String> {
+    let said: Vec<String> = app.world().resource::<Spoken>().said().map(english).collect();
+    said[said.len().saturating_sub(count)..].to_vec()
+}
+
 fn read(dir: &Path, name: &str) -> String {
     std::fs::read_to_string(dir.join(name)).unwrap_or_default()
 }
@@ -76,6 +83,11 @@ fn a_review_finds_the_blunder_steps_through_the_game_and_gives_it_back_untouched
     assert_eq!(session(&app).position(), &game.positions()[8]);
     assert_pieces_match(&mut app);
     assert_eq!(session(&app).last_turn.as_ref().map(|t| t.path.len()), Some(2), "b3-c3W is marked");
+    // Each position looked at is said: the turn that led there step by step, its class, the better turn.
+    let told = last_said(&app, 3);
+    assert!(told[0].starts_with("Black, b3 to c3, withdrawal, takes"), "{told:?}");
+    assert_eq!(told[1], "Blunder");
+    assert!(told[2].starts_with("Better: e4-e3A ("), "{told:?}");
 
     // Down shows the better turn on the position before the blunder, then steps along the engine's line.
     press(&mut app, KeyCode::ArrowDown, false, false);
@@ -84,6 +96,7 @@ fn a_review_finds_the_blunder_steps_through_the_game_and_gives_it_back_untouched
     let captured = session(&app).last_turn.as_ref().map(|t| t.captured.clone()).unwrap_or_default();
     assert!(!captured.is_empty(), "what the better turn would capture is marked");
     press(&mut app, KeyCode::ArrowDown, false, false);
+    assert_eq!(last_said(&app, 1)[0], "The better line, turn 1 of 7: e4-e3A.");
     let better = game.positions()[7].parse_turn("e4-e3A").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(session(&app).position(), &game.positions()[7].play_unchecked(&better));
     assert_pieces_match(&mut app);
@@ -96,6 +109,7 @@ fn a_review_finds_the_blunder_steps_through_the_game_and_gives_it_back_untouched
     assert_eq!(reviewing(&app).ply(), 7);
     press(&mut app, KeyCode::Home, false, false);
     assert_eq!(session(&app).position(), &game.positions()[0]);
+    assert_eq!(last_said(&app, 1)[0], "The start of the game.");
     press(&mut app, KeyCode::ArrowRight, false, false);
     assert_eq!(reviewing(&app).ply(), 1);
     press(&mut app, KeyCode::End, false, false);

@@ -268,8 +268,24 @@ access-key-cursor = Move the cursor on the board
 access-key-press = Pick the piece or the point under the cursor (without a cursor: stop here)
 access-key-move-box = Type a turn (the move box)
 access-spoken = What happened
+access-page = Game controls
+access-page-play = Play
+access-key-pieces = Say where the pieces stand
+access-key-last-turn = Say what the last turn did
+access-key-point = Say what the piece under the cursor can do
+say-pieces = { $side ->
+    [white] White
+   *[black] Black
+}: { $count ->
+    [0] no pieces
+    [one] 1 piece, on { $points }
+   *[other] { $count } pieces, on { $points }
+}.
+say-no-turn-yet = No turn has been played yet.
+say-cannot-move = The piece on { $point } cannot move now.
+say-no-cursor = There is no cursor on the board: move it with the arrow keys first.
 typed-title = Type a turn
-typed-help = A turn in the notation (e3-d3A, e3-d3A-c3W), or a destination alone (d3). Enter plays it.
+typed-help = A turn in the notation (e3-d3A, e3-d3A-c3W), or a destination alone (d3). Enter plays it; d3? says what the piece on d3 can do, and ? where the pieces stand.
 typed-not-your-turn = It is not your turn.
 typed-empty = Type a turn first: e3-d3A, or a destination such as d3.
 typed-not-a-point = “{ $point }” is not a point of the board (a letter from a to i, then a number from 1 to 5).

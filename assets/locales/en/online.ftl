@@ -7,6 +7,7 @@
 online-game-not-shown = The online game could not be shown: its turn { $turn } is not legal here.
 online-draw-offered = { $name } offers a draw.
 online-grace = { $name }'s time ran out while disconnected: the clock was given time once.
+say-clock = { $seconds } seconds left on your clock.
 online-garbage = The server sent something this game cannot read; it was ignored.
 online-registered = Registered as { $name }: sign in with your name and password on any device.
 online-signed-out = Signed out: you are a new guest on this device.

@@ -3,10 +3,10 @@
 
 review-heading = Review
 review-progress = The engine is looking at position { $done } of { $total }
-review-first = The start (Home)
-review-previous = Previous turn (Left)
-review-next = Next turn (Right)
-review-last = The end (End)
+review-first = The start
+review-previous = Previous turn
+review-next = Next turn
+review-last = The end
 review-try-again = Try again from here
 review-try-again-about = Play on against the computer from the position before this turn
 review-try-again-later = Once the game is over: playing on replaces it
@@ -41,6 +41,7 @@ review-turn-class = { $class ->
    *[blunder] Blunder
 }{ $symbol } — lost { $lost }%
 review-better = Better: { $turn } ({ $score })
+review-say-line = The better line, turn { $step } of { $steps }: { $turn }.
 review-show-line = Show it (Down)
 review-line-step = Play it: { $step } of { $steps } (Down)
 review-line-end = End of the line

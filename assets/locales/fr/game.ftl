@@ -250,8 +250,24 @@ access-key-cursor = Déplacer le curseur sur le plateau
 access-key-press = Prendre le pion ou le point sous le curseur (sans curseur : s'arrêter ici)
 access-key-move-box = Taper un tour (la case de saisie)
 access-spoken = Ce qui s'est passé
+access-page = Commandes du jeu
+access-page-play = Jouer
+access-key-pieces = Dire où sont les pions
+access-key-last-turn = Dire ce qu'a fait le dernier tour
+access-key-point = Dire ce que peut faire le pion sous le curseur
+say-pieces = { $side ->
+    [white] Blancs
+   *[black] Noirs
+} : { $count ->
+    [0] aucun pion
+    [one] 1 pion, en { $points }
+   *[other] { $count } pions, en { $points }
+}.
+say-no-turn-yet = Aucun tour n'a encore été joué.
+say-cannot-move = Le pion en { $point } ne peut pas jouer maintenant.
+say-no-cursor = Il n'y a pas de curseur sur le plateau : déplacez-le d'abord avec les flèches.
 typed-title = Taper un tour
-typed-help = Un tour en notation (e3-d3A, e3-d3A-c3W), ou la seule destination (d3). Entrée le joue.
+typed-help = Un tour en notation (e3-d3A, e3-d3A-c3W), ou la seule destination (d3). Entrée le joue ; d3? dit ce que peut faire le pion en d3, et ? où sont les pions.
 typed-not-your-turn = Ce n'est pas à vous de jouer.
 typed-empty = Tapez d'abord un tour : e3-d3A, ou une destination comme d3.
 typed-not-a-point = « { $point } » n'est pas un point du plateau (une lettre de a à i, puis un chiffre de 1 à 5).

@@ -4,6 +4,7 @@
 online-game-not-shown = La partie en ligne n'a pas pu être affichée : son tour { $turn } n'est pas légal ici.
 online-draw-offered = { $name } propose la nulle.
 online-grace = Le temps de { $name } s'est écoulé pendant sa déconnexion : sa pendule a reçu du temps, une fois.
+say-clock = Plus que { $seconds } secondes à votre pendule.
 online-garbage = Le serveur a envoyé quelque chose que ce jeu ne sait pas lire ; ce message a été ignoré.
 online-registered = Inscrit sous le nom { $name } : connectez-vous avec votre nom et votre mot de passe sur n'importe quel appareil.
 online-signed-out = Déconnecté : vous êtes un nouvel invité sur cet appareil.

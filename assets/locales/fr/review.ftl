@@ -2,10 +2,10 @@
 
 review-heading = Analyse de la partie
 review-progress = Le moteur examine la position { $done } sur { $total }
-review-first = Le début (Début)
-review-previous = Tour précédent (Gauche)
-review-next = Tour suivant (Droite)
-review-last = La fin (Fin)
+review-first = Le début
+review-previous = Tour précédent
+review-next = Tour suivant
+review-last = La fin
 review-try-again = Rejouer à partir d'ici
 review-try-again-about = Continuer contre l'ordinateur depuis la position d'avant ce tour
 review-try-again-later = Une fois la partie terminée : continuer la remplace
@@ -40,6 +40,7 @@ review-turn-class = { $class ->
    *[blunder] Gaffe
 }{ $symbol } — { $lost } % perdus
 review-better = Mieux : { $turn } ({ $score })
+review-say-line = La meilleure suite, tour { $step } sur { $steps } : { $turn }.
 review-show-line = Le montrer (Bas)
 review-line-step = Le jouer : { $step } sur { $steps } (Bas)
 review-line-end = Fin de la variante

@@ -248,8 +248,23 @@ access-key-cursor = Afindrao eo amin'ny lakapanorona ny tondro
 access-key-press = Raiso ny vato na ny laka eo ambanin'ny tondro (raha tsy misy tondro: hijanona eto)
 access-key-move-box = Soraty ny anjara iray
 access-spoken = Izay nitranga
+access-page = Fifehezana ny lalao
+access-page-play = Lalao
+access-key-pieces = Lazao hoe aiza avy ny vato
+access-key-last-turn = Lazao izay nataon'ny anjara farany
+access-key-point = Lazao izay azon'ny vato eo ambanin'ny tondro atao
+say-pieces = { $side ->
+    [white] Fotsy
+   *[black] Mainty
+}: { $count ->
+    [0] tsy misy vato
+   *[other] vato { $count }, ao amin'ny { $points }
+}.
+say-no-turn-yet = Mbola tsy nisy anjara nilalaovina.
+say-cannot-move = Tsy afaka mihetsika izao ny vato ao amin'ny { $point }.
+say-no-cursor = Tsy misy tondro eo amin'ny lakapanorona: afindrao aloha amin'ny Up, Down, Left, Right.
 typed-title = Soraty ny anjara
-typed-help = Anjara amin'ny fanoratana (e3-d3A, e3-d3A-c3W), na ny laka halehany fotsiny (d3). Enter no milalao azy.
+typed-help = Anjara amin'ny fanoratana (e3-d3A, e3-d3A-c3W), na ny laka halehany fotsiny (d3). Enter no milalao azy; d3? milaza izay azon'ny vato ao amin'ny d3 atao, ary ? hoe aiza avy ny vato.
 typed-not-your-turn = Tsy anjaranao izao.
 typed-empty = Soraty aloha ny anjara: e3-d3A, na laka toy ny d3.
 typed-not-a-point = Tsy laka eo amin'ny lakapanorona ny « { $point } » (litera iray manomboka amin'ny a ka hatramin'ny i, avy eo isa iray manomboka amin'ny 1 ka hatramin'ny 5).

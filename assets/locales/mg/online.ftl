@@ -5,6 +5,7 @@
 online-game-not-shown = Tsy naseho ny lalao an-tserasera: tsy ara-dalàna eto ny anjara { $turn } ao aminy.
 online-draw-offered = Manolotra sahala i { $name }.
 online-grace = Lany ny fotoan'i { $name } raha tapaka ny fifandraisany: nomena fotoana indray mandeha ny famantaranandrony.
+say-clock = Segondra { $seconds } sisa amin'ny famantaranandronao.
 online-garbage = Nandefa zavatra tsy vakian'ity lalao ity ny mpizara; tsy noraharahiana izany.
 online-registered = Voasoratra amin'ny anarana { $name } ianao: midira amin'ny anaranao sy ny tenimiafinao amin'izay fitaovana tianao.
 online-signed-out = Nivoaka ianao: vahiny vaovao ianao amin'ity fitaovana ity.

@@ -2,10 +2,10 @@
 
 review-heading = Fandinihana ny lalao
 review-progress = Mandinika ny toerana { $done } amin'ny { $total } ny motera
-review-first = Ny fiandohana (Home)
-review-previous = Anjara teo aloha (Ankavia)
-review-next = Anjara manaraka (Ankavanana)
-review-last = Ny farany (End)
+review-first = Ny fiandohana
+review-previous = Anjara teo aloha
+review-next = Anjara manaraka
+review-last = Ny farany
 review-try-again = Andramo indray manomboka eto
 review-try-again-about = Tohizo amin'ny solosaina manomboka amin'ny toerana talohan'ity anjara ity
 review-try-again-later = Rehefa vita ny lalao: manolo azy ny fanohizana
@@ -31,6 +31,7 @@ review-turn-class = { $class ->
    *[blunder] Hadisoana lehibe
 }{ $symbol } — very { $lost }%
 review-better = Tsara kokoa: { $turn } ({ $score })
+review-say-line = Ny tohiny tsara kokoa, anjara { $step } amin'ny { $steps }: { $turn }.
 review-show-line = Asehoy (Ambany)
 review-line-step = Lalao: { $step } amin'ny { $steps } (Ambany)
 review-line-end = Faran'ny tohiny
