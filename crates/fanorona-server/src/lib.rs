@@ -11,6 +11,8 @@
 //! - `push`: Web Push messages about correspondence games to the players' browsers (their turn, a challenge, a
 //!   result, a day left), from a queue of their own, never in a turn's way.
 //! - [`metrics`]: what the server counts for whoever runs it, in Prometheus's text format on a port of its own.
+//! - [`tournament`]: the arithmetic of arenas and Swiss events (pairings, streaks, tie-breaks), pure functions of the
+//!   games played.
 //! - [`tool`]: what the programs working on the database beside the server share (`fanorona-find-puzzles`,
 //!   `fanorona-fair-play`).
 //! - [`backup`]: a consistent copy of a SQLite database while the server plays on (`fanorona-server backup PATH`).
@@ -38,4 +40,5 @@ pub mod server;
 mod static_files;
 mod throttle;
 pub mod tool;
+pub mod tournament;
 pub mod vacation;

@@ -30,6 +30,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (15, "deleted accounts", include_str!("../../migrations/0015_deleted_accounts.sql")),
     (16, "moderation", include_str!("../../migrations/0016_moderation.sql")),
     (17, "fair play", include_str!("../../migrations/0017_fair_play.sql")),
+    (18, "tournaments", include_str!("../../migrations/0018_tournaments.sql")),
 ];
 
 /// The embedded migrations, handed to sqlx's migrator like a folder of files.

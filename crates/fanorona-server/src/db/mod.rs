@@ -7,8 +7,9 @@
 //! `games` (games and their turns), `ratings` (the ratings' history), `puzzles` (the puzzles, players' results on them
 //! and both ratings), `player_data` (what a player downloads or deletes), `moderation` (reports, blocks, the
 //! moderators' log), `fair_play` (the engine's review of rated games), `push` (Web Push: the server's keys, the
-//! browsers' subscriptions) and `sync` (what the processes sharing a PostgreSQL database tell each other); every write
-//! runs in a `tx` transaction, and the schema comes from the embedded `migrations`.
+//! browsers' subscriptions), `tournaments` (the events, their players, the claim of a Swiss round) and `sync` (what
+//! the processes sharing a PostgreSQL database tell each other); every write runs in a `tx` transaction, and the
+//! schema comes from the embedded `migrations`.
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -34,6 +35,7 @@ mod push;
 mod puzzles;
 mod ratings;
 mod sync;
+mod tournaments;
 mod tx;
 mod vacations;
 
@@ -46,6 +48,7 @@ pub use moderation::{ModerationEntry, ReportRecord};
 pub use push::SubscriptionRecord;
 pub use puzzles::PuzzleRated;
 pub use sync::{Change, Listener};
+pub use tournaments::{TournamentKind, TournamentRecord, TournamentStatus};
 use tx::Tx;
 pub use vacations::SettledClocks;
 

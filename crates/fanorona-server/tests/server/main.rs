@@ -30,5 +30,6 @@ mod restart;
 mod spectators;
 mod static_files;
 mod timeouts;
+mod tournaments;
 mod vacation;
 mod vela;

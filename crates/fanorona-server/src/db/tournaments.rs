@@ -1,0 +1,282 @@
+//! Tournaments: the events, their players, and the claim that lets exactly one process pair a Swiss round.
+
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::Db;
+use super::tx::Tx;
+use crate::error::DbError;
+use crate::protocol::{GameVariant, TimeControl};
+use crate::tournament::swiss::Entrant;
+
+/// What kind of event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentKind {
+    /// Players come and go for this long, paired as their games end.
+    Arena {
+        /// The length, in milliseconds.
+        length_ms: i64,
+    },
+    /// This many rounds, everyone paired in each.
+    Swiss {
+        /// The number of rounds.
+        rounds: u32,
+    },
+}
+
+/// Where an event stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentStatus {
+    /// Not begun: players may join.
+    Upcoming,
+    /// Under way: players may join (an arena, or a Swiss event before its last round) and leave.
+    Running,
+    /// Over: its standings are final.
+    Finished,
+}
+
+impl TournamentStatus {
+    /// The name stored.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TournamentStatus::Upcoming => "upcoming",
+            TournamentStatus::Running => "running",
+            TournamentStatus::Finished => "finished",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<TournamentStatus> {
+        [TournamentStatus::Upcoming, TournamentStatus::Running, TournamentStatus::Finished]
+            .into_iter()
+            .find(|s| s.name() == name)
+    }
+}
+
+/// A tournament as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentRecord {
+    /// The id.
+    pub id: String,
+    /// Arena or Swiss, with its length.
+    pub kind: TournamentKind,
+    /// Its name, as players read it.
+    pub name: String,
+    /// The player who created it; `None` for the server's own schedule.
+    pub creator: Option<String>,
+    /// The board.
+    pub variant: GameVariant,
+    /// The games' time control.
+    pub time: TimeControl,
+    /// Whether its games are rated.
+    pub rated: bool,
+    /// When it begins, in milliseconds since the Unix epoch.
+    pub starts: i64,
+    /// The hash of a private event's password.
+    pub password_hash: Option<String>,
+    /// Where it stands.
+    pub status: TournamentStatus,
+    /// A Swiss event's rounds paired so far.
+    pub round: u32,
+}
+
+fn tournament_from(row: &AnyRow) -> Result<TournamentRecord, DbError> {
+    let corrupt = |what: &str, value: &dyn std::fmt::Debug| DbError::Corrupt(format!("tournament {what} {value:?}"));
+    let kind: String = row.try_get("kind")?;
+    let kind = match kind.as_str() {
+        "arena" => TournamentKind::Arena { length_ms: row.try_get("length_ms")? },
+        "swiss" => {
+            let rounds: i64 = row.try_get("rounds")?;
+            TournamentKind::Swiss { rounds: u32::try_from(rounds).map_err(|_| corrupt("rounds", &rounds))? }
+        }
+        _ => return Err(corrupt("kind", &kind)),
+    };
+    let variant: String = row.try_get("variant")?;
+    let time: String = row.try_get("time_control")?;
+    let status: String = row.try_get("status")?;
+    let round: i64 = row.try_get("round")?;
+    Ok(TournamentRecord {
+        id: row.try_get("id")?,
+        kind,
+        name: row.try_get("name")?,
+        creator: row.try_get("creator")?,
+        variant: GameVariant::from_name(&variant).ok_or_else(|| corrupt("variant", &variant))?,
+        time: time.parse().map_err(|_| corrupt("time control", &time))?,
+        rated: row.try_get::<i64, _>("rated")? != 0,
+        starts: row.try_get("starts")?,
+        password_hash: row.try_get("password_hash")?,
+        status: TournamentStatus::from_name(&status).ok_or_else(|| corrupt("status", &status))?,
+        round: u32::try_from(round).map_err(|_| corrupt("round", &round))?,
+    })
+}
+
+impl Db {
+    /// Stores a new tournament unless its creator has `most` upcoming or running events already (the server's own
+    /// schedule is not counted); false then. One statement counts and inserts, as for challenges.
+    pub async fn create_tournament(&self, event: &TournamentRecord, most: usize, now: i64) -> Result<bool, DbError> {
+        let (kind, length_ms, rounds) = match event.kind {
+            TournamentKind::Arena { length_ms } => ("arena", length_ms, 0),
+            TournamentKind::Swiss { rounds } => ("swiss", 0, i64::from(rounds)),
+        };
+        let most = i64::try_from(most).unwrap_or(i64::MAX);
+        let mut tx = Tx::begin(self).await?;
+        let stored = async {
+            let done = sqlx::query(
+                "INSERT INTO tournaments (id, kind, name, creator, variant, time_control, rated, starts, length_ms, \
+                 rounds, password_hash, status, round, created) \
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 0, $13 \
+                 WHERE $4 IS NULL OR (SELECT COUNT(*) FROM tournaments WHERE creator = $4 \
+                 AND status IN ('upcoming', 'running')) < $14",
+            )
+            .bind(&event.id)
+            .bind(kind)
+            .bind(&event.name)
+            .bind(&event.creator)
+            .bind(event.variant.name())
+            .bind(event.time.to_string())
+            .bind(i64::from(event.rated))
+            .bind(event.starts)
+            .bind(length_ms)
+            .bind(rounds)
+            .bind(&event.password_hash)
+            .bind(event.status.name())
+            .bind(now)
+            .bind(most)
+            .execute(&mut *tx)
+            .await
+            .map_err(DbError::from_insert)?;
+            Ok(done.rows_affected() == 1)
+        }
+        .await;
+        tx.end(stored).await
+    }
+
+    /// The tournament `id`.
+    pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRecord>, DbError> {
+        let row = sqlx::query("SELECT * FROM tournaments WHERE id = $1").bind(id).fetch_optional(&self.pool).await?;
+        row.as_ref().map(tournament_from).transpose()
+    }
+
+    /// The tournaments that are `status`, soonest first.
+    pub async fn tournaments(&self, status: TournamentStatus) -> Result<Vec<TournamentRecord>, DbError> {
+        let rows = sqlx::query("SELECT * FROM tournaments WHERE status = $1 ORDER BY starts, id")
+            .bind(status.name())
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(tournament_from).collect()
+    }
+
+    /// Adds `player` to the tournament with the rating they join with, or brings them back if they had withdrawn;
+    /// false if there is no such tournament or it is over (nothing written).
+    pub async fn join_tournament(&self, id: &str, player: &str, rating: f64, now: i64) -> Result<bool, DbError> {
+        let mut tx = Tx::begin(self).await?;
+        let stored = async {
+            let open = sqlx::query("SELECT 1 FROM tournaments WHERE id = $1 AND status IN ('upcoming', 'running')")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if open.is_none() {
+                return Ok(false);
+            }
+            let back = sqlx::query("UPDATE tournament_players SET withdrawn = 0 WHERE tournament = $1 AND player = $2")
+                .bind(id)
+                .bind(player)
+                .execute(&mut *tx)
+                .await?;
+            if back.rows_affected() == 0 {
+                sqlx::query(
+                    "INSERT INTO tournament_players (tournament, player, rating, joined, withdrawn) \
+                     VALUES ($1, $2, $3, $4, 0)",
+                )
+                .bind(id)
+                .bind(player)
+                .bind(rating)
+                .bind(now)
+                .execute(&mut *tx)
+                .await
+                .map_err(DbError::from_insert)?;
+            }
+            Ok(true)
+        }
+        .await;
+        tx.end(stored).await
+    }
+
+    /// Withdraws `player` from the tournament: they are paired no more (a game they are playing goes on and
+    /// counts). False if they were not in it, or had withdrawn already.
+    pub async fn withdraw_from_tournament(&self, id: &str, player: &str) -> Result<bool, DbError> {
+        let mut tx = Tx::begin(self).await?;
+        let stored = async {
+            let done = sqlx::query(
+                "UPDATE tournament_players SET withdrawn = 1 WHERE tournament = $1 AND player = $2 AND withdrawn = 0",
+            )
+            .bind(id)
+            .bind(player)
+            .execute(&mut *tx)
+            .await?;
+            Ok(done.rows_affected() == 1)
+        }
+        .await;
+        tx.end(stored).await
+    }
+
+    /// The tournament's players, in the order they joined.
+    pub async fn tournament_entrants(&self, id: &str) -> Result<Vec<Entrant<String>>, DbError> {
+        let rows = sqlx::query(
+            "SELECT player, rating, withdrawn FROM tournament_players WHERE tournament = $1 ORDER BY joined, player",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(Entrant {
+                    player: row.try_get("player")?,
+                    rating: row.try_get("rating")?,
+                    withdrawn: row.try_get::<i64, _>("withdrawn")? != 0,
+                })
+            })
+            .collect()
+    }
+
+    /// Pairs round `round` (1 for the first) of the Swiss event `id`: the one decision, a conditional write of the
+    /// event's round from `round - 1`, stored with the round's bye and absent players in one transaction.
+    /// [`DbError::Stale`] if the round was paired already (by another process sharing the database, most likely):
+    /// nothing is written, and the round stored stands.
+    pub async fn pair_swiss_round(
+        &self,
+        id: &str,
+        round: u32,
+        bye: Option<&str>,
+        absent: &[String],
+    ) -> Result<(), DbError> {
+        let mut tx = Tx::begin(self).await?;
+        let stored = async {
+            let claimed = sqlx::query(
+                "UPDATE tournaments SET round = $1, status = 'running' \
+                 WHERE id = $2 AND kind = 'swiss' AND round = $3 AND status <> 'finished'",
+            )
+            .bind(i64::from(round))
+            .bind(id)
+            .bind(i64::from(round) - 1)
+            .execute(&mut *tx)
+            .await?;
+            if claimed.rows_affected() != 1 {
+                return Err(DbError::Stale);
+            }
+            let without = bye.map(|p| (p, "bye")).into_iter().chain(absent.iter().map(|p| (p.as_str(), "absent")));
+            for (player, kind) in without {
+                sqlx::query("INSERT INTO tournament_byes (tournament, round, player, kind) VALUES ($1, $2, $3, $4)")
+                    .bind(id)
+                    .bind(i64::from(round))
+                    .bind(player)
+                    .bind(kind)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(DbError::from_insert)?;
+            }
+            Ok(())
+        }
+        .await;
+        tx.end(stored).await
+    }
+}
