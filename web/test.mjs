@@ -642,7 +642,8 @@ async function heard(page) {
 
 // The page's own controls (issue 52): the move box and the main actions as HTML beside the canvas, named in the
 // accessibility tree, reached with F6 from the board; a turn typed there is played and said, and a button asks what
-// its key asks; F6 goes back to the board.
+// its key asks; F6 goes back to the board. Before that, Tab on the canvas reaches one of egui's controls, said in the
+// live region.
 async function playByPage(browser, errors) {
   const { page, waitFor } = await watchedPage(browser, 'page controls', errors, { locale: 'en-US' });
   await page.goto(`http://127.0.0.1:${port}/?scene=board`);
@@ -653,8 +654,13 @@ async function playByPage(browser, errors) {
     'button "Undo"']) {
     if (!tree.includes(name)) fail(`the page's controls lack ${name}: ${tree}`);
   }
-  // F6 goes from the board to the page's controls (Tab is the game's own, between its controls on the canvas).
+  // Tab is the game's own, between its controls on the canvas: the one reached is said in the live region.
   await page.locator('#bevy').focus();
+  await page.keyboard.press('Tab');
+  await framesPass(page, ACTION_FRAMES, 1000);
+  const control = await heard(page);
+  if (!/^[^,]+, button\./.test(control)) fail(`Tab to a control of the canvas was said as ${JSON.stringify(control)}`);
+  // F6 goes from the board to the page's controls.
   await page.keyboard.press('F6');
   const focused = await page.evaluate(() => document.activeElement?.id);
   if (focused !== 'page-move') fail(`F6 from the board reaches ${JSON.stringify(focused)}, not the move box`);
@@ -671,7 +677,8 @@ async function playByPage(browser, errors) {
   await page.keyboard.press('F6');
   const back = await page.evaluate(() => document.activeElement?.id);
   if (back !== 'bevy') fail(`F6 from the page's controls reaches ${JSON.stringify(back)}, not the board`);
-  console.log(`the page's controls: ${tree.split('\n').length} lines in the accessibility tree; typed f3-e3A, heard ` +
+  console.log(`the page's controls: Tab on the canvas said ${JSON.stringify(control)}; ` +
+    `${tree.split('\n').length} lines in the accessibility tree; typed f3-e3A, heard ` +
     `${JSON.stringify(played)}; the pieces button, ${JSON.stringify(pieces.slice(0, 60))}…`);
   await page.close();
 }

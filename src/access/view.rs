@@ -23,7 +23,10 @@ pub(super) fn plugin(app: &mut App) {
             focus_cursor_point.after(EguiPostUpdateSet::EndPass).before(EguiPostUpdateSet::ProcessOutput),
         );
     #[cfg(target_arch = "wasm32")]
-    app.add_systems(Update, page_live_region.in_set(crate::AppSystems::Presentation));
+    app.add_systems(Update, page_live_region.in_set(crate::AppSystems::Presentation)).add_systems(
+        PostUpdate,
+        say_focused_controls.after(EguiPostUpdateSet::EndPass).before(EguiPostUpdateSet::ProcessOutput),
+    );
 }
 
 /// What is being typed in the move box, and the legal turns that begin with it.
@@ -192,5 +195,68 @@ fn page_live_region(spoken: Res<Spoken>, locale: Res<Locale>, mut heard: Local<H
     let words = heard.update(&spoken, &locale);
     if let Some(element) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("spoken")) {
         element.set_text_content(Some(words));
+    }
+}
+
+/// A control of the canvas as the page's live region says it: its name, what it is, whether it is ticked or chosen,
+/// whether it can be used ("Sound, checkbox, checked."); nothing for a control without a name. (The web's: the
+/// desktop's readers name egui's controls through AccessKit.)
+#[cfg(any(target_arch = "wasm32", test))]
+fn control_text(info: &egui::WidgetInfo) -> Option<crate::i18n::Text> {
+    use egui::WidgetType as W;
+    let label = info.label.clone().filter(|l| !l.trim().is_empty())?;
+    let role = match info.typ {
+        W::Button | W::Link | W::SelectableLabel | W::CollapsingHeader | W::ColorButton => "button",
+        W::Checkbox => "checkbox",
+        W::RadioButton => "radio",
+        W::TextEdit => "text",
+        W::Slider | W::DragValue => "slider",
+        W::ComboBox => "list",
+        _ => "other",
+    };
+    let state = match (info.typ, info.selected) {
+        (W::Checkbox, Some(true)) => "checked",
+        (W::Checkbox, Some(false)) => "unchecked",
+        (_, Some(true)) => "selected",
+        _ => "none",
+    };
+    let enabled = if info.enabled { "yes" } else { "no" };
+    Some(crate::text!("say-control", label = label, role = role, state = state, enabled = enabled))
+}
+
+/// On the web, where the canvas's controls reach no screen reader, the control that gets the keyboard (Tab) or
+/// changes (a box ticked, a choice made) is said in the page's live region, so the title page and the settings are
+/// heard too. (The desktop's screen readers read egui's controls through AccessKit.)
+#[cfg(target_arch = "wasm32")]
+fn say_focused_controls(outputs: Query<&EguiFullOutput>, mut say: MessageWriter<super::Say>) {
+    use egui::output::OutputEvent;
+    for output in outputs.iter().filter_map(|o| o.0.as_ref()) {
+        for event in &output.platform_output.events {
+            let info = match event {
+                OutputEvent::FocusGained(info) => info,
+                // A text field changes with every key: it is said when it gets the keyboard only.
+                OutputEvent::ValueChanged(info) if info.typ != egui::WidgetType::TextEdit => info,
+                _ => continue,
+            };
+            say.write_batch(control_text(info).map(super::Say));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_control_is_said_with_its_name_its_kind_and_its_state() {
+        let say =
+            |info: egui::WidgetInfo| control_text(&info).map(|t| Locale::new(crate::i18n::Language::English).text(&t));
+        let button = egui::WidgetInfo::labeled(egui::WidgetType::Button, true, "New game");
+        assert_eq!(say(button).as_deref(), Some("New game, button."));
+        let ticked = egui::WidgetInfo::selected(egui::WidgetType::Checkbox, true, true, "Sound");
+        assert_eq!(say(ticked).as_deref(), Some("Sound, checkbox, checked."));
+        let off = egui::WidgetInfo::labeled(egui::WidgetType::Button, false, "Undo");
+        assert_eq!(say(off).as_deref(), Some("Undo, button, unavailable."));
+        assert_eq!(say(egui::WidgetInfo::labeled(egui::WidgetType::Button, true, " ")), None, "no name, nothing said");
     }
 }

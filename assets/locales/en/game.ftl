@@ -284,6 +284,23 @@ say-pieces = { $side ->
 say-no-turn-yet = No turn has been played yet.
 say-cannot-move = The piece on { $point } cannot move now.
 say-no-cursor = There is no cursor on the board: move it with the arrow keys first.
+say-control = { $label }{ $role ->
+    [button] , button
+    [checkbox] , checkbox
+    [radio] , option
+    [text] , text field
+    [slider] , slider
+    [list] , list
+   *[other] {""}
+}{ $state ->
+    [checked] , checked
+    [unchecked] , not checked
+    [selected] , selected
+   *[none] {""}
+}{ $enabled ->
+    [no] , unavailable
+   *[yes] {""}
+}.
 typed-title = Type a turn
 typed-help = A turn in the notation (e3-d3A, e3-d3A-c3W), or a destination alone (d3). Enter plays it; d3? says what the piece on d3 can do, and ? where the pieces stand.
 typed-not-your-turn = It is not your turn.

@@ -266,6 +266,23 @@ say-pieces = { $side ->
 say-no-turn-yet = Aucun tour n'a encore été joué.
 say-cannot-move = Le pion en { $point } ne peut pas jouer maintenant.
 say-no-cursor = Il n'y a pas de curseur sur le plateau : déplacez-le d'abord avec les flèches.
+say-control = { $label }{ $role ->
+    [button] , bouton
+    [checkbox] , case à cocher
+    [radio] , option
+    [text] , champ de texte
+    [slider] , réglette
+    [list] , liste
+   *[other] {""}
+}{ $state ->
+    [checked] , cochée
+    [unchecked] , non cochée
+    [selected] , choisie
+   *[none] {""}
+}{ $enabled ->
+    [no] , indisponible
+   *[yes] {""}
+}.
 typed-title = Taper un tour
 typed-help = Un tour en notation (e3-d3A, e3-d3A-c3W), ou la seule destination (d3). Entrée le joue ; d3? dit ce que peut faire le pion en d3, et ? où sont les pions.
 typed-not-your-turn = Ce n'est pas à vous de jouer.

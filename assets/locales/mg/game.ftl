@@ -263,6 +263,23 @@ say-pieces = { $side ->
 say-no-turn-yet = Mbola tsy nisy anjara nilalaovina.
 say-cannot-move = Tsy afaka mihetsika izao ny vato ao amin'ny { $point }.
 say-no-cursor = Tsy misy tondro eo amin'ny lakapanorona: afindrao aloha amin'ny Up, Down, Left, Right.
+say-control = { $label }{ $role ->
+    [button] , bokotra
+    [checkbox] , safidy
+    [radio] , safidy
+    [text] , toerana hanoratana
+    [slider] , fanitsiana
+    [list] , lisitra
+   *[other] {""}
+}{ $state ->
+    [checked] , voafidy
+    [unchecked] , tsy voafidy
+    [selected] , voafidy
+   *[none] {""}
+}{ $enabled ->
+    [no] , tsy azo ampiasaina
+   *[yes] {""}
+}.
 typed-title = Soraty ny anjara
 typed-help = Anjara amin'ny fanoratana (e3-d3A, e3-d3A-c3W), na ny laka halehany fotsiny (d3). Enter no milalao azy; d3? milaza izay azon'ny vato ao amin'ny d3 atao, ary ? hoe aiza avy ny vato.
 typed-not-your-turn = Tsy anjaranao izao.
