@@ -308,7 +308,8 @@ fn engine_settings(ui: &mut egui::Ui, locale: &Locale, s: &mut Settings) {
 /// longer languages. The slider's own value box is left out: a screen reader would find a second control there,
 /// without a name; the slider is named by the label.
 fn named_slider(ui: &mut egui::Ui, (name, about): (String, String), value: &str, slider: egui::Slider) {
-    let label = ui.label(format!("{name}: {value}")).on_hover_text(about).id;
+    // The name ends with its language's colon ("Animation speed:", "Vitesse des animations :").
+    let label = ui.label(format!("{name} {value}")).on_hover_text(about).id;
     ui.add(slider.show_value(false)).labelled_by(label);
 }
 

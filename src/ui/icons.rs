@@ -139,7 +139,7 @@ pub fn paint(painter: &egui::Painter, rect: Rect, icon: Icon, stroke: Stroke) {
             let dir = if matches!(icon, Icon::First | Icon::Previous) { -1.0 } else { 1.0 };
             let bar = matches!(icon, Icon::First | Icon::Last);
             let tip = if bar { 0.12 } else { 0.2 };
-            line(vec![at(-dir * (tip - 0.36), -0.4), at(dir * tip, 0.0), at(-dir * (tip - 0.36), 0.4)]);
+            line(vec![at(-dir * (0.36 - tip), -0.4), at(dir * tip, 0.0), at(-dir * (0.36 - tip), 0.4)]);
             if bar {
                 line(vec![at(dir * 0.3, -0.4), at(dir * 0.3, 0.4)]);
             }

@@ -234,13 +234,14 @@ fn visuals() -> egui::Visuals {
     v
 }
 
-/// The high-contrast look (the *High contrast* setting): white text on black, every control edged in white and
-/// filled yellow with black text under the pointer and when pressed or chosen, no faint text.
+/// The high-contrast look (the *High contrast* setting): white text on black, every control edged in white, filled
+/// yellow with black text under the pointer and when chosen, edged in yellow when pressed, and faint text a
+/// light grey. Strong text takes the pressed state's colour in egui, so that stays white.
 fn high_contrast_visuals() -> egui::Visuals {
     use egui::{Color32, Stroke};
     const YELLOW: Color32 = Color32::from_rgb(255, 221, 0);
     let mut v = visuals();
-    v.weak_text_color = Some(Color32::WHITE);
+    v.weak_text_color = Some(Color32::from_gray(170));
     v.panel_fill = Color32::BLACK;
     v.window_fill = Color32::BLACK;
     v.window_stroke = Stroke::new(2.0, Color32::WHITE);
@@ -254,7 +255,7 @@ fn high_contrast_visuals() -> egui::Visuals {
         (&mut w.noninteractive, Color32::BLACK, Color32::WHITE, Color32::WHITE),
         (&mut w.inactive, Color32::BLACK, Color32::WHITE, Color32::WHITE),
         (&mut w.hovered, YELLOW, YELLOW, Color32::BLACK),
-        (&mut w.active, YELLOW, Color32::WHITE, Color32::BLACK),
+        (&mut w.active, Color32::BLACK, YELLOW, Color32::WHITE),
         (&mut w.open, Color32::BLACK, YELLOW, Color32::WHITE),
     ] {
         state.bg_fill = fill;
@@ -307,6 +308,7 @@ mod tests {
         }
         assert!(contrast(v.selection.stroke.color, v.selection.bg_fill) >= 7.0, "chosen");
         assert!(contrast(v.weak_text_color(), v.panel_fill) >= 7.0, "faint text is not faint");
+        assert!(contrast(v.strong_text_color(), v.panel_fill) >= 7.0, "strong text (a player's name, a heading)");
         // The standard look is softer: its buttons' text is not as stark.
         let standard = style(false).visuals;
         assert!(contrast(standard.widgets.inactive.fg_stroke.color, standard.widgets.inactive.bg_fill) < 21.0);
