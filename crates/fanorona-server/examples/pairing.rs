@@ -48,7 +48,7 @@ fn main() {
     let mut slowest = 0.0_f64;
     for number in 1..=9 {
         let started = Instant::now();
-        let mut round = pair_round(&entrants, &rounds, |p| p % 97 != 0 || number < 3);
+        let mut round = pair_round(&entrants, &rounds, |&p| p % 97 != 0 || number < 3);
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         slowest = slowest.max(ms);
         for game in &mut round.games {

@@ -6,8 +6,9 @@ use sqlx::any::AnyRow;
 use super::Db;
 use super::tx::Tx;
 use crate::error::DbError;
-use crate::protocol::{GameVariant, TimeControl};
-use crate::tournament::swiss::Entrant;
+use crate::protocol::{EndReason, GameVariant, TimeControl};
+use crate::tournament::Outcome;
+use crate::tournament::swiss::{Entrant, Pairing, Round};
 
 /// What kind of event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -238,17 +239,23 @@ impl Db {
             .collect()
     }
 
-    /// Pairs round `round` (1 for the first) of the Swiss event `id`: the one decision, a conditional write of the
-    /// event's round from `round - 1`, stored with the round's bye and absent players in one transaction.
+    /// Stores round `round` (1 for the first) of the Swiss event `event` as `pairing` says: its games, started at
+    /// `now` with `initial_ms` on each clock under the ids `ids` (one a game, in order), its bye and its absent
+    /// players. The one decision: a conditional write of the event's round from `round - 1`, in the same transaction.
     /// [`DbError::Stale`] if the round was paired already (by another process sharing the database, most likely):
     /// nothing is written, and the round stored stands.
     pub async fn pair_swiss_round(
         &self,
-        id: &str,
+        event: &TournamentRecord,
         round: u32,
-        bye: Option<&str>,
-        absent: &[String],
+        pairing: &Round<String>,
+        ids: &[String],
+        initial_ms: i64,
+        now: i64,
     ) -> Result<(), DbError> {
+        if ids.len() != pairing.games.len() {
+            return Err(DbError::Corrupt(format!("{} ids for {} games", ids.len(), pairing.games.len())));
+        }
         let mut tx = Tx::begin(self).await?;
         let stored = async {
             let claimed = sqlx::query(
@@ -256,17 +263,40 @@ impl Db {
                  WHERE id = $2 AND kind = 'swiss' AND round = $3 AND status <> 'finished'",
             )
             .bind(i64::from(round))
-            .bind(id)
+            .bind(&event.id)
             .bind(i64::from(round) - 1)
             .execute(&mut *tx)
             .await?;
             if claimed.rows_affected() != 1 {
                 return Err(DbError::Stale);
             }
-            let without = bye.map(|p| (p, "bye")).into_iter().chain(absent.iter().map(|p| (p.as_str(), "absent")));
+            for (game, id) in pairing.games.iter().zip(ids) {
+                sqlx::query(
+                    "INSERT INTO games (id, creator, white, black, variant, rated, time_control, status, \
+                     white_clock_ms, black_clock_ms, clock_since, created, updated, correspondence, tournament, \
+                     tournament_round) \
+                     VALUES ($1, $2, $2, $3, $4, $5, $6, 'playing', $7, $7, $8, $8, $8, $9, $10, $11)",
+                )
+                .bind(id)
+                .bind(&game.white)
+                .bind(&game.black)
+                .bind(event.variant.name())
+                .bind(i64::from(event.rated))
+                .bind(event.time.to_string())
+                .bind(initial_ms)
+                .bind(now)
+                .bind(i64::from(event.time.is_correspondence()))
+                .bind(&event.id)
+                .bind(i64::from(round))
+                .execute(&mut *tx)
+                .await
+                .map_err(DbError::from_insert)?;
+                self.announce(&mut tx, id).await?;
+            }
+            let without = pairing.bye.iter().map(|p| (p, "bye")).chain(pairing.absent.iter().map(|p| (p, "absent")));
             for (player, kind) in without {
                 sqlx::query("INSERT INTO tournament_byes (tournament, round, player, kind) VALUES ($1, $2, $3, $4)")
-                    .bind(id)
+                    .bind(&event.id)
                     .bind(i64::from(round))
                     .bind(player)
                     .bind(kind)
@@ -278,5 +308,57 @@ impl Db {
         }
         .await;
         tx.end(stored).await
+    }
+
+    /// The rounds of the Swiss event `id` as stored: each round's games with their results so far, its bye and its
+    /// absent players. A game lost on time by a player who never moved is a no-show; an aborted game (which a
+    /// tournament does not offer) counts as not over.
+    pub async fn swiss_rounds(&self, id: &str) -> Result<Vec<Round<String>>, DbError> {
+        let event = self.tournament(id).await?.ok_or_else(|| DbError::Corrupt(format!("no tournament {id}")))?;
+        let mut rounds: Vec<Round<String>> =
+            (0..event.round).map(|_| Round { games: Vec::new(), bye: None, absent: Vec::new() }).collect();
+        let round_of = |rounds: &mut Vec<Round<String>>, number: i64| {
+            let index = usize::try_from(number - 1).ok().filter(|&i| i < rounds.len());
+            index.ok_or_else(|| DbError::Corrupt(format!("tournament {id}: round {number}")))
+        };
+        let games = sqlx::query(
+            "SELECT tournament_round, white, black, status, result, reason, plies FROM games \
+             WHERE tournament = $1 ORDER BY tournament_round, id",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        for row in &games {
+            let index = round_of(&mut rounds, row.try_get("tournament_round")?)?;
+            let score: Option<String> = row.try_get("result")?;
+            let reason: Option<String> = row.try_get("reason")?;
+            let plies: i64 = row.try_get("plies")?;
+            let status: String = row.try_get("status")?;
+            let on_time = reason.as_deref().and_then(EndReason::from_name) == Some(EndReason::Timeout);
+            // White's first turn is ply 1, Black's ply 2.
+            let result = match (status.as_str(), score.as_deref()) {
+                ("finished", Some("0-1")) if on_time && plies == 0 => Some(Outcome::WhiteNoShow),
+                ("finished", Some("1-0")) if on_time && plies == 1 => Some(Outcome::BlackNoShow),
+                ("finished", Some("1-0")) => Some(Outcome::WhiteWins),
+                ("finished", Some("0-1")) => Some(Outcome::BlackWins),
+                ("finished", Some("1/2-1/2")) => Some(Outcome::Draw),
+                _ => None,
+            };
+            rounds[index].games.push(Pairing { white: row.try_get("white")?, black: row.try_get("black")?, result });
+        }
+        let without =
+            sqlx::query("SELECT round, player, kind FROM tournament_byes WHERE tournament = $1 ORDER BY round, player")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
+        for row in &without {
+            let index = round_of(&mut rounds, row.try_get("round")?)?;
+            let player: String = row.try_get("player")?;
+            match row.try_get::<String, _>("kind")?.as_str() {
+                "bye" => rounds[index].bye = Some(player),
+                _ => rounds[index].absent.push(player),
+            }
+        }
+        Ok(rounds)
     }
 }

@@ -9,7 +9,7 @@ use std::hash::Hash;
 use super::{Outcome, Points};
 
 /// A player of the event, with the rating that ranks them inside a score group.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Entrant<P> {
     /// Who.
     pub player: P,
@@ -20,7 +20,7 @@ pub struct Entrant<P> {
 }
 
 /// A game of a round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pairing<P> {
     /// Who has White.
     pub white: P,
@@ -53,7 +53,7 @@ impl<P> Round<P> {
 pub const MISSES_TO_WITHDRAW: usize = 2;
 
 /// A player's line in the standings.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Standing<P> {
     /// Who.
     pub player: P,
@@ -87,24 +87,24 @@ impl<P> Default for Record<P> {
     }
 }
 
-fn records<P: Copy + Eq + Hash>(rounds: &[Round<P>]) -> HashMap<P, Record<P>> {
+fn records<P: Clone + Eq + Hash>(rounds: &[Round<P>]) -> HashMap<P, Record<P>> {
     let mut records: HashMap<P, Record<P>> = HashMap::new();
     for round in rounds {
-        if let Some(bye) = round.bye {
-            let record = records.entry(bye).or_default();
+        if let Some(bye) = &round.bye {
+            let record = records.entry(bye.clone()).or_default();
             record.score += 2;
             record.byes += 1;
         }
-        for &player in &round.absent {
-            records.entry(player).or_default().missed += 1;
+        for player in &round.absent {
+            records.entry(player.clone()).or_default().missed += 1;
         }
         for game in &round.games {
             let Some(result) = game.result else { continue };
-            for (me, them, white) in [(game.white, game.black, true), (game.black, game.white, false)] {
+            for (me, them, white) in [(&game.white, &game.black, true), (&game.black, &game.white, false)] {
                 let points = result.points(white);
-                let record = records.entry(me).or_default();
+                let record = records.entry(me.clone()).or_default();
                 record.score += points;
-                record.opponents.push((them, points));
+                record.opponents.push((them.clone(), points));
                 record.colour_balance += if white { 1 } else { -1 };
                 record.last_colour_white = Some(white);
                 if result.no_show(white) {
@@ -117,7 +117,7 @@ fn records<P: Copy + Eq + Hash>(rounds: &[Round<P>]) -> HashMap<P, Record<P>> {
 }
 
 /// The standings after `rounds`: by score, then Buchholz, Sonneborn-Berger and rating.
-pub fn standings<P: Copy + Eq + Hash + Ord>(entrants: &[Entrant<P>], rounds: &[Round<P>]) -> Vec<Standing<P>> {
+pub fn standings<P: Clone + Eq + Hash + Ord>(entrants: &[Entrant<P>], rounds: &[Round<P>]) -> Vec<Standing<P>> {
     let records = records(rounds);
     let score = |p: &P| records.get(p).map_or(0, |r| r.score);
     let mut table: Vec<Standing<P>> = entrants
@@ -126,7 +126,7 @@ pub fn standings<P: Copy + Eq + Hash + Ord>(entrants: &[Entrant<P>], rounds: &[R
             let record = records.get(&e.player);
             let opponents = record.map(|r| &r.opponents[..]).unwrap_or_default();
             Standing {
-                player: e.player,
+                player: e.player.clone(),
                 score: score(&e.player),
                 buchholz: opponents.iter().map(|(o, _)| score(o)).sum(),
                 sonneborn_berger: opponents.iter().map(|(o, points)| score(o) * points).sum(),
@@ -145,10 +145,14 @@ pub fn standings<P: Copy + Eq + Hash + Ord>(entrants: &[Entrant<P>], rounds: &[R
 }
 
 /// The players a new round can no longer pair: withdrawn by hand, or for missing [`MISSES_TO_WITHDRAW`] rounds.
-pub fn withdrawn<P: Copy + Eq + Hash>(entrants: &[Entrant<P>], rounds: &[Round<P>]) -> Vec<P> {
+pub fn withdrawn<P: Clone + Eq + Hash>(entrants: &[Entrant<P>], rounds: &[Round<P>]) -> Vec<P> {
     let records = records(rounds);
     let missed = |p: &P| records.get(p).map_or(0, |r| r.missed);
-    entrants.iter().filter(|e| e.withdrawn || missed(&e.player) >= MISSES_TO_WITHDRAW).map(|e| e.player).collect()
+    entrants
+        .iter()
+        .filter(|e| e.withdrawn || missed(&e.player) >= MISSES_TO_WITHDRAW)
+        .map(|e| e.player.clone())
+        .collect()
 }
 
 /// How many pairings the search for a round without repeated opponents tries before it lets the fewest players meet
@@ -160,22 +164,22 @@ const SEARCH_STEPS: usize = 200_000;
 /// player at the middle of their score group (the Dutch system's top half against bottom half), moving on to the
 /// next if the two have met, and down to the next group when a group cannot be paired. Colours go to even out each
 /// player's Whites and Blacks.
-pub fn pair_round<P: Copy + Eq + Hash + Ord>(
+pub fn pair_round<P: Clone + Eq + Hash + Ord>(
     entrants: &[Entrant<P>],
     rounds: &[Round<P>],
-    present: impl Fn(P) -> bool,
+    present: impl Fn(&P) -> bool,
 ) -> Round<P> {
     let records = records(rounds);
     let out = withdrawn(entrants, rounds);
     let record = |p: &P| records.get(p);
     let score = |p: &P| record(p).map_or(0, |r| r.score);
     let mut ranked: Vec<&Entrant<P>> = entrants.iter().filter(|e| !out.contains(&e.player)).collect();
-    let absent: Vec<P> = ranked.iter().map(|e| e.player).filter(|&p| !present(p)).collect();
-    ranked.retain(|e| present(e.player));
+    let absent: Vec<P> = ranked.iter().filter(|e| !present(&e.player)).map(|e| e.player.clone()).collect();
+    ranked.retain(|e| present(&e.player));
     ranked.sort_by(|a, b| {
         score(&b.player).cmp(&score(&a.player)).then(b.rating.total_cmp(&a.rating)).then(a.player.cmp(&b.player))
     });
-    let mut ranked: Vec<P> = ranked.into_iter().map(|e| e.player).collect();
+    let mut ranked: Vec<P> = ranked.into_iter().map(|e| e.player.clone()).collect();
     let bye = if ranked.len() % 2 == 1 {
         let byes = |p: &P| record(p).map_or(0, |r| r.byes);
         let fewest = ranked.iter().map(byes).min().unwrap_or(0);
@@ -187,7 +191,7 @@ pub fn pair_round<P: Copy + Eq + Hash + Ord>(
     let met = |a: &P, b: &P| record(a).is_some_and(|r| r.opponents.iter().any(|(o, _)| o == b));
     let mut steps = 0;
     let pairs = search(&ranked, &score, &met, &mut steps)
-        .unwrap_or_else(|| ranked.chunks(2).filter_map(|c| Some((c[0], *c.get(1)?))).collect());
+        .unwrap_or_else(|| ranked.chunks(2).filter_map(|c| Some((c[0].clone(), c.get(1)?.clone()))).collect());
     let games = pairs
         .into_iter()
         .enumerate()
@@ -214,14 +218,14 @@ pub fn pair_round<P: Copy + Eq + Hash + Ord>(
 /// Pairs `left` (ranked) without repeated opponents: the first player with the middle of their score group, then the
 /// rest of the group below the middle, then those above it, then the groups below; `None` if no pairing (within the
 /// step budget) avoids a repeat.
-fn search<P: Copy + Eq>(
+fn search<P: Clone + Eq>(
     left: &[P],
     score: &impl Fn(&P) -> Points,
     met: &impl Fn(&P, &P) -> bool,
     steps: &mut usize,
 ) -> Option<Vec<(P, P)>> {
-    let Some((&first, rest)) = left.split_first() else { return Some(Vec::new()) };
-    let group = rest.iter().take_while(|p| score(p) == score(&first)).count();
+    let Some((first, rest)) = left.split_first() else { return Some(Vec::new()) };
+    let group = rest.iter().take_while(|p| score(p) == score(first)).count();
     // The middle of the whole group (the first player and `group` more): the first of its bottom half.
     let middle = group.div_ceil(2).saturating_sub(1);
     let order = (middle..group).chain((0..middle).rev()).chain(group..rest.len());
@@ -230,13 +234,13 @@ fn search<P: Copy + Eq>(
         if *steps > SEARCH_STEPS {
             return None;
         }
-        let other = rest[at];
-        if met(&first, &other) {
+        let other = &rest[at];
+        if met(first, other) {
             continue;
         }
-        let remaining: Vec<P> = rest.iter().enumerate().filter(|&(i, _)| i != at).map(|(_, p)| *p).collect();
+        let remaining: Vec<P> = rest.iter().enumerate().filter(|&(i, _)| i != at).map(|(_, p)| p.clone()).collect();
         if let Some(mut pairs) = search(&remaining, score, met, steps) {
-            pairs.insert(0, (first, other));
+            pairs.insert(0, (first.clone(), other.clone()));
             return Some(pairs);
         }
     }
@@ -378,7 +382,7 @@ mod tests {
         let players = entrants(&[1900.0, 1800.0, 1700.0, 1600.0, 1500.0]);
         let mut rounds = Vec::new();
         for _ in 0..2 {
-            let mut round = pair_round(&players, &rounds, |p| p != 5);
+            let mut round = pair_round(&players, &rounds, |&p| p != 5);
             assert_eq!(round.absent, [5]);
             assert_eq!(round.bye, None, "four present: no bye");
             for game in &mut round.games {

@@ -1,9 +1,15 @@
 //! Tournaments in the database: events created within a bound per player, joined and left, and a Swiss round paired
 //! by exactly one of two processes that decide it at once. On SQLite, and on PostgreSQL with `FANORONA_TEST_POSTGRES`.
 
-use fanorona_server::db::{Db, PlayerRecord, TournamentKind, TournamentRecord, TournamentStatus};
+use fanorona_rules::Side;
+use fanorona_server::db::{
+    Db, EndRecord, PlayerRecord, TournamentKind, TournamentRecord, TournamentStatus, TurnRecord,
+};
 use fanorona_server::error::DbError;
-use fanorona_server::protocol::GameVariant;
+use fanorona_server::protocol::{EndReason, GameResult, GameVariant};
+use fanorona_server::rating::Pool;
+use fanorona_server::tournament::Outcome;
+use fanorona_server::tournament::swiss::{Pairing, Round, pair_round, standings};
 
 use crate::common::database_url;
 
@@ -72,9 +78,6 @@ async fn players_join_leave_and_come_back_but_not_after_the_end() {
     assert!(db.join_tournament("t", "id-bob", 1500.0, 23).await.unwrap(), "back in");
     assert!(!db.tournament_entrants("t").await.unwrap()[1].withdrawn);
     // Once the event is over, nobody joins.
-    for round in 1..=5 {
-        db.pair_swiss_round("t", round, None, &[]).await.unwrap();
-    }
     let pool = sqlx::AnyPool::connect(&database_url(&dir.path().join("server.db")).await).await.unwrap();
     sqlx::query("UPDATE tournaments SET status = 'finished' WHERE id = 't'").execute(&pool).await.unwrap();
     players(&db, &["carol"]).await;
@@ -83,26 +86,102 @@ async fn players_join_leave_and_come_back_but_not_after_the_end() {
 }
 
 /// Two processes (two connections to the database) pair round 1 at once, ten times over: each time exactly one
-/// pairs it and the other is told that it is paired already; its bye is stored once.
+/// pairs it and the other is told that it is paired already; its game and bye are stored once.
 #[tokio::test]
 async fn of_two_processes_pairing_a_round_at_once_exactly_one_does() {
     let dir = tempfile::tempdir().unwrap();
     let (first, second) = (database(&dir).await, database(&dir).await);
     players(&first, &["alice", "bob", "carol"]).await;
     for n in 0..10 {
-        let id = format!("race{n}");
-        assert!(first.create_tournament(&swiss(&id, None), 3, 10).await.unwrap());
+        let event = swiss(&format!("race{n}"), None);
+        assert!(first.create_tournament(&event, 3, 10).await.unwrap());
+        let pairing = Round {
+            games: vec![Pairing { white: "id-alice".to_owned(), black: "id-bob".to_owned(), result: None }],
+            bye: Some("id-carol".to_owned()),
+            absent: vec![],
+        };
+        let (ids_a, ids_b) = ([format!("g{n}-a")], [format!("g{n}-b")]);
         let (a, b) = tokio::join!(
-            first.pair_swiss_round(&id, 1, Some("id-carol"), &[]),
-            second.pair_swiss_round(&id, 1, Some("id-carol"), &[]),
+            first.pair_swiss_round(&event, 1, &pairing, &ids_a, 180_000, 20),
+            second.pair_swiss_round(&event, 1, &pairing, &ids_b, 180_000, 20),
         );
         let won = [&a, &b].iter().filter(|r| r.is_ok()).count();
         assert_eq!(won, 1, "{a:?} {b:?}");
         assert!([a, b].into_iter().any(|r| matches!(r, Err(DbError::Stale))));
-        let stored = first.tournament(&id).await.unwrap().unwrap();
+        let stored = first.tournament(&event.id).await.unwrap().unwrap();
         assert_eq!((stored.round, stored.status), (1, TournamentStatus::Running));
+        assert_eq!(first.swiss_rounds(&event.id).await.unwrap(), std::slice::from_ref(&pairing), "one game, one bye");
         // Round 1 again, or round 3 before round 2: refused.
-        assert!(matches!(second.pair_swiss_round(&id, 1, None, &[]).await, Err(DbError::Stale)));
-        assert!(matches!(second.pair_swiss_round(&id, 3, None, &[]).await, Err(DbError::Stale)));
+        let again = second.pair_swiss_round(&event, 1, &pairing, &[format!("g{n}-c")], 180_000, 21).await;
+        assert!(matches!(again, Err(DbError::Stale)));
+        let early = second.pair_swiss_round(&event, 3, &pairing, &[format!("g{n}-d")], 180_000, 21).await;
+        assert!(matches!(early, Err(DbError::Stale)));
     }
+}
+
+/// A Swiss event of five players over three rounds, run through the database: each round paired from the
+/// entrants and rounds as stored, its games ended as the stored games end (one a no-show), and at every step the
+/// rounds read back equal the rounds the event decided, so the standings recomputed from the stored games are the
+/// live ones.
+#[tokio::test]
+async fn the_standings_recomputed_from_the_stored_games_are_the_live_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir).await;
+    let names = ["p1", "p2", "p3", "p4", "p5"];
+    players(&db, &names).await;
+    let mut event = swiss("club", None);
+    event.kind = TournamentKind::Swiss { rounds: 3 };
+    assert!(db.create_tournament(&event, 3, 10).await.unwrap());
+    for (i, name) in names.iter().enumerate() {
+        assert!(db.join_tournament("club", &format!("id-{name}"), 1900.0 - 100.0 * i as f64, 20).await.unwrap());
+    }
+    let mut live: Vec<Round<String>> = Vec::new();
+    let mut now = 1_000;
+    for number in 1..=3u32 {
+        let entrants = db.tournament_entrants("club").await.unwrap();
+        let stored = db.swiss_rounds("club").await.unwrap();
+        assert_eq!(stored, live, "before round {number}");
+        let mut round = pair_round(&entrants, &stored, |_| true);
+        let ids: Vec<String> = (0..round.games.len()).map(|g| format!("club-{number}-{g}")).collect();
+        db.pair_swiss_round(&event, number, &round, &ids, 180_000, now).await.unwrap();
+        // The clocks started as the round was paired.
+        let started = now;
+        for (board, (game, id)) in round.games.iter_mut().zip(&ids).enumerate() {
+            // The higher board's White wins; the last game of round 2 is lost on time by Black, who never moved.
+            let (result, plies, outcome) = if number == 2 && board + 1 == ids.len() {
+                (GameResult::win(Side::White, EndReason::Timeout), 1, Outcome::BlackNoShow)
+            } else if board == 0 {
+                (GameResult::no_winner(EndReason::Agreement), 0, Outcome::Draw)
+            } else {
+                (GameResult::win(Side::White, EndReason::Resignation), 0, Outcome::WhiteWins)
+            };
+            now += 1;
+            // The clock that runs at the end started with the round, or with White's one turn.
+            let mut since = started;
+            if plies == 1 {
+                let turn = TurnRecord { game: id, ply: 1, notation: "d2-e3A", clocks: [180_000, 180_000], at: now };
+                db.store_turn(&turn, None).await.unwrap();
+                since = now;
+                now += 1;
+            }
+            let end = EndRecord {
+                game: id,
+                result,
+                clocks: [1, 1],
+                at: now,
+                plies,
+                since,
+                rated: Some((game.white.as_str(), game.black.as_str())),
+                pool: Pool::Live,
+            };
+            assert!(db.end_game(&end).await.unwrap().is_some(), "{id} ended");
+            game.result = Some(outcome);
+        }
+        live.push(round);
+    }
+    let stored = db.swiss_rounds("club").await.unwrap();
+    assert_eq!(stored, live);
+    let entrants = db.tournament_entrants("club").await.unwrap();
+    assert_eq!(standings(&entrants, &stored), standings(&entrants, &live));
+    assert_eq!(live.iter().filter(|r| r.bye.is_some()).count(), 3, "five players: a bye each round");
 }
