@@ -97,7 +97,8 @@ fn answer_page(
     }
 }
 
-/// The HTML: a form after the canvas, read by screen readers and reached with Tab, shown when it has the focus.
+/// The HTML: a form after the canvas, read by screen readers and reached with F6 (index.html), shown when it has the
+/// focus.
 #[cfg(target_arch = "wasm32")]
 mod dom {
     use std::sync::Mutex;
