@@ -108,12 +108,15 @@ pub async fn serve(socket: WebSocket, address: IpAddr, hub: Arc<Hub>, limits: Li
     loop {
         let silence_deadline = heard + limits.silence_timeout;
         let deadline = if state.caller.is_none() { hello_deadline.min(silence_deadline) } else { silence_deadline };
+        // Biased, the kick first: a connection whose login ended must not act on a message that arrived as the
+        // kick did (a busy machine wakes this task only once both are there).
         let message = tokio::select! {
+            biased;
+            () = kicked.notified() => break,
             message = stream.next() => match message {
                 Some(Ok(message)) => message,
                 _ => break,
             },
-            () = kicked.notified() => break,
             () = tokio::time::sleep_until(deadline) => {
                 // A connection that never greets holds a socket for nothing; one that went silent (not even a pong)
                 // is gone, and its player's games get the reconnection grace from here.

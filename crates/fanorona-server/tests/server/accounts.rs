@@ -85,7 +85,9 @@ async fn a_login_ends_with_logout_and_its_token_acts_no_more() {
     let closed =
         |result: Result<_, ClientError>| matches!(result, Err(ClientError::Closed | ClientError::WebSocket(_)));
     assert!(closed(alice.next().await.map(|_| ())));
-    assert!(closed(same_login.request(ClientMessage::ListChallenges).await.map(|_| ())));
+    let answer = same_login.request(ClientMessage::ListChallenges).await;
+    let shown = format!("{answer:?}");
+    assert!(closed(answer.map(|_| ())), "the other connection of the login answered: {shown}");
     // Its token no longer says who anyone is; the other login still does.
     let mut again = Client::connect(&server.url).await.unwrap();
     assert_eq!(again.hello(Some(&token), None).await.unwrap_err().code(), Some(ErrorCode::BadToken));
