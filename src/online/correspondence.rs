@@ -380,6 +380,7 @@ mod tests {
             to_move: running,
             clocks: Clocks { white_ms: left_ms, black_ms: left_ms, running: Some(running), stopped_ms: 0 },
             draw_offer: None,
+            tournament: None,
         };
         let unsent = unsent.then(|| UnsentTurn { ply: 2, turn: "d3-e2A".into() });
         KeptGame { view, me: Color::White, read_at_ms: 1_000, unsent }

@@ -173,6 +173,11 @@ pub fn refusal(code: ErrorCode) -> Text {
         ErrorCode::Blocked => text!("online-refusal-blocked"),
         ErrorCode::NotModerator => text!("online-refusal-not-moderator"),
         ErrorCode::Suspended => text!("online-refusal-suspended"),
+        ErrorCode::BadTournament => text!("online-refusal-bad-tournament"),
+        ErrorCode::TooManyTournaments => text!("online-refusal-too-many-tournaments"),
+        ErrorCode::RegisteredOnly => text!("online-refusal-registered-only"),
+        ErrorCode::TournamentOver => text!("online-refusal-tournament-over"),
+        ErrorCode::WrongPassword => text!("online-refusal-wrong-password"),
         ErrorCode::Internal => text!("online-refusal-internal"),
     }
 }

@@ -107,6 +107,7 @@ fn kept_games() -> Correspondence {
             to_move,
             clocks: Clocks { white_ms, black_ms, running: Some(to_move), stopped_ms },
             draw_offer: None,
+            tournament: None,
         };
         let unsent = rules
             .legal_turns()

@@ -307,6 +307,11 @@ online-refusal-too-many-reports = You made many reports today already: the moder
 online-refusal-blocked = One of you blocks the other: no game between you.
 online-refusal-not-moderator = Only moderators may do this.
 online-refusal-suspended = A moderator suspended your account for a while.
+online-refusal-bad-tournament = The server refused these tournament settings.
+online-refusal-too-many-tournaments = You have as many tournaments to come as you may: wait for one to end.
+online-refusal-registered-only = Register this guest to create tournaments.
+online-refusal-tournament-over = That tournament is over.
+online-refusal-wrong-password = That is not this tournament's password.
 online-warned = A moderator warns you: { $reason }
 
 ## The player's own data. $games: a number; $file: a file's name or path.

@@ -299,6 +299,11 @@ online-refusal-too-many-reports = Vous avez déjà fait beaucoup de signalements
 online-refusal-blocked = L'un de vous bloque l'autre : pas de partie entre vous.
 online-refusal-not-moderator = Seuls les modérateurs peuvent faire cela.
 online-refusal-suspended = Un modérateur a suspendu votre compte pour un temps.
+online-refusal-bad-tournament = Le serveur a refusé ces réglages de tournoi.
+online-refusal-too-many-tournaments = Vous avez déjà autant de tournois à venir que permis : attendez qu'un se termine.
+online-refusal-registered-only = Inscrivez cet invité pour créer des tournois.
+online-refusal-tournament-over = Ce tournoi est terminé.
+online-refusal-wrong-password = Ce n'est pas le mot de passe de ce tournoi.
 online-warned = Un modérateur vous avertit : { $reason }
 
 ## Les données du joueur. $games : un nombre ; $file : le nom ou le chemin d'un fichier.

@@ -292,6 +292,11 @@ online-refusal-too-many-reports = Efa be loatra ny tatitra nataonao androany: ny
 online-refusal-blocked = Mpilalao voasakana: tsy misy lalao.
 online-refusal-not-moderator = Ny mpandrindra ihany no afaka manao izany.
 online-refusal-suspended = Voarara ny kaontinao.
+online-refusal-bad-tournament = Nolavin'ny mpizara ireo fikirakirana ny fifaninanana ireo.
+online-refusal-too-many-tournaments = Efa tratra ny isan'ny fifaninanana azonao karakaraina: andraso hifarana ny iray.
+online-refusal-registered-only = Soraty ity vahiny ity mba hamoronanao fifaninanana.
+online-refusal-tournament-over = Tapitra io fifaninanana io.
+online-refusal-wrong-password = Tsy io ny tenimiafin'ity fifaninanana ity.
 online-warned = Fampitandremana avy amin'ny mpandrindra: { $reason }
 
 ## Ny tahirin-kevitry ny mpilalao.

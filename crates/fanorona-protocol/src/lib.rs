@@ -11,6 +11,9 @@ use std::str::FromStr;
 use fanorona_rules::{DrawReason, Outcome, Side, Variant, WinReason};
 use serde::{Deserialize, Serialize};
 
+mod tournament;
+pub use tournament::*;
+
 /// The protocol version this server speaks; a `hello` must name it.
 pub const PROTOCOL_VERSION: u32 = 2;
 
@@ -191,6 +194,35 @@ pub enum ClientMessage {
     Abort {
         /// The game's id.
         game: String,
+    },
+    /// Asks for the tournaments: every upcoming and running one, then the latest finished, at most
+    /// [`MAX_LISTED_TOURNAMENTS`].
+    ListTournaments,
+    /// Creates a tournament (registered players only, at most [`MAX_TOURNAMENTS_PER_PLAYER`] upcoming or running).
+    /// Its creator is not entered in it: they join as anyone does.
+    CreateTournament {
+        /// How it is set.
+        settings: TournamentSettings,
+    },
+    /// Enters the caller in a tournament that is not over (again after withdrawing: the points stay). The caller is
+    /// paired from then on; each game reaches them as a `game_state` whose `tournament` is set.
+    JoinTournament {
+        /// The tournament's id.
+        tournament: String,
+        /// A private event's password.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        password: Option<String>,
+    },
+    /// Withdraws the caller from a tournament: not paired any more; a game under way is played to its end, and the
+    /// points stay in the standings.
+    WithdrawTournament {
+        /// The tournament's id.
+        tournament: String,
+    },
+    /// Asks for a tournament's standings and games.
+    Standings {
+        /// The tournament's id.
+        tournament: String,
     },
     /// Asks for a puzzle: the one of this board (and theme) that the caller has not tried whose rating is nearest
     /// the caller's puzzle rating.
@@ -723,6 +755,35 @@ pub enum ServerMessage {
         /// The clocks as they are now.
         clocks: Clocks,
     },
+    /// The answer to `list_tournaments`.
+    Tournaments {
+        /// Upcoming and running events by start, then finished ones, newest first.
+        tournaments: Vec<TournamentView>,
+    },
+    /// The answer to `create_tournament`.
+    TournamentCreated {
+        /// The new tournament.
+        tournament: TournamentView,
+    },
+    /// The answer to `join_tournament`.
+    TournamentJoined {
+        /// The tournament, as it is now.
+        tournament: TournamentView,
+    },
+    /// The answer to `withdraw_tournament`.
+    TournamentWithdrawn {
+        /// The tournament's id.
+        tournament: String,
+    },
+    /// The answer to `standings`: recomputed from the games stored, so the same on every server process.
+    Standings {
+        /// The tournament.
+        tournament: TournamentView,
+        /// Its players, best first.
+        standings: Vec<StandingView>,
+        /// Its games, in the order they were paired.
+        games: Vec<TournamentGameView>,
+    },
     /// A message was refused; nothing changed.
     Error {
         /// What went wrong, for programs.
@@ -818,6 +879,16 @@ pub enum ErrorCode {
     NotModerator,
     /// The account is suspended by a moderator; the message says until when.
     Suspended,
+    /// A tournament's settings are not allowed; the message says which.
+    BadTournament,
+    /// The player has [`MAX_TOURNAMENTS_PER_PLAYER`] upcoming or running tournaments already.
+    TooManyTournaments,
+    /// Only registered players may create tournaments.
+    RegisteredOnly,
+    /// The tournament is over: nobody joins it any more.
+    TournamentOver,
+    /// The password of a private tournament is missing or wrong.
+    WrongPassword,
     /// The server failed (its database); try again.
     Internal,
 }
@@ -1067,8 +1138,8 @@ pub struct Clocks {
     pub black_ms: i64,
     /// The side whose clock runs (none once the game is over).
     pub running: Option<Color>,
-    /// How much longer the running clock stands still before it counts down again: its player is on vacation
-    /// (0 when it counts down).
+    /// How much longer the running clock stands still before it counts down again: its player is on vacation, or a
+    /// tournament game has not begun ([`TOURNAMENT_COUNTDOWN_MS`]) (0 when it counts down).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub stopped_ms: i64,
 }
@@ -1151,6 +1222,9 @@ pub struct GameView {
     pub clocks: Clocks,
     /// The side whose draw offer stands.
     pub draw_offer: Option<Color>,
+    /// The tournament the game is part of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
 }
 
 /// A player's rating after a rated game.
@@ -1505,5 +1579,37 @@ mod tests {
         );
         assert_eq!([0, 2_999, 3_000].map(|e| clocks.stopped_after(Color::White, e)), [true, true, false]);
         assert!(!clocks.stopped_after(Color::Black, 0), "the clock that does not run is not on vacation");
+    }
+
+    #[test]
+    fn a_tournament_is_written_as_the_protocol_documents_it() {
+        let text = r#"{"type":"create_tournament","settings":{"name":"Friday club","format":{"kind":"swiss","rounds":5},"variant":"tsivy","time":"3+2","rated":true,"starts_at_ms":1800000060000,"password":"club secret"}}"#;
+        let ClientMessage::CreateTournament { settings } = serde_json::from_str(text).unwrap() else { panic!() };
+        assert_eq!(settings.terms.format, TournamentFormat::Swiss { rounds: 5 });
+        assert_eq!((settings.terms.name.as_str(), settings.password.as_deref()), ("Friday club", Some("club secret")));
+        let sent = ClientMessage::CreateTournament { settings };
+        assert_eq!(serde_json::to_string(&sent).unwrap(), text, "written back the same");
+        let view = TournamentView {
+            id: "t1".into(),
+            terms: TournamentTerms {
+                name: "Hourly".into(),
+                format: TournamentFormat::Arena { minutes: 30 },
+                variant: GameVariant::Tsivy,
+                time: "3+2".parse().unwrap(),
+                rated: true,
+                starts_at_ms: 5,
+            },
+            stage: TournamentStage::Running,
+            round: 0,
+            private: false,
+            creator: None,
+            players: 16,
+            joined: true,
+        };
+        let written = serde_json::to_value(&view).unwrap();
+        assert_eq!(written["name"], "Hourly", "the terms are fields of the tournament itself");
+        assert_eq!(written["format"], serde_json::json!({"kind": "arena", "minutes": 30}));
+        assert_eq!(written["stage"], "running");
+        assert_eq!(serde_json::from_value::<TournamentView>(written).unwrap(), view);
     }
 }

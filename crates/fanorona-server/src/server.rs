@@ -143,6 +143,7 @@ impl Server {
                 interval.tick().await;
                 hub.check_clocks().await;
                 hub.sweep_lobby().await;
+                hub.run_tournaments().await;
             }
         });
         let changes = self.changes.map(|changes| tokio::spawn(take_up_changes(changes, Arc::clone(&self.hub))));

@@ -186,7 +186,8 @@ impl Db {
             ),
         };
         let sql = format!(
-            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.opponent, g.white_clock_ms, g.black_clock_ms, \
+            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.opponent, g.tournament, g.white_clock_ms, \
+             g.black_clock_ms, \
              g.clock_since, \
              g.status, g.result, g.reason, g.draw_offer, g.grace_used, g.updated, {}, {}, {} FROM games g \
              JOIN players c ON c.id = g.creator JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black \
@@ -488,6 +489,7 @@ mod tests {
             time: "5+3".parse().unwrap(),
             opponent: None,
             vela: false,
+            tournament: None,
         };
         assert!(db.create_challenge(&challenge, 300_000, 1, usize::MAX).await.unwrap());
         assert!(db.start_game(id, &white.id, &black.id, 2).await.unwrap());

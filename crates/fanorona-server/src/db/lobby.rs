@@ -26,6 +26,8 @@ pub struct ChallengeRecord {
     pub opponent: Option<String>,
     /// A vela game, in which the creator plays with the handicap.
     pub vela: bool,
+    /// The tournament whose game it is (never an open challenge).
+    pub tournament: Option<String>,
 }
 
 /// Reads the settings of a game row selected with `g.*` and the creator as `c`.
@@ -40,6 +42,7 @@ pub(super) fn challenge_from(row: &AnyRow) -> Result<ChallengeRecord, DbError> {
         time: time.parse().map_err(|e| DbError::Corrupt(format!("{e}")))?,
         vela: row.try_get::<i64, _>("vela")? != 0,
         opponent: row.try_get("opponent")?,
+        tournament: row.try_get("tournament")?,
     })
 }
 
@@ -99,7 +102,7 @@ impl Db {
             AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker = $1 AND b.blocked = g.creator) \
             OR (b.blocker = g.creator AND b.blocked = $1))";
         let sql = format!(
-            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.opponent, g.created, {} FROM games g \
+            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.opponent, g.tournament, g.created, {} FROM games g \
              JOIN players c ON c.id = g.creator WHERE {VISIBLE} \
              ORDER BY CASE WHEN g.creator = $1 THEN 0 ELSE 1 END, g.created DESC, g.id DESC LIMIT $2",
             player_columns("c")
@@ -152,7 +155,7 @@ impl Db {
         // Only this id: the query once read `$1 = '' OR g.id = $1`, shared with a listing of every challenge, and
         // the id "" then found the newest challenge, a private one too (issue 31).
         let sql = format!(
-            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.opponent, {} FROM games g \
+            "SELECT g.id, g.variant, g.rated, g.time_control, g.vela, g.opponent, g.tournament, {} FROM games g \
              JOIN players c ON c.id = g.creator WHERE g.status = 'open' AND g.id = $1",
             player_columns("c")
         );

@@ -48,7 +48,9 @@ pub use moderation::{ModerationEntry, ReportRecord};
 pub use push::SubscriptionRecord;
 pub use puzzles::PuzzleRated;
 pub use sync::{Change, Listener};
-pub use tournaments::{TournamentKind, TournamentRecord, TournamentStatus};
+pub use tournaments::{
+    GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without,
+};
 use tx::Tx;
 pub use vacations::SettledClocks;
 

@@ -1,5 +1,7 @@
 //! Tournaments: the events, their players, and the claim that lets exactly one process pair a Swiss round.
 
+use std::collections::HashMap;
+
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -78,6 +80,52 @@ pub struct TournamentRecord {
     pub status: TournamentStatus,
     /// A Swiss event's rounds paired so far.
     pub round: u32,
+}
+
+/// A tournament game about to be stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// Its id.
+    pub id: String,
+    /// White's player id.
+    pub white: String,
+    /// Black's player id.
+    pub black: String,
+    /// Whether it changes ratings.
+    pub rated: bool,
+}
+
+/// How the games of a pairing start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameStart {
+    /// The time on each clock, in milliseconds.
+    pub initial_ms: i64,
+    /// When White's clock starts, on the server's clock (after the countdown).
+    pub clock_since: i64,
+    /// When they are paired.
+    pub now: i64,
+}
+
+/// The players of a Swiss round without a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Without<'a> {
+    /// The player with the bye.
+    pub bye: Option<&'a String>,
+    /// The players not there.
+    pub absent: &'a [String],
+}
+
+/// A tournament's game as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentGame {
+    /// Its id.
+    pub id: String,
+    /// A Swiss event's round, an arena's pairing.
+    pub round: u32,
+    /// Who played whom, and how it ended.
+    pub pairing: Pairing<String>,
+    /// When it ended, if it has.
+    pub ended: Option<i64>,
 }
 
 fn tournament_from(row: &AnyRow) -> Result<TournamentRecord, DbError> {
@@ -178,11 +226,15 @@ impl Db {
             if open.is_none() {
                 return Ok(false);
             }
-            let back = sqlx::query("UPDATE tournament_players SET withdrawn = 0 WHERE tournament = $1 AND player = $2")
-                .bind(id)
-                .bind(player)
-                .execute(&mut *tx)
-                .await?;
+            // A player coming back rejoins now: an arena's pause for a game let go by ends with it.
+            let back = sqlx::query(
+                "UPDATE tournament_players SET withdrawn = 0, joined = $3 WHERE tournament = $1 AND player = $2",
+            )
+            .bind(id)
+            .bind(player)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
             if back.rows_affected() == 0 {
                 sqlx::query(
                     "INSERT INTO tournament_players (tournament, player, rating, joined, withdrawn) \
@@ -220,10 +272,10 @@ impl Db {
         tx.end(stored).await
     }
 
-    /// The tournament's players, in the order they joined.
+    /// The tournament's players, by id (their order of joining changes as they come back).
     pub async fn tournament_entrants(&self, id: &str) -> Result<Vec<Entrant<String>>, DbError> {
         let rows = sqlx::query(
-            "SELECT player, rating, withdrawn FROM tournament_players WHERE tournament = $1 ORDER BY joined, player",
+            "SELECT player, rating, withdrawn FROM tournament_players WHERE tournament = $1 ORDER BY player",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -239,62 +291,50 @@ impl Db {
             .collect()
     }
 
-    /// Stores round `round` (1 for the first) of the Swiss event `event` as `pairing` says: its games, started at
-    /// `now` with `initial_ms` on each clock under the ids `ids` (one a game, in order), its bye and its absent
-    /// players. The one decision: a conditional write of the event's round from `round - 1`, in the same transaction.
-    /// [`DbError::Stale`] if the round was paired already (by another process sharing the database, most likely):
-    /// nothing is written, and the round stored stands.
+    /// When each of the tournament's players last joined it, in milliseconds since the Unix epoch.
+    pub async fn tournament_joins(&self, id: &str) -> Result<HashMap<String, i64>, DbError> {
+        let rows = sqlx::query("SELECT player, joined FROM tournament_players WHERE tournament = $1")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|row| Ok((row.try_get("player")?, row.try_get("joined")?))).collect()
+    }
+
+    /// Moves the tournament `id` from `from` to `to`; false if it was not `from` (another process moved it).
+    pub async fn move_tournament(
+        &self,
+        id: &str,
+        from: TournamentStatus,
+        to: TournamentStatus,
+    ) -> Result<bool, DbError> {
+        let mut tx = Tx::begin(self).await?;
+        let done = sqlx::query("UPDATE tournaments SET status = $1 WHERE id = $2 AND status = $3")
+            .bind(to.name())
+            .bind(id)
+            .bind(from.name())
+            .execute(&mut *tx)
+            .await;
+        tx.end(done.map(|done| done.rows_affected() == 1).map_err(DbError::from)).await
+    }
+
+    /// Stores round `round` (1 for the first) of the Swiss event `event`: its `games`, started as `start` says, the
+    /// player with the bye and the absent ones. The one decision: a conditional write of the event's round from
+    /// `round - 1`, in the same transaction. [`DbError::Stale`] if the round was paired already (by another process
+    /// sharing the database, most likely): nothing is written, and the round stored stands.
     pub async fn pair_swiss_round(
         &self,
         event: &TournamentRecord,
         round: u32,
-        pairing: &Round<String>,
-        ids: &[String],
-        initial_ms: i64,
-        now: i64,
+        games: &[NewGame],
+        without: &Without<'_>,
+        start: GameStart,
     ) -> Result<(), DbError> {
-        if ids.len() != pairing.games.len() {
-            return Err(DbError::Corrupt(format!("{} ids for {} games", ids.len(), pairing.games.len())));
-        }
         let mut tx = Tx::begin(self).await?;
         let stored = async {
-            let claimed = sqlx::query(
-                "UPDATE tournaments SET round = $1, status = 'running' \
-                 WHERE id = $2 AND kind = 'swiss' AND round = $3 AND status <> 'finished'",
-            )
-            .bind(i64::from(round))
-            .bind(&event.id)
-            .bind(i64::from(round) - 1)
-            .execute(&mut *tx)
-            .await?;
-            if claimed.rows_affected() != 1 {
-                return Err(DbError::Stale);
-            }
-            for (game, id) in pairing.games.iter().zip(ids) {
-                sqlx::query(
-                    "INSERT INTO games (id, creator, white, black, variant, rated, time_control, status, \
-                     white_clock_ms, black_clock_ms, clock_since, created, updated, correspondence, tournament, \
-                     tournament_round) \
-                     VALUES ($1, $2, $2, $3, $4, $5, $6, 'playing', $7, $7, $8, $8, $8, $9, $10, $11)",
-                )
-                .bind(id)
-                .bind(&game.white)
-                .bind(&game.black)
-                .bind(event.variant.name())
-                .bind(i64::from(event.rated))
-                .bind(event.time.to_string())
-                .bind(initial_ms)
-                .bind(now)
-                .bind(i64::from(event.time.is_correspondence()))
-                .bind(&event.id)
-                .bind(i64::from(round))
-                .execute(&mut *tx)
-                .await
-                .map_err(DbError::from_insert)?;
-                self.announce(&mut tx, id).await?;
-            }
-            let without = pairing.bye.iter().map(|p| (p, "bye")).chain(pairing.absent.iter().map(|p| (p, "absent")));
-            for (player, kind) in without {
+            self.claim_pairing(&mut tx, event, round, "swiss").await?;
+            self.insert_games(&mut tx, event, round, games, start).await?;
+            let listed = without.bye.iter().map(|p| (*p, "bye")).chain(without.absent.iter().map(|p| (p, "absent")));
+            for (player, kind) in listed {
                 sqlx::query("INSERT INTO tournament_byes (tournament, round, player, kind) VALUES ($1, $2, $3, $4)")
                     .bind(&event.id)
                     .bind(i64::from(round))
@@ -310,9 +350,127 @@ impl Db {
         tx.end(stored).await
     }
 
-    /// The rounds of the Swiss event `id` as stored: each round's games with their results so far, its bye and its
-    /// absent players. A game lost on time by a player who never moved is a no-show; an aborted game (which a
-    /// tournament does not offer) counts as not over.
+    /// Stores the arena `event`'s pairing number `pairing` (1 for the first): its `games`, started as `start` says,
+    /// with the same one decision as a Swiss round's (a conditional write of the event's count of pairings), so that
+    /// of two processes pairing the waiting players at once, one does. [`DbError::Stale`] if another pairing came
+    /// first: nothing is written.
+    pub async fn pair_arena(
+        &self,
+        event: &TournamentRecord,
+        pairing: u32,
+        games: &[NewGame],
+        start: GameStart,
+    ) -> Result<(), DbError> {
+        let mut tx = Tx::begin(self).await?;
+        let stored = async {
+            self.claim_pairing(&mut tx, event, pairing, "arena").await?;
+            self.insert_games(&mut tx, event, pairing, games, start).await
+        }
+        .await;
+        tx.end(stored).await
+    }
+
+    /// Moves the event's round (or count of pairings) from `round - 1` to `round` if it still is `round - 1` and the
+    /// event is not over; [`DbError::Stale`] otherwise.
+    async fn claim_pairing(
+        &self,
+        tx: &mut Tx,
+        event: &TournamentRecord,
+        round: u32,
+        kind: &str,
+    ) -> Result<(), DbError> {
+        let claimed = sqlx::query(
+            "UPDATE tournaments SET round = $1, status = 'running' \
+             WHERE id = $2 AND kind = $3 AND round = $4 AND status <> 'finished'",
+        )
+        .bind(i64::from(round))
+        .bind(&event.id)
+        .bind(kind)
+        .bind(i64::from(round) - 1)
+        .execute(&mut **tx)
+        .await?;
+        if claimed.rows_affected() == 1 { Ok(()) } else { Err(DbError::Stale) }
+    }
+
+    /// Inserts the `games` of the event's round (or pairing) `round`, in progress from the start, and tells the other
+    /// processes of each.
+    async fn insert_games(
+        &self,
+        tx: &mut Tx,
+        event: &TournamentRecord,
+        round: u32,
+        games: &[NewGame],
+        start: GameStart,
+    ) -> Result<(), DbError> {
+        for game in games {
+            sqlx::query(
+                "INSERT INTO games (id, creator, white, black, variant, rated, time_control, status, \
+                 white_clock_ms, black_clock_ms, clock_since, created, updated, correspondence, tournament, \
+                 tournament_round) \
+                 VALUES ($1, $2, $2, $3, $4, $5, $6, 'playing', $7, $7, $8, $9, $9, $10, $11, $12)",
+            )
+            .bind(&game.id)
+            .bind(&game.white)
+            .bind(&game.black)
+            .bind(event.variant.name())
+            .bind(i64::from(game.rated))
+            .bind(event.time.to_string())
+            .bind(start.initial_ms)
+            .bind(start.clock_since)
+            .bind(start.now)
+            .bind(i64::from(event.time.is_correspondence()))
+            .bind(&event.id)
+            .bind(i64::from(round))
+            .execute(&mut **tx)
+            .await
+            .map_err(DbError::from_insert)?;
+            self.announce(tx, &game.id).await?;
+        }
+        Ok(())
+    }
+
+    /// The games of the tournament `id`, by round (or pairing) and id, with their results so far. A game lost on
+    /// time by a player who never moved is a no-show; an aborted game (which a tournament does not offer) counts as
+    /// not over.
+    pub async fn tournament_games(&self, id: &str) -> Result<Vec<TournamentGame>, DbError> {
+        let games = sqlx::query(
+            "SELECT id, tournament_round, white, black, status, result, reason, plies, updated FROM games \
+             WHERE tournament = $1 ORDER BY tournament_round, id",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        games
+            .iter()
+            .map(|row| {
+                let round: i64 = row.try_get("tournament_round")?;
+                let score: Option<String> = row.try_get("result")?;
+                let reason: Option<String> = row.try_get("reason")?;
+                let plies: i64 = row.try_get("plies")?;
+                let status: String = row.try_get("status")?;
+                let on_time = reason.as_deref().and_then(EndReason::from_name) == Some(EndReason::Timeout);
+                // White's first turn is ply 1, Black's ply 2.
+                let result = match (status.as_str(), score.as_deref()) {
+                    ("finished", Some("0-1")) if on_time && plies == 0 => Some(Outcome::WhiteNoShow),
+                    ("finished", Some("1-0")) if on_time && plies == 1 => Some(Outcome::BlackNoShow),
+                    ("finished", Some("1-0")) => Some(Outcome::WhiteWins),
+                    ("finished", Some("0-1")) => Some(Outcome::BlackWins),
+                    ("finished", Some("1/2-1/2")) => Some(Outcome::Draw),
+                    _ => None,
+                };
+                Ok(TournamentGame {
+                    id: row.try_get("id")?,
+                    round: u32::try_from(round)
+                        .map_err(|_| DbError::Corrupt(format!("tournament {id}: round {round}")))?,
+                    pairing: Pairing { white: row.try_get("white")?, black: row.try_get("black")?, result },
+                    ended: result.map(|_| row.try_get("updated")).transpose()?,
+                })
+            })
+            .collect()
+    }
+
+    /// The rounds of the Swiss event `id` as stored: each round's games with their results so far
+    /// ([`Db::tournament_games`]), its bye and its absent players.
     pub async fn swiss_rounds(&self, id: &str) -> Result<Vec<Round<String>>, DbError> {
         let event = self.tournament(id).await?.ok_or_else(|| DbError::Corrupt(format!("no tournament {id}")))?;
         let mut rounds: Vec<Round<String>> =
@@ -321,30 +479,9 @@ impl Db {
             let index = usize::try_from(number - 1).ok().filter(|&i| i < rounds.len());
             index.ok_or_else(|| DbError::Corrupt(format!("tournament {id}: round {number}")))
         };
-        let games = sqlx::query(
-            "SELECT tournament_round, white, black, status, result, reason, plies FROM games \
-             WHERE tournament = $1 ORDER BY tournament_round, id",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
-        for row in &games {
-            let index = round_of(&mut rounds, row.try_get("tournament_round")?)?;
-            let score: Option<String> = row.try_get("result")?;
-            let reason: Option<String> = row.try_get("reason")?;
-            let plies: i64 = row.try_get("plies")?;
-            let status: String = row.try_get("status")?;
-            let on_time = reason.as_deref().and_then(EndReason::from_name) == Some(EndReason::Timeout);
-            // White's first turn is ply 1, Black's ply 2.
-            let result = match (status.as_str(), score.as_deref()) {
-                ("finished", Some("0-1")) if on_time && plies == 0 => Some(Outcome::WhiteNoShow),
-                ("finished", Some("1-0")) if on_time && plies == 1 => Some(Outcome::BlackNoShow),
-                ("finished", Some("1-0")) => Some(Outcome::WhiteWins),
-                ("finished", Some("0-1")) => Some(Outcome::BlackWins),
-                ("finished", Some("1/2-1/2")) => Some(Outcome::Draw),
-                _ => None,
-            };
-            rounds[index].games.push(Pairing { white: row.try_get("white")?, black: row.try_get("black")?, result });
+        for game in self.tournament_games(id).await? {
+            let index = round_of(&mut rounds, i64::from(game.round))?;
+            rounds[index].games.push(game.pairing);
         }
         let without =
             sqlx::query("SELECT round, player, kind FROM tournament_byes WHERE tournament = $1 ORDER BY round, player")

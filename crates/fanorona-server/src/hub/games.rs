@@ -4,6 +4,7 @@
 
 use std::marker::PhantomData;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use fanorona_rules::Side;
@@ -151,6 +152,9 @@ impl Hub {
         live.clocks = live.clocks_at(now);
         live.over = true;
         lock(&self.games).remove(live.id());
+        if live.settings.tournament.is_some() {
+            self.tournament_game_ended.store(true, Ordering::Relaxed);
+        }
         let message =
             ServerMessage::GameOver { game: live.id().to_owned(), result, clocks: live.clocks_view(now), ratings };
         self.notify(live, except, &message);

@@ -149,7 +149,9 @@ impl LiveGame {
     pub(super) fn clocks_view(&self, now: i64) -> Clocks {
         let [white_ms, black_ms] = self.clocks_at(now);
         let running = (!self.over).then(|| self.to_move());
-        let stopped_ms = running.and_then(|side| self.vacation(side)).map_or(0, |v| v.left(now));
+        // A vacation, or a tournament game's countdown: its clock starts after the pairing.
+        let countdown = running.map_or(0, |_| (self.since - now).max(0));
+        let stopped_ms = running.and_then(|side| self.vacation(side)).map_or(0, |v| v.left(now)).max(countdown);
         Clocks { white_ms, black_ms, running: running.map(Color::from), stopped_ms }
     }
 
@@ -169,6 +171,7 @@ impl LiveGame {
             to_move: self.to_move().into(),
             clocks: self.clocks_view(now),
             draw_offer: self.draw_offer.map(Color::from),
+            tournament: self.settings.tournament.clone(),
         }
     }
 

@@ -106,7 +106,8 @@ impl Hub {
             (None, true) => (MAX_CORRESPONDENCE_CHALLENGES, "open by correspondence"),
             (None, false) => (MAX_OPEN_CHALLENGES, "open"),
         };
-        let challenge = ChallengeRecord { id: secret::new_id()?, creator, variant, rated, time, vela, opponent };
+        let challenge =
+            ChallengeRecord { id: secret::new_id()?, creator, variant, rated, time, vela, opponent, tournament: None };
         if !self.db.create_challenge(&challenge, time.initial_ms(), self.clock.now_ms(), most).await? {
             let message = format!("you have {most} challenges {kind} already: withdraw one first");
             return Err(Refusal::new(ErrorCode::TooManyChallenges, message));

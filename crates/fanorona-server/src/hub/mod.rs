@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicI64, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -38,6 +38,7 @@ mod push;
 mod puzzles;
 mod spectators;
 mod sync;
+mod tournaments;
 mod vacations;
 mod views;
 
@@ -51,6 +52,7 @@ use lobby::ChallengeTerms;
 pub use lobby::{CHALLENGE_ABANDONED_AFTER, LOBBY_SWEEP_INTERVAL};
 pub use outbox::{MAX_QUEUED_BYTES, Outbox, Outgoing, outbox};
 pub use puzzles::{PuzzleSearch, find_puzzles};
+pub use tournaments::TOURNAMENT_INTERVAL;
 
 /// Who sent a message: the player a connection said `hello` as, and the connection.
 #[derive(Clone, Debug)]
@@ -89,6 +91,10 @@ pub struct Hub {
     next_sweep: AtomicI64,
     /// When unused logins are next deleted, on the server's clock.
     next_purge: AtomicI64,
+    /// When the tournaments are next run ([`Hub::run_tournaments`]), on the server's clock.
+    next_tournaments: AtomicI64,
+    /// Set when a tournament game ends: the tournaments run at the next call, to pair its players again at once.
+    tournament_game_ended: AtomicBool,
     /// Sends Web Push messages about correspondence games.
     pusher: Pusher,
     /// What the server counts for whoever runs it.
@@ -136,6 +142,8 @@ impl Hub {
             watching: Mutex::new(HashMap::new()),
             next_sweep: AtomicI64::new(i64::MIN),
             next_purge: AtomicI64::new(i64::MIN),
+            next_tournaments: AtomicI64::new(i64::MIN),
+            tournament_game_ended: AtomicBool::new(false),
             pusher,
             metrics,
         })
@@ -192,6 +200,13 @@ impl Hub {
             ClientMessage::Moderate { player, action, reason } => {
                 self.moderate(caller, &player, action, &reason).await?
             }
+            ClientMessage::ListTournaments => self.list_tournaments(caller).await?,
+            ClientMessage::CreateTournament { settings } => self.create_tournament(caller, settings).await?,
+            ClientMessage::JoinTournament { tournament, password } => {
+                self.join_tournament(caller, &tournament, password).await?
+            }
+            ClientMessage::WithdrawTournament { tournament } => self.withdraw_tournament(caller, &tournament).await?,
+            ClientMessage::Standings { tournament } => self.standings(caller, &tournament).await?,
             ClientMessage::Abort { game } => {
                 self.end_by_player(caller, &game, |live, _| {
                     if live.game.turns().len() < 2 {

@@ -30,6 +30,7 @@ mod restart;
 mod spectators;
 mod static_files;
 mod timeouts;
+mod tournament_play;
 mod tournaments;
 mod vacation;
 mod vela;

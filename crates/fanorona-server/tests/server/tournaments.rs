@@ -3,7 +3,8 @@
 
 use fanorona_rules::Side;
 use fanorona_server::db::{
-    Db, EndRecord, PlayerRecord, TournamentKind, TournamentRecord, TournamentStatus, TurnRecord,
+    Db, EndRecord, GameStart, NewGame, PlayerRecord, TournamentKind, TournamentRecord, TournamentStatus, TurnRecord,
+    Without,
 };
 use fanorona_server::error::DbError;
 use fanorona_server::protocol::{EndReason, GameResult, GameVariant};
@@ -15,6 +16,24 @@ use crate::common::database_url;
 
 async fn database(dir: &tempfile::TempDir) -> Db {
     Db::connect(&database_url(&dir.path().join("server.db")).await, None).await.unwrap()
+}
+
+/// The games of `round` under the ids `ids`, unrated.
+fn new_games(round: &Round<String>, ids: &[String]) -> Vec<NewGame> {
+    let games = round.games.iter().zip(ids);
+    games
+        .map(|(g, id)| NewGame { id: id.clone(), white: g.white.clone(), black: g.black.clone(), rated: false })
+        .collect()
+}
+
+/// The players of `round` without a game.
+fn without(round: &Round<String>) -> Without<'_> {
+    Without { bye: round.bye.as_ref(), absent: &round.absent }
+}
+
+/// Games started `now` with 3 minutes a side, the clocks at once.
+fn start(now: i64) -> GameStart {
+    GameStart { initial_ms: 180_000, clock_since: now, now }
 }
 
 async fn players(db: &Db, names: &[&str]) {
@@ -100,10 +119,11 @@ async fn of_two_processes_pairing_a_round_at_once_exactly_one_does() {
             bye: Some("id-carol".to_owned()),
             absent: vec![],
         };
-        let (ids_a, ids_b) = ([format!("g{n}-a")], [format!("g{n}-b")]);
+        let (games_a, games_b) = (new_games(&pairing, &[format!("g{n}-a")]), new_games(&pairing, &[format!("g{n}-b")]));
+        let bye = without(&pairing);
         let (a, b) = tokio::join!(
-            first.pair_swiss_round(&event, 1, &pairing, &ids_a, 180_000, 20),
-            second.pair_swiss_round(&event, 1, &pairing, &ids_b, 180_000, 20),
+            first.pair_swiss_round(&event, 1, &games_a, &bye, start(20)),
+            second.pair_swiss_round(&event, 1, &games_b, &bye, start(20)),
         );
         let won = [&a, &b].iter().filter(|r| r.is_ok()).count();
         assert_eq!(won, 1, "{a:?} {b:?}");
@@ -112,9 +132,11 @@ async fn of_two_processes_pairing_a_round_at_once_exactly_one_does() {
         assert_eq!((stored.round, stored.status), (1, TournamentStatus::Running));
         assert_eq!(first.swiss_rounds(&event.id).await.unwrap(), std::slice::from_ref(&pairing), "one game, one bye");
         // Round 1 again, or round 3 before round 2: refused.
-        let again = second.pair_swiss_round(&event, 1, &pairing, &[format!("g{n}-c")], 180_000, 21).await;
+        let games = new_games(&pairing, &[format!("g{n}-c")]);
+        let again = second.pair_swiss_round(&event, 1, &games, &without(&pairing), start(21)).await;
         assert!(matches!(again, Err(DbError::Stale)));
-        let early = second.pair_swiss_round(&event, 3, &pairing, &[format!("g{n}-d")], 180_000, 21).await;
+        let games = new_games(&pairing, &[format!("g{n}-d")]);
+        let early = second.pair_swiss_round(&event, 3, &games, &without(&pairing), start(21)).await;
         assert!(matches!(early, Err(DbError::Stale)));
     }
 }
@@ -143,7 +165,7 @@ async fn the_standings_recomputed_from_the_stored_games_are_the_live_ones() {
         assert_eq!(stored, live, "before round {number}");
         let mut round = pair_round(&entrants, &stored, |_| true);
         let ids: Vec<String> = (0..round.games.len()).map(|g| format!("club-{number}-{g}")).collect();
-        db.pair_swiss_round(&event, number, &round, &ids, 180_000, now).await.unwrap();
+        db.pair_swiss_round(&event, number, &new_games(&round, &ids), &without(&round), start(now)).await.unwrap();
         // The clocks started as the round was paired.
         let started = now;
         for (board, (game, id)) in round.games.iter_mut().zip(&ids).enumerate() {

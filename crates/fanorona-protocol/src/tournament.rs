@@ -1,0 +1,160 @@
+//! Tournaments as the protocol shows them: an event's settings, where it stands, its standings and its games.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{GameVariant, PlayerView, TimeControl};
+
+/// The longest name of a tournament, in characters.
+pub const MAX_TOURNAMENT_NAME_CHARS: usize = 40;
+/// An arena's shortest and longest length, in minutes.
+pub const ARENA_MINUTES: std::ops::RangeInclusive<u32> = 10..=240;
+/// A Swiss event's fewest and most rounds.
+pub const SWISS_ROUNDS: std::ops::RangeInclusive<u32> = 1..=15;
+/// How far ahead a tournament may be set to start, in milliseconds (30 days).
+pub const MAX_TOURNAMENT_LEAD_MS: i64 = 30 * 24 * 3_600_000;
+/// How many upcoming or running tournaments one player may have created.
+pub const MAX_TOURNAMENTS_PER_PLAYER: usize = 3;
+/// How many tournaments a `tournaments` list holds at most: every upcoming and running one first, then the
+/// latest finished.
+pub const MAX_LISTED_TOURNAMENTS: usize = 50;
+/// How long after its pairing a tournament game's first clock starts: the countdown a client shows before it
+/// brings the game up.
+pub const TOURNAMENT_COUNTDOWN_MS: i64 = 10_000;
+
+/// What kind of event, and how long it lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum TournamentFormat {
+    /// Players come and go; whoever finishes a game is paired again at once, until the time is up.
+    Arena {
+        /// Its length, [`ARENA_MINUTES`].
+        minutes: u32,
+    },
+    /// Everyone is paired each round, by score, never twice against the same opponent.
+    Swiss {
+        /// The number of rounds, [`SWISS_ROUNDS`].
+        rounds: u32,
+    },
+}
+
+/// What a tournament is: set by its creator, shown to everyone.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentTerms {
+    /// Its name: 1 to [`MAX_TOURNAMENT_NAME_CHARS`] characters, no control characters.
+    pub name: String,
+    /// Arena or Swiss, and how long.
+    pub format: TournamentFormat,
+    /// The board.
+    pub variant: GameVariant,
+    /// The games' time control (not a correspondence one).
+    pub time: TimeControl,
+    /// Whether its games change ratings (standard tsivy only; a game with a bot is never rated).
+    pub rated: bool,
+    /// When it begins, in milliseconds since the Unix epoch: from now to [`MAX_TOURNAMENT_LEAD_MS`] ahead.
+    pub starts_at_ms: i64,
+}
+
+/// A new tournament, as its creator sets it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentSettings {
+    /// What it is.
+    #[serde(flatten)]
+    pub terms: TournamentTerms,
+    /// A password that players must give to join (a club's private event), 1 to 128 bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password: Option<String>,
+}
+
+/// Where a tournament stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TournamentStage {
+    /// Not begun: players may join.
+    Upcoming,
+    /// Under way: players may join and withdraw.
+    Running,
+    /// Over: nobody is paired any more (an arena's games still playing at its end count when they end).
+    Finished,
+}
+
+/// A tournament, as lists show it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentView {
+    /// Its id.
+    pub id: String,
+    /// What it is.
+    #[serde(flatten)]
+    pub terms: TournamentTerms,
+    /// Where it stands.
+    pub stage: TournamentStage,
+    /// A Swiss event's rounds paired so far (0 for an arena).
+    #[serde(default)]
+    pub round: u32,
+    /// Whether joining takes a password.
+    #[serde(default)]
+    pub private: bool,
+    /// The name of the player who created it; none for the server's own schedule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creator: Option<String>,
+    /// How many players are in it (not withdrawn).
+    pub players: u32,
+    /// Whether the caller is in it.
+    #[serde(default)]
+    pub joined: bool,
+}
+
+/// One player's line in a tournament's standings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StandingView {
+    /// The place, from 1.
+    pub rank: u32,
+    /// The player.
+    pub player: PlayerView,
+    /// The score: a win counts 2 and a draw 1 (a Swiss event's half points; an arena's points, streaks and
+    /// berserk included).
+    pub points: u32,
+    /// A Swiss event's Buchholz, in half points (the sum of the opponents' scores).
+    #[serde(default)]
+    pub buchholz: u32,
+    /// A Swiss event's Sonneborn-Berger, in quarter points.
+    #[serde(default)]
+    pub sonneborn_berger: u32,
+    /// An arena player after two wins in a row: the next win counts double.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub on_fire: bool,
+    /// Whether the player left the event (or missed too many rounds, or let an arena game go by unplayed).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub withdrawn: bool,
+}
+
+/// How a tournament game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TournamentOutcome {
+    /// White won.
+    White,
+    /// Black won.
+    Black,
+    /// A draw.
+    Draw,
+    /// White never played: Black won.
+    WhiteAbsent,
+    /// Black never played: White won.
+    BlackAbsent,
+}
+
+/// A game of a tournament, for its crosstable.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentGameView {
+    /// The game's id.
+    pub game: String,
+    /// A Swiss event's round, from 1; an arena's pairing, in order.
+    pub round: u32,
+    /// White's player id.
+    pub white: String,
+    /// Black's player id.
+    pub black: String,
+    /// How it ended; none while it is played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<TournamentOutcome>,
+}

@@ -1,0 +1,439 @@
+//! Tournaments: creating, listing, joining and leaving them, their standings, and running them (an event begun at
+//! its time, an arena's waiting players paired, a Swiss event's rounds, the end). Every process runs them; each
+//! decision is one conditional write ([`Db::pair_swiss_round`](crate::db::Db::pair_swiss_round),
+//! [`Db::pair_arena`](crate::db::Db::pair_arena)), so that exactly one process makes it and the others find it made.
+
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+
+use super::{Caller, Hub, millis};
+use crate::db::{
+    GameStart, NewGame, PlayerRecord, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without,
+};
+use crate::error::{DbError, Refusal};
+use crate::protocol::{
+    ARENA_MINUTES, ErrorCode, GameVariant, MAX_LISTED_TOURNAMENTS, MAX_TOURNAMENT_LEAD_MS, MAX_TOURNAMENT_NAME_CHARS,
+    MAX_TOURNAMENTS_PER_PLAYER, SWISS_ROUNDS, ServerMessage, StandingView, TOURNAMENT_COUNTDOWN_MS, TournamentFormat,
+    TournamentGameView, TournamentOutcome, TournamentSettings, TournamentStage, TournamentTerms, TournamentView,
+};
+use crate::rating::Pool;
+use crate::secret;
+use crate::tournament::arena::{self, Finish, Played, Waiting};
+use crate::tournament::swiss::{self, Entrant};
+use crate::tournament::{Outcome, Points};
+
+/// How often the tournaments are looked at when no tournament game ended meanwhile, on the server's clock.
+pub const TOURNAMENT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// How far in the past a new tournament may say it starts (a client's clock a little behind): it starts now.
+const START_SLACK_MS: i64 = 60_000;
+
+impl Hub {
+    /// The upcoming and running tournaments, then the latest finished ones, as the caller sees them.
+    pub(super) async fn list_tournaments(&self, caller: &Caller) -> Result<ServerMessage, Refusal> {
+        let mut events = self.db.tournaments(TournamentStatus::Upcoming).await?;
+        events.extend(self.db.tournaments(TournamentStatus::Running).await?);
+        let mut finished = self.db.tournaments(TournamentStatus::Finished).await?;
+        finished.reverse();
+        events.extend(finished);
+        events.truncate(MAX_LISTED_TOURNAMENTS);
+        let mut tournaments = Vec::with_capacity(events.len());
+        for event in &events {
+            tournaments.push(self.tournament_view(event, &caller.player).await?);
+        }
+        Ok(ServerMessage::Tournaments { tournaments })
+    }
+
+    /// Creates a tournament of a registered player, as `settings` say.
+    pub(super) async fn create_tournament(
+        &self,
+        caller: &Caller,
+        settings: TournamentSettings,
+    ) -> Result<ServerMessage, Refusal> {
+        let now = self.clock.now_ms();
+        let TournamentSettings { terms, password } = checked(settings, now)?;
+        if !self.current(caller).await?.registered {
+            return Err(Refusal::new(ErrorCode::RegisteredOnly, "register to create tournaments"));
+        }
+        let event = TournamentRecord {
+            id: secret::new_id()?,
+            kind: match terms.format {
+                TournamentFormat::Arena { minutes } => TournamentKind::Arena { length_ms: i64::from(minutes) * 60_000 },
+                TournamentFormat::Swiss { rounds } => TournamentKind::Swiss { rounds },
+            },
+            name: terms.name,
+            creator: Some(caller.player.clone()),
+            variant: terms.variant,
+            time: terms.time,
+            rated: terms.rated,
+            starts: terms.starts_at_ms,
+            // A club's password guards an event, not an account: a fast hash, as for tokens.
+            password_hash: password.as_deref().map(secret::token_hash),
+            status: TournamentStatus::Upcoming,
+            round: 0,
+        };
+        if !self.db.create_tournament(&event, MAX_TOURNAMENTS_PER_PLAYER, now).await? {
+            let message = format!("you have {MAX_TOURNAMENTS_PER_PLAYER} tournaments to come already");
+            return Err(Refusal::new(ErrorCode::TooManyTournaments, message));
+        }
+        Ok(ServerMessage::TournamentCreated { tournament: self.tournament_view(&event, &caller.player).await? })
+    }
+
+    /// Enters the caller in the tournament `id`, or brings them back.
+    pub(super) async fn join_tournament(
+        &self,
+        caller: &Caller,
+        id: &str,
+        password: Option<String>,
+    ) -> Result<ServerMessage, Refusal> {
+        let event = self.db.tournament(id).await?.ok_or_else(|| Refusal::not_found(id))?;
+        let over = || Refusal::new(ErrorCode::TournamentOver, "that tournament is over");
+        if event.status == TournamentStatus::Finished {
+            return Err(over());
+        }
+        if let Some(hash) = &event.password_hash
+            && password.as_deref().map(secret::token_hash).as_ref() != Some(hash)
+        {
+            return Err(Refusal::new(ErrorCode::WrongPassword, "that tournament's password is another"));
+        }
+        let player = self.current(caller).await?;
+        if event.rated && !player.registered {
+            return Err(Refusal::guest_unrated());
+        }
+        let rating = player.view(Pool::of(event.time)).rating;
+        if !self.db.join_tournament(id, &caller.player, rating, self.clock.now_ms()).await? {
+            return Err(over());
+        }
+        Ok(ServerMessage::TournamentJoined { tournament: self.tournament_view(&event, &caller.player).await? })
+    }
+
+    /// Withdraws the caller from the tournament `id`; a game they are playing goes on.
+    pub(super) async fn withdraw_tournament(&self, caller: &Caller, id: &str) -> Result<ServerMessage, Refusal> {
+        if !self.db.withdraw_from_tournament(id, &caller.player).await? {
+            return Err(Refusal::new(ErrorCode::NotFound, "you are not in that tournament"));
+        }
+        Ok(ServerMessage::TournamentWithdrawn { tournament: id.to_owned() })
+    }
+
+    /// The standings and games of the tournament `id`, worked out from the games stored.
+    pub(super) async fn standings(&self, caller: &Caller, id: &str) -> Result<ServerMessage, Refusal> {
+        let event = self.db.tournament(id).await?.ok_or_else(|| Refusal::not_found(id))?;
+        let (standings, games) = self.standings_of(&event).await?;
+        let tournament = self.tournament_view(&event, &caller.player).await?;
+        Ok(ServerMessage::Standings { tournament, standings, games })
+    }
+
+    /// The standings of `event` and its games, from what is stored.
+    async fn standings_of(
+        &self,
+        event: &TournamentRecord,
+    ) -> Result<(Vec<StandingView>, Vec<TournamentGameView>), DbError> {
+        let entrants = self.db.tournament_entrants(&event.id).await?;
+        let games = self.db.tournament_games(&event.id).await?;
+        let pool = Pool::of(event.time);
+        let mut players = HashMap::new();
+        for entrant in &entrants {
+            let player = self.db.player(&entrant.player).await?;
+            let player = player.ok_or_else(|| DbError::Corrupt(format!("player {} vanished", entrant.player)))?;
+            players.insert(entrant.player.clone(), player.view(pool));
+        }
+        let lines: Vec<(&String, Points, u32, u32, bool, bool)> = match event.kind {
+            TournamentKind::Swiss { .. } => {
+                let rounds = self.db.swiss_rounds(&event.id).await?;
+                let out = swiss::withdrawn(&entrants, &rounds);
+                let withdrawn = |e: &Entrant<String>| e.withdrawn || out.contains(&e.player);
+                let by_player: HashMap<&String, &Entrant<String>> = entrants.iter().map(|e| (&e.player, e)).collect();
+                swiss::standings(&entrants, &rounds)
+                    .into_iter()
+                    .filter_map(|s| {
+                        let entrant = by_player.get(&s.player)?;
+                        Some((&entrant.player, s.score, s.buchholz, s.sonneborn_berger, false, withdrawn(entrant)))
+                    })
+                    .collect()
+            }
+            TournamentKind::Arena { .. } => {
+                let scores = arena_scores(&entrants, &games);
+                let mut lines: Vec<_> = entrants
+                    .iter()
+                    .map(|e| {
+                        let score = scores.get(&e.player).copied().unwrap_or_default();
+                        (&e.player, score.points, 0, 0, score.on_fire, e.withdrawn)
+                    })
+                    .collect();
+                let rating = |p: &String| players.get(p).map_or(0.0, |v| v.rating);
+                lines.sort_by(|a, b| b.1.cmp(&a.1).then(rating(b.0).total_cmp(&rating(a.0))).then(a.0.cmp(b.0)));
+                lines
+            }
+        };
+        let standings = lines
+            .into_iter()
+            .zip(1..)
+            .filter_map(|((id, points, buchholz, sonneborn_berger, on_fire, withdrawn), rank)| {
+                let player = players.get(id)?.clone();
+                Some(StandingView { rank, player, points, buchholz, sonneborn_berger, on_fire, withdrawn })
+            })
+            .collect();
+        let games = games.into_iter().map(game_view).collect();
+        Ok((standings, games))
+    }
+
+    /// `event` as `viewer` sees it.
+    async fn tournament_view(&self, event: &TournamentRecord, viewer: &str) -> Result<TournamentView, DbError> {
+        let entrants = self.db.tournament_entrants(&event.id).await?;
+        let creator = match &event.creator {
+            Some(id) => self.db.player(id).await?.map(|p| p.name),
+            None => None,
+        };
+        let format = match event.kind {
+            TournamentKind::Arena { length_ms } => {
+                TournamentFormat::Arena { minutes: u32::try_from(length_ms / 60_000).unwrap_or(u32::MAX) }
+            }
+            TournamentKind::Swiss { rounds } => TournamentFormat::Swiss { rounds },
+        };
+        Ok(TournamentView {
+            id: event.id.clone(),
+            terms: TournamentTerms {
+                name: event.name.clone(),
+                format,
+                variant: event.variant,
+                time: event.time,
+                rated: event.rated,
+                starts_at_ms: event.starts,
+            },
+            stage: match event.status {
+                TournamentStatus::Upcoming => TournamentStage::Upcoming,
+                TournamentStatus::Running => TournamentStage::Running,
+                TournamentStatus::Finished => TournamentStage::Finished,
+            },
+            round: if matches!(event.kind, TournamentKind::Swiss { .. }) { event.round } else { 0 },
+            private: event.password_hash.is_some(),
+            creator,
+            players: u32::try_from(entrants.iter().filter(|e| !e.withdrawn).count()).unwrap_or(u32::MAX),
+            joined: entrants.iter().any(|e| e.player == viewer && !e.withdrawn),
+        })
+    }
+
+    /// Runs the tournaments: begins those whose time has come, pairs an arena's waiting players and a Swiss event's
+    /// next round, and ends them. At most every [`TOURNAMENT_INTERVAL`] of the server's clock, and at the next call
+    /// after a tournament game ended; the server calls it with the flag checks.
+    pub async fn run_tournaments(&self) {
+        let now = self.clock.now_ms();
+        let due = self.tournament_game_ended.swap(false, Ordering::Relaxed);
+        if !due && now < self.next_tournaments.load(Ordering::Relaxed) {
+            return;
+        }
+        self.next_tournaments.store(now.saturating_add(millis(TOURNAMENT_INTERVAL)), Ordering::Relaxed);
+        let mut events = Vec::new();
+        for status in [TournamentStatus::Upcoming, TournamentStatus::Running] {
+            match self.db.tournaments(status).await {
+                Ok(found) => events.extend(found),
+                Err(error) => tracing::error!("tournaments not read: {error}"),
+            }
+        }
+        for event in events.into_iter().filter(|e| e.starts <= now) {
+            let run = match event.kind {
+                TournamentKind::Arena { length_ms } => self.run_arena(&event, length_ms, now).await,
+                TournamentKind::Swiss { rounds } => self.run_swiss(&event, rounds, now).await,
+            };
+            match run {
+                Ok(()) | Err(DbError::Stale) => {}
+                Err(error) => tracing::error!("tournament {}: {error}", event.id),
+            }
+        }
+    }
+
+    /// Begins, pairs or ends the arena `event`. Nobody is paired after its end; games under way then count.
+    async fn run_arena(&self, event: &TournamentRecord, length_ms: i64, now: i64) -> Result<(), DbError> {
+        if now >= event.starts.saturating_add(length_ms) {
+            self.db.move_tournament(&event.id, event.status, TournamentStatus::Finished).await?;
+            return Ok(());
+        }
+        let entrants = self.db.tournament_entrants(&event.id).await?;
+        let games = self.db.tournament_games(&event.id).await?;
+        let joins = self.db.tournament_joins(&event.id).await?;
+        let pairs = arena::pair(&arena_waiting(&entrants, &games, &joins));
+        if pairs.is_empty() {
+            if event.status == TournamentStatus::Upcoming {
+                self.db.move_tournament(&event.id, event.status, TournamentStatus::Running).await?;
+            }
+            return Ok(());
+        }
+        let new = self.new_games(event, &pairs).await?;
+        self.db.pair_arena(event, event.round + 1, &new, self.game_start(event, now)).await?;
+        self.take_up(&new).await;
+        Ok(())
+    }
+
+    /// Begins, pairs the next round of, or ends the Swiss `event` of `rounds` rounds, once the round before is over.
+    async fn run_swiss(&self, event: &TournamentRecord, rounds: u32, now: i64) -> Result<(), DbError> {
+        let played = self.db.swiss_rounds(&event.id).await?;
+        if !played.last().is_none_or(swiss::Round::is_over) {
+            return Ok(());
+        }
+        let entrants = self.db.tournament_entrants(&event.id).await?;
+        let out = swiss::withdrawn(&entrants, &played);
+        let in_play = entrants.iter().filter(|e| !e.withdrawn && !out.contains(&e.player)).count();
+        // Over after its last round, or when fewer than two players are left to pair.
+        if event.round >= rounds || in_play < 2 {
+            self.db.move_tournament(&event.id, event.status, TournamentStatus::Finished).await?;
+            return Ok(());
+        }
+        // Everyone not withdrawn is paired: presence on one process says nothing of the others, and a player who
+        // does not come loses the game on time, which counts as a round missed.
+        let round = swiss::pair_round(&entrants, &played, |_| true);
+        let pairs: Vec<(&String, &String)> = round.games.iter().map(|g| (&g.white, &g.black)).collect();
+        let new = self.new_games(event, &pairs).await?;
+        let without = Without { bye: round.bye.as_ref(), absent: &round.absent };
+        self.db.pair_swiss_round(event, event.round + 1, &new, &without, self.game_start(event, now)).await?;
+        self.take_up(&new).await;
+        Ok(())
+    }
+
+    /// The games of `pairs` (White first), rated when the event is and neither player is a bot or a guest.
+    async fn new_games(&self, event: &TournamentRecord, pairs: &[(&String, &String)]) -> Result<Vec<NewGame>, DbError> {
+        let mut games = Vec::with_capacity(pairs.len());
+        for (white, black) in pairs {
+            let rateable = |p: Option<PlayerRecord>| p.is_some_and(|p| p.registered && !p.bot);
+            let rated = event.rated
+                && event.variant == GameVariant::Tsivy
+                && rateable(self.db.player(white).await?)
+                && rateable(self.db.player(black).await?);
+            let id = secret::new_id().map_err(|e| DbError::Corrupt(format!("no game id: {e}")))?;
+            games.push(NewGame { id, white: (*white).clone(), black: (*black).clone(), rated });
+        }
+        Ok(games)
+    }
+
+    /// How `event`'s games paired `now` start: full clocks, White's running after the countdown.
+    fn game_start(&self, event: &TournamentRecord, now: i64) -> GameStart {
+        GameStart { initial_ms: event.time.initial_ms(), clock_since: now + TOURNAMENT_COUNTDOWN_MS, now }
+    }
+
+    /// Takes up the games just stored and sends each to its players.
+    async fn take_up(&self, games: &[NewGame]) {
+        for game in games {
+            self.sync(&game.id).await;
+        }
+    }
+}
+
+/// `settings` if they are allowed `now`, starting no earlier than `now`; else why not.
+fn checked(mut settings: TournamentSettings, now: i64) -> Result<TournamentSettings, Refusal> {
+    let bad = |message: String| Err(Refusal::new(ErrorCode::BadTournament, message));
+    let terms = &mut settings.terms;
+    terms.name = terms.name.trim().to_owned();
+    let chars = terms.name.chars().count();
+    if chars == 0 || chars > MAX_TOURNAMENT_NAME_CHARS || terms.name.chars().any(char::is_control) {
+        return bad(format!(
+            "a tournament's name has 1 to {MAX_TOURNAMENT_NAME_CHARS} characters, none of them control"
+        ));
+    }
+    match terms.format {
+        TournamentFormat::Arena { minutes } if !ARENA_MINUTES.contains(&minutes) => {
+            return bad(format!("an arena lasts {} to {} minutes", ARENA_MINUTES.start(), ARENA_MINUTES.end()));
+        }
+        TournamentFormat::Swiss { rounds } if !SWISS_ROUNDS.contains(&rounds) => {
+            return bad(format!("a Swiss event has {} to {} rounds", SWISS_ROUNDS.start(), SWISS_ROUNDS.end()));
+        }
+        _ => {}
+    }
+    if terms.time.is_correspondence() {
+        return bad("tournament games are played on the clock, not by correspondence".into());
+    }
+    if terms.rated && terms.variant != GameVariant::Tsivy {
+        return Err(Refusal::new(ErrorCode::UnratedVariant, "only tsivy is rated"));
+    }
+    if terms.starts_at_ms < now - START_SLACK_MS || terms.starts_at_ms > now.saturating_add(MAX_TOURNAMENT_LEAD_MS) {
+        return bad("a tournament starts between now and 30 days from now".into());
+    }
+    terms.starts_at_ms = terms.starts_at_ms.max(now);
+    if settings.password.as_ref().is_some_and(|p| p.is_empty() || p.len() > 128) {
+        return bad("a tournament's password has 1 to 128 bytes".into());
+    }
+    Ok(settings)
+}
+
+/// Each arena player's score from the finished games, in the order they ended.
+fn arena_scores(entrants: &[Entrant<String>], games: &[TournamentGame]) -> HashMap<String, arena::Score> {
+    let mut finished: Vec<(&TournamentGame, i64, Outcome)> =
+        games.iter().filter_map(|g| Some((g, g.ended?, g.pairing.result?))).collect();
+    finished.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.round.cmp(&b.0.round)).then(a.0.id.cmp(&b.0.id)));
+    entrants
+        .iter()
+        .map(|e| {
+            let played: Vec<Played> = finished
+                .iter()
+                .filter_map(|(game, _, outcome)| {
+                    let white = game.pairing.white == e.player;
+                    (white || game.pairing.black == e.player).then(|| {
+                        let result = match outcome.points(white) {
+                            2 => Finish::Win,
+                            1 => Finish::Draw,
+                            _ => Finish::Loss,
+                        };
+                        Played { result, berserk: false }
+                    })
+                })
+                .collect();
+            (e.player.clone(), arena::score(&played))
+        })
+        .collect()
+}
+
+/// The arena players waiting for a game: not withdrawn, not playing, and not paused (their last game went by
+/// without their turn, and they have not joined again since).
+fn arena_waiting<'a>(
+    entrants: &'a [Entrant<String>],
+    games: &'a [TournamentGame],
+    joins: &HashMap<String, i64>,
+) -> Vec<Waiting<&'a String>> {
+    let scores = arena_scores(entrants, games);
+    entrants
+        .iter()
+        .filter(|e| !e.withdrawn)
+        .filter_map(|e| {
+            let theirs: Vec<&TournamentGame> =
+                games.iter().filter(|g| g.pairing.white == e.player || g.pairing.black == e.player).collect();
+            if theirs.iter().any(|g| g.pairing.result.is_none()) {
+                return None;
+            }
+            let last = theirs.iter().max_by_key(|g| (g.ended, g.round));
+            if let Some(last) = last
+                && let Some(outcome) = last.pairing.result
+                && outcome.no_show(last.pairing.white == e.player)
+                && last.ended >= joins.get(&e.player).copied()
+            {
+                return None;
+            }
+            let last_opponent =
+                last.map(|g| if g.pairing.white == e.player { &g.pairing.black } else { &g.pairing.white });
+            let whites = theirs.iter().filter(|g| g.pairing.white == e.player).count();
+            let colour_balance =
+                i32::try_from(whites).unwrap_or(i32::MAX) - i32::try_from(theirs.len() - whites).unwrap_or(i32::MAX);
+            Some(Waiting {
+                player: &e.player,
+                points: scores.get(&e.player).map_or(0, |s| s.points),
+                rating: e.rating,
+                last_opponent,
+                colour_balance,
+            })
+        })
+        .collect()
+}
+
+/// A stored game as the crosstable shows it.
+fn game_view(game: TournamentGame) -> TournamentGameView {
+    TournamentGameView {
+        game: game.id,
+        round: game.round,
+        white: game.pairing.white,
+        black: game.pairing.black,
+        outcome: game.pairing.result.map(|o| match o {
+            Outcome::WhiteWins => TournamentOutcome::White,
+            Outcome::BlackWins => TournamentOutcome::Black,
+            Outcome::Draw => TournamentOutcome::Draw,
+            Outcome::WhiteNoShow => TournamentOutcome::WhiteAbsent,
+            Outcome::BlackNoShow => TournamentOutcome::BlackAbsent,
+        }),
+    }
+}

@@ -1,0 +1,362 @@
+//! Tournaments played through the server: a Swiss event of seven players over five rounds and an arena of sixteen
+//! bots over thirty minutes of the injected clock, each checked against a tally the test keeps itself; and what a
+//! player may not do (malformed settings, a creator's flood, joining after the end, a wrong password).
+
+use std::collections::{HashMap, HashSet};
+
+use fanorona_bot::client::Client;
+use fanorona_server::protocol::{
+    ClientMessage, ErrorCode, GameVariant, GameView, MAX_TOURNAMENTS_PER_PLAYER, ServerMessage, StandingView,
+    TOURNAMENT_COUNTDOWN_MS, TournamentFormat, TournamentGameView, TournamentOutcome, TournamentSettings,
+    TournamentStage, TournamentTerms, TournamentView,
+};
+
+use crate::common::{TestServer, clock, wait};
+
+const START: i64 = 1_800_000_000_000;
+
+fn settings(format: TournamentFormat, rated: bool) -> TournamentSettings {
+    let terms = TournamentTerms {
+        name: "Friday club".into(),
+        format,
+        variant: GameVariant::Tsivy,
+        time: "3+2".parse().unwrap(),
+        rated,
+        starts_at_ms: START + 60_000,
+    };
+    TournamentSettings { terms, password: None }
+}
+
+async fn create(client: &mut Client, settings: TournamentSettings) -> TournamentView {
+    match client.request(ClientMessage::CreateTournament { settings }).await {
+        Ok(ServerMessage::TournamentCreated { tournament }) => tournament,
+        other => panic!("{other:?}"),
+    }
+}
+
+async fn join(client: &mut Client, tournament: &str) {
+    let join = ClientMessage::JoinTournament { tournament: tournament.into(), password: None };
+    assert!(matches!(client.request(join).await, Ok(ServerMessage::TournamentJoined { .. })));
+}
+
+async fn standings(client: &mut Client, id: &str) -> (TournamentView, Vec<StandingView>, Vec<TournamentGameView>) {
+    match client.request(ClientMessage::Standings { tournament: id.into() }).await {
+        Ok(ServerMessage::Standings { tournament, standings, games }) => (tournament, standings, games),
+        other => panic!("{other:?}"),
+    }
+}
+
+fn refused(answer: Result<ServerMessage, fanorona_bot::client::ClientError>) -> Option<ErrorCode> {
+    answer.err().and_then(|e| e.code())
+}
+
+/// The next game of a tournament that reaches `client`, past the ends of its games before.
+async fn next_game(client: &mut Client) -> GameView {
+    loop {
+        match client.next().await.unwrap().message {
+            ServerMessage::GameState { game } if game.tournament.is_some() => return game,
+            ServerMessage::GameOver { .. } | ServerMessage::DrawOffered { .. } => {}
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+/// Ends `game` as `outcome` says, `loser` resigning (a draw: one offers, the other accepts).
+async fn finish(white: &mut Client, black: &mut Client, game: &str, outcome: TournamentOutcome) {
+    let game = game.to_owned();
+    let ended = match outcome {
+        TournamentOutcome::White => black.request(ClientMessage::Resign { game }).await,
+        TournamentOutcome::Black => white.request(ClientMessage::Resign { game }).await,
+        _ => {
+            white.request(ClientMessage::OfferDraw { game: game.clone() }).await.unwrap();
+            black.request(ClientMessage::AcceptDraw { game }).await
+        }
+    };
+    assert!(matches!(ended, Ok(ServerMessage::GameOver { .. })), "{ended:?}");
+}
+
+/// Two mutable clients of `clients`.
+fn two(clients: &mut [Client], a: usize, b: usize) -> (&mut Client, &mut Client) {
+    assert_ne!(a, b);
+    if a < b {
+        let (left, right) = clients.split_at_mut(b);
+        (&mut left[a], &mut right[0])
+    } else {
+        let (left, right) = clients.split_at_mut(a);
+        (&mut right[0], &mut left[b])
+    }
+}
+
+/// Seven players, five rounds: every round pairs everyone but one, who gets the bye (a different player each
+/// round), no two players meet twice, a game reaches both players with its clock standing still for the countdown,
+/// and the final standings (score, Buchholz, Sonneborn-Berger) equal the test's own tally of the results.
+#[tokio::test]
+async fn a_swiss_event_of_seven_players_over_five_rounds() {
+    let clock = clock();
+    let server = TestServer::fresh(&clock).await;
+    let (mut host, _) = server.registered("host").await;
+    let event = create(&mut host, settings(TournamentFormat::Swiss { rounds: 5 }, true)).await;
+    assert_eq!((event.stage, event.players, event.joined), (TournamentStage::Upcoming, 0, false));
+    let mut clients = Vec::new();
+    let mut ids = Vec::new();
+    for n in 0..7 {
+        let (mut client, welcome) = server.registered(&format!("player{n}")).await;
+        join(&mut client, &event.id).await;
+        clients.push(client);
+        ids.push(welcome.player.id);
+    }
+    let index: HashMap<&String, usize> = ids.iter().enumerate().map(|(i, id)| (id, i)).collect();
+    server.hub.run_tournaments().await;
+    assert!(standings(&mut host, &event.id).await.2.is_empty(), "nobody is paired before the start");
+    wait(&clock, 60);
+    // The test's own tally: half points, and each player's opponents with the half points they took off them.
+    let mut score = [0u32; 7];
+    let mut met: Vec<Vec<(usize, u32)>> = vec![Vec::new(); 7];
+    let mut byes = HashSet::new();
+    for round in 1..=5u32 {
+        server.hub.run_tournaments().await;
+        let (view, _, games) = standings(&mut host, &event.id).await;
+        assert_eq!((view.stage, view.round), (TournamentStage::Running, round));
+        let this: Vec<&TournamentGameView> = games.iter().filter(|g| g.round == round).collect();
+        assert_eq!(this.len(), 3, "round {round}");
+        let mut seated: HashSet<usize> = HashSet::new();
+        for (board, game) in this.iter().enumerate() {
+            let (w, b) = (index[&game.white], index[&game.black]);
+            assert!(seated.insert(w) && seated.insert(b));
+            assert!(!met[w].iter().any(|(o, _)| *o == b), "round {round}: {w} and {b} met before");
+            let (white, black) = two(&mut clients, w, b);
+            let (seen_white, seen_black) = (next_game(white).await, next_game(black).await);
+            assert_eq!((seen_white.id.as_str(), seen_black.id.as_str()), (game.game.as_str(), game.game.as_str()));
+            assert_eq!(seen_white.tournament.as_deref(), Some(event.id.as_str()));
+            assert_eq!(seen_white.clocks.stopped_ms, TOURNAMENT_COUNTDOWN_MS, "the countdown before the clock");
+            assert!(seen_white.rated, "both registered, neither a bot");
+            // The top board is drawn in round 2, Black wins the last board, White the others.
+            let outcome = match (round, board) {
+                (2, 0) => TournamentOutcome::Draw,
+                (_, 2) => TournamentOutcome::Black,
+                _ => TournamentOutcome::White,
+            };
+            finish(white, black, &game.game, outcome).await;
+            let (to_white, to_black) = match outcome {
+                TournamentOutcome::White => (2, 0),
+                TournamentOutcome::Black => (0, 2),
+                _ => (1, 1),
+            };
+            score[w] += to_white;
+            score[b] += to_black;
+            met[w].push((b, to_white));
+            met[b].push((w, to_black));
+        }
+        let bye: Vec<usize> = (0..7).filter(|p| !seated.contains(p)).collect();
+        assert_eq!(bye.len(), 1);
+        assert!(byes.insert(bye[0]), "round {round}: a second bye for {}", bye[0]);
+        score[bye[0]] += 2;
+    }
+    server.hub.run_tournaments().await;
+    let (view, table, games) = standings(&mut host, &event.id).await;
+    assert_eq!((view.stage, games.len()), (TournamentStage::Finished, 15));
+    assert!(games.iter().all(|g| g.outcome.is_some()));
+    for line in &table {
+        let p = index[&line.player.id];
+        let buchholz: u32 = met[p].iter().map(|(o, _)| score[*o]).sum();
+        let sonneborn_berger: u32 = met[p].iter().map(|(o, points)| score[*o] * points).sum();
+        assert_eq!((line.points, line.buchholz, line.sonneborn_berger), (score[p], buchholz, sonneborn_berger), "{p}");
+    }
+    let keys: Vec<(u32, u32, u32)> = table.iter().map(|l| (l.points, l.buchholz, l.sonneborn_berger)).collect();
+    assert!(keys.windows(2).all(|w| w[0] >= w[1]), "best first: {keys:?}");
+    assert_eq!(table.iter().map(|l| l.rank).collect::<Vec<_>>(), (1..=7).collect::<Vec<_>>());
+    // Over: nobody joins, and another run pairs nothing.
+    let (mut late, _) = server.registered("late").await;
+    let join = ClientMessage::JoinTournament { tournament: event.id.clone(), password: None };
+    assert_eq!(refused(late.request(join).await), Some(ErrorCode::TournamentOver));
+    wait(&clock, 5);
+    server.hub.run_tournaments().await;
+    assert_eq!(standings(&mut host, &event.id).await.2.len(), 15);
+}
+
+/// An arena's points as the test counts them: 2 a win and 1 a draw, doubled after two wins in a row until a game is
+/// not won.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    points: u32,
+    wins_in_a_row: u32,
+    /// Whether a win ever counted double.
+    doubled: bool,
+}
+
+impl Tally {
+    fn add(&mut self, points: u32) {
+        let double = if self.wins_in_a_row >= 2 { 2 } else { 1 };
+        self.points += points * double;
+        self.doubled |= double == 2 && points == 2;
+        self.wins_in_a_row = if points == 2 { self.wins_in_a_row + 1 } else { 0 };
+    }
+}
+
+/// Sixteen bots in a thirty-minute arena, a game a minute each: whoever finishes is paired again at the next run,
+/// never with their last opponent; a player who withdraws during a game finishes it (it counts) and is not paired
+/// again; no pairing after the end, while a game still playing then counts when it ends; the final standings equal
+/// the test's tally, streaks included.
+#[tokio::test]
+async fn an_arena_of_sixteen_bots_over_thirty_minutes() {
+    let clock = clock();
+    let server = TestServer::fresh(&clock).await;
+    let (mut host, _) = server.registered("host").await;
+    let event = create(&mut host, settings(TournamentFormat::Arena { minutes: 30 }, false)).await;
+    let mut clients = Vec::new();
+    let mut ids = Vec::new();
+    for n in 0..16 {
+        let mut client = Client::connect(&server.url).await.unwrap();
+        let welcome = client.greet(None, Some(&format!("bot{n}")), None, true).await.unwrap();
+        join(&mut client, &event.id).await;
+        clients.push(client);
+        ids.push(welcome.player.id);
+    }
+    let index: HashMap<&String, usize> = ids.iter().enumerate().map(|(i, id)| (id, i)).collect();
+    let mut tally = [Tally::default(); 16];
+    let mut last_opponent: [Option<usize>; 16] = [None; 16];
+    let mut handled = HashSet::new();
+    let mut withdrawn = None;
+    let mut left_playing = None;
+    wait(&clock, 60);
+    for minute in 0..30 {
+        server.hub.run_tournaments().await;
+        let games = standings(&mut host, &event.id).await.2;
+        let new: Vec<&TournamentGameView> = games.iter().filter(|g| handled.insert(g.game.clone())).collect();
+        assert!(minute == 29 || new.len() >= 7, "minute {minute}: {} games", new.len());
+        for (board, game) in new.iter().enumerate() {
+            let (w, b) = (index[&game.white], index[&game.black]);
+            assert_ne!(last_opponent[w], Some(b), "minute {minute}: {w} meets {b} again at once");
+            let (white, black) = two(&mut clients, w, b);
+            assert_eq!(next_game(white).await.id, game.game);
+            assert_eq!(next_game(black).await.id, game.game);
+            if minute == 10 && board == 0 {
+                // Withdrawing during a game: it goes on and counts.
+                let leave = ClientMessage::WithdrawTournament { tournament: event.id.clone() };
+                assert!(matches!(white.request(leave).await, Ok(ServerMessage::TournamentWithdrawn { .. })));
+                withdrawn = Some(w);
+            }
+            if minute == 29 && board == 0 {
+                // Still playing when the arena ends.
+                left_playing = Some((w, b, game.game.clone()));
+                continue;
+            }
+            // The lower-numbered bot wins, but every fifth minute's games are drawn.
+            let outcome = match (minute % 5 == 4, w < b) {
+                (true, _) => TournamentOutcome::Draw,
+                (false, true) => TournamentOutcome::White,
+                (false, false) => TournamentOutcome::Black,
+            };
+            finish(white, black, &game.game, outcome).await;
+            let (to_white, to_black) = match outcome {
+                TournamentOutcome::White => (2, 0),
+                TournamentOutcome::Black => (0, 2),
+                _ => (1, 1),
+            };
+            tally[w].add(to_white);
+            tally[b].add(to_black);
+            (last_opponent[w], last_opponent[b]) = (Some(b), Some(w));
+        }
+        wait(&clock, 60);
+    }
+    let withdrawn = withdrawn.unwrap();
+    // The arena is over (started a minute in, thirty minutes long): nobody is paired again.
+    server.hub.run_tournaments().await;
+    let (view, _, games) = standings(&mut host, &event.id).await;
+    assert_eq!(view.stage, TournamentStage::Finished);
+    let (w, b, game) = left_playing.unwrap();
+    let (white, black) = two(&mut clients, w, b);
+    finish(white, black, &game, TournamentOutcome::White).await;
+    tally[w].add(2);
+    tally[b].add(0);
+    server.hub.run_tournaments().await;
+    let (_, table, after) = standings(&mut host, &event.id).await;
+    assert_eq!(after.len(), games.len(), "no pairing after the end");
+    let last = |p: usize| after.iter().filter(|g| g.white == ids[p] || g.black == ids[p]).map(|g| g.round).max();
+    assert!(last(withdrawn) <= Some(11), "{withdrawn} withdrew in the tenth minute's game: {:?}", last(withdrawn));
+    for line in &table {
+        let p = index[&line.player.id];
+        assert_eq!(line.points, tally[p].points, "bot{p}");
+        assert_eq!(line.on_fire, tally[p].wins_in_a_row >= 2, "bot{p}");
+        assert_eq!(line.withdrawn, p == withdrawn);
+    }
+    assert!(tally.iter().any(|t| t.doubled), "a win on fire was scored");
+    assert!(table.windows(2).all(|w| w[0].points >= w[1].points));
+}
+
+/// Malformed settings are refused with the reason, a guest may not create, a player only so many, a private event
+/// takes its password, and nothing refused is stored.
+#[tokio::test]
+async fn what_a_player_may_not_do_with_tournaments() {
+    let clock = clock();
+    let server = TestServer::fresh(&clock).await;
+    let (mut alice, _) = server.registered("alice").await;
+    let swiss = settings(TournamentFormat::Swiss { rounds: 5 }, true);
+    let with = |terms: TournamentTerms| TournamentSettings { terms, password: None };
+    let base = swiss.terms.clone();
+    let bad = [
+        with(TournamentTerms { name: "  ".into(), ..base.clone() }),
+        with(TournamentTerms { name: "x".repeat(41), ..base.clone() }),
+        with(TournamentTerms { name: "a\u{7}bell".into(), ..base.clone() }),
+        with(TournamentTerms { format: TournamentFormat::Arena { minutes: 5 }, ..base.clone() }),
+        with(TournamentTerms { format: TournamentFormat::Swiss { rounds: 0 }, ..base.clone() }),
+        with(TournamentTerms { format: TournamentFormat::Swiss { rounds: 16 }, ..base.clone() }),
+        with(TournamentTerms { time: "1d".parse().unwrap(), ..base.clone() }),
+        with(TournamentTerms { starts_at_ms: START - 3_600_000, ..base.clone() }),
+        with(TournamentTerms { starts_at_ms: START + 31 * 24 * 3_600_000, ..base.clone() }),
+        TournamentSettings { password: Some(String::new()), ..swiss.clone() },
+    ];
+    for settings in bad {
+        let shown = format!("{settings:?}");
+        let answer = alice.request(ClientMessage::CreateTournament { settings }).await;
+        assert_eq!(refused(answer), Some(ErrorCode::BadTournament), "{shown}");
+    }
+    let dimy = with(TournamentTerms { variant: GameVariant::Dimy, ..base.clone() });
+    assert_eq!(
+        refused(alice.request(ClientMessage::CreateTournament { settings: dimy }).await),
+        Some(ErrorCode::UnratedVariant)
+    );
+    // Malformed JSON for the settings: a clear error.
+    let raw = r#"{"id":9,"type":"create_tournament","settings":{"name":"x","format":{"kind":"knockout"}}}"#;
+    alice.send_text(raw).await.unwrap();
+    assert!(matches!(alice.reply_to(9).await, Err(e) if e.code() == Some(ErrorCode::BadMessage)));
+    let (mut guest, _) = server.guest("guest").await;
+    let answer = guest.request(ClientMessage::CreateTournament { settings: swiss.clone() }).await;
+    assert_eq!(refused(answer), Some(ErrorCode::RegisteredOnly));
+    let listed = |answer| match answer {
+        Ok(ServerMessage::Tournaments { tournaments }) => tournaments,
+        other => panic!("{other:?}"),
+    };
+    assert!(listed(alice.request(ClientMessage::ListTournaments).await).is_empty(), "nothing refused is stored");
+    // A flood: the first few stored, the rest refused.
+    let private = TournamentSettings { password: Some("club secret".into()), ..swiss.clone() };
+    let first = create(&mut alice, private).await;
+    assert!(first.private);
+    for _ in 1..MAX_TOURNAMENTS_PER_PLAYER {
+        create(&mut alice, swiss.clone()).await;
+    }
+    for _ in 0..20 {
+        let answer = alice.request(ClientMessage::CreateTournament { settings: swiss.clone() }).await;
+        assert_eq!(refused(answer), Some(ErrorCode::TooManyTournaments));
+    }
+    assert_eq!(listed(guest.request(ClientMessage::ListTournaments).await).len(), MAX_TOURNAMENTS_PER_PLAYER);
+    // The private event takes its password; a rated one takes registered players.
+    let (mut bob, _) = server.registered("bob").await;
+    for password in [None, Some("guess".to_owned())] {
+        let join = ClientMessage::JoinTournament { tournament: first.id.clone(), password };
+        assert_eq!(refused(bob.request(join).await), Some(ErrorCode::WrongPassword));
+    }
+    let join = ClientMessage::JoinTournament { tournament: first.id.clone(), password: Some("club secret".into()) };
+    match bob.request(join).await {
+        Ok(ServerMessage::TournamentJoined { tournament }) => {
+            assert_eq!((tournament.players, tournament.joined), (1, true))
+        }
+        other => panic!("{other:?}"),
+    }
+    let join = ClientMessage::JoinTournament { tournament: first.id.clone(), password: Some("club secret".into()) };
+    assert_eq!(refused(guest.request(join).await), Some(ErrorCode::GuestUnrated));
+    let join = ClientMessage::JoinTournament { tournament: "no such event".into(), password: None };
+    assert_eq!(refused(bob.request(join).await), Some(ErrorCode::NotFound));
+    let leave = ClientMessage::WithdrawTournament { tournament: "no such event".into() };
+    assert_eq!(refused(bob.request(leave).await), Some(ErrorCode::NotFound));
+}
