@@ -59,6 +59,7 @@ impl TestServer {
                 flag_check_interval: Duration::from_millis(10),
                 limits: Limits::default(),
                 push: PushConfig::default(),
+                schedule: Vec::new(),
             };
             match runtime.block_on(Server::bind(config)) {
                 Ok(server) => break server,

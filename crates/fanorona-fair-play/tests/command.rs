@@ -32,6 +32,7 @@ async fn rated_game(db: &Path) {
         flag_check_interval: Duration::from_millis(100),
         limits: Limits::default(),
         push: PushConfig::default(),
+        schedule: Vec::new(),
     };
     let server = Server::bind(config).await.unwrap();
     let url = format!("ws://{}/ws", server.local_addr().unwrap());

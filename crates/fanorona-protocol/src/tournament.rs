@@ -54,6 +54,65 @@ pub struct TournamentTerms {
     pub starts_at_ms: i64,
 }
 
+/// Why tournament terms are not allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TermsError {
+    /// The name is empty, too long or has control characters.
+    Name,
+    /// An arena's minutes or a Swiss event's rounds are out of bounds.
+    Length,
+    /// A correspondence time control.
+    Correspondence,
+    /// Rated, but not tsivy.
+    UnratedVariant,
+}
+
+impl std::fmt::Display for TermsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TermsError::Name => {
+                write!(f, "a tournament's name has 1 to {MAX_TOURNAMENT_NAME_CHARS} characters, none of them control")
+            }
+            TermsError::Length => write!(
+                f,
+                "an arena lasts {} to {} minutes, a Swiss event has {} to {} rounds",
+                ARENA_MINUTES.start(),
+                ARENA_MINUTES.end(),
+                SWISS_ROUNDS.start(),
+                SWISS_ROUNDS.end()
+            ),
+            TermsError::Correspondence => write!(f, "tournament games are played on the clock, not by correspondence"),
+            TermsError::UnratedVariant => write!(f, "only tsivy is rated"),
+        }
+    }
+}
+
+impl std::error::Error for TermsError {}
+
+impl TournamentTerms {
+    /// Whether the terms are allowed, whenever the event starts (its name as it is: trim it first).
+    pub fn check(&self) -> Result<(), TermsError> {
+        let chars = self.name.chars().count();
+        if chars == 0 || chars > MAX_TOURNAMENT_NAME_CHARS || self.name.chars().any(char::is_control) {
+            return Err(TermsError::Name);
+        }
+        let length_ok = match self.format {
+            TournamentFormat::Arena { minutes } => ARENA_MINUTES.contains(&minutes),
+            TournamentFormat::Swiss { rounds } => SWISS_ROUNDS.contains(&rounds),
+        };
+        if !length_ok {
+            return Err(TermsError::Length);
+        }
+        if self.time.is_correspondence() {
+            return Err(TermsError::Correspondence);
+        }
+        if self.rated && self.variant != GameVariant::Tsivy {
+            return Err(TermsError::UnratedVariant);
+        }
+        Ok(())
+    }
+}
+
 /// A new tournament, as its creator sets it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TournamentSettings {

@@ -10,6 +10,7 @@ use fanorona_server::backup::{Copied, backup};
 use fanorona_server::clock::SystemClock;
 use fanorona_server::db::{Db, database_url};
 use fanorona_server::server::{FLAG_CHECK_INTERVAL, Limits, PushConfig, Server, ServerConfig, Services, parse_origin};
+use fanorona_server::tournament::schedule::read_schedule;
 
 /// The Fanorona game server: a lobby, rated games with clocks, and the web game, on one port.
 #[derive(Debug, Parser)]
@@ -67,6 +68,10 @@ struct Args {
     /// variable). The server posts only to these.
     #[arg(long = "push-service", env = "FANORONA_PUSH_SERVICES", value_delimiter = ',', value_parser = parse_origin)]
     push_services: Vec<String>,
+    /// The server's own tournaments: a JSON file listing each series (docs/DEPLOYMENT.md). The server does not start
+    /// with a file it cannot read or whose entries are not allowed.
+    #[arg(long, env = "FANORONA_SCHEDULE")]
+    schedule: Option<PathBuf>,
 }
 
 /// How the log is written.
@@ -159,6 +164,10 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             ..Limits::default()
         },
         push: PushConfig { contact: args.push_contact, services: Services { extra: args.push_services } },
+        schedule: match &args.schedule {
+            Some(path) => read_schedule(path)?,
+            None => Vec::new(),
+        },
     };
     let server = Server::bind(config).await?;
     tracing::info!("listening on http://{} (WebSocket at /ws)", server.local_addr()?);

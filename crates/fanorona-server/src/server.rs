@@ -30,6 +30,7 @@ use crate::protocol::MAX_MESSAGE_BYTES;
 use crate::push::Pusher;
 pub use crate::push::{PushConfig, Services};
 use crate::static_files;
+use crate::tournament::schedule::Scheduled;
 
 /// How often a server in service looks for fallen flags: a flag falls at most this late.
 pub const FLAG_CHECK_INTERVAL: Duration = Duration::from_millis(100);
@@ -66,6 +67,8 @@ pub struct ServerConfig {
     pub limits: Limits,
     /// Web Push: who runs the server, and the push services besides the browsers'.
     pub push: PushConfig,
+    /// The server's own tournaments ([`read_schedule`](crate::tournament::schedule::read_schedule)).
+    pub schedule: Vec<Scheduled>,
 }
 
 /// A server with its database open, its games resumed and its address bound, ready to run.
@@ -94,7 +97,9 @@ impl Server {
         let changes = db.listen().await?;
         let pusher = Pusher::start(db.clone(), config.push, config.clock.now_ms()).await?;
         let metrics = Arc::new(Metrics::new(db.write_seconds()));
-        let hub = Arc::new(Hub::load(db, config.clock, &config.limits, HashingPool::new()?, pusher, metrics).await?);
+        let hashing = HashingPool::new()?;
+        let hub =
+            Arc::new(Hub::load(db, config.clock, &config.limits, hashing, pusher, metrics, config.schedule).await?);
         let cap = config.limits.connections_per_address;
         let listener = CappedListener::new(TcpListener::bind(config.listen).await?, cap);
         let metrics_listener = match config.metrics_listen {

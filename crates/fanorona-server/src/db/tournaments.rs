@@ -8,7 +8,7 @@ use sqlx::any::AnyRow;
 use super::Db;
 use super::tx::Tx;
 use crate::error::DbError;
-use crate::protocol::{EndReason, GameVariant, TimeControl};
+use crate::protocol::{EndReason, GameVariant, TimeControl, TournamentFormat, TournamentTerms};
 use crate::tournament::Outcome;
 use crate::tournament::swiss::{Entrant, Pairing, Round};
 
@@ -80,6 +80,46 @@ pub struct TournamentRecord {
     pub status: TournamentStatus,
     /// A Swiss event's rounds paired so far.
     pub round: u32,
+}
+
+impl TournamentRecord {
+    /// A new upcoming event of `terms` under the id `id`.
+    pub fn new(id: String, terms: TournamentTerms, creator: Option<String>, password_hash: Option<String>) -> Self {
+        TournamentRecord {
+            id,
+            kind: match terms.format {
+                TournamentFormat::Arena { minutes } => TournamentKind::Arena { length_ms: i64::from(minutes) * 60_000 },
+                TournamentFormat::Swiss { rounds } => TournamentKind::Swiss { rounds },
+            },
+            name: terms.name,
+            creator,
+            variant: terms.variant,
+            time: terms.time,
+            rated: terms.rated,
+            starts: terms.starts_at_ms,
+            password_hash,
+            status: TournamentStatus::Upcoming,
+            round: 0,
+        }
+    }
+
+    /// What the event is, as the protocol says it.
+    pub fn terms(&self) -> TournamentTerms {
+        let format = match self.kind {
+            TournamentKind::Arena { length_ms } => {
+                TournamentFormat::Arena { minutes: u32::try_from(length_ms / 60_000).unwrap_or(u32::MAX) }
+            }
+            TournamentKind::Swiss { rounds } => TournamentFormat::Swiss { rounds },
+        };
+        TournamentTerms {
+            name: self.name.clone(),
+            format,
+            variant: self.variant,
+            time: self.time,
+            rated: self.rated,
+            starts_at_ms: self.starts,
+        }
+    }
 }
 
 /// A tournament game about to be stored.

@@ -24,6 +24,7 @@ use crate::metrics::{Counts, Metrics};
 use crate::protocol::{ClientMessage, EndReason, ErrorCode, GameResult, ServerMessage};
 use crate::push::Pusher;
 use crate::throttle::{Backoff, GuestQuota, LoginBackoffs, LoginWaits};
+use crate::tournament::schedule::Scheduled;
 
 mod accounts;
 mod connections;
@@ -95,6 +96,9 @@ pub struct Hub {
     next_tournaments: AtomicI64,
     /// Set when a tournament game ends: the tournaments run at the next call, to pair its players again at once.
     tournament_game_ended: AtomicBool,
+    /// The server's own tournaments, and the start of each entry's next event as this process last made sure of it.
+    schedule: Vec<Scheduled>,
+    scheduled: Mutex<Vec<Option<i64>>>,
     /// Sends Web Push messages about correspondence games.
     pusher: Pusher,
     /// What the server counts for whoever runs it.
@@ -105,7 +109,8 @@ impl Hub {
     /// A hub on `db` that takes up every game in progress stored there (a game that cannot be replayed is logged and
     /// left as it is).
     /// `limits` gives what one address may do (new guests, wrong passwords); `hashing` checks the passwords;
-    /// `pusher` sends Web Push messages; `metrics` counts turns and refusals.
+    /// `pusher` sends Web Push messages; `metrics` counts turns and refusals; `schedule` lists the server's own
+    /// tournaments.
     pub(crate) async fn load(
         db: Db,
         clock: Arc<dyn Clock>,
@@ -113,6 +118,7 @@ impl Hub {
         hashing: HashingPool,
         pusher: Pusher,
         metrics: Arc<Metrics>,
+        schedule: Vec<Scheduled>,
     ) -> Result<Hub, DbError> {
         let mut games = HashMap::new();
         for stored in db.games_in_progress().await? {
@@ -144,6 +150,8 @@ impl Hub {
             next_purge: AtomicI64::new(i64::MIN),
             next_tournaments: AtomicI64::new(i64::MIN),
             tournament_game_ended: AtomicBool::new(false),
+            scheduled: Mutex::new(vec![None; schedule.len()]),
+            schedule,
             pusher,
             metrics,
         })

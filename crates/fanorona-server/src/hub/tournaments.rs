@@ -6,15 +6,15 @@
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 
-use super::{Caller, Hub, millis};
+use super::{Caller, Hub, lock, millis};
 use crate::db::{
     GameStart, NewGame, PlayerRecord, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without,
 };
 use crate::error::{DbError, Refusal};
 use crate::protocol::{
-    ARENA_MINUTES, ErrorCode, GameVariant, MAX_LISTED_TOURNAMENTS, MAX_TOURNAMENT_LEAD_MS, MAX_TOURNAMENT_NAME_CHARS,
-    MAX_TOURNAMENTS_PER_PLAYER, SWISS_ROUNDS, ServerMessage, StandingView, TOURNAMENT_COUNTDOWN_MS, TournamentFormat,
-    TournamentGameView, TournamentOutcome, TournamentSettings, TournamentStage, TournamentTerms, TournamentView,
+    ErrorCode, GameVariant, MAX_LISTED_TOURNAMENTS, MAX_TOURNAMENT_LEAD_MS, MAX_TOURNAMENTS_PER_PLAYER, ServerMessage,
+    StandingView, TOURNAMENT_COUNTDOWN_MS, TermsError, TournamentGameView, TournamentOutcome, TournamentSettings,
+    TournamentStage, TournamentTerms, TournamentView,
 };
 use crate::rating::Pool;
 use crate::secret;
@@ -55,23 +55,9 @@ impl Hub {
         if !self.current(caller).await?.registered {
             return Err(Refusal::new(ErrorCode::RegisteredOnly, "register to create tournaments"));
         }
-        let event = TournamentRecord {
-            id: secret::new_id()?,
-            kind: match terms.format {
-                TournamentFormat::Arena { minutes } => TournamentKind::Arena { length_ms: i64::from(minutes) * 60_000 },
-                TournamentFormat::Swiss { rounds } => TournamentKind::Swiss { rounds },
-            },
-            name: terms.name,
-            creator: Some(caller.player.clone()),
-            variant: terms.variant,
-            time: terms.time,
-            rated: terms.rated,
-            starts: terms.starts_at_ms,
-            // A club's password guards an event, not an account: a fast hash, as for tokens.
-            password_hash: password.as_deref().map(secret::token_hash),
-            status: TournamentStatus::Upcoming,
-            round: 0,
-        };
+        // A club's password guards an event, not an account: a fast hash, as for tokens.
+        let password_hash = password.as_deref().map(secret::token_hash);
+        let event = TournamentRecord::new(secret::new_id()?, terms, Some(caller.player.clone()), password_hash);
         if !self.db.create_tournament(&event, MAX_TOURNAMENTS_PER_PLAYER, now).await? {
             let message = format!("you have {MAX_TOURNAMENTS_PER_PLAYER} tournaments to come already");
             return Err(Refusal::new(ErrorCode::TooManyTournaments, message));
@@ -184,22 +170,9 @@ impl Hub {
             Some(id) => self.db.player(id).await?.map(|p| p.name),
             None => None,
         };
-        let format = match event.kind {
-            TournamentKind::Arena { length_ms } => {
-                TournamentFormat::Arena { minutes: u32::try_from(length_ms / 60_000).unwrap_or(u32::MAX) }
-            }
-            TournamentKind::Swiss { rounds } => TournamentFormat::Swiss { rounds },
-        };
         Ok(TournamentView {
             id: event.id.clone(),
-            terms: TournamentTerms {
-                name: event.name.clone(),
-                format,
-                variant: event.variant,
-                time: event.time,
-                rated: event.rated,
-                starts_at_ms: event.starts,
-            },
+            terms: event.terms(),
             stage: match event.status {
                 TournamentStatus::Upcoming => TournamentStage::Upcoming,
                 TournamentStatus::Running => TournamentStage::Running,
@@ -223,6 +196,7 @@ impl Hub {
             return;
         }
         self.next_tournaments.store(now.saturating_add(millis(TOURNAMENT_INTERVAL)), Ordering::Relaxed);
+        self.hold_scheduled(now).await;
         let mut events = Vec::new();
         for status in [TournamentStatus::Upcoming, TournamentStatus::Running] {
             match self.db.tournaments(status).await {
@@ -238,6 +212,27 @@ impl Hub {
             match run {
                 Ok(()) | Err(DbError::Stale) => {}
                 Err(error) => tracing::error!("tournament {}: {error}", event.id),
+            }
+        }
+    }
+
+    /// Makes sure that each series of the server's schedule has its next event, to join ahead. Every process does;
+    /// the event's id is the same on each, so all but the first find it stored.
+    async fn hold_scheduled(&self, now: i64) {
+        for (index, entry) in self.schedule.iter().enumerate() {
+            let start = entry.next_start(now);
+            if lock(&self.scheduled).get(index).copied().flatten() == Some(start) {
+                continue;
+            }
+            let terms = TournamentTerms { starts_at_ms: start, ..entry.terms.clone() };
+            let event = TournamentRecord::new(entry.event_id(start), terms, None, None);
+            match self.db.create_tournament(&event, usize::MAX, now).await {
+                Ok(_) | Err(DbError::Duplicate) => {
+                    if let Some(held) = lock(&self.scheduled).get_mut(index) {
+                        *held = Some(start);
+                    }
+                }
+                Err(error) => tracing::error!("scheduled tournament {:?} not created: {error}", event.name),
             }
         }
     }
@@ -322,26 +317,12 @@ fn checked(mut settings: TournamentSettings, now: i64) -> Result<TournamentSetti
     let bad = |message: String| Err(Refusal::new(ErrorCode::BadTournament, message));
     let terms = &mut settings.terms;
     terms.name = terms.name.trim().to_owned();
-    let chars = terms.name.chars().count();
-    if chars == 0 || chars > MAX_TOURNAMENT_NAME_CHARS || terms.name.chars().any(char::is_control) {
-        return bad(format!(
-            "a tournament's name has 1 to {MAX_TOURNAMENT_NAME_CHARS} characters, none of them control"
-        ));
-    }
-    match terms.format {
-        TournamentFormat::Arena { minutes } if !ARENA_MINUTES.contains(&minutes) => {
-            return bad(format!("an arena lasts {} to {} minutes", ARENA_MINUTES.start(), ARENA_MINUTES.end()));
+    match terms.check() {
+        Ok(()) => {}
+        Err(error @ TermsError::UnratedVariant) => {
+            return Err(Refusal::new(ErrorCode::UnratedVariant, error.to_string()));
         }
-        TournamentFormat::Swiss { rounds } if !SWISS_ROUNDS.contains(&rounds) => {
-            return bad(format!("a Swiss event has {} to {} rounds", SWISS_ROUNDS.start(), SWISS_ROUNDS.end()));
-        }
-        _ => {}
-    }
-    if terms.time.is_correspondence() {
-        return bad("tournament games are played on the clock, not by correspondence".into());
-    }
-    if terms.rated && terms.variant != GameVariant::Tsivy {
-        return Err(Refusal::new(ErrorCode::UnratedVariant, "only tsivy is rated"));
+        Err(error) => return bad(error.to_string()),
     }
     if terms.starts_at_ms < now - START_SLACK_MS || terms.starts_at_ms > now.saturating_add(MAX_TOURNAMENT_LEAD_MS) {
         return bad("a tournament starts between now and 30 days from now".into());

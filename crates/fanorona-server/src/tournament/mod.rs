@@ -4,6 +4,7 @@
 //! database always equal the live ones.
 
 pub mod arena;
+pub mod schedule;
 pub mod swiss;
 
 /// Points, in half points: a win is 2, a draw 1 (an arena's points are whole points and count the same way doubled).

@@ -14,6 +14,7 @@ use fanorona_server::clock::{Clock, ManualClock};
 use fanorona_server::hub::Hub;
 use fanorona_server::protocol::{ClientMessage, GameVariant, GameView, PlayerView, ServerMessage, TimeControl};
 use fanorona_server::server::{Limits, PushConfig, Server, ServerConfig};
+use fanorona_server::tournament::schedule::Scheduled;
 use sqlx::{AnyPool, Row};
 use tempfile::TempDir;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -60,18 +61,50 @@ impl TestServer {
     /// the game acts, never between a test moving its clock and its next message.
     /// Its limits are those in service but for new guests, which the tests make many of, all from loopback.
     pub async fn start(db: &Path, clock: &Arc<ManualClock>) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None, test_limits(), PushConfig::default())
-            .await
+        TestServer::start_with(
+            db,
+            clock,
+            Duration::from_secs(24 * 3600),
+            None,
+            test_limits(),
+            PushConfig::default(),
+            Vec::new(),
+        )
+        .await
     }
 
     /// Starts a server, as [`TestServer::start`] does, with the timeouts and connection cap `limits`.
     pub async fn start_with_limits(db: &Path, clock: &Arc<ManualClock>, limits: Limits) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None, limits, PushConfig::default()).await
+        TestServer::start_with(
+            db,
+            clock,
+            Duration::from_secs(24 * 3600),
+            None,
+            limits,
+            PushConfig::default(),
+            Vec::new(),
+        )
+        .await
     }
 
     /// Starts a server that looks for fallen flags every 10 ms (of real time), as in service.
     pub async fn start_watching_flags(db: &Path, clock: &Arc<ManualClock>) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_millis(10), None, test_limits(), PushConfig::default()).await
+        TestServer::start_with(
+            db,
+            clock,
+            Duration::from_millis(10),
+            None,
+            test_limits(),
+            PushConfig::default(),
+            Vec::new(),
+        )
+        .await
+    }
+
+    /// Starts a server, as [`TestServer::start`] does, that runs the tournaments of `schedule` besides players' own.
+    pub async fn start_with_schedule(db: &Path, clock: &Arc<ManualClock>, schedule: Vec<Scheduled>) -> TestServer {
+        let day = Duration::from_secs(24 * 3600);
+        TestServer::start_with(db, clock, day, None, test_limits(), PushConfig::default(), schedule).await
     }
 
     /// Starts a server, as [`TestServer::start`] does, whose SQLite file may grow to `max_pages` pages and no
@@ -85,6 +118,7 @@ impl TestServer {
             Some(max_pages),
             test_limits(),
             PushConfig::default(),
+            Vec::new(),
         )
         .await
     }
@@ -96,6 +130,7 @@ impl TestServer {
         sqlite_max_pages: Option<u32>,
         limits: Limits,
         push: PushConfig,
+        schedule: Vec<Scheduled>,
     ) -> TestServer {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
         let config = ServerConfig {
@@ -111,6 +146,7 @@ impl TestServer {
             flag_check_interval,
             limits,
             push,
+            schedule,
         };
         let server = runtime.spawn(Server::bind(config)).await.unwrap().unwrap();
         let url = format!("ws://{}/ws", server.local_addr().unwrap());
@@ -121,7 +157,7 @@ impl TestServer {
 
     /// Starts a server as [`TestServer::start`] does that posts Web Push messages to the push services `push` names.
     pub async fn start_with_push(db: &Path, clock: &Arc<ManualClock>, push: PushConfig) -> TestServer {
-        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None, test_limits(), push).await
+        TestServer::start_with(db, clock, Duration::from_secs(24 * 3600), None, test_limits(), push, Vec::new()).await
     }
 
     /// A new connection, greeted as a new guest named `name`.

@@ -11,6 +11,8 @@ use fanorona_server::protocol::{
     TournamentStage, TournamentTerms, TournamentView,
 };
 
+use fanorona_server::tournament::schedule::Scheduled;
+
 use crate::common::{TestServer, clock, wait};
 
 const START: i64 = 1_800_000_000_000;
@@ -359,4 +361,93 @@ async fn what_a_player_may_not_do_with_tournaments() {
     assert_eq!(refused(bob.request(join).await), Some(ErrorCode::NotFound));
     let leave = ClientMessage::WithdrawTournament { tournament: "no such event".into() };
     assert_eq!(refused(bob.request(leave).await), Some(ErrorCode::NotFound));
+}
+
+/// The server's own schedule, run by two processes on one database: each series has its next event to join ahead,
+/// once; at its time the event begins (its players paired) and the series' next one is there.
+#[tokio::test]
+async fn the_servers_schedule_holds_each_series_next_event_once() {
+    let clock = clock();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let series = |name: &str, format, variant, starts_at_ms, every_hours| {
+        let terms = TournamentTerms {
+            name: name.into(),
+            format,
+            variant,
+            time: "3+2".parse().unwrap(),
+            rated: false,
+            starts_at_ms,
+        };
+        Scheduled { terms, every_hours }
+    };
+    let schedule = vec![
+        series("Hourly arena", TournamentFormat::Arena { minutes: 30 }, GameVariant::Tsivy, START + 1_800_000, 1),
+        series("Daily dimy", TournamentFormat::Swiss { rounds: 3 }, GameVariant::Dimy, START + 18 * 3_600_000, 24),
+    ];
+    let first = TestServer::start_with_schedule(&db, &clock, schedule.clone()).await;
+    let second = TestServer::start_with_schedule(&db, &clock, schedule).await;
+    tokio::join!(first.hub.run_tournaments(), second.hub.run_tournaments());
+    let (mut alice, alice_welcome) = first.registered("alice").await;
+    let (mut bob, _) = second.registered("bob").await;
+    let list = async |client: &mut Client| match client.request(ClientMessage::ListTournaments).await {
+        Ok(ServerMessage::Tournaments { tournaments }) => tournaments,
+        other => panic!("{other:?}"),
+    };
+    let listed = list(&mut alice).await;
+    let seen: Vec<(&str, i64, TournamentStage, Option<&str>)> =
+        listed.iter().map(|t| (t.terms.name.as_str(), t.terms.starts_at_ms, t.stage, t.creator.as_deref())).collect();
+    assert_eq!(
+        seen,
+        [
+            ("Hourly arena", START + 1_800_000, TournamentStage::Upcoming, None),
+            ("Daily dimy", START + 18 * 3_600_000, TournamentStage::Upcoming, None)
+        ]
+    );
+    join(&mut alice, &listed[0].id).await;
+    join(&mut bob, &listed[0].id).await;
+    wait(&clock, 31 * 60);
+    tokio::join!(first.hub.run_tournaments(), second.hub.run_tournaments());
+    let (view, _, games) = standings(&mut alice, &listed[0].id).await;
+    assert_eq!((view.stage, games.len()), (TournamentStage::Running, 1), "begun, its two players paired once");
+    // Whichever process paired it, Alice finds the game on hers (on PostgreSQL it would also reach her at once).
+    let mut again = Client::connect(&first.url).await.unwrap();
+    let resumed = again.hello(alice_welcome.token.as_deref(), None).await.unwrap();
+    assert_eq!(resumed.games.iter().map(|g| g.id.as_str()).collect::<Vec<_>>(), [games[0].game.as_str()]);
+    let listed = list(&mut bob).await;
+    let mut seen: Vec<(&str, i64, TournamentStage)> =
+        listed.iter().map(|t| (t.terms.name.as_str(), t.terms.starts_at_ms, t.stage)).collect();
+    seen.sort_by_key(|s| s.1);
+    assert_eq!(
+        seen,
+        [
+            ("Hourly arena", START + 1_800_000, TournamentStage::Running),
+            ("Hourly arena", START + 5_400_000, TournamentStage::Upcoming),
+            ("Daily dimy", START + 18 * 3_600_000, TournamentStage::Upcoming)
+        ]
+    );
+}
+
+/// The program does not start with a schedule it cannot use, and says which entry is wrong and why.
+#[test]
+fn the_program_refuses_a_schedule_it_cannot_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let schedule = dir.path().join("schedule.json");
+    let entry = r#"{"name": "Hourly", "format": {"kind": "arena", "minutes": 30}, "variant": "tsivy", "time": "3+2",
+        "rated": true, "starts_at_ms": 0, "every_hours": 1}"#;
+    std::fs::write(&schedule, format!("[{entry}, {}]", entry.replace("\"tsivy\"", "\"dimy\""))).unwrap();
+    let missing = dir.path().join("none.json");
+    for (path, why) in [(&schedule, "entry 2: only tsivy is rated"), (&missing, "none.json")] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_fanorona-server"))
+            .arg("--database")
+            .arg(format!("sqlite://{}", dir.path().join("server.db").display()))
+            .arg("--listen")
+            .arg("127.0.0.1:0")
+            .arg("--schedule")
+            .arg(path)
+            .output()
+            .unwrap();
+        let said = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+        assert!(!output.status.success() && said.contains(why), "{said}");
+    }
 }
