@@ -6,11 +6,11 @@
 //! opens a new challenge after each game. A lost connection is made again with the bot's token, and its games are
 //! taken up from `welcome`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use fanorona_ai::tablebase::LazyTables;
 use fanorona_ai::{Book, Level, Limits, MATE, Ponder, Resumable, Search, SearchResult};
@@ -18,7 +18,9 @@ use fanorona_rules::{Game, Position, Side};
 use tokio::task::{JoinError, JoinSet};
 
 use crate::client::{Client, ClientError, Welcome};
-use crate::protocol::{ClientMessage, Clocks, ErrorCode, GameVariant, GameView, ServerMessage, TimeControl};
+use crate::protocol::{
+    ClientMessage, Clocks, ErrorCode, GameVariant, GameView, ServerMessage, TimeControl, TournamentStage,
+};
 
 /// Scores at or below this (hundredths of a piece, for the bot) count as drawn or worse: a draw offer is accepted.
 pub const DRAW_MARGIN: i32 = 30;
@@ -56,7 +58,13 @@ pub struct BotConfig {
     pub threads: usize,
     /// Whether it thinks on its opponent's time (strong and master), on the reply its last search expected.
     pub ponder: bool,
+    /// Whether it joins the server's open tournaments of its board (looking every [`TOURNAMENT_LOOK`]) instead of
+    /// opening challenges.
+    pub tournaments: bool,
 }
+
+/// How often a bot in tournament mode looks for tournaments to join.
+pub const TOURNAMENT_LOOK: Duration = Duration::from_secs(60);
 
 /// Why a bot stopped.
 #[derive(Debug, thiserror::Error)]
@@ -155,6 +163,9 @@ struct Bot<'a> {
     games: HashMap<String, Playing>,
     thinking: JoinSet<Thought>,
     challenge: Option<String>,
+    /// The tournaments it is in, and when it looks for more.
+    tournaments: HashSet<String>,
+    next_look: Instant,
     finished: u32,
     seed: u64,
     /// The endgame tables its searches play (strong and master), shared with the searches' threads.
@@ -186,16 +197,7 @@ pub async fn run(config: &BotConfig, shutdown: impl Future<Output = ()>) -> Resu
     let (mut client, mut welcome) = sign_in(config).await.map_err(BotError::SignIn)?;
     // Both a new guest and a password login get a token: reconnecting with it is the same login.
     let token = welcome.token.clone();
-    let mut bot = Bot {
-        config,
-        me: welcome.player.id.clone(),
-        games: HashMap::new(),
-        thinking: JoinSet::new(),
-        challenge: None,
-        finished: 0,
-        seed: 1,
-        tables,
-    };
+    let mut bot = Bot::new(config, welcome.player.id.clone(), tables);
     tracing::info!("playing as {} ({}) at level {}", welcome.player.name, welcome.player.id, config.level);
     tokio::pin!(shutdown);
     let result = loop {
@@ -281,7 +283,23 @@ fn bad_game(game: &str, error: impl ToString) -> BotError {
     BotError::BadGame { game: game.to_owned(), error: error.to_string() }
 }
 
-impl Bot<'_> {
+impl<'a> Bot<'a> {
+    /// A bot of `config` playing as the player `me`, with no game yet.
+    fn new(config: &'a BotConfig, me: String, tables: Arc<LazyTables>) -> Bot<'a> {
+        Bot {
+            config,
+            me,
+            games: HashMap::new(),
+            thinking: JoinSet::new(),
+            challenge: None,
+            tournaments: HashSet::new(),
+            next_look: Instant::now(),
+            finished: 0,
+            seed: 1,
+            tables,
+        }
+    }
+
     /// Starts over from a `welcome`: its games in progress, and its challenge still open, if any.
     async fn take_up(&mut self, client: &mut Client, welcome: Welcome) -> Result<(), BotError> {
         self.stop_thinking();
@@ -322,7 +340,12 @@ impl Bot<'_> {
             if self.done() && self.games.is_empty() {
                 return self.withdraw(client).await;
             }
-            if !self.done() && self.games.is_empty() && self.challenge.is_none() {
+            if self.config.tournaments {
+                if !self.done() && Instant::now() >= self.next_look {
+                    self.join_tournaments(client).await?;
+                    self.next_look = Instant::now() + TOURNAMENT_LOOK;
+                }
+            } else if !self.done() && self.games.is_empty() && self.challenge.is_none() {
                 self.open_challenge(client).await?;
             }
             self.start_thinking();
@@ -359,8 +382,45 @@ impl Bot<'_> {
         }
     }
 
-    /// Withdraws the open challenge, if any: nobody should start a game with a bot that is leaving.
+    /// Joins the open tournaments of its board that it is not in: not private, and not rated unless the bot is
+    /// registered (its games there are unrated all the same).
+    async fn join_tournaments(&mut self, client: &mut Client) -> Result<(), BotError> {
+        let ServerMessage::Tournaments { tournaments } = client.request(ClientMessage::ListTournaments).await? else {
+            return Ok(());
+        };
+        let open = tournaments.into_iter().filter(|t| {
+            t.stage != TournamentStage::Finished
+                && !t.joined
+                && !t.private
+                && t.terms.variant == self.config.variant
+                && (!t.terms.rated || self.config.password.is_some())
+        });
+        for tournament in open {
+            let join = ClientMessage::JoinTournament { tournament: tournament.id.clone(), password: None };
+            match client.request(join).await {
+                Ok(_) => {
+                    tracing::info!("joined the tournament {:?} ({})", tournament.terms.name, tournament.id);
+                    self.tournaments.insert(tournament.id);
+                }
+                // Over meanwhile, or closed to this bot: the next look finds others.
+                Err(ClientError::Refused { code, message }) => {
+                    tracing::info!("tournament {} not joined: {code:?}: {message}", tournament.id);
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
+        Ok(())
+    }
+
+    /// Withdraws the open challenge and leaves its tournaments: nobody should start a game with a bot that is
+    /// leaving.
     async fn withdraw(&mut self, client: &mut Client) -> Result<(), BotError> {
+        for tournament in std::mem::take(&mut self.tournaments) {
+            match client.request(ClientMessage::WithdrawTournament { tournament }).await {
+                Ok(_) | Err(ClientError::Refused { .. }) => {}
+                Err(error) => return Err(error.into()),
+            }
+        }
         let Some(challenge) = self.challenge.take() else { return Ok(()) };
         match client.request(ClientMessage::CancelChallenge { challenge }).await {
             // Accepted meanwhile: the game waits for the bot on its clock, as after a lost connection.
@@ -587,16 +647,9 @@ mod tests {
             thinking: None,
             pondering: None,
         };
-        Bot {
-            config,
-            me: "bot".into(),
-            games: HashMap::from([("g".to_owned(), playing)]),
-            thinking: JoinSet::new(),
-            challenge: None,
-            finished: 0,
-            seed: 1,
-            tables: Arc::new(LazyTables::default()),
-        }
+        let mut bot = Bot::new(config, "bot".into(), Arc::new(LazyTables::default()));
+        bot.games.insert("g".to_owned(), playing);
+        bot
     }
 
     /// After its turn the bot thinks about the reply its search expects; when that reply comes, the search it
@@ -615,6 +668,7 @@ mod tests {
             most_thought: Duration::from_millis(100),
             threads: 1,
             ponder: true,
+            tournaments: false,
         };
         for hit in [true, false] {
             let mut bot = pondering_bot(&config);

@@ -45,6 +45,9 @@ struct Args {
     /// Do not think on the opponent's time (strong and master do, by default, on the reply they expect).
     #[arg(long)]
     no_ponder: bool,
+    /// Join the server's open tournaments of its board (looking every minute) instead of opening challenges.
+    #[arg(long)]
+    tournaments: bool,
 }
 
 fn parse_variant(name: &str) -> Result<GameVariant, String> {
@@ -66,6 +69,7 @@ async fn main() -> ExitCode {
         most_thought: Duration::from_millis(args.most_thought_ms),
         threads: args.threads,
         ponder: !args.no_ponder,
+        tournaments: args.tournaments,
     };
     let shutdown = async {
         // Without a Ctrl+C handler the bot plays until it is killed (its challenge then stays open).

@@ -36,6 +36,7 @@ async fn the_engine_plays_a_whole_game_online_as_a_bot_account() {
         most_thought: Duration::from_millis(50),
         threads: 1,
         ponder: true,
+        tournaments: false,
     };
     let bot = tokio::spawn(async move { bot::run(&config, std::future::pending()).await });
 

@@ -4,7 +4,10 @@
 
 use std::collections::{HashMap, HashSet};
 
+use fanorona_ai::Level;
+use fanorona_bot::bot::{self, BotConfig};
 use fanorona_bot::client::Client;
+use fanorona_rules::{Game, Side, Variant};
 use fanorona_server::protocol::{
     ClientMessage, ErrorCode, GameVariant, GameView, MAX_TOURNAMENTS_PER_PLAYER, ServerMessage, StandingView,
     TOURNAMENT_COUNTDOWN_MS, TournamentFormat, TournamentGameView, TournamentOutcome, TournamentSettings,
@@ -13,7 +16,7 @@ use fanorona_server::protocol::{
 
 use fanorona_server::tournament::schedule::Scheduled;
 
-use crate::common::{TestServer, clock, wait};
+use crate::common::{TestServer, choose, clock, wait};
 
 const START: i64 = 1_800_000_000_000;
 
@@ -388,7 +391,7 @@ async fn the_servers_schedule_holds_each_series_next_event_once() {
     let first = TestServer::start_with_schedule(&db, &clock, schedule.clone()).await;
     let second = TestServer::start_with_schedule(&db, &clock, schedule).await;
     tokio::join!(first.hub.run_tournaments(), second.hub.run_tournaments());
-    let (mut alice, alice_welcome) = first.registered("alice").await;
+    let (mut alice, _) = first.registered("alice").await;
     let (mut bob, _) = second.registered("bob").await;
     let list = async |client: &mut Client| match client.request(ClientMessage::ListTournaments).await {
         Ok(ServerMessage::Tournaments { tournaments }) => tournaments,
@@ -410,10 +413,6 @@ async fn the_servers_schedule_holds_each_series_next_event_once() {
     tokio::join!(first.hub.run_tournaments(), second.hub.run_tournaments());
     let (view, _, games) = standings(&mut alice, &listed[0].id).await;
     assert_eq!((view.stage, games.len()), (TournamentStage::Running, 1), "begun, its two players paired once");
-    // Whichever process paired it, Alice finds the game on hers (on PostgreSQL it would also reach her at once).
-    let mut again = Client::connect(&first.url).await.unwrap();
-    let resumed = again.hello(alice_welcome.token.as_deref(), None).await.unwrap();
-    assert_eq!(resumed.games.iter().map(|g| g.id.as_str()).collect::<Vec<_>>(), [games[0].game.as_str()]);
     let listed = list(&mut bob).await;
     let mut seen: Vec<(&str, i64, TournamentStage)> =
         listed.iter().map(|t| (t.terms.name.as_str(), t.terms.starts_at_ms, t.stage)).collect();
@@ -450,4 +449,69 @@ fn the_program_refuses_a_schedule_it_cannot_use() {
         let said = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
         assert!(!output.status.success() && said.contains(why), "{said}");
     }
+}
+
+/// `fanorona-bot --tournaments` joins an open tournament of its board, plays its game there, and leaves the event
+/// when it stops.
+#[tokio::test]
+async fn a_bot_joins_a_tournament_and_plays_its_game() {
+    let clock = clock();
+    let server = TestServer::fresh(&clock).await;
+    let (mut host, _) = server.registered("host").await;
+    let event = create(&mut host, settings(TournamentFormat::Swiss { rounds: 1 }, false)).await;
+    let (mut carol, carol_welcome) = server.registered("carol").await;
+    join(&mut carol, &event.id).await;
+    let config = BotConfig {
+        url: server.url.clone(),
+        level: Level::Beginner,
+        name: Some("ArenaBot".into()),
+        password: None,
+        variant: GameVariant::Tsivy,
+        time: "5+0".parse().unwrap(),
+        games: Some(1),
+        most_thought: std::time::Duration::from_millis(50),
+        threads: 1,
+        ponder: false,
+        tournaments: true,
+    };
+    let bot = tokio::spawn(async move { bot::run(&config, std::future::pending()).await });
+    let mut players = 0;
+    for _ in 0..500 {
+        players = standings(&mut host, &event.id).await.0.players;
+        if players == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(players, 2, "the bot joined");
+    wait(&clock, 60);
+    server.hub.run_tournaments().await;
+    let view = next_game(&mut carol).await;
+    let me = if view.white.id == carol_welcome.player.id { Side::White } else { Side::Black };
+    assert!(view.black.bot || view.white.bot);
+    let mut game = Game::of_variant(Variant::Tsivy);
+    if me == Side::White {
+        let turn = choose(&game).to_string();
+        let play = ClientMessage::Play { game: view.id.clone(), ply: 1, turn };
+        let Ok(ServerMessage::Played { turn, .. }) = carol.request(play).await else { panic!() };
+        game.play_notation(&turn).unwrap();
+    }
+    // The bot answers.
+    loop {
+        if let ServerMessage::Played { ply, .. } = carol.next().await.unwrap().message
+            && ply == game.turns().len() as u32 + 1
+        {
+            break;
+        }
+    }
+    let resign = ClientMessage::Resign { game: view.id.clone() };
+    assert!(matches!(carol.request(resign).await, Ok(ServerMessage::GameOver { .. })));
+    assert_eq!(bot.await.unwrap().unwrap(), 1, "one game played");
+    let (_, table, games) = standings(&mut host, &event.id).await;
+    assert_eq!(
+        games[0].outcome,
+        Some(if me == Side::White { TournamentOutcome::Black } else { TournamentOutcome::White })
+    );
+    let bot_line = table.iter().find(|l| l.player.bot).unwrap();
+    assert!(bot_line.withdrawn && bot_line.points == 2, "it won, then left: {bot_line:?}");
 }
