@@ -8,11 +8,14 @@ use std::sync::Arc;
 
 use fanorona_bot::client::{Client, ClientError, Welcome};
 use fanorona_server::clock::ManualClock;
-use fanorona_server::protocol::{ClientMessage, Color, EndReason, ErrorCode, ServerMessage};
+use fanorona_server::protocol::{
+    ClientMessage, Color, EndReason, ErrorCode, ServerMessage, TournamentFormat, TournamentOutcome,
+};
 use sqlx::Row;
 use tempfile::TempDir;
 
 use crate::common::{TestServer, challenge, choose, clock, open_db, play, play_out, rules_game, stored_turns, wait};
+use crate::tournament_play::{create, finish, join, next_game, settings, standings};
 
 /// A temporary folder, the path that names the database the servers share in it, and their clock. Panics without
 /// PostgreSQL: a test that cannot run must not pass.
@@ -219,4 +222,67 @@ async fn a_correspondence_game_nobody_is_connected_to_is_lost_on_time_once() {
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     let rows = sqlx::query("SELECT player FROM rating_history WHERE game = $1").bind(&game).fetch_all(&pool).await;
     assert_eq!(rows.unwrap().len(), 2, "one rating change for each player");
+}
+
+/// A Swiss event run by two servers, one of them killed (as by `kill -9`) in the middle of a round: the round's
+/// games are paired once between the two, the game played on the killed server is taken up when it comes back
+/// and finished, and the next round is paired once, from both games' results; both servers show the same
+/// standings.
+#[tokio::test]
+#[ignore = "PostgreSQL only: FANORONA_TEST_POSTGRES and --include-ignored"]
+async fn a_swiss_round_survives_a_server_killed_in_its_middle() {
+    let (_dir, db, clock) = shared_database();
+    let first = TestServer::start(&db, &clock).await;
+    let second = TestServer::start(&db, &clock).await;
+    let (mut host, _) = second.registered("host").await;
+    let event = create(&mut host, settings(TournamentFormat::Swiss { rounds: 2 }, true)).await;
+    let mut players = Vec::new();
+    for n in 0..4 {
+        let server = if n < 2 { &first } else { &second };
+        let (mut client, welcome) = server.registered(&format!("player{n}")).await;
+        join(&mut client, &event.id).await;
+        players.push((client, welcome));
+    }
+    wait(&clock, 60);
+    tokio::join!(first.hub.run_tournaments(), second.hub.run_tournaments());
+    let games = standings(&mut host, &event.id).await.2;
+    assert_eq!(games.len(), 2, "round 1 paired once: {games:?}");
+    let ids: Vec<String> = players.iter().map(|(_, w)| w.player.id.clone()).collect();
+    let index = |id: &str| ids.iter().position(|p| p == id).unwrap();
+    for (client, _) in &mut players {
+        next_game(client).await;
+    }
+    // A game of a player of the first server ends; the first server dies while the other game is under way.
+    let on_first = games.iter().position(|g| index(&g.white) < 2 || index(&g.black) < 2).unwrap();
+    let (done, left) = (&games[on_first], &games[1 - on_first]);
+    {
+        let (w, b) = (index(&done.white), index(&done.black));
+        let [white, black] = players.get_disjoint_mut([w, b]).unwrap();
+        finish(&mut white.0, &mut black.0, &done.game, TournamentOutcome::White).await;
+    }
+    first.kill();
+    tokio::join!(second.hub.run_tournaments());
+    assert_eq!(standings(&mut host, &event.id).await.2.len(), 2, "no round 2 while a game of round 1 is played");
+    // Back up: its players come back with their tokens and finish the game.
+    let first = TestServer::start(&db, &clock).await;
+    for (n, (client, welcome)) in players.iter_mut().enumerate() {
+        let url = if n < 2 { &first.url } else { &second.url };
+        *client = Client::connect(url).await.unwrap();
+        let resumed = client.hello(welcome.token.as_deref(), None).await.unwrap();
+        let playing: Vec<&str> = resumed.games.iter().map(|g| g.id.as_str()).collect();
+        let in_left = [&left.white, &left.black].contains(&&welcome.player.id);
+        assert_eq!(playing, if in_left { vec![left.game.as_str()] } else { vec![] }, "player{n}");
+    }
+    {
+        let (w, b) = (index(&left.white), index(&left.black));
+        let [white, black] = players.get_disjoint_mut([w, b]).unwrap();
+        finish(&mut white.0, &mut black.0, &left.game, TournamentOutcome::Black).await;
+    }
+    tokio::join!(first.hub.run_tournaments(), second.hub.run_tournaments());
+    let (view, table, games) = standings(&mut host, &event.id).await;
+    assert_eq!((view.round, games.len()), (2, 4), "round 2 paired once: {games:?}");
+    assert!(games.iter().filter(|g| g.round == 1).all(|g| g.outcome.is_some()), "no game of round 1 lost");
+    let (mut other, _) = first.guest("onlooker").await;
+    assert_eq!(standings(&mut other, &event.id).await.1, table, "the same standings on both servers");
+    assert_eq!(table.iter().map(|l| l.points).sum::<u32>(), 4, "two games won");
 }

@@ -18,9 +18,11 @@ use fanorona_server::tournament::schedule::Scheduled;
 
 use crate::common::{TestServer, choose, clock, wait};
 
-const START: i64 = 1_800_000_000_000;
+/// The test clock's start (`common::clock`).
+pub const START: i64 = 1_800_000_000_000;
 
-fn settings(format: TournamentFormat, rated: bool) -> TournamentSettings {
+/// A 3+2 tsivy event of `format`, starting a minute after [`START`].
+pub fn settings(format: TournamentFormat, rated: bool) -> TournamentSettings {
     let terms = TournamentTerms {
         name: "Friday club".into(),
         format,
@@ -32,19 +34,22 @@ fn settings(format: TournamentFormat, rated: bool) -> TournamentSettings {
     TournamentSettings { terms, password: None }
 }
 
-async fn create(client: &mut Client, settings: TournamentSettings) -> TournamentView {
+/// Creates a tournament as `client`.
+pub async fn create(client: &mut Client, settings: TournamentSettings) -> TournamentView {
     match client.request(ClientMessage::CreateTournament { settings }).await {
         Ok(ServerMessage::TournamentCreated { tournament }) => tournament,
         other => panic!("{other:?}"),
     }
 }
 
-async fn join(client: &mut Client, tournament: &str) {
+/// Enters `client` in `tournament`.
+pub async fn join(client: &mut Client, tournament: &str) {
     let join = ClientMessage::JoinTournament { tournament: tournament.into(), password: None };
     assert!(matches!(client.request(join).await, Ok(ServerMessage::TournamentJoined { .. })));
 }
 
-async fn standings(client: &mut Client, id: &str) -> (TournamentView, Vec<StandingView>, Vec<TournamentGameView>) {
+/// The tournament `id`, its standings and its games, as `client` asks for them.
+pub async fn standings(client: &mut Client, id: &str) -> (TournamentView, Vec<StandingView>, Vec<TournamentGameView>) {
     match client.request(ClientMessage::Standings { tournament: id.into() }).await {
         Ok(ServerMessage::Standings { tournament, standings, games }) => (tournament, standings, games),
         other => panic!("{other:?}"),
@@ -56,7 +61,7 @@ fn refused(answer: Result<ServerMessage, fanorona_bot::client::ClientError>) -> 
 }
 
 /// The next game of a tournament that reaches `client`, past the ends of its games before.
-async fn next_game(client: &mut Client) -> GameView {
+pub async fn next_game(client: &mut Client) -> GameView {
     loop {
         match client.next().await.unwrap().message {
             ServerMessage::GameState { game } if game.tournament.is_some() => return game,
@@ -67,7 +72,7 @@ async fn next_game(client: &mut Client) -> GameView {
 }
 
 /// Ends `game` as `outcome` says, `loser` resigning (a draw: one offers, the other accepts).
-async fn finish(white: &mut Client, black: &mut Client, game: &str, outcome: TournamentOutcome) {
+pub async fn finish(white: &mut Client, black: &mut Client, game: &str, outcome: TournamentOutcome) {
     let game = game.to_owned();
     let ended = match outcome {
         TournamentOutcome::White => black.request(ClientMessage::Resign { game }).await,
