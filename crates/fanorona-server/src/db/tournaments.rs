@@ -5,8 +5,9 @@ use std::collections::HashMap;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::Db;
+use super::accounts::{player_columns, player_from};
 use super::tx::Tx;
+use super::{Db, PlayerRecord};
 use crate::error::DbError;
 use crate::protocol::{EndReason, GameVariant, TimeControl, TournamentFormat, TournamentTerms};
 use crate::tournament::Outcome;
@@ -329,6 +330,16 @@ impl Db {
                 })
             })
             .collect()
+    }
+
+    /// The tournament's players as they are now (names, ratings, bots), in one query.
+    pub async fn tournament_players(&self, id: &str) -> Result<HashMap<String, PlayerRecord>, DbError> {
+        let sql = format!(
+            "SELECT {} FROM tournament_players t JOIN players p ON p.id = t.player WHERE t.tournament = $1",
+            player_columns("p")
+        );
+        let rows = sqlx::query(&sql).bind(id).fetch_all(&self.pool).await?;
+        rows.iter().map(|row| player_from(row, "p").map(|player| (player.id.clone(), player))).collect()
     }
 
     /// When each of the tournament's players last joined it, in milliseconds since the Unix epoch.

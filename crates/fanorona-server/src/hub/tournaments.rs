@@ -7,14 +7,12 @@ use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 
 use super::{Caller, Hub, lock, millis};
-use crate::db::{
-    GameStart, NewGame, PlayerRecord, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without,
-};
+use crate::db::{GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without};
 use crate::error::{DbError, Refusal};
 use crate::protocol::{
-    ErrorCode, GameVariant, MAX_LISTED_TOURNAMENTS, MAX_TOURNAMENT_LEAD_MS, MAX_TOURNAMENTS_PER_PLAYER, ServerMessage,
-    StandingView, TOURNAMENT_COUNTDOWN_MS, TermsError, TournamentGameView, TournamentOutcome, TournamentSettings,
-    TournamentStage, TournamentTerms, TournamentView,
+    ErrorCode, GameVariant, MAX_LISTED_TOURNAMENTS, MAX_TOURNAMENT_LEAD_MS, MAX_TOURNAMENTS_PER_PLAYER, PlayerView,
+    ServerMessage, StandingView, TOURNAMENT_COUNTDOWN_MS, TermsError, TournamentGameView, TournamentOutcome,
+    TournamentSettings, TournamentStage, TournamentTerms, TournamentView,
 };
 use crate::rating::Pool;
 use crate::secret;
@@ -117,12 +115,8 @@ impl Hub {
         let entrants = self.db.tournament_entrants(&event.id).await?;
         let games = self.db.tournament_games(&event.id).await?;
         let pool = Pool::of(event.time);
-        let mut players = HashMap::new();
-        for entrant in &entrants {
-            let player = self.db.player(&entrant.player).await?;
-            let player = player.ok_or_else(|| DbError::Corrupt(format!("player {} vanished", entrant.player)))?;
-            players.insert(entrant.player.clone(), player.view(pool));
-        }
+        let players: HashMap<String, PlayerView> =
+            self.db.tournament_players(&event.id).await?.into_iter().map(|(id, p)| (id, p.view(pool))).collect();
         let lines: Vec<(&String, Points, u32, u32, bool, bool)> = match event.kind {
             TournamentKind::Swiss { .. } => {
                 let rounds = self.db.swiss_rounds(&event.id).await?;
@@ -286,13 +280,11 @@ impl Hub {
 
     /// The games of `pairs` (White first), rated when the event is and neither player is a bot or a guest.
     async fn new_games(&self, event: &TournamentRecord, pairs: &[(&String, &String)]) -> Result<Vec<NewGame>, DbError> {
+        let players = self.db.tournament_players(&event.id).await?;
+        let rateable = |id: &String| players.get(id).is_some_and(|p| p.registered && !p.bot);
         let mut games = Vec::with_capacity(pairs.len());
         for (white, black) in pairs {
-            let rateable = |p: Option<PlayerRecord>| p.is_some_and(|p| p.registered && !p.bot);
-            let rated = event.rated
-                && event.variant == GameVariant::Tsivy
-                && rateable(self.db.player(white).await?)
-                && rateable(self.db.player(black).await?);
+            let rated = event.rated && event.variant == GameVariant::Tsivy && rateable(white) && rateable(black);
             let id = secret::new_id().map_err(|e| DbError::Corrupt(format!("no game id: {e}")))?;
             games.push(NewGame { id, white: (*white).clone(), black: (*black).clone(), rated });
         }
@@ -416,5 +408,60 @@ fn game_view(game: TournamentGame) -> TournamentGameView {
             Outcome::WhiteNoShow => TournamentOutcome::WhiteAbsent,
             Outcome::BlackNoShow => TournamentOutcome::BlackAbsent,
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::swiss::Pairing;
+
+    fn entrant(player: &str) -> Entrant<String> {
+        Entrant { player: player.into(), rating: 1500.0, withdrawn: false }
+    }
+
+    fn game(id: &str, round: u32, white: &str, black: &str, result: Option<Outcome>, ended: i64) -> TournamentGame {
+        let pairing = Pairing { white: white.into(), black: black.into(), result };
+        TournamentGame { id: id.into(), round, pairing, ended: result.map(|_| ended) }
+    }
+
+    fn waiting_players(entrants: &[Entrant<String>], games: &[TournamentGame], joins: &[(&str, i64)]) -> Vec<String> {
+        let joins = joins.iter().map(|(p, at)| ((*p).to_owned(), *at)).collect();
+        arena_waiting(entrants, games, &joins).into_iter().map(|w| w.player.clone()).collect()
+    }
+
+    #[test]
+    fn an_arena_player_waits_unless_playing_withdrawn_or_paused_for_a_game_let_go_by() {
+        let entrants =
+            [entrant("a"), entrant("b"), entrant("c"), entrant("d"), Entrant { withdrawn: true, ..entrant("e") }];
+        let games = [
+            game("g1", 1, "a", "b", Some(Outcome::WhiteWins), 100),
+            game("g2", 1, "c", "d", Some(Outcome::WhiteNoShow), 100),
+            game("g3", 2, "a", "d", None, 0),
+        ];
+        let joins = [("a", 0), ("b", 0), ("c", 0), ("d", 0), ("e", 0)];
+        // a and d play; c let g2 go by; e withdrew.
+        assert_eq!(waiting_players(&entrants, &games, &joins), ["b"]);
+        // c joins again after that game: paired again.
+        let joins = [("a", 0), ("b", 0), ("c", 150), ("d", 0), ("e", 0)];
+        assert_eq!(waiting_players(&entrants, &games, &joins), ["b", "c"]);
+    }
+
+    #[test]
+    fn an_arena_players_points_streak_last_opponent_and_colours_come_from_the_games_in_the_order_they_ended() {
+        let entrants = [entrant("a"), entrant("b"), entrant("c")];
+        // Stored by pairing, ended in another order: a beat c, then b, then c again (on fire: 4 points).
+        let games = [
+            game("g1", 1, "a", "b", Some(Outcome::WhiteWins), 300),
+            game("g2", 2, "c", "a", Some(Outcome::BlackWins), 200),
+            game("g3", 3, "c", "a", Some(Outcome::BlackWins), 100),
+        ];
+        let scores = arena_scores(&entrants, &games);
+        assert_eq!(scores["a"], arena::Score { points: 2 + 2 + 4, on_fire: true });
+        assert_eq!(scores["c"], arena::Score { points: 0, on_fire: false });
+        let joins = [("a", 0), ("b", 0), ("c", 0)].map(|(p, at)| (p.to_owned(), at)).into_iter().collect();
+        let waiting = arena_waiting(&entrants, &games, &joins);
+        let a = waiting.iter().find(|w| w.player == "a").unwrap();
+        assert_eq!((a.points, a.last_opponent.map(String::as_str), a.colour_balance), (8, Some("b"), -1));
     }
 }
