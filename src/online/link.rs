@@ -439,8 +439,8 @@ fn send_and_connect(
     }
     for command in commands.read() {
         match command {
-            OnlineCommand::Open if link.state != LinkState::Offline => {}
-            OnlineCommand::Open | OnlineCommand::Connect => {
+            OnlineCommand::Open | OnlineCommand::OpenTournaments if link.state != LinkState::Offline => {}
+            OnlineCommand::Open | OnlineCommand::OpenTournaments | OnlineCommand::Connect => {
                 link.wanted = true;
                 link.problem = None;
                 link.failures = 0;

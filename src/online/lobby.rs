@@ -35,6 +35,22 @@ pub const TIME_CONTROLS: [TimeControl; 11] = [
     TimeControl::Correspondence { days: CORRESPONDENCE_DAYS[5] },
 ];
 
+/// The lobby's part on screen.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LobbyTab {
+    /// A new challenge and the open ones.
+    #[default]
+    Play,
+    /// The games in progress.
+    Watch,
+    /// The player's online rating and finished games.
+    Profile,
+    /// The tournaments, and one's standings.
+    Tournaments,
+    /// The open reports and flags, for a moderator.
+    Moderation,
+}
+
 /// What the lobby knows.
 #[derive(Resource, Debug, Default)]
 pub struct Lobby {
@@ -108,7 +124,7 @@ fn follow_invitation(mut lobby: ResMut<Lobby>, mut commands: MessageWriter<Onlin
 
 /// Runs the lobby.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Lobby>().add_systems(Startup, follow_invitation).add_systems(
+    app.init_resource::<Lobby>().init_resource::<LobbyTab>().add_systems(Startup, follow_invitation).add_systems(
         Update,
         (lobby_commands, lobby_messages, refresh.run_if(in_state(AppState::Lobby)))
             .chain()
@@ -128,11 +144,17 @@ fn lobby_commands(
     current: Res<OnlineMatch>,
     mut outgoing: MessageWriter<ToServer>,
     mut next: ResMut<NextState<AppState>>,
+    mut tab: ResMut<LobbyTab>,
 ) {
     for command in commands.read() {
         match command {
             OnlineCommand::Open => {
                 lobby.asked = None;
+                (*next).set_if_neq(AppState::Lobby);
+            }
+            OnlineCommand::OpenTournaments => {
+                lobby.asked = None;
+                *tab = LobbyTab::Tournaments;
                 (*next).set_if_neq(AppState::Lobby);
             }
             OnlineCommand::Create(settings) if lobby.mine.is_none() || settings.time.is_correspondence() => {

@@ -2,7 +2,7 @@
 //! reconnection ([`link`]), the lobby of challenges ([`lobby`]), a game whose opponent plays from elsewhere on the same
 //! board as any other game ([`play`]), correspondence games ([`correspondence`]) and their notifications on the web
 //! ([`notifications`]), the player's own data downloaded or deleted ([`own_data`]), reports and blocks ([`reports`]),
-//! and the moderators' screen ([`moderation`]). The server decides every result and keeps the clocks; the game shows
+//! the moderators' screen ([`moderation`]) and tournaments ([`tournaments`]). The server decides every result and keeps the clocks; the game shows
 //! what it says. The screens are in [`panel`] ([`view_plugin`]); everything else runs headless.
 
 pub mod correspondence;
@@ -15,6 +15,7 @@ pub mod panel;
 pub mod play;
 pub mod reports;
 mod scenes;
+pub mod tournaments;
 
 use bevy::prelude::*;
 use fanorona_protocol::{ErrorCode, FinishedGame, GameVariant, ModerationAction, ReportReason, TimeControl};
@@ -41,6 +42,8 @@ pub struct ChallengeSettings {
 pub enum OnlineCommand {
     /// Show the lobby and connect.
     Open,
+    /// Show the lobby's tournaments and connect.
+    OpenTournaments,
     /// Connect again now (after a failure, or with another address or name).
     Connect,
     /// Go offline: the lobby's Back (an open challenge of the player's is withdrawn first).
@@ -129,6 +132,19 @@ pub enum OnlineCommand {
         /// Why, for the log (and, for a warning, the player).
         reason: String,
     },
+    /// Ask for the tournaments, and keep the list fresh while the lobby is shown.
+    Tournaments,
+    /// Enter the player in this tournament (a private one with its password).
+    JoinTournament {
+        /// The tournament's id.
+        id: String,
+        /// A private event's password.
+        password: Option<String>,
+    },
+    /// Withdraw the player from this tournament.
+    WithdrawTournament(String),
+    /// Show this tournament's standings and games.
+    Standings(String),
 }
 
 /// Why the server refused a message, in the player's words: from its code, never from the server's own English.
@@ -187,6 +203,9 @@ pub fn view_plugin(app: &mut App) {
     app.add_plugins(panel::plugin);
 }
 
+/// Where the title page lists the tournaments: right after online play.
+const TOURNAMENTS_ENTRY: u8 = correspondence::TITLE_ENTRY + 1;
+
 /// Online play.
 pub fn plugin(app: &mut App) {
     app.add_plugins(scenes::plugin)
@@ -197,6 +216,11 @@ pub fn plugin(app: &mut App) {
             label: |_| text!("menu-play-online"),
             action: action!(OnlineCommand::Open),
         })
+        .add_menu_entry(MenuEntry {
+            order: TOURNAMENTS_ENTRY,
+            label: |_| text!("menu-tournaments"),
+            action: action!(OnlineCommand::OpenTournaments),
+        })
         .add_plugins((
             link::plugin,
             lobby::plugin,
@@ -206,5 +230,6 @@ pub fn plugin(app: &mut App) {
             own_data::plugin,
             reports::plugin,
             moderation::plugin,
+            tournaments::plugin,
         ));
 }

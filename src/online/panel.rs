@@ -8,7 +8,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_protocol::{
     ChallengeView, Color, FinishedGame, GameVariant, GameView, MAX_MODERATION_REASON_CHARS, MAX_REPORT_NOTE_CHARS,
-    ModerationAction, PlayerView, PushEvent, ReportReason, TimeControl, VACATION_DAYS_PER_YEAR, VacationView,
+    ModerationAction, PlayerView, PushEvent, ReportReason, TimeControl, TournamentFormat, TournamentStage,
+    TournamentView, VACATION_DAYS_PER_YEAR, VacationView,
 };
 
 use crate::board::FlipBoard;
@@ -19,12 +20,13 @@ use crate::game::session::Session;
 use crate::i18n::Locale;
 use crate::online::correspondence::{Correspondence, KeptGame, now_ms};
 use crate::online::link::{Link, LinkState, server_url};
-use crate::online::lobby::{Lobby, Profile, TIME_CONTROLS, challenge_link};
+use crate::online::lobby::{Lobby, LobbyTab, Profile, TIME_CONTROLS, challenge_link};
 use crate::online::moderation::Moderation;
 use crate::online::notifications::{Notifications, PushState};
 use crate::online::own_data::{AccountDeletion, DataDownload};
 use crate::online::play::{OnlineGame, OnlineMatch, end_key};
 use crate::online::reports::BlockedPlayers;
+use crate::online::tournaments::Tournaments;
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::{OnlineSettings, Settings};
 use crate::persistence::storage::Notices;
@@ -42,27 +44,13 @@ const LOW_TIME_MS: i64 = 20_000;
 
 /// The lobby and the online game's panel.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LobbyTab>().add_systems(
+    app.add_systems(
         EguiPrimaryContextPass,
         (
             lobby_ui.run_if(in_state(AppState::Lobby)),
             (online_panel_ui, online_game_over_ui).chain().run_if(in_state(AppState::Online)),
         ),
     );
-}
-
-/// The lobby's part on screen.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum LobbyTab {
-    /// A new challenge and the open ones.
-    #[default]
-    Play,
-    /// The games in progress.
-    Watch,
-    /// The player's online rating and finished games.
-    Profile,
-    /// The open reports and flags, for a moderator.
-    Moderation,
 }
 
 /// What the lobby's account sections and the moderators' tab read: the data's download, the account's deletion,
@@ -74,6 +62,9 @@ struct AccountScreens<'w, 's> {
     blocked: Res<'w, BlockedPlayers>,
     moderation: Res<'w, Moderation>,
     moderation_reason: Local<'s, String>,
+    tournaments: Res<'w, Tournaments>,
+    /// The password being typed for a private tournament.
+    tournament_password: Local<'s, String>,
 }
 
 /// The name and password being typed to register or sign in.
@@ -419,7 +410,15 @@ fn lobby_ui(
             ui.label(tr!(locale, "online-you", name = name, account = account, rating = rating, deviation = deviation));
         }
         // Ids of their own: the headers' words change with the language, and they should stay open when it does.
-        let AccountScreens { download, deletion, blocked, moderation, moderation_reason } = &mut account_data;
+        let AccountScreens {
+            download,
+            deletion,
+            blocked,
+            moderation,
+            moderation_reason,
+            tournaments,
+            tournament_password,
+        } = &mut account_data;
         egui::CollapsingHeader::new(tr!(locale, "online-account")).id_salt("online-account").show(ui, |ui| {
             account_ui(ui, locale, &online, link.is_online(), &mut account, &mut commands);
             blocked_ui(ui, locale, blocked, &mut commands);
@@ -466,6 +465,7 @@ fn lobby_ui(
                 (LobbyTab::Play, tr!(locale, "online-tab-play")),
                 (LobbyTab::Watch, tr!(locale, "online-tab-watch", count = lobby.games.len())),
                 (LobbyTab::Profile, tr!(locale, "online-tab-profile")),
+                (LobbyTab::Tournaments, tr!(locale, "online-tab-tournaments")),
             ];
             let moderation = link.is_moderator().then(|| (LobbyTab::Moderation, tr!(locale, "online-tab-moderation")));
             for (value, label) in tabs.into_iter().chain(moderation) {
@@ -474,6 +474,7 @@ fn lobby_ui(
                     match value {
                         LobbyTab::Profile => commands.write(OnlineCommand::Profile),
                         LobbyTab::Moderation => commands.write(OnlineCommand::ListReports),
+                        LobbyTab::Tournaments => commands.write(OnlineCommand::Tournaments),
                         LobbyTab::Play | LobbyTab::Watch => continue,
                     };
                 }
@@ -527,6 +528,10 @@ fn lobby_ui(
                 }
             },
             LobbyTab::Moderation => moderation_ui(ui, locale, moderation, moderation_reason, &mut commands),
+            LobbyTab::Tournaments => {
+                let online = link.is_online();
+                tournaments_ui(ui, locale, tournaments, link.me(), online, tournament_password, &mut commands);
+            }
         }
         ui.add_space(8.0);
         if ui.button(tr!(locale, "online-back-to-menu")).clicked() {
@@ -721,6 +726,133 @@ pub fn time_left_text(locale: &Locale, ms: i64) -> String {
         tr!(locale, "online-hours-minutes", hours = ms / HOUR_MS, minutes = minutes)
     } else {
         clock_text(ms)
+    }
+}
+
+/// The tournaments by stage, each with its terms and a button to join, withdraw or see its standings; below, the
+/// standings of the one chosen, the player's own line marked and their place said.
+fn tournaments_ui(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    tournaments: &Tournaments,
+    me: Option<&PlayerView>,
+    online: bool,
+    password: &mut String,
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    if !tournaments.listed {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(tr!(locale, "online-asking"));
+        });
+        return;
+    }
+    if tournaments.list.is_empty() {
+        ui.label(tr!(locale, "online-tournaments-none"));
+    }
+    let stages = [
+        (TournamentStage::Upcoming, tr!(locale, "online-tournaments-upcoming")),
+        (TournamentStage::Running, tr!(locale, "online-tournaments-running")),
+        (TournamentStage::Finished, tr!(locale, "online-tournaments-finished")),
+    ];
+    for (stage, heading) in stages {
+        let mut events = tournaments.list.iter().filter(|t| t.stage == stage).peekable();
+        if events.peek().is_none() {
+            continue;
+        }
+        ui.heading(heading);
+        for event in events {
+            // As the games in progress: a row that wraps, the buttons first.
+            ui.horizontal_wrapped(|ui| {
+                if event.joined {
+                    if ui.add_enabled(online, egui::Button::new(tr!(locale, "online-tournament-withdraw"))).clicked() {
+                        commands.write(OnlineCommand::WithdrawTournament(event.id.clone()));
+                    }
+                } else if stage != TournamentStage::Finished {
+                    let join = egui::Button::new(
+                        egui::RichText::new(tr!(locale, "online-tournament-join")).color(theme::IVORY),
+                    )
+                    .fill(theme::MALAGASY_GREEN);
+                    if ui.add_enabled(online, join).clicked() {
+                        let password = event.private.then(|| password.clone());
+                        commands.write(OnlineCommand::JoinTournament { id: event.id.clone(), password });
+                    }
+                }
+                if ui.button(tr!(locale, "online-tournament-standings")).clicked() {
+                    commands.write(OnlineCommand::Standings(event.id.clone()));
+                }
+                ui.label(egui::RichText::new(&event.terms.name).strong());
+                ui.label(tournament_text(locale, event));
+                if stage == TournamentStage::Upcoming {
+                    let left = time_left_text(locale, event.terms.starts_at_ms - now_ms());
+                    ui.label(tr!(locale, "online-tournament-starts", time = left));
+                }
+            });
+        }
+    }
+    if tournaments.list.iter().any(|t| t.private && !t.joined && t.stage != TournamentStage::Finished) {
+        ui.horizontal(|ui| {
+            let label = ui.label(tr!(locale, "online-tournament-password")).id;
+            // What the label leaves of the row, so that the field fits a phone's window too.
+            let field =
+                egui::TextEdit::singleline(password).password(true).desired_width(ui.available_width().min(240.0));
+            ui.add(field).labelled_by(label);
+        });
+    }
+    let Some((event, standings, games)) = &tournaments.standings else { return };
+    ui.separator();
+    ui.heading(&event.terms.name);
+    ui.label(format!(
+        "{} · {}",
+        tournament_text(locale, event),
+        tr!(locale, "online-tournament-games", count = games.len())
+    ));
+    let mine = me.and_then(|me| standings.iter().find(|line| line.player.id == me.id));
+    if let Some(mine) = mine {
+        ui.label(tr!(locale, "online-tournament-your-place", rank = mine.rank, count = standings.len()));
+    }
+    let swiss = matches!(event.terms.format, TournamentFormat::Swiss { .. });
+    for line in standings {
+        let points = if swiss { half_points(line.points) } else { line.points.to_string() };
+        let mut words = format!(
+            "{}. {} · {}",
+            line.rank,
+            player_text(locale, &line.player),
+            tr!(locale, "online-tournament-points", points = points)
+        );
+        if line.on_fire {
+            words = format!("{words} · {}", tr!(locale, "online-tournament-on-fire"));
+        }
+        if line.withdrawn {
+            words = format!("{words} · {}", tr!(locale, "online-tournament-withdrawn"));
+        }
+        let mut text = egui::RichText::new(words);
+        if mine.is_some_and(|m| m.player.id == line.player.id) {
+            text = text.strong().color(theme::MALAGASY_GREEN);
+        }
+        ui.label(text);
+    }
+}
+
+/// A tournament's format, board, time control and players, in a line.
+fn tournament_text(locale: &Locale, event: &TournamentView) -> String {
+    let format = match event.terms.format {
+        TournamentFormat::Arena { minutes } => tr!(locale, "online-tournament-arena", minutes = minutes),
+        TournamentFormat::Swiss { rounds } => tr!(locale, "online-tournament-swiss", rounds = rounds),
+    };
+    let terms = challenge_text(locale, event.terms.variant, event.terms.rated, event.terms.time);
+    let players = tr!(locale, "online-tournament-players", count = event.players);
+    let private =
+        if event.private { format!(" · {}", tr!(locale, "online-tournament-private")) } else { String::new() };
+    format!("{format} · {terms} · {players}{private}")
+}
+
+/// Half points as a score reads: 5 is "2½".
+fn half_points(points: u32) -> String {
+    let half = if points % 2 == 1 { "½" } else { "" };
+    match (points / 2, half) {
+        (0, "½") => half.to_owned(),
+        (whole, _) => format!("{whole}{half}"),
     }
 }
 

@@ -1,7 +1,10 @@
 //! Online play's start scenes (see [`crate::dev::scene`]); they need the server the settings name.
 
 use bevy::prelude::*;
-use fanorona_protocol::{Clocks, Color, GameVariant, GameView, PlayerView, TimeControl};
+use fanorona_protocol::{
+    Clocks, Color, GameVariant, GameView, PlayerView, StandingView, TimeControl, TournamentFormat, TournamentStage,
+    TournamentTerms, TournamentView,
+};
 use fanorona_rules::{Game, Variant};
 
 use crate::AppSystems;
@@ -10,9 +13,10 @@ use crate::game::session::PlayerKind;
 use crate::online::correspondence::{Correspondence, KeptGame, UnsentTurn, now_ms};
 use crate::online::link::Link;
 use crate::online::lobby::Lobby;
+use crate::online::lobby::LobbyTab;
 use crate::online::own_data::AccountDeletion;
-use crate::online::panel::LobbyTab;
 use crate::online::play::OnlineMatch;
+use crate::online::tournaments::Tournaments;
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
@@ -45,6 +49,16 @@ pub(super) fn plugin(app: &mut App) {
     )
     // The lobby's "Your data", the question of the account's deletion on screen, as a new guest.
     .add_scene(Scene::new("delete-account", AppState::Lobby).ready(|world| world.resource::<Link>().is_online()), || {})
+    // The lobby's tournaments, as a server lists them (with no connection): one under way with its standings, one to
+    // come (private), one finished.
+    .add_scene(
+        Scene::new("tournaments", AppState::Lobby).ready(|world| world.resource::<Tournaments>().listed),
+        |mut commands: Commands, mut online: MessageWriter<OnlineCommand>| {
+            commands.insert_resource(sample_tournaments());
+            commands.insert_resource(LobbyTab::Tournaments);
+            online.write(OnlineCommand::Open);
+        },
+    )
     // Correspondence games kept on the device, opened with no connection: the list in the lobby, those waiting for
     // the player first ...
     .add_scene(
@@ -68,6 +82,53 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The id of the kept game whose turn waits to be sent.
 const UNSENT: &str = "unsent";
+
+/// Three tournaments as a server lists them, and the standings of the one under way.
+fn sample_tournaments() -> Tournaments {
+    let now = now_ms();
+    let event = |id: &str, name: &str, format, stage, starts_at_ms, players, joined, private| TournamentView {
+        id: id.to_owned(),
+        terms: TournamentTerms {
+            name: name.to_owned(),
+            format,
+            variant: GameVariant::Tsivy,
+            time: TimeControl::Live { minutes: 3, increment: 2 },
+            rated: true,
+            starts_at_ms,
+        },
+        stage,
+        round: 0,
+        private,
+        creator: None,
+        players,
+        joined,
+    };
+    let arena = TournamentFormat::Arena { minutes: 30 };
+    let running = event("zoma", "Zoma", arena, TournamentStage::Running, now - 600_000, 4, true, false);
+    let line = |rank: u32, name: &str, rating: f64, points: u32, on_fire: bool| StandingView {
+        rank,
+        player: PlayerView { id: name.to_lowercase(), name: name.to_owned(), rating, deviation: 80.0, bot: false },
+        points,
+        buchholz: 0,
+        sonneborn_berger: 0,
+        on_fire,
+        withdrawn: false,
+    };
+    let standings = vec![
+        line(1, "Rasoa", 1620.0, 8, true),
+        line(2, "Rakoto", 1540.0, 4, false),
+        line(3, "Faly", 1580.0, 2, false),
+        line(4, "Hery", 1490.0, 1, false),
+    ];
+    let swiss = TournamentFormat::Swiss { rounds: 5 };
+    let list = vec![
+        event("club", "Klioba Antsirabe", swiss, TournamentStage::Upcoming, now + 5_400_000, 7, false, true),
+        running.clone(),
+        event("alakamisy", "Alakamisy", arena, TournamentStage::Finished, now - 86_400_000, 12, false, false),
+    ];
+    let shown = Some(running.id.clone());
+    Tournaments { list, listed: true, shown, standings: Some((running, standings, Vec::new())), asked: None }
+}
 
 /// Three correspondence games as a player keeps them: one waits for their turn, one for the opponent's (who is on
 /// vacation), and one has their turn, played offline, waiting to be sent. The turns are the first legal ones.

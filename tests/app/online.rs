@@ -16,10 +16,11 @@ use fanorona::audio::SoundCue;
 use fanorona::game::commands::{GameCommand, PendingConfirmation, Question};
 use fanorona::game::session::BoardUse;
 use fanorona::online::link::{Link, LinkState};
-use fanorona::online::lobby::Lobby;
+use fanorona::online::lobby::{Lobby, LobbyTab};
 use fanorona::online::moderation::Moderation;
 use fanorona::online::play::{OnlineGame, OnlineMatch};
 use fanorona::online::reports::BlockedPlayers;
+use fanorona::online::tournaments::Tournaments;
 use fanorona::online::{ChallengeSettings, OnlineCommand};
 use fanorona::persistence::game_files::GameFiles;
 use fanorona::persistence::profile::Profile;
@@ -28,9 +29,11 @@ use fanorona::persistence::storage::Notices;
 use fanorona::puzzles::{PuzzleBoard, PuzzleCommand, PuzzleStatus};
 use fanorona::review::{ReviewCommand, Reviewing};
 use fanorona::screens::AppState;
-use fanorona_protocol::{Color, EndReason, GameVariant, ModerationAction, ReportReason, TimeControl};
+use fanorona_protocol::{
+    Color, EndReason, GameVariant, ModerationAction, ReportReason, TimeControl, TournamentFormat, TournamentTerms,
+};
 use fanorona_puzzles::shipped_puzzle;
-use fanorona_server::clock::ManualClock;
+use fanorona_server::clock::{Clock, ManualClock};
 use fanorona_server::server::{Limits, PushConfig, Server, ServerConfig};
 
 use crate::common::{PATIENCE, app, english, play, session, settle, state, temp_dir, turns};
@@ -621,4 +624,51 @@ fn a_puzzle_from_the_server_is_solved_by_clicks_and_rated_there() {
 
 fn puzzles(app: &App) -> &PuzzleBoard {
     app.world().resource::<PuzzleBoard>()
+}
+
+fn tournaments(app: &App) -> &Tournaments {
+    app.world().resource::<Tournaments>()
+}
+
+/// Tournaments from the title page: the lobby opens on them, the server's event is listed, the player joins it and
+/// sees their own line in its standings, then withdraws.
+#[test]
+fn a_player_joins_a_tournament_from_the_title_page_and_withdraws() {
+    let dir = temp_dir();
+    let db = dir.join("server.db");
+    let clock = clock();
+    let server = TestServer::start(&db, any_port(), &clock);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let terms = TournamentTerms {
+        name: "Zoma".into(),
+        format: TournamentFormat::Arena { minutes: 30 },
+        variant: GameVariant::Tsivy,
+        time: "3+2".parse().unwrap(),
+        rated: false,
+        starts_at_ms: clock.now_ms() + 3_600_000,
+    };
+    runtime.block_on(async {
+        let db = fanorona_server::db::Db::connect(&format!("sqlite://{}", db.display()), None).await.unwrap();
+        let event = fanorona_server::db::TournamentRecord::new("zoma".into(), terms, None, None);
+        assert!(db.create_tournament(&event, 1, clock.now_ms()).await.unwrap());
+    });
+    let mut app = app();
+    let mut settings = app.world_mut().resource_mut::<Settings>();
+    settings.online.server = server.url();
+    settings.online.name = "Rakoto".to_owned();
+    command(&mut app, OnlineCommand::OpenTournaments);
+    settle(&mut app);
+    assert_eq!((state(&app), *app.world().resource::<LobbyTab>()), (AppState::Lobby, LobbyTab::Tournaments));
+    run_until_all(&mut [&mut app], "the tournaments listed", |apps| {
+        link(apps[0]).is_online() && tournaments(apps[0]).list.iter().any(|t| t.id == "zoma")
+    });
+    assert!(!tournaments(&app).list[0].joined);
+    command(&mut app, OnlineCommand::JoinTournament { id: "zoma".into(), password: None });
+    run_until_all(&mut [&mut app], "joined, the standings shown", |apps| {
+        let shown = tournaments(apps[0]).standings.as_ref();
+        shown.is_some_and(|(event, lines, _)| event.joined && lines.iter().any(|l| l.player.name == "Rakoto"))
+    });
+    assert!(tournaments(&app).list[0].joined);
+    command(&mut app, OnlineCommand::WithdrawTournament("zoma".into()));
+    run_until_all(&mut [&mut app], "withdrawn", |apps| !tournaments(apps[0]).list[0].joined);
 }

@@ -103,13 +103,19 @@ fn the_features_add_their_buttons_to_the_title_page_in_order() {
         let entries = app.world().resource::<MenuEntries>();
         entries.in_order().map(|entry| (entry.label)(profile).id).collect()
     };
-    assert_eq!(labels(&app), ["menu-play-online", "menu-learn", "menu-puzzles", "how-to-play", "menu-analysis"]);
+    let expected =
+        ["menu-play-online", "menu-tournaments", "menu-learn", "menu-puzzles", "how-to-play", "menu-analysis"];
+    assert_eq!(labels(&app), expected);
     app.world_mut().resource_mut::<Profile>().lessons_done.push("moving".into());
-    assert_eq!(labels(&app)[1], "menu-tutorial");
+    assert_eq!(labels(&app)[2], "menu-tutorial");
 
-    for (label, screen) in
-        [("menu-learn", AppState::Tutorial), ("menu-puzzles", AppState::Puzzles), ("menu-analysis", AppState::Analysis)]
-    {
+    let buttons = [
+        ("menu-tournaments", AppState::Lobby),
+        ("menu-learn", AppState::Tutorial),
+        ("menu-puzzles", AppState::Puzzles),
+        ("menu-analysis", AppState::Analysis),
+    ];
+    for (label, screen) in buttons {
         app.world_mut().resource_mut::<Profile>().lessons_done.clear();
         app.world_mut().write_message(ShowMenu);
         app.update();

@@ -4,6 +4,7 @@ menu-subtitle = The board game of Madagascar
 menu-continue = Continue
 menu-new-game = New game
 menu-play-online = Play online
+menu-tournaments = Tournaments
 menu-correspondence-waiting = { $count ->
     [one] A correspondence game waits for your turn
    *[other] { $count } correspondence games wait for your turn

@@ -371,3 +371,28 @@ online-moderate-suspend = Suspend a week
 online-moderate-close = Close the account
 online-moderate-dismiss = Nothing to do
 online-moderated = Done: { $name }.
+online-tab-tournaments = Tournaments
+online-tournaments-none = No tournaments yet.
+online-tournaments-upcoming = To come
+online-tournaments-running = Under way
+online-tournaments-finished = Finished
+online-tournament-arena = Arena, { $minutes } min
+online-tournament-swiss = Swiss, { $rounds } rounds
+online-tournament-players = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+online-tournament-private = private
+online-tournament-starts = starts in { $time }
+online-tournament-join = Join
+online-tournament-withdraw = Withdraw
+online-tournament-standings = Standings
+online-tournament-password = Password of a private event
+online-tournament-your-place = You are { $rank } of { $count }.
+online-tournament-points = { $points } pts
+online-tournament-on-fire = on fire
+online-tournament-withdrawn = withdrawn
+online-tournament-games = { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}

@@ -4,6 +4,7 @@ menu-subtitle = Le jeu de plateau de Madagascar
 menu-continue = Continuer
 menu-new-game = Nouvelle partie
 menu-play-online = Jouer en ligne
+menu-tournaments = Tournois
 menu-correspondence-waiting = { $count ->
     [one] Une partie par correspondance attend votre coup
    *[other] { $count } parties par correspondance attendent votre coup

@@ -363,3 +363,28 @@ online-moderate-suspend = Suspendre une semaine
 online-moderate-close = Fermer le compte
 online-moderate-dismiss = Rien à faire
 online-moderated = Fait : { $name }.
+online-tab-tournaments = Tournois
+online-tournaments-none = Aucun tournoi pour l'instant.
+online-tournaments-upcoming = À venir
+online-tournaments-running = En cours
+online-tournaments-finished = Terminés
+online-tournament-arena = Arène, { $minutes } min
+online-tournament-swiss = Suisse, { $rounds } rondes
+online-tournament-players = { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}
+online-tournament-private = privé
+online-tournament-starts = commence dans { $time }
+online-tournament-join = Rejoindre
+online-tournament-withdraw = Se retirer
+online-tournament-standings = Classement
+online-tournament-password = Mot de passe d'un tournoi privé
+online-tournament-your-place = Vous êtes { $rank }e sur { $count }.
+online-tournament-points = { $points } pts
+online-tournament-on-fire = en série
+online-tournament-withdrawn = retiré
+online-tournament-games = { $count ->
+    [one] { $count } partie
+   *[other] { $count } parties
+}

@@ -4,6 +4,7 @@ menu-subtitle = Ny lalao an-takelaka malagasy
 menu-continue = Tohizo
 menu-new-game = Lalao vaovao
 menu-play-online = Hilalao an-tserasera
+menu-tournaments = Fifaninanana
 menu-correspondence-waiting = { $count ->
     [one] Lalao iray miandry ny anjaranao
    *[other] Lalao { $count } miandry ny anjaranao
