@@ -22,7 +22,7 @@ done
 scenes=("$@")
 [[ ${#sizes[@]} -gt 0 ]] || sizes=(desktop hidpi phone)
 [[ ${#scenes[@]} -gt 0 ]] || scenes=(menu new-game settings board moves computer chain choice gameover vela telo tutorial
-  puzzle rules review analysis toast correspondence unsent)
+  puzzle rules review analysis toast correspondence unsent tournaments tournament-call tournament-game)
 
 target=${CARGO_TARGET_DIR:-target}
 bin=${FANORONA_BIN:-$target/debug/fanorona}

@@ -15,10 +15,14 @@ pub mod panel;
 pub mod play;
 pub mod reports;
 mod scenes;
+mod tournament_panel;
 pub mod tournaments;
+mod words;
 
 use bevy::prelude::*;
-use fanorona_protocol::{ErrorCode, FinishedGame, GameVariant, ModerationAction, ReportReason, TimeControl};
+use fanorona_protocol::{
+    ErrorCode, FinishedGame, GameVariant, ModerationAction, ReportReason, TimeControl, TournamentSettings,
+};
 
 use crate::i18n::Text;
 use crate::keys::{AddKeys, KeySet};
@@ -145,6 +149,12 @@ pub enum OnlineCommand {
     WithdrawTournament(String),
     /// Show this tournament's standings and games.
     Standings(String),
+    /// Go to this tournament game of the player's, which began while they were busy with another game.
+    GoToGame(String),
+    /// Create this tournament (a registered player).
+    CreateTournament(TournamentSettings),
+    /// Not now: the tournament game that began while the player was busy goes on without them for now.
+    NotNow,
 }
 
 /// Why the server refused a message, in the player's words: from its code, never from the server's own English.
@@ -198,9 +208,10 @@ pub fn refusal(code: ErrorCode) -> Text {
     }
 }
 
-/// What online play draws: the lobby's and an online game's panels (needs a window).
+/// What online play draws: the lobby's and an online game's panels, and the tournaments' question and countdown
+/// (needs a window).
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins(panel::plugin);
+    app.add_plugins((panel::plugin, tournament_panel::plugin));
 }
 
 /// Where the title page lists the tournaments: right after online play.

@@ -8,8 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_protocol::{
     ChallengeView, Color, FinishedGame, GameVariant, GameView, MAX_MODERATION_REASON_CHARS, MAX_REPORT_NOTE_CHARS,
-    ModerationAction, PlayerView, PushEvent, ReportReason, TimeControl, TournamentFormat, TournamentStage,
-    TournamentView, VACATION_DAYS_PER_YEAR, VacationView,
+    ModerationAction, PlayerView, PushEvent, ReportReason, TimeControl, VACATION_DAYS_PER_YEAR, VacationView,
 };
 
 use crate::board::FlipBoard;
@@ -26,7 +25,9 @@ use crate::online::notifications::{Notifications, PushState};
 use crate::online::own_data::{AccountDeletion, DataDownload};
 use crate::online::play::{OnlineGame, OnlineMatch, end_key};
 use crate::online::reports::BlockedPlayers;
-use crate::online::tournaments::Tournaments;
+use crate::online::tournament_panel::{TournamentForm, call_line, tournaments_ui};
+use crate::online::tournaments::{TournamentCall, Tournaments};
+use crate::online::words::{challenge_text, clock_text, player_text, time_left_text, time_text, whole, yes};
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::{OnlineSettings, Settings};
 use crate::persistence::storage::Notices;
@@ -63,8 +64,11 @@ struct AccountScreens<'w, 's> {
     moderation: Res<'w, Moderation>,
     moderation_reason: Local<'s, String>,
     tournaments: Res<'w, Tournaments>,
+    call: Res<'w, TournamentCall>,
     /// The password being typed for a private tournament.
     tournament_password: Local<'s, String>,
+    /// A new tournament being set.
+    tournament_form: Local<'s, TournamentForm>,
 }
 
 /// The name and password being typed to register or sign in.
@@ -329,36 +333,6 @@ impl Default for ChallengeForm {
     }
 }
 
-/// The key of a yes-or-no choice in a message (`{ $rated -> [yes] ... *[no] ... }`).
-const fn yes(choice: bool) -> &'static str {
-    if choice { "yes" } else { "no" }
-}
-
-/// A rating as players read it: a whole number.
-fn whole(rating: f64) -> i64 {
-    rating.round() as i64
-}
-
-/// A player's name and rating (and whether a bot plays).
-fn player_text(locale: &Locale, player: &PlayerView) -> String {
-    tr!(locale, "online-player", name = &player.name, rating = whole(player.rating), bot = yes(player.bot))
-}
-
-/// The board, the time control, and whether the game is rated. The board's name and a live time control (`5+3`) are
-/// the same in every language; days per turn are said in words.
-fn challenge_text(locale: &Locale, variant: GameVariant, rated: bool, time: TimeControl) -> String {
-    let rated = if rated { tr!(locale, "online-rated") } else { tr!(locale, "online-unrated") };
-    format!("{} {} · {rated}", variant.name(), time_text(locale, time))
-}
-
-/// A time control as the lists show it: `5+3`, or the days per turn in words.
-fn time_text(locale: &Locale, time: TimeControl) -> String {
-    match time {
-        TimeControl::Live { .. } => time.to_string(),
-        TimeControl::Correspondence { days } => tr!(locale, "online-days-per-turn", days = days),
-    }
-}
-
 /// A dot in the colour of the connection's state, and the sentence that says it.
 fn link_line(ui: &mut egui::Ui, locale: &Locale, link: &Link) {
     let colour = match link.state() {
@@ -417,8 +391,11 @@ fn lobby_ui(
             moderation,
             moderation_reason,
             tournaments,
+            call,
             tournament_password,
+            tournament_form,
         } = &mut account_data;
+        call_line(ui, locale, tournaments, call, &mut commands);
         egui::CollapsingHeader::new(tr!(locale, "online-account")).id_salt("online-account").show(ui, |ui| {
             account_ui(ui, locale, &online, link.is_online(), &mut account, &mut commands);
             blocked_ui(ui, locale, blocked, &mut commands);
@@ -460,7 +437,8 @@ fn lobby_ui(
             });
         }
         ui.separator();
-        ui.horizontal(|ui| {
+        // Wrapped: the tabs' words in Malagasy are wider than a phone's screen.
+        ui.horizontal_wrapped(|ui| {
             let tabs = [
                 (LobbyTab::Play, tr!(locale, "online-tab-play")),
                 (LobbyTab::Watch, tr!(locale, "online-tab-watch", count = lobby.games.len())),
@@ -529,8 +507,9 @@ fn lobby_ui(
             },
             LobbyTab::Moderation => moderation_ui(ui, locale, moderation, moderation_reason, &mut commands),
             LobbyTab::Tournaments => {
-                let online = link.is_online();
-                tournaments_ui(ui, locale, tournaments, link.me(), online, tournament_password, &mut commands);
+                let can = (link.is_online(), settings.online.account);
+                let (me, password) = (link.me(), &mut **tournament_password);
+                tournaments_ui(ui, locale, tournaments, me, can, password, tournament_form, &mut commands);
             }
         }
         ui.add_space(8.0);
@@ -715,147 +694,6 @@ fn correspondence_status(locale: &Locale, game: &KeptGame, now: i64) -> (String,
     }
 }
 
-/// Time left in a correspondence game: days and hours, hours and minutes, then the clock's minutes and seconds.
-pub fn time_left_text(locale: &Locale, ms: i64) -> String {
-    const HOUR_MS: i64 = 3_600_000;
-    let ms = ms.max(0);
-    let (days, hours, minutes) = (ms / (24 * HOUR_MS), ms / HOUR_MS % 24, ms / 60_000 % 60);
-    if days > 0 {
-        tr!(locale, "online-days-hours", days = days, hours = hours)
-    } else if ms >= HOUR_MS {
-        tr!(locale, "online-hours-minutes", hours = ms / HOUR_MS, minutes = minutes)
-    } else {
-        clock_text(ms)
-    }
-}
-
-/// The tournaments by stage, each with its terms and a button to join, withdraw or see its standings; below, the
-/// standings of the one chosen, the player's own line marked and their place said.
-fn tournaments_ui(
-    ui: &mut egui::Ui,
-    locale: &Locale,
-    tournaments: &Tournaments,
-    me: Option<&PlayerView>,
-    online: bool,
-    password: &mut String,
-    commands: &mut MessageWriter<OnlineCommand>,
-) {
-    if !tournaments.listed {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(tr!(locale, "online-asking"));
-        });
-        return;
-    }
-    if tournaments.list.is_empty() {
-        ui.label(tr!(locale, "online-tournaments-none"));
-    }
-    let stages = [
-        (TournamentStage::Upcoming, tr!(locale, "online-tournaments-upcoming")),
-        (TournamentStage::Running, tr!(locale, "online-tournaments-running")),
-        (TournamentStage::Finished, tr!(locale, "online-tournaments-finished")),
-    ];
-    for (stage, heading) in stages {
-        let mut events = tournaments.list.iter().filter(|t| t.stage == stage).peekable();
-        if events.peek().is_none() {
-            continue;
-        }
-        ui.heading(heading);
-        for event in events {
-            // As the games in progress: a row that wraps, the buttons first.
-            ui.horizontal_wrapped(|ui| {
-                if event.joined {
-                    if ui.add_enabled(online, egui::Button::new(tr!(locale, "online-tournament-withdraw"))).clicked() {
-                        commands.write(OnlineCommand::WithdrawTournament(event.id.clone()));
-                    }
-                } else if stage != TournamentStage::Finished {
-                    let join = egui::Button::new(
-                        egui::RichText::new(tr!(locale, "online-tournament-join")).color(theme::IVORY),
-                    )
-                    .fill(theme::MALAGASY_GREEN);
-                    if ui.add_enabled(online, join).clicked() {
-                        let password = event.private.then(|| password.clone());
-                        commands.write(OnlineCommand::JoinTournament { id: event.id.clone(), password });
-                    }
-                }
-                if ui.button(tr!(locale, "online-tournament-standings")).clicked() {
-                    commands.write(OnlineCommand::Standings(event.id.clone()));
-                }
-                ui.label(egui::RichText::new(&event.terms.name).strong());
-                ui.label(tournament_text(locale, event));
-                if stage == TournamentStage::Upcoming {
-                    let left = time_left_text(locale, event.terms.starts_at_ms - now_ms());
-                    ui.label(tr!(locale, "online-tournament-starts", time = left));
-                }
-            });
-        }
-    }
-    if tournaments.list.iter().any(|t| t.private && !t.joined && t.stage != TournamentStage::Finished) {
-        ui.horizontal(|ui| {
-            let label = ui.label(tr!(locale, "online-tournament-password")).id;
-            // What the label leaves of the row, so that the field fits a phone's window too.
-            let field =
-                egui::TextEdit::singleline(password).password(true).desired_width(ui.available_width().min(240.0));
-            ui.add(field).labelled_by(label);
-        });
-    }
-    let Some((event, standings, games)) = &tournaments.standings else { return };
-    ui.separator();
-    ui.heading(&event.terms.name);
-    ui.label(format!(
-        "{} · {}",
-        tournament_text(locale, event),
-        tr!(locale, "online-tournament-games", count = games.len())
-    ));
-    let mine = me.and_then(|me| standings.iter().find(|line| line.player.id == me.id));
-    if let Some(mine) = mine {
-        ui.label(tr!(locale, "online-tournament-your-place", rank = mine.rank, count = standings.len()));
-    }
-    let swiss = matches!(event.terms.format, TournamentFormat::Swiss { .. });
-    for line in standings {
-        let points = if swiss { half_points(line.points) } else { line.points.to_string() };
-        let mut words = format!(
-            "{}. {} · {}",
-            line.rank,
-            player_text(locale, &line.player),
-            tr!(locale, "online-tournament-points", points = points)
-        );
-        if line.on_fire {
-            words = format!("{words} · {}", tr!(locale, "online-tournament-on-fire"));
-        }
-        if line.withdrawn {
-            words = format!("{words} · {}", tr!(locale, "online-tournament-withdrawn"));
-        }
-        let mut text = egui::RichText::new(words);
-        if mine.is_some_and(|m| m.player.id == line.player.id) {
-            text = text.strong().color(theme::MALAGASY_GREEN);
-        }
-        ui.label(text);
-    }
-}
-
-/// A tournament's format, board, time control and players, in a line.
-fn tournament_text(locale: &Locale, event: &TournamentView) -> String {
-    let format = match event.terms.format {
-        TournamentFormat::Arena { minutes } => tr!(locale, "online-tournament-arena", minutes = minutes),
-        TournamentFormat::Swiss { rounds } => tr!(locale, "online-tournament-swiss", rounds = rounds),
-    };
-    let terms = challenge_text(locale, event.terms.variant, event.terms.rated, event.terms.time);
-    let players = tr!(locale, "online-tournament-players", count = event.players);
-    let private =
-        if event.private { format!(" · {}", tr!(locale, "online-tournament-private")) } else { String::new() };
-    format!("{format} · {terms} · {players}{private}")
-}
-
-/// Half points as a score reads: 5 is "2½".
-fn half_points(points: u32) -> String {
-    let half = if points % 2 == 1 { "½" } else { "" };
-    match (points / 2, half) {
-        (0, "½") => half.to_owned(),
-        (whole, _) => format!("{whole}{half}"),
-    }
-}
-
 /// The games in progress, each with a button to watch it.
 fn games_ui(ui: &mut egui::Ui, locale: &Locale, games: &[GameView], commands: &mut MessageWriter<OnlineCommand>) {
     if games.is_empty() {
@@ -1015,16 +853,6 @@ fn challenges_ui(
 /// The width, in points, under which the challenges are not listed in columns.
 const CHALLENGE_COLUMNS_WIDTH: f32 = 460.0;
 
-/// A clock as players read it: minutes and seconds, tenths in the last ten seconds.
-pub fn clock_text(ms: i64) -> String {
-    let ms = ms.max(0);
-    if ms < 10_000 {
-        format!("0:{:02}.{}", ms / 1000, ms % 1000 / 100)
-    } else {
-        format!("{}:{:02}", ms / 60_000, ms / 1000 % 60)
-    }
-}
-
 /// One player's line: the side, the name and rating, and the clock (lit while it runs, red when time is low).
 fn player_row(ui: &mut egui::Ui, locale: &Locale, game: &OnlineGame, color: Color) {
     let running = game.running() == Some(color);
@@ -1050,7 +878,8 @@ fn player_row(ui: &mut egui::Ui, locale: &Locale, game: &OnlineGame, color: Colo
                 egui::RichText::new(clock_text(ms)).monospace().size(theme::HEADING_SIZE)
             };
             ui.label(clock.color(colour));
-            if game.stopped(color) {
+            // A tournament game's clock stands still before the game begins (`tournament_panel` counts it down).
+            if game.stopped(color) && game.countdown_ms().is_none() {
                 ui.label(vacation_mark(locale));
             }
             ui.add_space(6.0);
@@ -1091,10 +920,20 @@ fn after_the_game(
             }
         });
     }
+    // A tournament's next game comes from its pairings, not from a rematch: its standings instead.
+    if game.tournament.is_some() && game.me.is_some() {
+        ui.label(tr!(locale, "online-tournament-next"));
+    }
     ui.horizontal_wrapped(|ui| {
         let rematch = egui::Button::new(tr!(locale, "online-rematch"));
         let hint = tr!(locale, "online-rematch-hint");
-        if game.me.is_some() && offer.is_none() && ui.add(rematch).on_hover_text(hint).clicked() {
+        if let Some(event) = &game.tournament {
+            if ui.button(tr!(locale, "online-tournament-standings")).clicked() {
+                commands.write(OnlineCommand::Leave);
+                commands.write(OnlineCommand::OpenTournaments);
+                commands.write(OnlineCommand::Standings(event.clone()));
+            }
+        } else if game.me.is_some() && offer.is_none() && ui.add(rematch).on_hover_text(hint).clicked() {
             commands.write(OnlineCommand::Rematch);
         }
         if ui.button(tr!(locale, "online-review")).on_hover_text(tr!(locale, "online-review-hint")).clicked() {
@@ -1122,7 +961,7 @@ fn online_panel_ui(
     mut how_to_play: MessageWriter<ToggleHowToPlay>,
     mut commands: MessageWriter<OnlineCommand>,
     mut review: MessageWriter<ReviewCommand>,
-    (blocked, mut report): (Res<BlockedPlayers>, Local<ReportForm>),
+    (blocked, mut report, tournaments): (Res<BlockedPlayers>, Local<ReportForm>, Res<Tournaments>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(game) = current.0.as_ref() else { return Ok(()) };
@@ -1132,6 +971,13 @@ fn online_panel_ui(
         let settings = game.settings;
         let what = if game.me.is_some() { tr!(locale, "online-playing") } else { tr!(locale, "online-watching") };
         ui.heading(format!("{what} · {}", challenge_text(locale, settings.variant, settings.rated, settings.time)));
+        if let Some(event) = game.tournament.as_deref() {
+            let words = tr!(locale, "online-tournament-game");
+            match tournaments.event(event) {
+                Some(event) => ui.label(format!("{words} · {}", event.terms.name)),
+                None => ui.label(words),
+            };
+        }
         player_row(ui, locale, game, game.top_color());
         player_row(ui, locale, game, !game.top_color());
         // Said first, where a phone's panel shows it without scrolling.

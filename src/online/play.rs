@@ -16,6 +16,8 @@ use fanorona_rules::{Game, Position, Side};
 use web_time::Instant;
 
 use super::link::{FromServer, Link, ToServer};
+use super::tournaments::{Call, TournamentCall};
+use super::words::seconds_left;
 use super::{ChallengeSettings, OnlineCommand, refusal};
 use crate::AppSystems;
 use crate::access::Say;
@@ -51,6 +53,8 @@ pub struct OnlineGame {
     pub result: Option<GameResult>,
     /// The rating changes of a rated game that ended.
     pub ratings: Option<RatingChanges>,
+    /// The tournament the game is part of.
+    pub tournament: Option<String>,
     /// The server refused a turn of the board's: its next word on the game replaces the board's.
     refused: bool,
 }
@@ -68,6 +72,7 @@ impl OnlineGame {
             draw_offer: view.draw_offer,
             result: None,
             ratings: None,
+            tournament: view.tournament.clone(),
             refused: false,
         }
     }
@@ -92,6 +97,13 @@ impl OnlineGame {
     /// The time since the server last said what the clocks are.
     fn elapsed_ms(&self) -> i64 {
         i64::try_from(self.clocks_at.elapsed().as_millis()).unwrap_or(i64::MAX)
+    }
+
+    /// How long until the first clock of a tournament game starts: the countdown before the game begins (none once
+    /// it has begun).
+    pub fn countdown_ms(&self) -> Option<i64> {
+        let first = self.running()?;
+        (self.tournament.is_some() && self.stopped(first)).then(|| self.clocks.stopped_ms - self.elapsed_ms())
     }
 
     /// The side whose clock runs (none once the game is over).
@@ -212,9 +224,48 @@ struct Context<'w> {
     outgoing: MessageWriter<'w, ToServer>,
     state: Res<'w, State<AppState>>,
     next: ResMut<'w, NextState<AppState>>,
+    call: ResMut<'w, TournamentCall>,
+    say: MessageWriter<'w, Say>,
 }
 
 impl Context<'_> {
+    /// Whether a game coming to the board would take the player away from another: a game, lesson, puzzle, review
+    /// or analysis on the board, or an online game of theirs not over. The menu, the lobby and a finished or
+    /// watched game hold nothing of theirs.
+    fn busy(&self) -> bool {
+        match **self.state {
+            AppState::Menu | AppState::Lobby => false,
+            AppState::Online => self.current.0.as_ref().is_some_and(|g| g.me.is_some() && g.result.is_none()),
+            _ => true,
+        }
+    }
+
+    /// A game of the player's that began on the server without being asked for: to the board, unless it is a
+    /// tournament's and the player is busy with another game; then they are asked (`tournaments::Call`).
+    fn arrive(&mut self, view: &GameView, color: Option<Color>) {
+        let on_board = self.current.0.as_ref().is_some_and(|g| g.id == view.id);
+        match color {
+            Some(me) if view.tournament.is_some() && !on_board && self.busy() => {
+                let again = self.call.0.as_ref().filter(|c| c.game.id == view.id);
+                // A new connection asks again only if the player had not answered.
+                let put_off = again.is_some_and(|c| c.put_off);
+                if again.is_none() {
+                    info!("tournament game {} waits for the player's word", view.id);
+                    self.say.write(Say(text!("say-tournament-call", name = view.player(!me).name.clone())));
+                }
+                let mut call = Call::new(view.clone(), me);
+                call.put_off = put_off;
+                self.call.0 = Some(call);
+            }
+            Some(me) if view.tournament.is_some() && !on_board => {
+                let (name, seconds) = (view.player(!me).name.clone(), seconds_left(view.clocks.stopped_ms));
+                self.say.write(Say(text!("say-tournament-game", name = name, seconds = seconds)));
+                self.adopt(view, color);
+            }
+            _ => self.adopt(view, color),
+        }
+    }
+
     /// Puts a game on the board (the player's, or one watched: `color` none), or brings the one there up to date.
     fn adopt(&mut self, view: &GameView, color: Option<Color>) {
         let local: Vec<String> = self.board.session().game().turns().iter().map(ToString::to_string).collect();
@@ -277,7 +328,7 @@ impl Context<'_> {
                 let on_board = |g: &&GameView| self.current.0.as_ref().is_some_and(|c| c.id == g.id);
                 let live = |g: &&GameView| !g.time.is_correspondence();
                 if let Some(view) = games.iter().find(on_board).or_else(|| games.iter().find(live)) {
-                    self.adopt(view, color_of(view, player));
+                    self.arrive(view, color_of(view, player));
                 } else if let Some(watched) = self.current.0.as_ref().filter(|g| g.me.is_none() && g.result.is_none()) {
                     // A new connection watches nothing: watch the game on the board again.
                     let id = watched.id.clone();
@@ -289,6 +340,11 @@ impl Context<'_> {
                 let on_board = self.current.0.as_ref().is_some_and(|g| g.id == game.id);
                 let show = match (color, request) {
                     _ if on_board => true,
+                    // A game that began by itself (a tournament's pairing, an accepted challenge).
+                    (Some(_), None) if !game.time.is_correspondence() => {
+                        self.arrive(game, color);
+                        false
+                    }
                     // A game watched, as asked.
                     (None, Some(ClientMessage::Watch { game: id })) => *id == game.id,
                     (None, _) => false,

@@ -2,21 +2,22 @@
 
 use bevy::prelude::*;
 use fanorona_protocol::{
-    Clocks, Color, GameVariant, GameView, PlayerView, StandingView, TimeControl, TournamentFormat, TournamentStage,
-    TournamentTerms, TournamentView,
+    Clocks, Color, GameVariant, GameView, PlayerView, StandingView, TOURNAMENT_COUNTDOWN_MS, TimeControl,
+    TournamentFormat, TournamentGameView, TournamentOutcome, TournamentStage, TournamentTerms, TournamentView,
 };
 use fanorona_rules::{Game, Variant};
 
 use crate::AppSystems;
 use crate::dev::scene::{AddScene, START, Scene, ScenePlan, new_game, scene_in};
+use crate::game::keeper::BoardKeeper;
 use crate::game::session::PlayerKind;
 use crate::online::correspondence::{Correspondence, KeptGame, UnsentTurn, now_ms};
 use crate::online::link::Link;
 use crate::online::lobby::Lobby;
 use crate::online::lobby::LobbyTab;
 use crate::online::own_data::AccountDeletion;
-use crate::online::play::OnlineMatch;
-use crate::online::tournaments::Tournaments;
+use crate::online::play::{OnlineMatch, ShowGame};
+use crate::online::tournaments::{Call, TournamentCall, Tournaments};
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::Settings;
 use crate::screens::AppState;
@@ -57,6 +58,34 @@ pub(super) fn plugin(app: &mut App) {
             commands.insert_resource(sample_tournaments());
             commands.insert_resource(LobbyTab::Tournaments);
             online.write(OnlineCommand::Open);
+        },
+    )
+    // A registered player's lobby where no tournament is listed: the form of a new one.
+    .add_scene(
+        Scene::new("tournament-new", AppState::Lobby),
+        |mut commands: Commands, mut settings: ResMut<Settings>, mut online: MessageWriter<OnlineCommand>| {
+            settings.online.account = true;
+            commands.insert_resource(Tournaments { listed: true, ..default() });
+            commands.insert_resource(LobbyTab::Tournaments);
+            online.write(OnlineCommand::Open);
+        },
+    )
+    // A tournament game that began while the player plays a game of their own: the question over the board ...
+    .add_scene(
+        Scene::new("tournament-call", AppState::Playing),
+        move |board: BoardKeeper, next: ResMut<NextState<AppState>>, mut commands: Commands| {
+            new_game(START, humans)(board, next);
+            commands.insert_resource(sample_tournaments());
+            commands.insert_resource(TournamentCall(Some(Call::new(tournament_game(), Color::Black))));
+        },
+    )
+    // ... and the game on the board, counting down before its first clock starts.
+    .add_scene(
+        Scene::new("tournament-game", AppState::Online)
+            .ready(|world| world.resource::<OnlineMatch>().0.as_ref().is_some_and(|g| g.countdown_ms().is_some())),
+        |mut commands: Commands, mut shown: MessageWriter<ShowGame>| {
+            commands.insert_resource(sample_tournaments());
+            shown.write(ShowGame { view: tournament_game(), me: Some(Color::Black) });
         },
     )
     // Correspondence games kept on the device, opened with no connection: the list in the lobby, those waiting for
@@ -107,7 +136,7 @@ fn sample_tournaments() -> Tournaments {
     let running = event("zoma", "Zoma", arena, TournamentStage::Running, now - 600_000, 4, true, false);
     let line = |rank: u32, name: &str, rating: f64, points: u32, on_fire: bool| StandingView {
         rank,
-        player: PlayerView { id: name.to_lowercase(), name: name.to_owned(), rating, deviation: 80.0, bot: false },
+        player: sample_player(name, rating),
         points,
         buchholz: 0,
         sonneborn_berger: 0,
@@ -117,9 +146,29 @@ fn sample_tournaments() -> Tournaments {
     let standings = vec![
         line(1, "Rasoa", 1620.0, 8, true),
         line(2, "Rakoto", 1540.0, 4, false),
-        line(3, "Faly", 1580.0, 2, false),
+        line(3, "Faly", 1580.0, 1, false),
         line(4, "Hery", 1490.0, 1, false),
     ];
+    // The games that give those points, in the order they were paired; the last one is under way.
+    let games = [
+        ("rasoa", "hery", Some(TournamentOutcome::White)),
+        ("rakoto", "faly", Some(TournamentOutcome::White)),
+        ("faly", "rasoa", Some(TournamentOutcome::Black)),
+        ("hery", "rakoto", Some(TournamentOutcome::Black)),
+        ("rasoa", "rakoto", Some(TournamentOutcome::White)),
+        ("faly", "hery", Some(TournamentOutcome::Draw)),
+        ("rakoto", "faly", None),
+    ];
+    let games = (1..)
+        .zip(games)
+        .map(|(round, (white, black, outcome))| TournamentGameView {
+            game: format!("zoma-{round}"),
+            round,
+            white: white.to_owned(),
+            black: black.to_owned(),
+            outcome,
+        })
+        .collect();
     let swiss = TournamentFormat::Swiss { rounds: 5 };
     let list = vec![
         event("club", "Klioba Antsirabe", swiss, TournamentStage::Upcoming, now + 5_400_000, 7, false, true),
@@ -127,19 +176,45 @@ fn sample_tournaments() -> Tournaments {
         event("alakamisy", "Alakamisy", arena, TournamentStage::Finished, now - 86_400_000, 12, false, false),
     ];
     let shown = Some(running.id.clone());
-    Tournaments { list, listed: true, shown, standings: Some((running, standings, Vec::new())), asked: None }
+    Tournaments { list, listed: true, shown, standings: Some((running, standings, games)), asked: None }
+}
+
+/// A player of the scenes, as the server shows them.
+fn sample_player(name: &str, rating: f64) -> PlayerView {
+    PlayerView { id: name.to_lowercase(), name: name.to_owned(), rating, deviation: 90.0, bot: false }
+}
+
+/// A game of the arena under way, just paired: White's clock stands still for a countdown.
+fn tournament_game() -> GameView {
+    let time = TimeControl::Live { minutes: 3, increment: 2 };
+    let start = Game::of_variant(Variant::Tsivy);
+    GameView {
+        id: "zoma-8".to_owned(),
+        white: sample_player("Faly", 1580.0),
+        black: sample_player("Rakoto", 1540.0),
+        variant: GameVariant::Tsivy,
+        rated: true,
+        time,
+        vela: None,
+        turns: Vec::new(),
+        position: start.position().to_string(),
+        to_move: Color::White,
+        clocks: Clocks {
+            white_ms: time.initial_ms(),
+            black_ms: time.initial_ms(),
+            running: Some(Color::White),
+            // Six times a server's countdown: a screenshot taken after a slow start still shows it.
+            stopped_ms: 6 * TOURNAMENT_COUNTDOWN_MS,
+        },
+        draw_offer: None,
+        tournament: Some("zoma".to_owned()),
+    }
 }
 
 /// Three correspondence games as a player keeps them: one waits for their turn, one for the opponent's (who is on
 /// vacation), and one has their turn, played offline, waiting to be sent. The turns are the first legal ones.
 fn kept_games() -> Correspondence {
-    let player = |name: &str, rating: f64| PlayerView {
-        id: name.to_lowercase(),
-        name: name.to_owned(),
-        rating,
-        deviation: 90.0,
-        bot: false,
-    };
+    let player = sample_player;
     let now = now_ms();
     let game = |id: &str, opponent: PlayerView, plies: usize, left_ms: i64, offline: bool, stopped_ms: i64| {
         let mut rules = Game::of_variant(Variant::Tsivy);

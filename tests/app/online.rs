@@ -20,7 +20,7 @@ use fanorona::online::lobby::{Lobby, LobbyTab};
 use fanorona::online::moderation::Moderation;
 use fanorona::online::play::{OnlineGame, OnlineMatch};
 use fanorona::online::reports::BlockedPlayers;
-use fanorona::online::tournaments::Tournaments;
+use fanorona::online::tournaments::{Call, TournamentCall, Tournaments};
 use fanorona::online::{ChallengeSettings, OnlineCommand};
 use fanorona::persistence::game_files::GameFiles;
 use fanorona::persistence::profile::Profile;
@@ -30,13 +30,14 @@ use fanorona::puzzles::{PuzzleBoard, PuzzleCommand, PuzzleStatus};
 use fanorona::review::{ReviewCommand, Reviewing};
 use fanorona::screens::AppState;
 use fanorona_protocol::{
-    Color, EndReason, GameVariant, ModerationAction, ReportReason, TimeControl, TournamentFormat, TournamentTerms,
+    Color, EndReason, GameVariant, ModerationAction, ReportReason, TimeControl, TournamentFormat, TournamentSettings,
+    TournamentTerms,
 };
 use fanorona_puzzles::shipped_puzzle;
 use fanorona_server::clock::{Clock, ManualClock};
 use fanorona_server::server::{Limits, PushConfig, Server, ServerConfig};
 
-use crate::common::{PATIENCE, app, english, play, session, settle, state, temp_dir, turns};
+use crate::common::{PATIENCE, app, english, humans, play, session, settle, start_with, state, temp_dir, turns};
 
 /// A server in a runtime of its own: dropping the runtime stops it at once, connections and all.
 pub(crate) struct TestServer {
@@ -630,28 +631,35 @@ fn tournaments(app: &App) -> &Tournaments {
     app.world().resource::<Tournaments>()
 }
 
-/// Tournaments from the title page: the lobby opens on them, the server's event is listed, the player joins it and
-/// sees their own line in its standings, then withdraws.
-#[test]
-fn a_player_joins_a_tournament_from_the_title_page_and_withdraws() {
-    let dir = temp_dir();
+/// A server with its database in `dir`, holding the unrated 30-minute tsivy arena "zoma", to begin `starts_in_ms`
+/// after `clock`'s time.
+fn server_with_arena(dir: &Path, clock: &Arc<ManualClock>, starts_in_ms: i64) -> TestServer {
     let db = dir.join("server.db");
-    let clock = clock();
-    let server = TestServer::start(&db, any_port(), &clock);
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let server = TestServer::start(&db, any_port(), clock);
     let terms = TournamentTerms {
         name: "Zoma".into(),
         format: TournamentFormat::Arena { minutes: 30 },
         variant: GameVariant::Tsivy,
         time: "3+2".parse().unwrap(),
         rated: false,
-        starts_at_ms: clock.now_ms() + 3_600_000,
+        starts_at_ms: clock.now_ms() + starts_in_ms,
     };
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     runtime.block_on(async {
         let db = fanorona_server::db::Db::connect(&format!("sqlite://{}", db.display()), None).await.unwrap();
         let event = fanorona_server::db::TournamentRecord::new("zoma".into(), terms, None, None);
         assert!(db.create_tournament(&event, 1, clock.now_ms()).await.unwrap());
     });
+    server
+}
+
+/// Tournaments from the title page: the lobby opens on them, the server's event is listed, the player joins it and
+/// sees their own line in its standings, then withdraws.
+#[test]
+fn a_player_joins_a_tournament_from_the_title_page_and_withdraws() {
+    let dir = temp_dir();
+    let clock = clock();
+    let server = server_with_arena(&dir, &clock, 3_600_000);
     let mut app = app();
     let mut settings = app.world_mut().resource_mut::<Settings>();
     settings.online.server = server.url();
@@ -671,4 +679,115 @@ fn a_player_joins_a_tournament_from_the_title_page_and_withdraws() {
     assert!(tournaments(&app).list[0].joined);
     command(&mut app, OnlineCommand::WithdrawTournament("zoma".into()));
     run_until_all(&mut [&mut app], "withdrawn", |apps| !tournaments(apps[0]).list[0].joined);
+}
+
+fn call(app: &App) -> Option<&Call> {
+    app.world().resource::<TournamentCall>().0.as_ref()
+}
+
+fn said(app: &App) -> Vec<String> {
+    app.world().resource::<Spoken>().said().map(english).collect()
+}
+
+/// An arena's first pairing: the player in the lobby is taken to the game at once, which counts down before its
+/// first clock starts; the player busy with a game of their own is asked first, may put it off and go to it from
+/// the lobby; once the game is over, its standings and crosstable are one button away.
+#[test]
+fn a_tournament_game_counts_down_and_asks_a_player_busy_with_another_game_first() {
+    let dir = temp_dir();
+    let clock = clock();
+    let server = server_with_arena(&dir, &clock, 60_000);
+    let (mut alice, mut bob) = (player(&server.url(), "Alice"), player(&server.url(), "Bob"));
+    run_until_all(&mut [&mut alice, &mut bob], "both online", |apps| apps.iter().all(|a| link(a).is_online()));
+    for app in [&mut alice, &mut bob] {
+        command(app, OnlineCommand::JoinTournament { id: "zoma".into(), password: None });
+    }
+    run_until_all(&mut [&mut alice, &mut bob], "both joined", |apps| {
+        apps.iter().all(|a| tournaments(a).standings.as_ref().is_some_and(|(event, ..)| event.joined))
+    });
+    // Bob plays a game of his own on the board while he waits.
+    start_with(&mut bob, humans);
+    play(&mut bob, "f3-e3A");
+    assert!(link(&bob).is_online());
+
+    clock.advance(Duration::from_secs(61));
+    run_until_all(&mut [&mut alice, &mut bob], "the pairing", |apps| {
+        game(apps[0]).is_some() && call(apps[1]).is_some()
+    });
+    // Alice, in the lobby, is on the game's board, its first clock standing still for the countdown.
+    let id = game(&alice).unwrap().id.clone();
+    settle(&mut alice);
+    assert_eq!(state(&alice), AppState::Online);
+    assert_eq!(game(&alice).unwrap().tournament.as_deref(), Some("zoma"));
+    let countdown = game(&alice).unwrap().countdown_ms().expect("a countdown");
+    assert!((1..=10_000).contains(&countdown), "{countdown} ms to go");
+    assert!(said(&alice).contains(&"Your tournament game against Bob: it begins in 10 seconds.".to_owned()));
+    // Bob is asked, his own game untouched.
+    assert_eq!(call(&bob).map(|c| c.game.id.as_str()), Some(id.as_str()));
+    assert!(!call(&bob).unwrap().put_off);
+    assert_eq!((state(&bob), session(&bob).board_use()), (AppState::Playing, BoardUse::Game { autosave: true }));
+    assert_eq!(turns(&bob), ["f3-e3A"]);
+    assert!(game(&bob).is_none());
+    assert!(said(&bob).contains(&"Your tournament game against Alice begins. Go to it now?".to_owned()));
+    // Not now: the question is put away and the game still waits for him, as the lobby shows it.
+    command(&mut bob, OnlineCommand::NotNow);
+    settle(&mut bob);
+    assert!(call(&bob).is_some_and(|c| c.put_off));
+    assert_eq!(state(&bob), AppState::Playing);
+    command(&mut bob, OnlineCommand::GoToGame(id.clone()));
+    run_until_all(&mut [&mut alice, &mut bob], "Bob at the game", |apps| game(apps[1]).is_some());
+    settle(&mut bob);
+    assert_eq!((state(&bob), game(&bob).unwrap().id.clone()), (AppState::Online, id.clone()));
+    assert!(call(&bob).is_none());
+
+    // Alice resigns (asked first); the game's panel offers the standings, where the game is in the crosstable.
+    command(&mut alice, OnlineCommand::Resign);
+    settle(&mut alice);
+    alice.world_mut().write_message(GameCommand::Confirm);
+    run_until_all(&mut [&mut alice, &mut bob], "the game over", |apps| {
+        apps.iter().all(|a| game(a).is_some_and(|g| g.result.is_some()))
+    });
+    for message in [OnlineCommand::Leave, OnlineCommand::OpenTournaments, OnlineCommand::Standings("zoma".into())] {
+        command(&mut bob, message);
+    }
+    run_until_all(&mut [&mut bob], "the standings after the game", |apps| {
+        tournaments(apps[0]).standings.as_ref().is_some_and(|(_, _, games)| games.iter().any(|g| g.outcome.is_some()))
+    });
+    assert_eq!((state(&bob), *bob.world().resource::<LobbyTab>()), (AppState::Lobby, LobbyTab::Tournaments));
+    let (_, standings, games) = tournaments(&bob).standings.clone().unwrap();
+    assert_eq!(standings[0].player.name, "Bob");
+    assert_eq!((games.len(), games[0].game.clone()), (1, id));
+}
+
+/// A guest's tournament is refused with the reason; registered, the same player creates a private Swiss event, which
+/// the lobby lists and shows, created by them and not yet joined.
+#[test]
+fn a_registered_player_creates_a_private_tournament() {
+    let dir = temp_dir();
+    let clock = clock();
+    let server = TestServer::start(&dir.join("server.db"), any_port(), &clock);
+    let mut app = player(&server.url(), "Rasoa");
+    run_until_all(&mut [&mut app], "welcomed", |apps| link(apps[0]).is_online());
+    let settings = TournamentSettings {
+        terms: TournamentTerms {
+            name: "Klioba".into(),
+            format: TournamentFormat::Swiss { rounds: 5 },
+            variant: GameVariant::Tsivy,
+            time: "5+3".parse().unwrap(),
+            rated: true,
+            starts_at_ms: clock.now_ms() + 900_000,
+        },
+        password: Some("club secret".into()),
+    };
+    command(&mut app, OnlineCommand::CreateTournament(settings.clone()));
+    run_until_all(&mut [&mut app], "the refusal", |apps| told(apps[0], "Register this guest to create tournaments"));
+    command(&mut app, OnlineCommand::Register { name: "Rasoa".into(), password: "correct horse".into() });
+    run_until_all(&mut [&mut app], "registered", |apps| online_settings(apps[0]).account);
+    command(&mut app, OnlineCommand::CreateTournament(settings));
+    run_until_all(&mut [&mut app], "the event shown", |apps| tournaments(apps[0]).standings.is_some());
+    let (event, standings, games) = tournaments(&app).standings.clone().unwrap();
+    assert_eq!((event.terms.name.as_str(), event.creator.as_deref()), ("Klioba", Some("Rasoa")));
+    assert_eq!((event.terms.format, event.private, event.joined), (TournamentFormat::Swiss { rounds: 5 }, true, false));
+    assert!(standings.is_empty() && games.is_empty());
+    assert_eq!(tournaments(&app).list.iter().map(|t| t.id.clone()).collect::<Vec<_>>(), [event.id]);
 }

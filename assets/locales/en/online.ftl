@@ -389,10 +389,30 @@ online-tournament-withdraw = Withdraw
 online-tournament-standings = Standings
 online-tournament-password = Password of a private event
 online-tournament-your-place = You are { $rank } of { $count }.
-online-tournament-points = { $points } pts
 online-tournament-on-fire = on fire
 online-tournament-withdrawn = withdrawn
 online-tournament-games = { $count ->
     [one] { $count } game
    *[other] { $count } games
 }
+online-tournament-call = Your tournament game against { $name }
+online-tournament-begins = The game begins in { $seconds } s
+online-tournament-begun = It has begun: the clock runs.
+online-tournament-go = Go to the game
+online-tournament-not-now = Not now
+online-tournament-not-now-hint = The game goes on without you; the lobby keeps a button to go to it.
+online-tournament-game = Tournament game
+online-tournament-next = Your next game in this tournament, if there is one, starts by itself.
+online-crosstable-games = Games
+online-crosstable-player = Player
+online-crosstable-points = Score
+say-tournament-call = Your tournament game against { $name } begins. Go to it now?
+say-tournament-game = Your tournament game against { $name }: it begins in { $seconds } seconds.
+online-tournament-new = Create a tournament
+online-tournament-name = Name
+online-tournament-starts-label = Starts in:
+online-minutes = { $minutes } min
+online-tournament-new-password = Password
+online-tournament-new-password-hint = empty: open to all
+online-tournament-create = Create the tournament
+online-tournament-name-first = Give it a name first.

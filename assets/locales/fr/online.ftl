@@ -381,10 +381,30 @@ online-tournament-withdraw = Se retirer
 online-tournament-standings = Classement
 online-tournament-password = Mot de passe d'un tournoi privé
 online-tournament-your-place = Vous êtes { $rank }e sur { $count }.
-online-tournament-points = { $points } pts
 online-tournament-on-fire = en série
 online-tournament-withdrawn = retiré
 online-tournament-games = { $count ->
     [one] { $count } partie
    *[other] { $count } parties
 }
+online-tournament-call = Votre partie de tournoi contre { $name }
+online-tournament-begins = La partie commence dans { $seconds } s
+online-tournament-begun = Elle a commencé : la pendule tourne.
+online-tournament-go = Aller à la partie
+online-tournament-not-now = Pas maintenant
+online-tournament-not-now-hint = La partie continue sans vous ; le salon garde un bouton pour la rejoindre.
+online-tournament-game = Partie de tournoi
+online-tournament-next = Votre prochaine partie de ce tournoi, s'il y en a une, commence d'elle-même.
+online-crosstable-games = Parties
+online-crosstable-player = Joueur
+online-crosstable-points = Points
+say-tournament-call = Votre partie de tournoi contre { $name } commence. Y aller maintenant ?
+say-tournament-game = Votre partie de tournoi contre { $name } : elle commence dans { $seconds } secondes.
+online-tournament-new = Créer un tournoi
+online-tournament-name = Nom
+online-tournament-starts-label = Commence dans :
+online-minutes = { $minutes } min
+online-tournament-new-password = Mot de passe
+online-tournament-new-password-hint = vide : ouvert à tous
+online-tournament-create = Créer le tournoi
+online-tournament-name-first = Donnez-lui d'abord un nom.

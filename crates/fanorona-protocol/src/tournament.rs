@@ -157,7 +157,8 @@ pub struct TournamentView {
     pub creator: Option<String>,
     /// How many players are in it (not withdrawn).
     pub players: u32,
-    /// Whether the caller is in it.
+    /// Whether the caller is paired in it: not for an arena player whose last game went by without their turn, until
+    /// they join again.
     #[serde(default)]
     pub joined: bool,
 }

@@ -49,7 +49,7 @@ pub use push::SubscriptionRecord;
 pub use puzzles::PuzzleRated;
 pub use sync::{Change, Listener};
 pub use tournaments::{
-    GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without,
+    Entrants, GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without,
 };
 use tx::Tx;
 pub use vacations::SettledClocks;

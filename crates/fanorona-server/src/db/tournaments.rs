@@ -28,6 +28,15 @@ pub enum TournamentKind {
     },
 }
 
+/// A tournament's players as its arithmetic takes them, and when each last joined.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Entrants {
+    /// The players, by id.
+    pub players: Vec<Entrant<String>>,
+    /// When each last joined, in milliseconds since the Unix epoch.
+    pub joined: HashMap<String, i64>,
+}
+
 /// Where an event stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TournamentStatus {
@@ -313,23 +322,26 @@ impl Db {
         tx.end(stored).await
     }
 
-    /// The tournament's players, by id (their order of joining changes as they come back).
-    pub async fn tournament_entrants(&self, id: &str) -> Result<Vec<Entrant<String>>, DbError> {
+    /// The tournament's players, by id (their order of joining changes as they come back), and when each last
+    /// joined.
+    pub async fn tournament_entrants(&self, id: &str) -> Result<Entrants, DbError> {
         let rows = sqlx::query(
-            "SELECT player, rating, withdrawn FROM tournament_players WHERE tournament = $1 ORDER BY player",
+            "SELECT player, rating, withdrawn, joined FROM tournament_players WHERE tournament = $1 ORDER BY player",
         )
         .bind(id)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|row| {
-                Ok(Entrant {
-                    player: row.try_get("player")?,
-                    rating: row.try_get("rating")?,
-                    withdrawn: row.try_get::<i64, _>("withdrawn")? != 0,
-                })
-            })
-            .collect()
+        let mut entrants = Entrants { players: Vec::with_capacity(rows.len()), joined: HashMap::new() };
+        for row in &rows {
+            let player: String = row.try_get("player")?;
+            entrants.joined.insert(player.clone(), row.try_get("joined")?);
+            entrants.players.push(Entrant {
+                player,
+                rating: row.try_get("rating")?,
+                withdrawn: row.try_get::<i64, _>("withdrawn")? != 0,
+            });
+        }
+        Ok(entrants)
     }
 
     /// The tournament's players as they are now (names, ratings, bots), in one query.
@@ -340,15 +352,6 @@ impl Db {
         );
         let rows = sqlx::query(&sql).bind(id).fetch_all(&self.pool).await?;
         rows.iter().map(|row| player_from(row, "p").map(|player| (player.id.clone(), player))).collect()
-    }
-
-    /// When each of the tournament's players last joined it, in milliseconds since the Unix epoch.
-    pub async fn tournament_joins(&self, id: &str) -> Result<HashMap<String, i64>, DbError> {
-        let rows = sqlx::query("SELECT player, joined FROM tournament_players WHERE tournament = $1")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(|row| Ok((row.try_get("player")?, row.try_get("joined")?))).collect()
     }
 
     /// Moves the tournament `id` from `from` to `to`; false if it was not `from` (another process moved it).

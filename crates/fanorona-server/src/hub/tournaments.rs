@@ -7,7 +7,9 @@ use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 
 use super::{Caller, Hub, lock, millis};
-use crate::db::{GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without};
+use crate::db::{
+    Entrants, GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without,
+};
 use crate::error::{DbError, Refusal};
 use crate::protocol::{
     ErrorCode, GameVariant, MAX_LISTED_TOURNAMENTS, MAX_TOURNAMENT_LEAD_MS, MAX_TOURNAMENTS_PER_PLAYER, PlayerView,
@@ -112,7 +114,7 @@ impl Hub {
         &self,
         event: &TournamentRecord,
     ) -> Result<(Vec<StandingView>, Vec<TournamentGameView>), DbError> {
-        let entrants = self.db.tournament_entrants(&event.id).await?;
+        let Entrants { players: entrants, joined } = self.db.tournament_entrants(&event.id).await?;
         let games = self.db.tournament_games(&event.id).await?;
         let pool = Pool::of(event.time);
         let players: HashMap<String, PlayerView> =
@@ -133,11 +135,13 @@ impl Hub {
             }
             TournamentKind::Arena { .. } => {
                 let scores = arena_scores(&entrants, &games);
+                let out =
+                    |e: &Entrant<String>| e.withdrawn || arena_paused(&e.player, last_game(&e.player, &games), &joined);
                 let mut lines: Vec<_> = entrants
                     .iter()
                     .map(|e| {
                         let score = scores.get(&e.player).copied().unwrap_or_default();
-                        (&e.player, score.points, 0, 0, score.on_fire, e.withdrawn)
+                        (&e.player, score.points, 0, 0, score.on_fire, out(e))
                     })
                     .collect();
                 let rating = |p: &String| players.get(p).map_or(0.0, |v| v.rating);
@@ -157,9 +161,15 @@ impl Hub {
         Ok((standings, games))
     }
 
-    /// `event` as `viewer` sees it.
+    /// `event` as `viewer` sees it: joined while they are paired (an arena player paused after a game let go by is
+    /// not, and joins again to be paired again).
     async fn tournament_view(&self, event: &TournamentRecord, viewer: &str) -> Result<TournamentView, DbError> {
-        let entrants = self.db.tournament_entrants(&event.id).await?;
+        let Entrants { players: entrants, joined: joins } = self.db.tournament_entrants(&event.id).await?;
+        let mut joined = entrants.iter().any(|e| e.player == viewer && !e.withdrawn);
+        if joined && matches!(event.kind, TournamentKind::Arena { .. }) && event.status == TournamentStatus::Running {
+            let games = self.db.tournament_games(&event.id).await?;
+            joined = !arena_paused(viewer, last_game(viewer, &games), &joins);
+        }
         let creator = match &event.creator {
             Some(id) => self.db.player(id).await?.map(|p| p.name),
             None => None,
@@ -176,7 +186,7 @@ impl Hub {
             private: event.password_hash.is_some(),
             creator,
             players: u32::try_from(entrants.iter().filter(|e| !e.withdrawn).count()).unwrap_or(u32::MAX),
-            joined: entrants.iter().any(|e| e.player == viewer && !e.withdrawn),
+            joined,
         })
     }
 
@@ -237,10 +247,9 @@ impl Hub {
             self.db.move_tournament(&event.id, event.status, TournamentStatus::Finished).await?;
             return Ok(());
         }
-        let entrants = self.db.tournament_entrants(&event.id).await?;
+        let Entrants { players: entrants, joined } = self.db.tournament_entrants(&event.id).await?;
         let games = self.db.tournament_games(&event.id).await?;
-        let joins = self.db.tournament_joins(&event.id).await?;
-        let pairs = arena::pair(&arena_waiting(&entrants, &games, &joins));
+        let pairs = arena::pair(&arena_waiting(&entrants, &games, &joined));
         if pairs.is_empty() {
             if event.status == TournamentStatus::Upcoming {
                 self.db.move_tournament(&event.id, event.status, TournamentStatus::Running).await?;
@@ -259,7 +268,7 @@ impl Hub {
         if !played.last().is_none_or(swiss::Round::is_over) {
             return Ok(());
         }
-        let entrants = self.db.tournament_entrants(&event.id).await?;
+        let entrants = self.db.tournament_entrants(&event.id).await?.players;
         let out = swiss::withdrawn(&entrants, &played);
         let in_play = entrants.iter().filter(|e| !e.withdrawn && !out.contains(&e.player)).count();
         // Over after its last round, or when fewer than two players are left to pair.
@@ -353,6 +362,22 @@ fn arena_scores(entrants: &[Entrant<String>], games: &[TournamentGame]) -> HashM
         .collect()
 }
 
+/// The last game of `player`'s among `games` (the one that ended last; one under way counts as not ended).
+fn last_game<'a>(player: &str, games: &'a [TournamentGame]) -> Option<&'a TournamentGame> {
+    let theirs = games.iter().filter(|g| g.pairing.white == player || g.pairing.black == player);
+    theirs.max_by_key(|g| (g.ended.is_none(), g.ended, g.round))
+}
+
+/// Whether an arena player is paused: their `last` game went by without their turn, and ended after they last
+/// joined (joining at the very millisecond it ended counts as joining again). They are paired no more, and shown as
+/// out of the event, until they join again.
+fn arena_paused(player: &str, last: Option<&TournamentGame>, joins: &HashMap<String, i64>) -> bool {
+    last.is_some_and(|last| {
+        last.pairing.result.is_some_and(|outcome| outcome.no_show(last.pairing.white == player))
+            && last.ended > joins.get(player).copied()
+    })
+}
+
 /// The arena players waiting for a game: not withdrawn, not playing, and not paused (their last game went by
 /// without their turn, and they have not joined again since).
 fn arena_waiting<'a>(
@@ -370,12 +395,8 @@ fn arena_waiting<'a>(
             if theirs.iter().any(|g| g.pairing.result.is_none()) {
                 return None;
             }
-            let last = theirs.iter().max_by_key(|g| (g.ended, g.round));
-            if let Some(last) = last
-                && let Some(outcome) = last.pairing.result
-                && outcome.no_show(last.pairing.white == e.player)
-                && last.ended >= joins.get(&e.player).copied()
-            {
+            let last = last_game(&e.player, games);
+            if arena_paused(&e.player, last, joins) {
                 return None;
             }
             let last_opponent =
@@ -445,6 +466,28 @@ mod tests {
         // c joins again after that game: paired again.
         let joins = [("a", 0), ("b", 0), ("c", 150), ("d", 0), ("e", 0)];
         assert_eq!(waiting_players(&entrants, &games, &joins), ["b", "c"]);
+    }
+
+    #[test]
+    fn an_arena_player_who_let_their_last_game_go_by_is_out_until_they_join_again() {
+        let games = [
+            game("g1", 1, "a", "b", Some(Outcome::BlackNoShow), 100),
+            game("g2", 2, "a", "c", Some(Outcome::WhiteWins), 200),
+            game("g3", 2, "b", "d", None, 0),
+        ];
+        let joins: HashMap<String, i64> =
+            [("a", 0), ("b", 0), ("c", 0), ("d", 0)].map(|(p, at)| (p.to_owned(), at)).into();
+        let paused =
+            |player: &str, joins: &HashMap<String, i64>| arena_paused(player, last_game(player, &games), joins);
+        // a's last game was g2, played; b's is g3, under way; d never missed one.
+        assert_eq!(["a", "b", "c", "d"].map(|p| paused(p, &joins)), [false, false, false, false]);
+        let games = &games[..2];
+        let paused = |player: &str, joins: &HashMap<String, i64>| arena_paused(player, last_game(player, games), joins);
+        // Without g3, b's last game is g1, let go by: out, until b joins after it ended.
+        assert!(paused("b", &joins));
+        let mut again = joins.clone();
+        again.insert("b".to_owned(), 150);
+        assert!(!paused("b", &again));
     }
 
     #[test]

@@ -520,3 +520,39 @@ async fn a_bot_joins_a_tournament_and_plays_its_game() {
     let bot_line = table.iter().find(|l| l.player.bot).unwrap();
     assert!(bot_line.withdrawn && bot_line.points == 2, "it won, then left: {bot_line:?}");
 }
+
+/// An arena player who lets a game go by without a turn is shown out of the event (not joined, withdrawn in the
+/// standings) and paired no more; joining again brings them back.
+#[tokio::test]
+async fn an_arena_player_who_lets_a_game_go_by_is_out_until_they_join_again() {
+    let clock = clock();
+    let server = TestServer::fresh(&clock).await;
+    let (mut host, _) = server.registered("host").await;
+    let event = create(&mut host, settings(TournamentFormat::Arena { minutes: 60 }, false)).await;
+    let mut clients = Vec::new();
+    for name in ["lova", "hery"] {
+        let mut client = Client::connect(&server.url).await.unwrap();
+        let welcome = client.greet(None, Some(name), None, true).await.unwrap();
+        join(&mut client, &event.id).await;
+        clients.push((client, welcome.player.id));
+    }
+    wait(&clock, 60);
+    server.hub.run_tournaments().await;
+    let game = next_game(&mut clients[0].0).await;
+    assert_eq!(next_game(&mut clients[1].0).await.id, game.id);
+    // White never plays: the countdown and the whole clock go by.
+    let white = clients.iter().position(|(_, id)| *id == game.white.id).unwrap();
+    wait(&clock, 10 + 3 * 60 + 1);
+    server.hub.check_clocks().await;
+    let (view, lines, games) = standings(&mut clients[white].0, &event.id).await;
+    assert_eq!(games[0].outcome, Some(TournamentOutcome::WhiteAbsent));
+    assert!(!view.joined, "paused: out of the event");
+    let out = |lines: &[StandingView], id: &str| lines.iter().find(|s| s.player.id == id).unwrap().withdrawn;
+    assert!(out(&lines, &game.white.id) && !out(&lines, &game.black.id));
+    let black = 1 - white;
+    assert!(standings(&mut clients[black].0, &event.id).await.0.joined, "the opponent played on");
+    // Joining again: in, and shown so.
+    join(&mut clients[white].0, &event.id).await;
+    let (view, lines, _) = standings(&mut clients[white].0, &event.id).await;
+    assert!(view.joined && !out(&lines, &game.white.id));
+}

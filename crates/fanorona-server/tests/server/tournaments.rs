@@ -91,17 +91,17 @@ async fn players_join_leave_and_come_back_but_not_after_the_end() {
     assert!(!db.join_tournament("none", "id-alice", 1600.0, 22).await.unwrap(), "no such event");
     assert!(db.withdraw_from_tournament("t", "id-bob").await.unwrap());
     assert!(!db.withdraw_from_tournament("t", "id-bob").await.unwrap(), "already out");
-    let entrants = db.tournament_entrants("t").await.unwrap();
+    let entrants = db.tournament_entrants("t").await.unwrap().players;
     let seen: Vec<(&str, f64, bool)> = entrants.iter().map(|e| (e.player.as_str(), e.rating, e.withdrawn)).collect();
     assert_eq!(seen, [("id-alice", 1600.0, false), ("id-bob", 1500.0, true)], "the first rating stays");
     assert!(db.join_tournament("t", "id-bob", 1500.0, 23).await.unwrap(), "back in");
-    assert!(!db.tournament_entrants("t").await.unwrap()[1].withdrawn);
+    assert!(!db.tournament_entrants("t").await.unwrap().players[1].withdrawn);
     // Once the event is over, nobody joins.
     let pool = sqlx::AnyPool::connect(&database_url(&dir.path().join("server.db")).await).await.unwrap();
     sqlx::query("UPDATE tournaments SET status = 'finished' WHERE id = 't'").execute(&pool).await.unwrap();
     players(&db, &["carol"]).await;
     assert!(!db.join_tournament("t", "id-carol", 1500.0, 30).await.unwrap());
-    assert_eq!(db.tournament_entrants("t").await.unwrap().len(), 2);
+    assert_eq!(db.tournament_entrants("t").await.unwrap().players.len(), 2);
 }
 
 /// Two processes (two connections to the database) pair round 1 at once, ten times over: each time exactly one
@@ -160,7 +160,7 @@ async fn the_standings_recomputed_from_the_stored_games_are_the_live_ones() {
     let mut live: Vec<Round<String>> = Vec::new();
     let mut now = 1_000;
     for number in 1..=3u32 {
-        let entrants = db.tournament_entrants("club").await.unwrap();
+        let entrants = db.tournament_entrants("club").await.unwrap().players;
         let stored = db.swiss_rounds("club").await.unwrap();
         assert_eq!(stored, live, "before round {number}");
         let mut round = pair_round(&entrants, &stored, |_| true);
@@ -203,7 +203,7 @@ async fn the_standings_recomputed_from_the_stored_games_are_the_live_ones() {
     }
     let stored = db.swiss_rounds("club").await.unwrap();
     assert_eq!(stored, live);
-    let entrants = db.tournament_entrants("club").await.unwrap();
+    let entrants = db.tournament_entrants("club").await.unwrap().players;
     assert_eq!(standings(&entrants, &stored), standings(&entrants, &live));
     assert_eq!(live.iter().filter(|r| r.bye.is_some()).count(), 3, "five players: a bye each round");
 }
