@@ -142,6 +142,7 @@ fn sample_tournaments() -> Tournaments {
         sonneborn_berger: 0,
         on_fire,
         withdrawn: false,
+        byes: Vec::new(),
     };
     let standings = vec![
         line(1, "Rasoa", 1620.0, 8, true),

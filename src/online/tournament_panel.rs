@@ -387,9 +387,8 @@ fn cell_text(game: &TournamentGameView, player: &str, opponent_rank: Option<u32>
 }
 
 /// The standings as a crosstable: each player in their place, with their games and points (the player's own line
-/// marked). A Swiss event has a column per round (empty for
-/// a round without a game of theirs: a bye, or not in the event then); an arena lists each player's games in the
-/// order they were paired.
+/// marked). A Swiss event has a column per round (its bye a plain "1", a round without a game of theirs "–": absent
+/// when paired, or not in the event then); an arena lists each player's games in the order they were paired.
 fn crosstable_ui(
     ui: &mut egui::Ui,
     locale: &Locale,
@@ -448,6 +447,11 @@ fn crosstable_ui(
                     for round in 1..=rounds {
                         match theirs.iter().find(|g| g.round == round) {
                             Some(game) => cell(ui, game),
+                            // The bye: a win with no opponent.
+                            None if line.byes.contains(&round) => {
+                                let bye = egui::RichText::new("1").monospace().color(theme::MALAGASY_GREEN);
+                                ui.label(bye).on_hover_text(tr!(locale, "online-crosstable-bye"));
+                            }
                             None => {
                                 ui.label("–");
                             }

@@ -403,6 +403,7 @@ online-tournament-not-now = Not now
 online-tournament-not-now-hint = The game goes on without you; the lobby keeps a button to go to it.
 online-tournament-game = Tournament game
 online-tournament-next = Your next game in this tournament, if there is one, starts by itself.
+online-crosstable-bye = The bye: a point without a game
 online-crosstable-games = Games
 online-crosstable-player = Player
 online-crosstable-points = Score

@@ -395,6 +395,7 @@ online-tournament-not-now = Pas maintenant
 online-tournament-not-now-hint = La partie continue sans vous ; le salon garde un bouton pour la rejoindre.
 online-tournament-game = Partie de tournoi
 online-tournament-next = Votre prochaine partie de ce tournoi, s'il y en a une, commence d'elle-même.
+online-crosstable-bye = Exempt : un point sans partie
 online-crosstable-games = Parties
 online-crosstable-player = Joueur
 online-crosstable-points = Points

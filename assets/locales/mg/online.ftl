@@ -368,6 +368,7 @@ online-tournament-not-now = Tsy izao
 online-tournament-not-now-hint = Mitohy tsy misy anao ny lalao; ao amin'ny efitrano fihaonana ny bokotra hankanesana any.
 online-tournament-game = Lalao fifaninanana
 online-tournament-next = Manomboka ho azy ny lalao manaraka anao amin'ity fifaninanana ity, raha misy.
+online-crosstable-bye = Tsy nisy mpanohitra: isa iray tsy nilalao
 online-crosstable-games = Lalao
 online-crosstable-player = Mpilalao
 online-crosstable-points = Isa

@@ -185,6 +185,9 @@ pub struct StandingView {
     /// Whether the player left the event (or missed too many rounds, or let an arena game go by unplayed).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub withdrawn: bool,
+    /// A Swiss event's rounds (from 1) in which the player had the bye: a win without a game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub byes: Vec<u32>,
 }
 
 /// How a tournament game ended.

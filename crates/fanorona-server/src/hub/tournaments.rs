@@ -119,9 +119,12 @@ impl Hub {
         let pool = Pool::of(event.time);
         let players: HashMap<String, PlayerView> =
             self.db.tournament_players(&event.id).await?.into_iter().map(|(id, p)| (id, p.view(pool))).collect();
+        let rounds = match event.kind {
+            TournamentKind::Swiss { .. } => self.db.swiss_rounds(&event.id).await?,
+            TournamentKind::Arena { .. } => Vec::new(),
+        };
         let lines: Vec<(&String, Points, u32, u32, bool, bool)> = match event.kind {
             TournamentKind::Swiss { .. } => {
-                let rounds = self.db.swiss_rounds(&event.id).await?;
                 let out = swiss::withdrawn(&entrants, &rounds);
                 let withdrawn = |e: &Entrant<String>| e.withdrawn || out.contains(&e.player);
                 let by_player: HashMap<&String, &Entrant<String>> = entrants.iter().map(|e| (&e.player, e)).collect();
@@ -154,7 +157,8 @@ impl Hub {
             .zip(1..)
             .filter_map(|((id, points, buchholz, sonneborn_berger, on_fire, withdrawn), rank)| {
                 let player = players.get(id)?.clone();
-                Some(StandingView { rank, player, points, buchholz, sonneborn_berger, on_fire, withdrawn })
+                let byes = (1..).zip(&rounds).filter(|(_, r)| r.bye.as_ref() == Some(id)).map(|(n, _)| n).collect();
+                Some(StandingView { rank, player, points, buchholz, sonneborn_berger, on_fire, withdrawn, byes })
             })
             .collect();
         let games = games.into_iter().map(game_view).collect();
