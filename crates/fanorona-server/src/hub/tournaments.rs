@@ -104,18 +104,22 @@ impl Hub {
     /// The standings and games of the tournament `id`, worked out from the games stored.
     pub(super) async fn standings(&self, caller: &Caller, id: &str) -> Result<ServerMessage, Refusal> {
         let event = self.db.tournament(id).await?.ok_or_else(|| Refusal::not_found(id))?;
-        let (standings, games) = self.standings_of(&event).await?;
-        let tournament = self.tournament_view(&event, &caller.player).await?;
+        // Read once for both the standings and the caller's view of the event.
+        let entrants = self.db.tournament_entrants(&event.id).await?;
+        let games = self.db.tournament_games(&event.id).await?;
+        let standings = self.standings_of(&event, &entrants, &games).await?;
+        let tournament = self.view_of(&event, &entrants, &games, &caller.player).await?;
+        let games = games.into_iter().map(game_view).collect();
         Ok(ServerMessage::Standings { tournament, standings, games })
     }
 
-    /// The standings of `event` and its games, from what is stored.
+    /// The standings of `event`, from its players and games as stored.
     async fn standings_of(
         &self,
         event: &TournamentRecord,
-    ) -> Result<(Vec<StandingView>, Vec<TournamentGameView>), DbError> {
-        let Entrants { players: entrants, joined } = self.db.tournament_entrants(&event.id).await?;
-        let games = self.db.tournament_games(&event.id).await?;
+        Entrants { players: entrants, joined }: &Entrants,
+        games: &[TournamentGame],
+    ) -> Result<Vec<StandingView>, DbError> {
         let pool = Pool::of(event.time);
         let players: HashMap<String, PlayerView> =
             self.db.tournament_players(&event.id).await?.into_iter().map(|(id, p)| (id, p.view(pool))).collect();
@@ -125,10 +129,10 @@ impl Hub {
         };
         let lines: Vec<(&String, Points, u32, u32, bool, bool)> = match event.kind {
             TournamentKind::Swiss { .. } => {
-                let out = swiss::withdrawn(&entrants, &rounds);
+                let out = swiss::withdrawn(entrants, &rounds);
                 let withdrawn = |e: &Entrant<String>| e.withdrawn || out.contains(&e.player);
                 let by_player: HashMap<&String, &Entrant<String>> = entrants.iter().map(|e| (&e.player, e)).collect();
-                swiss::standings(&entrants, &rounds)
+                swiss::standings(entrants, &rounds)
                     .into_iter()
                     .filter_map(|s| {
                         let entrant = by_player.get(&s.player)?;
@@ -137,9 +141,9 @@ impl Hub {
                     .collect()
             }
             TournamentKind::Arena { .. } => {
-                let scores = arena_scores(&entrants, &games);
+                let scores = arena_scores(entrants, games);
                 let out =
-                    |e: &Entrant<String>| e.withdrawn || arena_paused(&e.player, last_game(&e.player, &games), &joined);
+                    |e: &Entrant<String>| e.withdrawn || arena_paused(&e.player, last_game(&e.player, games), joined);
                 let mut lines: Vec<_> = entrants
                     .iter()
                     .map(|e| {
@@ -161,18 +165,33 @@ impl Hub {
                 Some(StandingView { rank, player, points, buchholz, sonneborn_berger, on_fire, withdrawn, byes })
             })
             .collect();
-        let games = games.into_iter().map(game_view).collect();
-        Ok((standings, games))
+        Ok(standings)
     }
 
-    /// `event` as `viewer` sees it: joined while they are paired (an arena player paused after a game let go by is
-    /// not, and joins again to be paired again).
+    /// `event` as `viewer` sees it.
     async fn tournament_view(&self, event: &TournamentRecord, viewer: &str) -> Result<TournamentView, DbError> {
-        let Entrants { players: entrants, joined: joins } = self.db.tournament_entrants(&event.id).await?;
+        let entrants = self.db.tournament_entrants(&event.id).await?;
+        // Only a player in an arena under way may be paused, which their games tell.
+        let games = if pausable(event) && entrants.players.iter().any(|e| e.player == viewer && !e.withdrawn) {
+            self.db.tournament_games(&event.id).await?
+        } else {
+            Vec::new()
+        };
+        self.view_of(event, &entrants, &games, viewer).await
+    }
+
+    /// `event` as `viewer` sees it, from its players and (for an arena under way) games: joined while they are
+    /// paired (an arena player paused after a game let go by is not, and joins again to be paired again).
+    async fn view_of(
+        &self,
+        event: &TournamentRecord,
+        Entrants { players: entrants, joined: joins }: &Entrants,
+        games: &[TournamentGame],
+        viewer: &str,
+    ) -> Result<TournamentView, DbError> {
         let mut joined = entrants.iter().any(|e| e.player == viewer && !e.withdrawn);
-        if joined && matches!(event.kind, TournamentKind::Arena { .. }) && event.status == TournamentStatus::Running {
-            let games = self.db.tournament_games(&event.id).await?;
-            joined = !arena_paused(viewer, last_game(viewer, &games), &joins);
+        if joined && pausable(event) {
+            joined = !arena_paused(viewer, last_game(viewer, games), joins);
         }
         let creator = match &event.creator {
             Some(id) => self.db.player(id).await?.map(|p| p.name),
@@ -364,6 +383,11 @@ fn arena_scores(entrants: &[Entrant<String>], games: &[TournamentGame]) -> HashM
             (e.player.clone(), arena::score(&played))
         })
         .collect()
+}
+
+/// Whether a player of `event` may be paused for a game let go by: an arena under way.
+fn pausable(event: &TournamentRecord) -> bool {
+    matches!(event.kind, TournamentKind::Arena { .. }) && event.status == TournamentStatus::Running
 }
 
 /// The last game of `player`'s among `games` (the one that ended last; one under way counts as not ended).
