@@ -369,8 +369,15 @@ fn result_for(outcome: TournamentOutcome, white: bool) -> (u32, bool) {
 }
 
 /// One cell of a player's row: the result (1, ½, 0; + and − for a game the loser never played), then, in a Swiss
-/// event, the colour and the opponent's place: "1 w5". A game under way is "*".
-fn cell_text(game: &TournamentGameView, player: &str, opponent_rank: Option<u32>, swiss: bool) -> String {
+/// event, the colour (`colours`: White's letter and Black's, in the player's language) and the opponent's place:
+/// "1 w5". A game under way is "*".
+fn cell_text(
+    game: &TournamentGameView,
+    player: &str,
+    opponent_rank: Option<u32>,
+    swiss: bool,
+    colours: &[String; 2],
+) -> String {
     let white = game.white == player;
     let result = match game.outcome.map(|o| result_for(o, white)) {
         None => "*",
@@ -381,7 +388,7 @@ fn cell_text(game: &TournamentGameView, player: &str, opponent_rank: Option<u32>
         Some(_) => "−",
     };
     match (swiss, opponent_rank) {
-        (true, Some(rank)) => format!("{result} {}{rank}", if white { "w" } else { "b" }),
+        (true, Some(rank)) => format!("{result} {}{rank}", colours[usize::from(!white)]),
         _ => result.to_owned(),
     }
 }
@@ -400,6 +407,7 @@ fn crosstable_ui(
     let swiss = matches!(event.terms.format, TournamentFormat::Swiss { .. });
     let rank = |id: &str| standings.iter().find(|s| s.player.id == id).map(|s| s.rank);
     let rounds = games.iter().map(|g| g.round).max().unwrap_or(0);
+    let colours = [tr!(locale, "online-crosstable-white"), tr!(locale, "online-crosstable-black")];
     egui::ScrollArea::horizontal().id_salt("crosstable-scroll").show(ui, |ui| {
         egui::Grid::new(("crosstable", &event.id)).striped(true).spacing([10.0, 4.0]).show(ui, |ui| {
             ui.label("#");
@@ -435,7 +443,7 @@ fn crosstable_ui(
                     games.iter().filter(|g| g.white == id || g.black == id).collect();
                 let cell = |ui: &mut egui::Ui, game: &TournamentGameView| {
                     let opponent = if game.white == id { &game.black } else { &game.white };
-                    let text = cell_text(game, id, rank(opponent), swiss);
+                    let text = cell_text(game, id, rank(opponent), swiss, &colours);
                     let colour = match game.outcome.map(|o| result_for(o, game.white == id).0) {
                         Some(2) => theme::MALAGASY_GREEN,
                         Some(0) => theme::MALAGASY_RED,
@@ -498,17 +506,18 @@ mod tests {
 
     #[test]
     fn a_crosstable_cell_says_the_result_then_in_a_swiss_event_the_colour_and_the_opponents_place() {
+        let wb = ["w".to_owned(), "b".to_owned()];
         let game =
             |outcome| TournamentGameView { game: "g".into(), round: 1, white: "a".into(), black: "b".into(), outcome };
-        assert_eq!(cell_text(&game(Some(TournamentOutcome::White)), "a", Some(3), true), "1 w3");
-        assert_eq!(cell_text(&game(Some(TournamentOutcome::White)), "b", Some(1), true), "0 b1");
-        assert_eq!(cell_text(&game(Some(TournamentOutcome::Black)), "b", Some(1), false), "1");
-        assert_eq!(cell_text(&game(Some(TournamentOutcome::Draw)), "b", Some(1), false), "½");
+        assert_eq!(cell_text(&game(Some(TournamentOutcome::White)), "a", Some(3), true, &wb), "1 w3");
+        assert_eq!(cell_text(&game(Some(TournamentOutcome::White)), "b", Some(1), true, &wb), "0 b1");
+        assert_eq!(cell_text(&game(Some(TournamentOutcome::Black)), "b", Some(1), false, &wb), "1");
+        assert_eq!(cell_text(&game(Some(TournamentOutcome::Draw)), "b", Some(1), false, &wb), "½");
         // Won and lost without a turn of the absent player's.
-        assert_eq!(cell_text(&game(Some(TournamentOutcome::WhiteAbsent)), "b", Some(1), false), "+");
-        assert_eq!(cell_text(&game(Some(TournamentOutcome::WhiteAbsent)), "a", Some(2), false), "−");
-        assert_eq!(cell_text(&game(Some(TournamentOutcome::BlackAbsent)), "a", Some(2), true), "+ w2");
-        assert_eq!(cell_text(&game(None), "a", Some(2), true), "* w2");
+        assert_eq!(cell_text(&game(Some(TournamentOutcome::WhiteAbsent)), "b", Some(1), false, &wb), "+");
+        assert_eq!(cell_text(&game(Some(TournamentOutcome::WhiteAbsent)), "a", Some(2), false, &wb), "−");
+        assert_eq!(cell_text(&game(Some(TournamentOutcome::BlackAbsent)), "a", Some(2), true, &wb), "+ w2");
+        assert_eq!(cell_text(&game(None), "a", Some(2), true, &wb), "* w2");
     }
 
     #[test]

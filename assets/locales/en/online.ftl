@@ -404,6 +404,9 @@ online-tournament-not-now-hint = The game goes on without you; the lobby keeps a
 online-tournament-game = Tournament game
 online-tournament-next = Your next game in this tournament, if there is one, starts by itself.
 online-crosstable-bye = The bye: a point without a game
+# A Swiss crosstable's colour letters: "1 w3" is a win with White against the third.
+online-crosstable-white = w
+online-crosstable-black = b
 online-crosstable-games = Games
 online-crosstable-player = Player
 online-crosstable-points = Score

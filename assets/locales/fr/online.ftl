@@ -396,6 +396,9 @@ online-tournament-not-now-hint = La partie continue sans vous ; le salon garde u
 online-tournament-game = Partie de tournoi
 online-tournament-next = Votre prochaine partie de ce tournoi, s'il y en a une, commence d'elle-même.
 online-crosstable-bye = Exempt : un point sans partie
+# A Swiss crosstable's colour letters: "1 b3" is a win with White against the third.
+online-crosstable-white = b
+online-crosstable-black = n
 online-crosstable-games = Parties
 online-crosstable-player = Joueur
 online-crosstable-points = Points

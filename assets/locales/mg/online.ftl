@@ -369,6 +369,9 @@ online-tournament-not-now-hint = Mitohy tsy misy anao ny lalao; ao amin'ny efitr
 online-tournament-game = Lalao fifaninanana
 online-tournament-next = Manomboka ho azy ny lalao manaraka anao amin'ity fifaninanana ity, raha misy.
 online-crosstable-bye = Tsy nisy mpanohitra: isa iray tsy nilalao
+# A Swiss crosstable's colour letters: "1 f3" is a win with White against the third.
+online-crosstable-white = f
+online-crosstable-black = m
 online-crosstable-games = Lalao
 online-crosstable-player = Mpilalao
 online-crosstable-points = Isa
