@@ -97,19 +97,32 @@ fn two(clients: &mut [Client], a: usize, b: usize) -> (&mut Client, &mut Client)
     }
 }
 
-/// Seven players, five rounds: every round pairs everyone but one, who gets the bye (a different player each
-/// round), no two players meet twice, a game reaches both players with its clock standing still for the countdown,
-/// and the final standings (score, Buchholz, Sonneborn-Berger) equal the test's own tally of the results.
+/// Seven players, five rounds.
 #[tokio::test]
 async fn a_swiss_event_of_seven_players_over_five_rounds() {
+    swiss_event(7, 5).await;
+}
+
+/// Nine players, four rounds: an event of the size the pairing's own tests play (`tournament::swiss`), here with the
+/// colours and opponents each round is paired from read back from the database.
+#[tokio::test]
+async fn a_swiss_event_of_nine_players_over_four_rounds() {
+    swiss_event(9, 4).await;
+}
+
+/// An event of `count` players (odd) over `rounds` rounds: every round pairs everyone but one, who gets the bye (a
+/// different player each round), no two players meet twice, nobody has one colour three games in a row, a game
+/// reaches both players with its clock standing still for the countdown, and the final standings (score, Buchholz,
+/// Sonneborn-Berger) equal the test's own tally of the results.
+async fn swiss_event(count: usize, rounds: u32) {
     let clock = clock();
     let server = TestServer::fresh(&clock).await;
     let (mut host, _) = server.registered("host").await;
-    let event = create(&mut host, settings(TournamentFormat::Swiss { rounds: 5 }, true)).await;
+    let event = create(&mut host, settings(TournamentFormat::Swiss { rounds }, true)).await;
     assert_eq!((event.stage, event.players, event.joined), (TournamentStage::Upcoming, 0, false));
     let mut clients = Vec::new();
     let mut ids = Vec::new();
-    for n in 0..7 {
+    for n in 0..count {
         let (mut client, welcome) = server.registered(&format!("player{n}")).await;
         join(&mut client, &event.id).await;
         clients.push(client);
@@ -120,15 +133,17 @@ async fn a_swiss_event_of_seven_players_over_five_rounds() {
     assert!(standings(&mut host, &event.id).await.2.is_empty(), "nobody is paired before the start");
     wait(&clock, 60);
     // The test's own tally: half points, and each player's opponents with the half points they took off them.
-    let mut score = [0u32; 7];
-    let mut met: Vec<Vec<(usize, u32)>> = vec![Vec::new(); 7];
-    let mut byes: Vec<Vec<u32>> = vec![Vec::new(); 7];
-    for round in 1..=5u32 {
+    let mut score = vec![0u32; count];
+    let mut met: Vec<Vec<(usize, u32)>> = vec![Vec::new(); count];
+    let mut byes: Vec<Vec<u32>> = vec![Vec::new(); count];
+    // Each player's colours, in order: `true` for White.
+    let mut colours: Vec<Vec<bool>> = vec![Vec::new(); count];
+    for round in 1..=rounds {
         server.hub.run_tournaments().await;
         let (view, _, games) = standings(&mut host, &event.id).await;
         assert_eq!((view.stage, view.round), (TournamentStage::Running, round));
         let this: Vec<&TournamentGameView> = games.iter().filter(|g| g.round == round).collect();
-        assert_eq!(this.len(), 3, "round {round}");
+        assert_eq!(this.len(), count / 2, "round {round}");
         let mut seated: HashSet<usize> = HashSet::new();
         for (board, game) in this.iter().enumerate() {
             let (w, b) = (index[&game.white], index[&game.black]);
@@ -140,7 +155,7 @@ async fn a_swiss_event_of_seven_players_over_five_rounds() {
             assert_eq!(seen_white.tournament.as_deref(), Some(event.id.as_str()));
             assert_eq!(seen_white.clocks.stopped_ms, TOURNAMENT_COUNTDOWN_MS, "the countdown before the clock");
             assert!(seen_white.rated, "both registered, neither a bot");
-            // The top board is drawn in round 2, Black wins the last board, White the others.
+            // The top board is drawn in round 2, Black wins the third board, White the others.
             let outcome = match (round, board) {
                 (2, 0) => TournamentOutcome::Draw,
                 (_, 2) => TournamentOutcome::Black,
@@ -156,8 +171,14 @@ async fn a_swiss_event_of_seven_players_over_five_rounds() {
             score[b] += to_black;
             met[w].push((b, to_white));
             met[b].push((w, to_black));
+            colours[w].push(true);
+            colours[b].push(false);
         }
-        let bye: Vec<usize> = (0..7).filter(|p| !seated.contains(p)).collect();
+        for (p, colours) in colours.iter().enumerate() {
+            let thrice = colours.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]);
+            assert!(!thrice, "round {round}: {p} has one colour three times in a row: {colours:?}");
+        }
+        let bye: Vec<usize> = (0..count).filter(|p| !seated.contains(p)).collect();
         assert_eq!(bye.len(), 1);
         assert!(byes[bye[0]].is_empty(), "round {round}: a second bye for {}", bye[0]);
         byes[bye[0]].push(round);
@@ -165,7 +186,7 @@ async fn a_swiss_event_of_seven_players_over_five_rounds() {
     }
     server.hub.run_tournaments().await;
     let (view, table, games) = standings(&mut host, &event.id).await;
-    assert_eq!((view.stage, games.len()), (TournamentStage::Finished, 15));
+    assert_eq!((view.stage, games.len()), (TournamentStage::Finished, rounds as usize * (count / 2)));
     assert!(games.iter().all(|g| g.outcome.is_some()));
     for line in &table {
         let p = index[&line.player.id];
@@ -176,14 +197,14 @@ async fn a_swiss_event_of_seven_players_over_five_rounds() {
     }
     let keys: Vec<(u32, u32, u32)> = table.iter().map(|l| (l.points, l.buchholz, l.sonneborn_berger)).collect();
     assert!(keys.windows(2).all(|w| w[0] >= w[1]), "best first: {keys:?}");
-    assert_eq!(table.iter().map(|l| l.rank).collect::<Vec<_>>(), (1..=7).collect::<Vec<_>>());
+    assert_eq!(table.iter().map(|l| l.rank).collect::<Vec<_>>(), (1..=count as u32).collect::<Vec<_>>());
     // Over: nobody joins, and another run pairs nothing.
     let (mut late, _) = server.registered("late").await;
     let join = ClientMessage::JoinTournament { tournament: event.id.clone(), password: None };
     assert_eq!(refused(late.request(join).await), Some(ErrorCode::TournamentOver));
     wait(&clock, 5);
     server.hub.run_tournaments().await;
-    assert_eq!(standings(&mut host, &event.id).await.2.len(), 15);
+    assert_eq!(standings(&mut host, &event.id).await.2.len(), rounds as usize * (count / 2));
 }
 
 /// An arena's points as the test counts them: 2 a win and 1 a draw, doubled after two wins in a row until a game is
