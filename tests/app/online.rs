@@ -108,11 +108,16 @@ pub(crate) fn any_port() -> SocketAddr {
 /// A game in its own folder, set to play on `url` as a new guest named `name`, opening the lobby.
 pub(crate) fn player(url: &str, name: &str) -> App {
     let mut app = app();
+    go_online(&mut app, url, name);
+    app
+}
+
+/// Sets `app` to play on `url` as a new guest named `name`, and opens the lobby.
+pub(crate) fn go_online(app: &mut App, url: &str, name: &str) {
     let mut settings = app.world_mut().resource_mut::<Settings>();
     settings.online.server = url.to_owned();
     settings.online.name = name.to_owned();
     app.world_mut().write_message(OnlineCommand::Open);
-    app
 }
 
 /// Runs frames of every app (and lets real time pass, for the sockets) until `done`, within the patience given to
@@ -178,7 +183,7 @@ fn mover<'a>(white: &'a mut App, black: &'a mut App) -> (&'a mut App, &'a mut Ap
 }
 
 /// The player to move plays the first legal turn by clicks; the opponent's board gets it.
-fn play_a_turn(white: &mut App, black: &mut App) {
+pub(crate) fn play_a_turn(white: &mut App, black: &mut App) {
     // Clicks wait until the board has shown the opponent's turn, as a person would.
     settle(white);
     settle(black);
@@ -394,7 +399,7 @@ fn a_clock_that_runs_out_ends_the_game() {
     assert_eq!(english(&game(&black).unwrap().result_text().unwrap()), format!("You won: {quitter} resigned."));
 }
 
-fn online_settings(app: &App) -> &fanorona::persistence::settings::OnlineSettings {
+pub(crate) fn online_settings(app: &App) -> &fanorona::persistence::settings::OnlineSettings {
     &app.world().resource::<Settings>().online
 }
 
@@ -453,7 +458,7 @@ fn a_guest_registers_and_signs_in_on_another_device_then_signs_out() {
 }
 
 /// Whether `app` told the player something whose English begins with `start`.
-fn told(app: &App, start: &str) -> bool {
+pub(crate) fn told(app: &App, start: &str) -> bool {
     app.world().resource::<Notices>().0.iter().any(|n| english(&n.text).starts_with(start))
 }
 
@@ -531,6 +536,16 @@ fn a_player_reports_and_blocks_their_opponent() {
     assert!(told(&white, &format!("You no longer block {}", opponent.name)));
 }
 
+/// Makes the registered player `name` a moderator in the server's database `db`, as the server's `moderator` command
+/// does: the role comes with their next connection.
+pub(crate) fn make_moderator(db: &Path, name: &str) {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let db = fanorona_server::db::Db::connect(&format!("sqlite://{}", db.display()), None).await.unwrap();
+        assert!(db.set_moderator(name, true).await.unwrap());
+    });
+}
+
 /// The moderators' screen: shown to a moderator only (the role given through the database, as the server's
 /// `moderator` command gives it), it lists a player's report, and a warning given there reaches the reported player.
 #[test]
@@ -548,11 +563,7 @@ fn a_moderator_reads_a_report_and_warns_the_player() {
     let password = "correct horse".to_owned();
     command(&mut moderator, OnlineCommand::Register { name: "Mpandrindra".into(), password });
     run_until_all(&mut [&mut moderator], "registered", |apps| online_settings(apps[0]).account);
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    runtime.block_on(async {
-        let db = fanorona_server::db::Db::connect(&format!("sqlite://{}", db.display()), None).await.unwrap();
-        assert!(db.set_moderator("Mpandrindra", true).await.unwrap());
-    });
+    make_moderator(&db, "Mpandrindra");
     command(&mut moderator, OnlineCommand::Connect);
     run_until_all(&mut [&mut moderator], "welcomed as a moderator", |apps| link(apps[0]).is_moderator());
 
@@ -627,7 +638,7 @@ fn puzzles(app: &App) -> &PuzzleBoard {
     app.world().resource::<PuzzleBoard>()
 }
 
-fn tournaments(app: &App) -> &Tournaments {
+pub(crate) fn tournaments(app: &App) -> &Tournaments {
     app.world().resource::<Tournaments>()
 }
 
@@ -681,7 +692,7 @@ fn a_player_joins_a_tournament_from_the_title_page_and_withdraws() {
     run_until_all(&mut [&mut app], "withdrawn", |apps| !tournaments(apps[0]).list[0].joined);
 }
 
-fn call(app: &App) -> Option<&Call> {
+pub(crate) fn call(app: &App) -> Option<&Call> {
     app.world().resource::<TournamentCall>().0.as_ref()
 }
 
