@@ -12,6 +12,7 @@ use serde_json::Value;
 use tokio::sync::Notify;
 use tokio::time::Instant;
 
+use crate::clock::millis;
 use crate::error::Refusal;
 use crate::hub::{self, Caller, Greeting, Hub, Outbox};
 use crate::limits::Limits;
@@ -27,7 +28,7 @@ pub const RATE_BURST: f64 = 40.0;
 /// few to echo a flood back.
 const QUOTED_TYPE_CHARS: usize = 32;
 
-/// How long the last messages of a closing connection may take to go out.
+/// How long the last messages of a closing connection may take to go out, on [`Limits::connection_clock`].
 const CLOSE_GRACE: Duration = Duration::from_secs(5);
 
 /// Numbers the connections of this process, so that the hub can tell them apart.
@@ -59,18 +60,21 @@ impl RateLimit {
 }
 
 /// Serves one connection until the client closes it (or it fails, or it is too slow to keep up, or it says no
-/// `hello` in time, or it goes silent: `limits`).
+/// `hello` in time, or it goes silent: `limits`, whose deadlines run on [`Limits::connection_clock`]).
 pub async fn serve(socket: WebSocket, address: IpAddr, hub: Arc<Hub>, limits: Limits) {
     let connection = NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed);
     let _open = hub.metrics().connection_opened();
+    let clock = Arc::clone(&limits.connection_clock);
     let (mut sink, mut stream) = socket.split();
     let (sender, mut outgoing) = hub::outbox();
+    let opened = clock.now_ms();
+    let ping_interval = millis(limits.ping_interval);
+    let pinger = Arc::clone(&clock);
     // One writer task: the replies of this connection and the hub's events for its player share one queue, in order.
     let mut writer = tokio::spawn(async move {
         // The pings get a pong from a live client even when its player is thinking: its silence then means that
         // the connection is gone (a dropped Wi-Fi, a closed laptop), which TCP alone would notice only much later.
-        let mut pings = tokio::time::interval_at(Instant::now() + limits.ping_interval, limits.ping_interval);
-        pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut ping = pinger.sleep_until(opened.saturating_add(ping_interval));
         loop {
             tokio::select! {
                 text = outgoing.recv() => {
@@ -83,7 +87,10 @@ pub async fn serve(socket: WebSocket, address: IpAddr, hub: Arc<Hub>, limits: Li
                         break;
                     }
                 }
-                _ = pings.tick() => {
+                () = &mut ping => {
+                    // The next a whole interval after this one: a ping sent late (by a busy server, or after a clock
+                    // moved by hours at once) is not followed at once by those missed meanwhile.
+                    ping = pinger.sleep_until(pinger.now_ms().saturating_add(ping_interval));
                     if sink.send(Message::Ping(Default::default())).await.is_err() {
                         break;
                     }
@@ -103,11 +110,14 @@ pub async fn serve(socket: WebSocket, address: IpAddr, hub: Arc<Hub>, limits: Li
         caller: None,
         rate: RateLimit::new(),
     };
-    let hello_deadline = Instant::now() + limits.hello_timeout;
-    let mut heard = Instant::now();
+    let hello_deadline = opened.saturating_add(millis(limits.hello_timeout));
+    let mut heard = opened;
     loop {
-        let silence_deadline = heard + limits.silence_timeout;
-        let deadline = if state.caller.is_none() { hello_deadline.min(silence_deadline) } else { silence_deadline };
+        let silence_deadline = heard.saturating_add(millis(limits.silence_timeout));
+        // Which deadline comes first is settled before the wait: its end then says which one passed, without reading
+        // again a clock that may have been set back meanwhile.
+        let hello_due = state.caller.is_none() && hello_deadline <= silence_deadline;
+        let deadline = if hello_due { hello_deadline } else { silence_deadline };
         // Biased, the kick first: a connection whose login ended must not act on a message that arrived as the
         // kick did (a busy machine wakes this task only once both are there).
         let message = tokio::select! {
@@ -117,21 +127,25 @@ pub async fn serve(socket: WebSocket, address: IpAddr, hub: Arc<Hub>, limits: Li
                 Some(Ok(message)) => message,
                 _ => break,
             },
-            () = tokio::time::sleep_until(deadline) => {
+            () = clock.sleep_until(deadline) => {
                 // A connection that never greets holds a socket for nothing; one that went silent (not even a pong)
                 // is gone, and its player's games get the reconnection grace from here.
-                if state.caller.is_none() && Instant::now() >= hello_deadline {
+                if hello_due {
                     let message = format!("no hello within {:?}; the connection closes", limits.hello_timeout);
                     state.refuse(None, Refusal::new(ErrorCode::HelloFirst, message));
                 }
                 break;
             }
         };
-        heard = Instant::now();
+        heard = clock.now_ms();
         let keep_open = match message {
             Message::Close(_) => break,
             // axum answers pings itself; a pong (or any message) only shows that the client is there.
-            Message::Ping(_) | Message::Pong(_) => continue,
+            Message::Ping(_) => continue,
+            Message::Pong(_) => {
+                hub.metrics().pong_received();
+                continue;
+            }
             _ if !state.rate.allow() => {
                 // The request's id, if it has one, so that a client waiting for the reply hears of the refusal.
                 let id = match &message {
@@ -155,8 +169,10 @@ pub async fn serve(socket: WebSocket, address: IpAddr, hub: Arc<Hub>, limits: Li
     drop(state);
     // The writer ends once every sender is gone, after the last replies went out; a client that does not read them
     // (the kicked one, most likely) is not waited for.
-    if tokio::time::timeout(CLOSE_GRACE, &mut writer).await.is_err() {
-        writer.abort();
+    let grace = clock.sleep_until(clock.now_ms().saturating_add(millis(CLOSE_GRACE)));
+    tokio::select! {
+        _ = &mut writer => {}
+        () = grace => writer.abort(),
     }
 }
 

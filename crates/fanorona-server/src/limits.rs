@@ -1,12 +1,15 @@
-//! The limits of the server's connections: time to say hello, pings and silence, connections per address, HTTP
-//! header and idle time, the web pages that may open a WebSocket, and what one address may do: new guests, wrong
-//! passwords.
+//! The limits of the server's connections: time to say hello, pings and silence (and the clock they run on),
+//! connections per address, HTTP header and idle time, the web pages that may open a WebSocket, and what one address
+//! may do: new guests, wrong passwords.
 
+use std::sync::Arc;
 use std::time::Duration;
+
+use crate::clock::{Clock, SystemClock};
 
 /// The limits that keep idle or abandoned connections from holding the server's sockets and file handles.
 /// [`Limits::default`] holds the values in service (docs/PROTOCOL.md, docs/DEPLOYMENT.md); tests shorten them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// How long a WebSocket may stay open without `hello`: then it gets `hello_first` and is closed.
     pub hello_timeout: Duration,
@@ -14,6 +17,11 @@ pub struct Limits {
     pub ping_interval: Duration,
     /// How long a WebSocket may stay silent (no message, no pong) before it is closed and its player counts as gone.
     pub silence_timeout: Duration,
+    /// The clock a WebSocket's deadlines run on (the three above, and the grace of its last messages): the system's
+    /// in service. Not the game clock of [`ServerConfig`](crate::server::ServerConfig): tests move that one by hours
+    /// between two messages of clients that read only when told to, which would leave no connection a chance to
+    /// answer a ping; a test of these deadlines gives a clock of its own, moved by hand.
+    pub connection_clock: Arc<dyn Clock>,
     /// The most connections (HTTP or WebSocket) open at once from one IP address; more are closed at once.
     pub connections_per_address: usize,
     /// How long a plain HTTP connection may take to send a request's headers, and may stay idle between requests.
@@ -45,6 +53,7 @@ impl Default for Limits {
             // Three pings in the silence: a client that misses one or two (a phone waking up) is not dropped.
             ping_interval: Duration::from_secs(15),
             silence_timeout: Duration::from_secs(45),
+            connection_clock: Arc::new(SystemClock),
             // A household or a club behind one NAT address plays a few dozen games at most; one attacker address
             // then holds 32 file handles, not 1,024.
             connections_per_address: 32,

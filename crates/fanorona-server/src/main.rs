@@ -11,6 +11,9 @@ use fanorona_server::clock::SystemClock;
 use fanorona_server::db::{Db, database_url};
 use fanorona_server::server::{FLAG_CHECK_INTERVAL, Limits, PushConfig, Server, ServerConfig, Services, parse_origin};
 use fanorona_server::tournament::schedule::read_schedule;
+use tracing_subscriber::filter::{LevelFilter, Targets};
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 
 /// The Fanorona game server: a lobby, rated games with clocks, and the web game, on one port.
 #[derive(Debug, Parser)]
@@ -29,6 +32,10 @@ struct Args {
     /// How the log is written: lines for people, or one JSON object a line for a log collector.
     #[arg(long, env = "FANORONA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
     log_format: LogFormat,
+    /// How much the log says: error, warn, info, debug or trace. What is more detailed than info is for finding a
+    /// fault; it says much more, and still no secret (a test reads it for them).
+    #[arg(long, env = "FANORONA_LOG_LEVEL", default_value_t = tracing::Level::INFO, global = true)]
+    log_level: tracing::Level,
     /// The database: sqlite://PATH or postgres://USER:PASSWORD@HOST/NAME [default: sqlite://DATA_DIR/fanorona-server.db]
     #[arg(long, env = "DATABASE_URL", global = true)]
     database: Option<String>,
@@ -106,10 +113,16 @@ enum Command {
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
-    let log = tracing_subscriber::fmt().with_target(false);
+    // The program's own log at the level asked for, the libraries' at most at info: at debug and trace they write
+    // what passes through them (tungstenite each frame, a login's token in it), which no operator must be shown.
+    let level = args.log_level;
+    let filter = Targets::new()
+        .with_target(env!("CARGO_CRATE_NAME"), level)
+        .with_default(LevelFilter::from_level(level).min(LevelFilter::INFO));
+    let log = tracing_subscriber::fmt().with_target(false).with_max_level(level);
     match args.log_format {
-        LogFormat::Text => log.init(),
-        LogFormat::Json => log.json().init(),
+        LogFormat::Text => log.finish().with(filter).init(),
+        LogFormat::Json => log.json().finish().with(filter).init(),
     }
     #[cfg(unix)]
     raise_open_files_limit();

@@ -1,7 +1,8 @@
 //! What the server counts for whoever runs it, in Prometheus's text format: connections, players online, games
-//! running, turns stored and their latency, the database's write latency, refusals by code, and the passwords waiting
-//! to be checked. Served at `/metrics` on a listener of its own (`--metrics-listen`), never on the players' port:
-//! the figures say who is online and how busy the server is, which is the operator's business.
+//! running, turns stored and their latency, the database's write latency, refusals by code, the passwords waiting
+//! to be checked, and the pongs that answer the server's pings. Served at `/metrics` on a listener of its own
+//! (`--metrics-listen`), never on the players' port: the figures say who is online and how busy the server is, which
+//! is the operator's business.
 
 use std::time::Duration;
 
@@ -31,6 +32,7 @@ pub struct Metrics {
     turns: Counter,
     turn_seconds: Histogram,
     refusals: Family<CodeLabel, Counter>,
+    pongs: Counter,
 }
 
 /// What the hub knows when the figures are read: counted then rather than kept up to date at each change.
@@ -57,6 +59,7 @@ impl Metrics {
             // 0.5 ms to 8 s: a turn on a quiet server takes a millisecond or two; seconds mean a queue.
             turn_seconds: Histogram::new(exponential_buckets(0.0005, 2.0, 15)),
             refusals: Family::default(),
+            pongs: Counter::default(),
             registry: Registry::default(),
         };
         registry.register("connections", "WebSocket connections open", metrics.connections.clone());
@@ -85,6 +88,7 @@ impl Metrics {
             database_seconds,
         );
         registry.register("refusals", "Messages refused, by the protocol's error code", metrics.refusals.clone());
+        registry.register("pongs", "Pongs received: clients answering the server's pings", metrics.pongs.clone());
         Metrics { registry, ..metrics }
     }
 
@@ -103,6 +107,11 @@ impl Metrics {
     /// Counts a message refused with `code`.
     pub fn refused(&self, code: ErrorCode) {
         self.refusals.get_or_create(&[("code", code.name())]).inc();
+    }
+
+    /// Counts a pong received.
+    pub fn pong_received(&self) {
+        self.pongs.inc();
     }
 
     /// The figures in Prometheus's text format (version 0.0.4), with `counts` as they are now.
@@ -151,6 +160,7 @@ mod tests {
         metrics.refused(ErrorCode::NotYourTurn);
         metrics.refused(ErrorCode::NotYourTurn);
         metrics.refused(ErrorCode::BadJson);
+        metrics.pong_received();
         database.observe(0.0015);
         let text = metrics.render(Counts { players_online: 7, games_running: 3, hashing_queue: 2 });
         assert_eq!(sample(&text, "fanorona_connections"), Some(1.0), "{text}");
@@ -164,6 +174,7 @@ mod tests {
         assert_eq!(sample(&text, "fanorona_database_write_seconds_count"), Some(1.0));
         assert_eq!(sample(&text, "fanorona_refusals_total{code=\"not_your_turn\"}"), Some(2.0));
         assert_eq!(sample(&text, "fanorona_refusals_total{code=\"bad_json\"}"), Some(1.0));
+        assert_eq!(sample(&text, "fanorona_pongs_total"), Some(1.0));
         assert!(text.contains("# TYPE fanorona_turn_seconds histogram"), "{text}");
         drop(second);
         assert_eq!(sample(&metrics.render(Counts::default()), "fanorona_connections"), Some(0.0));

@@ -253,16 +253,21 @@ async fn healthz() -> &'static str {
     "ok\n"
 }
 
-/// Ready for players: the database answers within [`READY_WITHIN`] (its migrations ran before the server began to
-/// listen). A load balancer sends players elsewhere while it says 503.
+/// Ready for players: within [`READY_WITHIN`], the database answers, has every migration of this program and takes
+/// writes ([`Db::ping`]). A load balancer sends players elsewhere while it says 503. Why is logged, not answered:
+/// anyone may ask.
 async fn readyz(State(Serving { hub, .. }): State<Serving>) -> Response {
     match tokio::time::timeout(READY_WITHIN, hub.database_answers()).await {
         Ok(Ok(())) => "ready\n".into_response(),
         Ok(Err(error)) => {
             tracing::warn!("not ready: {error}");
-            (StatusCode::SERVICE_UNAVAILABLE, "the database does not answer\n").into_response()
+            (StatusCode::SERVICE_UNAVAILABLE, "the database cannot serve players (the server's log says why)\n")
+                .into_response()
         }
-        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "the database does not answer in time\n").into_response(),
+        Err(_) => {
+            tracing::warn!("not ready: the database did not answer within {READY_WITHIN:?}");
+            (StatusCode::SERVICE_UNAVAILABLE, "the database does not answer in time\n").into_response()
+        }
     }
 }
 

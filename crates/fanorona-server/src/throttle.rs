@@ -6,6 +6,8 @@ use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::time::Duration;
 
+use crate::clock::millis;
+
 /// How long a name or an address stays known after its last wrong password (or its last new guest): its count then
 /// starts again from nothing.
 pub const FORGET_AFTER: Duration = Duration::from_secs(3600);
@@ -28,11 +30,6 @@ pub fn address_key(address: IpAddr) -> IpAddr {
             }
         },
     }
-}
-
-/// A duration in milliseconds of the server's clock.
-fn millis(duration: Duration) -> i64 {
-    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// Seconds to wait for `ms` milliseconds, rounded up (a client told "0 s" would try again at once).

@@ -33,6 +33,15 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (18, "tournaments", include_str!("../../migrations/0018_tournaments.sql")),
 ];
 
+/// The first migration of this program missing from `applied` (the versions the database lists), named for the log:
+/// `migration 18 (tournaments)`.
+pub(super) fn first_missing(applied: &[i64]) -> Option<String> {
+    MIGRATIONS
+        .iter()
+        .find(|(version, ..)| !applied.contains(version))
+        .map(|(version, description, _)| format!("migration {version} ({description})"))
+}
+
 /// The embedded migrations, handed to sqlx's migrator like a folder of files.
 #[derive(Debug)]
 pub(super) struct Embedded;

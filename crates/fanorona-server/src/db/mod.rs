@@ -143,10 +143,30 @@ impl Db {
         self.write_seconds.clone()
     }
 
-    /// Asks the database the simplest question, to know that it answers.
+    /// Whether the database serves players, for `/readyz`. `SELECT 1` is answered by a SQLite file opened read-only,
+    /// by an empty one made in place of a file deleted under the server and by a PostgreSQL standby, where every turn
+    /// fails. So the database must list every migration of this program (a copy put in its place may lack some; a
+    /// newer process sharing it may have added more) and take an update that changes nothing: refused where a turn
+    /// would be (a read-only file, disk or transaction), and kept waiting while another program holds the database
+    /// for writing. A connection that fails is closed: one SQLite opened read-only stays so, as does a PostgreSQL
+    /// session begun read-only, and only a new one can write once the operator has put things right.
     pub async fn ping(&self) -> Result<(), DbError> {
-        sqlx::query("SELECT 1").execute(&self.pool).await?;
-        Ok(())
+        let mut connection = self.pool.acquire().await?;
+        let checked = async {
+            let applied: Vec<i64> =
+                sqlx::query_scalar("SELECT version FROM _sqlx_migrations").fetch_all(&mut *connection).await?;
+            if let Some(missing) = migrations::first_missing(&applied) {
+                let message = format!("{missing} is not applied: the database was changed under the server");
+                return Err(DbError::Corrupt(message));
+            }
+            sqlx::query("UPDATE games SET plies = plies WHERE 1 = 0").execute(&mut *connection).await?;
+            Ok(())
+        };
+        let checked = checked.await;
+        if checked.is_err() {
+            connection.close_on_drop();
+        }
+        checked
     }
 
     /// Runs one statement that writes, in a transaction of its own ([`Tx`]): a statement outside one would leave

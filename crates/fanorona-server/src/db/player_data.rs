@@ -57,10 +57,12 @@ impl Db {
     }
 
     /// Deletes the account of `player` at `now`, in one transaction: their open challenges (theirs and those
-    /// addressed to them), push subscriptions, logins (the other processes are told, to close their connections) and
-    /// trusted devices go; their row keeps its id, ratings and finished games under the name `~` and the id, which no
-    /// one can take, without a password; their name is held from anyone else until `held_until`. Returns the hashes
-    /// of the logins' tokens; [`DbError::Stale`] if the account was deleted already.
+    /// addressed to them), push subscriptions, logins (the other processes are told, to close their connections),
+    /// trusted devices and the players they block go; their row keeps its id, ratings and finished games under the
+    /// name `~` and the id, which no one can take, without a password; their name is held from anyone else until
+    /// `held_until`. What is others' stays, under that name: the reports they wrote (the moderators' cases now) and
+    /// other players' blocks of them. Returns the hashes of the logins' tokens; [`DbError::Stale`] if the
+    /// account was deleted already.
     pub async fn delete_account(&self, player: &str, now: i64, held_until: i64) -> Result<Vec<String>, DbError> {
         let mut tx = Tx::begin(self).await?;
         let deleted = async {
@@ -74,6 +76,8 @@ impl Db {
                 "DELETE FROM games WHERE status = 'open' AND (creator = $1 OR opponent = $1)",
                 "DELETE FROM push_subscriptions WHERE player = $1",
                 "DELETE FROM trusted_devices WHERE player = $1",
+                // Whom the player blocks is theirs alone (nobody else is shown it), and of no use once they are gone.
+                "DELETE FROM blocks WHERE blocker = $1",
             ];
             for statement in statements {
                 sqlx::query(statement).bind(player).execute(&mut *tx).await?;

@@ -13,9 +13,8 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Duration;
 
-use crate::clock::Clock;
+use crate::clock::{Clock, millis};
 use crate::db::{Db, PlayerRecord};
 use crate::error::{DbError, Refusal};
 use crate::hashing::HashingPool;
@@ -244,7 +243,7 @@ impl Hub {
         self.metrics.render(counts)
     }
 
-    /// Whether the database answers a query.
+    /// Whether the database can serve players: it answers, has every migration and takes writes ([`Db::ping`]).
     pub async fn database_answers(&self) -> Result<(), DbError> {
         self.db.ping().await
     }
@@ -260,9 +259,4 @@ impl Hub {
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     // The maps stay consistent whatever panicked while holding them (each change is one insert or remove).
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// A duration in milliseconds, as the clocks count.
-fn millis(duration: Duration) -> i64 {
-    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
 }

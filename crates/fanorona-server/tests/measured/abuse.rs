@@ -1,11 +1,17 @@
-//! The abuse test (issue 31): the real program with its limits as in service plays an unrated game turn by turn,
-//! in quiet and while points 2 to 5 of the issue are replayed at once from other addresses of the loopback network:
-//! a challenge flood (127.0.0.2), a list flood (127.0.0.3), silent connections (127.0.0.4), password guessing on one
-//! account (127.0.0.5) and a flood of new guests (127.0.0.6). The attackers are set going and stopped in turn, so that
-//! the quiet turns and the attacked ones are measured interleaved, a few seconds apart: whatever else slows the
-//! machine (the other tests of this program, a build beside them) slows both alike. The game's median turn latency
-//! under attack must stay within four times its quiet one (or within 20 ms: 2 ms against 7 ms says nothing on a
-//! machine busy with other work): a flood that wears the server down, or stalls it, takes far more. It prints the figures, and takes about 10 s.
+//! The abuse test (issue 31): the real program with its limits as in service plays an unrelated game turn by turn
+//! while points 2 to 5 of the issue are replayed at once from other addresses of the loopback network: a challenge
+//! flood (127.0.0.2), a list flood (127.0.0.3), silent connections (127.0.0.4), password guessing on one account
+//! (127.0.0.5) and a flood of new guests (127.0.0.6).
+//!
+//! What the game's latency is measured against (issue 68, point 1): the same attackers' connections sending the same
+//! number of harmless requests (a list of the live games; a connection opened and closed), in windows interleaved
+//! with the attacked ones a few seconds apart, in this one process. On a machine with no core to spare the clients'
+//! own work (in this process) takes the game's time, and the harmless windows carry it as much as the attacked ones:
+//! beside the whole suite, `stress-ng --cpu 2` and a browser test, the game waited 25.5 ms under attack against 5.4 ms
+//! in a quiet server, a ratio the busy machine made and no server change did. What the ratio keeps is the server's own cost of the attacks: refused by
+//! its limits, they must cost the game about what harmless requests do. The game's median turn latency under
+//! attack must stay within [`MOST_RATIO`] times the harmless windows': a limit that stops acting costs far more
+//! (30 ms of processor time a lobby list made it 6 to 60 times). It prints the figures, and takes about 20 s.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -13,18 +19,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use fanorona_bot::client::{Client, ClientError};
-use fanorona_server::protocol::{ClientMessage, ServerMessage};
+use fanorona_server::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use tokio::io::AsyncReadExt;
 use tokio::net::TcpSocket;
 use tokio::sync::mpsc;
 
 use crate::common::{attacker, challenge, patient, register, rules_game, spawn_with};
 
-/// Turns measured in each window, quiet or attacked.
-const WINDOW_TURNS: usize = 6;
+/// Turns measured in each window, attacked or harmless.
+const WINDOW_TURNS: usize = 8;
 
-/// The windows under attack, each between two quiet ones.
-const ATTACK_WINDOWS: usize = 4;
+/// The windows under attack, each followed by one of harmless requests: a pair.
+const ATTACK_WINDOWS: usize = 8;
 
 /// The turns a measured game lasts before it is resigned and another begins: a game of `patient` turns lasts 41.
 const GAME_TURNS: usize = 36;
@@ -36,19 +42,18 @@ const PAUSE: Duration = Duration::from_millis(100);
 /// requests are granted (the first 10 guests, 30 challenges, 12 hashed passwords); afterwards they are refused.
 const RAMP_UP: Duration = Duration::from_secs(1);
 
-/// How long after the attackers are set going or stopped the game is measured: each has sent its next request, or
+/// How long after the attackers turn hostile or harmless the game is measured: each has sent its next request, or
 /// had the answer to its last.
 const SWITCH: Duration = Duration::from_millis(200);
 
 /// What the attackers' requests are spaced by: about the rate limit of 20 messages a second per connection.
 const SPACING: Duration = Duration::from_millis(50);
 
-/// The smallest latency limit: under it, a few times a millisecond or two is the machine's load, not a server worn
-/// down. On a machine with no core to spare the attackers' own clients (in this process) take the game's time:
-/// beside the whole suite and `stress-ng --cpu 2`, 6.95 ms under attack against 1.92 quiet, and 25.5 against 5.4
-/// with a browser test beside them too. A limit that stops acting costs far more (30 ms a lobby list: 12 to 120 ms).
-const FLOOR: Duration = Duration::from_millis(20);
-
+/// The most the game's median turn latency under attack may be, in units of its median while the same connections
+/// send harmless requests. Measured: 1.12 with a build at the lowest priority beside it, 1.20 to 1.64 beside
+/// `stress-ng --cpu 2`, 0.57 to 1.70 beside builds at a load average of 6 to 10; with each lobby list made to take
+/// 2 ms more of a core (what a list limit that stopped acting costs, and less), 2.07 and 2.45.
+const MOST_RATIO: f64 = 2.0;
 /// The players of the measured game and the game as it stands.
 struct Measured {
     /// The players, the first named `names[0]`.
@@ -213,7 +218,7 @@ async fn guest_from(url: &str, from: IpAddr, tally: &Tally, what: &str) -> Optio
     greeted.ok().map(|_| client)
 }
 
-/// Sets the attackers going and stops them.
+/// Turns the attackers hostile or harmless, and ends them.
 #[derive(Default)]
 struct Switch {
     attacking: AtomicBool,
@@ -222,27 +227,26 @@ struct Switch {
 }
 
 impl Switch {
-    /// Waits [`SPACING`], and on while the attackers are stopped; whether to attack again (not once they are done).
-    async fn next(&self) -> bool {
-        loop {
-            tokio::time::sleep(SPACING).await;
-            if self.done.load(Ordering::Relaxed) {
-                return false;
-            }
-            if self.attacking.load(Ordering::Relaxed) {
-                return true;
-            }
-        }
+    /// Waits [`SPACING`]; whether the next request is an attack, or none once the attackers are done.
+    async fn next(&self) -> Option<bool> {
+        tokio::time::sleep(SPACING).await;
+        (!self.done.load(Ordering::Relaxed)).then(|| self.attacking.load(Ordering::Relaxed))
     }
 
-    /// Sets the attackers going, or stops them, and waits [`SWITCH`] for them to be at it, or done with it.
+    /// Turns the attackers hostile or harmless, and waits [`SWITCH`] for them to be at it.
     async fn set(&self, attacking: bool) {
         self.attacking.store(attacking, Ordering::Relaxed);
         tokio::time::sleep(SWITCH).await;
     }
 }
 
-/// Sends `request` from each of `clients` while `switch` says so, counting the answers as `what`.
+/// The harmless request every connection sends in turn with its attack: what a player's lobby asks for.
+fn harmless() -> ClientMessage {
+    ClientMessage::ListGames
+}
+
+/// Sends `request` from each of `clients` while `switch` says to attack (counting the answers as `what`), and a
+/// [`harmless`] request instead while it does not.
 fn flood(
     clients: Vec<Client>,
     switch: &Arc<Switch>,
@@ -250,22 +254,43 @@ fn flood(
     what: &'static str,
     request: impl Fn() -> ClientMessage + Send + Sync + Copy + 'static,
 ) -> Vec<tokio::task::JoinHandle<()>> {
-    clients
-        .into_iter()
-        .map(|mut client| {
-            let (switch, tally) = (Arc::clone(switch), Arc::clone(tally));
-            tokio::spawn(async move {
-                while switch.next().await {
-                    let reply = client.request(request()).await;
-                    tally.add(format!("{what}: {}", answer(&reply)));
-                }
-            })
-        })
-        .collect()
+    clients.into_iter().map(|client| flood_from(client, switch, tally, what, move |_| request())).collect()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_unrelated_game_keeps_its_pace_under_the_issue_s_attacks() {
+/// Sends `request` from `client` as [`flood`] does.
+fn flood_from(
+    mut client: Client,
+    switch: &Arc<Switch>,
+    tally: &Arc<Tally>,
+    what: &'static str,
+    request: impl Fn(usize) -> ClientMessage + Send + 'static,
+) -> tokio::task::JoinHandle<()> {
+    let (switch, tally) = (Arc::clone(switch), Arc::clone(tally));
+    tokio::spawn(async move {
+        let mut n = 0;
+        while let Some(attacking) = switch.next().await {
+            if attacking {
+                let reply = client.request(request(n)).await;
+                tally.add(format!("{what}: {}", answer(&reply)));
+                n += 1;
+            } else {
+                // Answered or refused (a guesser has not said hello), but answered: the reply is not the point.
+                let _ = client.request(harmless()).await;
+            }
+        }
+    })
+}
+
+#[test]
+fn an_unrelated_game_keeps_its_pace_under_the_issue_s_attacks() {
+    let _alone = crate::alone();
+    // What `#[tokio::test]` would run, the attackers on two threads, once no other measurement runs.
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    runtime.block_on(measure_under_attack());
+}
+
+/// The test: the game measured under attack and beside harmless requests, and the limits' answers counted.
+async fn measure_under_attack() {
     let dir = tempfile::tempdir().unwrap();
     // The limits as in service.
     let (_server, url) = spawn_with(&dir.path().join("server.db"), &[]).await;
@@ -273,7 +298,6 @@ async fn an_unrelated_game_keeps_its_pace_under_the_issue_s_attacks() {
     victim.hello(None, Some("victim")).await.unwrap();
     register(&mut victim, "victim").await;
     let mut game = Referee::start(&url);
-    let mut quiet = game.play(WINDOW_TURNS).await;
 
     let (switch, tally) = (Arc::new(Switch::default()), Arc::new(Tally::default()));
     switch.attacking.store(true, Ordering::Relaxed);
@@ -313,36 +337,38 @@ async fn an_unrelated_game_keeps_its_pace_under_the_issue_s_attacks() {
         }
         clients
     };
-    for mut client in guessers {
-        let (switch, tally) = (Arc::clone(&switch), Arc::clone(&tally));
-        tasks.push(tokio::spawn(async move {
-            let mut n = 0;
-            while switch.next().await {
-                let reply = client.log_in("victim", &format!("guess {n}")).await.map(|_| ServerMessage::LoggedOut);
-                tally.add(format!("guessing: {}", answer(&reply)));
-                n += 1;
-            }
+    for client in guessers {
+        tasks.push(flood_from(client, &switch, &tally, "guessing", |n| ClientMessage::Hello {
+            protocol: PROTOCOL_VERSION,
+            token: None,
+            name: Some("victim".to_owned()),
+            password: Some(format!("guess {n}")),
+            bot: false,
+            device: None,
         }));
     }
-    // Point 5: new guests, as fast as they come.
+    // Point 5: new guests, as fast as they come; harmless, a connection opened and closed, as a page that is left.
     {
         let (switch, tally, url) = (Arc::clone(&switch), Arc::clone(&tally), url.clone());
         tasks.push(tokio::spawn(async move {
-            while switch.next().await {
-                drop(guest_from(&url, attacker(6), &tally, "guest flood").await);
+            while let Some(attacking) = switch.next().await {
+                if attacking {
+                    drop(guest_from(&url, attacker(6), &tally, "guest flood").await);
+                } else {
+                    drop(Client::connect_from(&url, attacker(6)).await);
+                }
             }
         }));
     }
     tokio::time::sleep(RAMP_UP).await;
-    // Attacked and quiet in turn, ending quiet.
-    let mut attacked = Vec::new();
-    for window in 0..ATTACK_WINDOWS {
-        if window > 0 {
-            switch.set(true).await;
-        }
+    // Attacked and harmless in turn, so that what else the machine does over seconds (a build's link, a test
+    // starting beside this one) falls on both alike.
+    let (mut attacked, mut harmless) = (Vec::new(), Vec::new());
+    for _ in 0..ATTACK_WINDOWS {
+        switch.set(true).await;
         attacked.extend(game.play(WINDOW_TURNS).await);
         switch.set(false).await;
-        quiet.extend(game.play(WINDOW_TURNS).await);
+        harmless.extend(game.play(WINDOW_TURNS).await);
     }
     switch.done.store(true, Ordering::Relaxed);
     for task in tasks {
@@ -362,18 +388,16 @@ async fn an_unrelated_game_keeps_its_pace_under_the_issue_s_attacks() {
     }
     drop(silent);
 
-    let turns = (quiet.len(), attacked.len());
-    let (quiet, attacked) = (median(quiet), median(attacked));
-    // Four times the quiet median: 30 ms of processor time more for each lobby list (a limit that stopped acting)
-    // made it 6 to 60 times.
-    let limit = (4 * quiet).max(FLOOR);
+    let turns = (harmless.len(), attacked.len());
+    let (harmless, attacked) = (median(harmless), median(attacked));
+    let ratio = attacked.as_secs_f64() / harmless.as_secs_f64();
     let counts = tally.counts.lock().unwrap().clone();
     println!(
-        "abuse: an unrelated game's median turn latency {:.2} ms quiet, {:.2} ms under attack (limit {:.2} ms), \
-         {turns:?} turns; {held} silent connections held of 40 tried; answers: {counts:?}",
-        quiet.as_secs_f64() * 1000.0,
+        "abuse: an unrelated game's median turn latency {:.2} ms beside harmless requests, {:.2} ms under attack: \
+         {ratio:.2} times (at most {MOST_RATIO}), {turns:?} turns; {held} silent connections held of 40 tried; \
+         answers: {counts:?}",
+        harmless.as_secs_f64() * 1000.0,
         attacked.as_secs_f64() * 1000.0,
-        limit.as_secs_f64() * 1000.0,
     );
     // Every limit acted.
     assert!(tally.get("guest flood: welcome") <= 10, "{counts:?}");
@@ -383,5 +407,5 @@ async fn an_unrelated_game_keeps_its_pace_under_the_issue_s_attacks() {
     assert!(tally.get("guessing: bad_login") <= 12, "{counts:?}");
     assert!(tally.get("guessing: login_throttled") > 0, "{counts:?}");
     assert!(held <= 32, "{held} silent connections held");
-    assert!(attacked <= limit, "turn latency {attacked:?} under attack, {quiet:?} quiet");
+    assert!(ratio <= MOST_RATIO, "turn latency {attacked:?} under attack, {harmless:?} beside harmless requests");
 }

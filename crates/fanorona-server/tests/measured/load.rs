@@ -7,18 +7,20 @@
 //! same run where the machine would otherwise decide (issue 53, point 6):
 //!
 //! - its processor time per turn against the clients', which the same machine runs at the same moments: what is
-//!   measured (about 3 times the clients') is far from what a hub twice as slow takes (6), and a busy machine slows
-//!   both alike;
+//!   measured (about 3 times the clients') is far from what a hub twice as slow takes (6). A busy machine raises the
+//!   ratio of some runs (to 3.7 beside `stress-ng --cpu 2`), so the least of [`ROUNDS`] runs is held to the bound: a
+//!   hub twice as slow raises every run's;
 //! - its memory at the peak against its own when idle: what the games add (1.3 MiB and 30 to 38 KiB a game measured)
 //!   is far from what games twice as heavy add;
-//! - a stall: no turn takes more than 2.5 s to reach the opponent.
+//! - a stall: no turn takes more than 2.5 s to reach the opponent, or [`STALL_MEDIANS`] times the run's median turn
+//!   where that is more.
 //!
 //! Turns per second are printed, not held to a bound: with SQLite they count the disk's writes (each turn is a commit)
 //! more than the server's work. The full run (500 games, 1,000 WebSocket connections), ignored by default, with its
 //! last output kept in `docs/load-test.txt`:
 //!
 //! ```sh
-//! cargo test --workspace --test server figures_five_hundred_games_at_once -- --ignored --nocapture
+//! cargo test --workspace --test measured figures_five_hundred_games_at_once -- --ignored --nocapture
 //! ```
 //!
 //! `FANORONA_LOAD_GAMES` and `FANORONA_LOAD_TURNS` change its size; with `FANORONA_TEST_POSTGRES` it runs on
@@ -36,9 +38,10 @@ use tokio::sync::Barrier;
 use sqlx::{AnyPool, Row};
 
 use crate::common::{
-    Peak, Running, challenge, cpu_ns, get, open_db, patient, rss_kib, rules_game, spawn, spawn_with, stored_turns,
+    Peak, Running, challenge, get, metrics_address, open_db, patient, rss_kib, rules_game, sample, spawn, spawn_with,
+    stored_turns,
 };
-use crate::metrics::{metrics_address, sample};
+use crate::cpu_ns;
 
 /// What one game sent: its id, its turns, and the latency of each.
 struct Played {
@@ -125,10 +128,18 @@ const MEMORY_KIB: u64 = 2 * 1024;
 /// 100 to 500 games.
 const MEMORY_PER_GAME_KIB: u64 = 40;
 
-/// The most a turn may take to reach the opponent: more is a stall (a blocking wait in the hub: one of 3 s failed
-/// it). Wall time, the point here, but no ratio to the median: beside the whole suite and `stress-ng --cpu 2` the
-/// slowest turn reached 10 times the median (1.03 s), as much as the 3 s stall gave on a quiet machine.
+/// The load runs of the test, each on a server of its own; the least of their processor time ratios is held to
+/// [`MOST_CPU_RATIO`].
+const ROUNDS: usize = 3;
+
+/// The most a turn may take to reach the opponent, unless the run's median turn says the machine is busier: more is a
+/// stall (a blocking wait in the hub: one of 3 s failed it, the median turn then 58 ms).
 const MOST_LATENCY: Duration = Duration::from_millis(2500);
+
+/// The most a turn may take to reach the opponent in units of the run's median turn, when that is more than
+/// [`MOST_LATENCY`]: a machine busy with other work slows every turn, the median with them. Beside the whole suite
+/// and `stress-ng --cpu 2` the slowest turn reached 10 times the median (1.03 s).
+const STALL_MEDIANS: u32 = 25;
 
 /// The name of the threads that run the clients of a load run.
 const CLIENT_THREADS: &str = "load-clients";
@@ -225,17 +236,24 @@ async fn load_on(server: &Running, url: &str, db: &Path, games: usize, turns: u3
 
 #[test]
 fn a_hundred_games_at_once_are_played_and_stored() {
+    let _alone = crate::alone();
     const GAMES: u64 = 100;
-    let figures = on_client_threads(load(GAMES as usize, 10));
-    assert!(figures.cpu_ratio <= MOST_CPU_RATIO, "the server spent {:.2} times the clients' time", figures.cpu_ratio);
+    let rounds: Vec<Figures> = (0..ROUNDS).map(|_| on_client_threads(load(GAMES as usize, 10))).collect();
+    let ratios: Vec<f64> = rounds.iter().map(|figures| figures.cpu_ratio).collect();
+    let least = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+    assert!(least <= MOST_CPU_RATIO, "the server spent {ratios:.2?} times the clients' time");
     let memory = MEMORY_KIB + GAMES * MEMORY_PER_GAME_KIB;
-    assert!(figures.grown_kib <= memory, "VmRSS grew by {} KiB, more than {memory} KiB", figures.grown_kib);
-    assert!(figures.max <= MOST_LATENCY, "a turn took {:?} (the median {:?})", figures.max, figures.p50);
+    for figures in &rounds {
+        assert!(figures.grown_kib <= memory, "VmRSS grew by {} KiB, more than {memory} KiB", figures.grown_kib);
+        let most = MOST_LATENCY.max(STALL_MEDIANS * figures.p50);
+        assert!(figures.max <= most, "a turn took {:?} (the median {:?})", figures.max, figures.p50);
+    }
 }
 
 #[test]
 #[ignore = "the full load test: 500 games, 1,000 connections (see the module's documentation)"]
 fn figures_five_hundred_games_at_once() {
+    let _alone = crate::alone();
     let _ = on_client_threads(load(setting("FANORONA_LOAD_GAMES", 500) as usize, setting("FANORONA_LOAD_TURNS", 20)));
 }
 
@@ -293,7 +311,7 @@ async fn count_games(pool: &AnyPool, prefix: &str, status: &str) -> i64 {
 /// `docs/load-test.txt`):
 ///
 /// ```sh
-/// cargo test --release --workspace --test server figures_correspondence -- --ignored --nocapture
+/// cargo test --release --workspace --test measured figures_correspondence -- --ignored --nocapture
 /// ```
 ///
 /// The server starts on a database of `FANORONA_LOAD_CORRESPONDENCE` (10,000) correspondence games in progress and
@@ -306,6 +324,7 @@ async fn count_games(pool: &AnyPool, prefix: &str, status: &str) -> i64 {
 #[test]
 #[ignore = "a benchmark: 10,000 correspondence games beside 500 live ones (see its documentation)"]
 fn figures_correspondence_games_beside_live_ones() {
+    let _alone = crate::alone();
     let waiting = setting("FANORONA_LOAD_CORRESPONDENCE", 10_000) as usize;
     let expired = setting("FANORONA_LOAD_EXPIRED", 1_000) as usize;
     let (games, turns) = (setting("FANORONA_LOAD_GAMES", 500) as usize, setting("FANORONA_LOAD_TURNS", 20));
@@ -349,7 +368,7 @@ fn figures_correspondence_games_beside_live_ones() {
 /// `docs/load-test.txt`):
 ///
 /// ```sh
-/// cargo test --release --workspace --test server figures_metrics -- --ignored --nocapture
+/// cargo test --release --workspace --test measured figures_metrics -- --ignored --nocapture
 /// ```
 ///
 /// The metrics' own work on each turn (a counter, the turn's histogram and the transaction's), done a million times;
@@ -360,6 +379,7 @@ fn figures_correspondence_games_beside_live_ones() {
 #[test]
 #[ignore = "a benchmark: the metrics' cost on turns (see its documentation)"]
 fn figures_metrics_overhead_on_turns() {
+    let _alone = crate::alone();
     use fanorona_server::metrics::Metrics;
     use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 

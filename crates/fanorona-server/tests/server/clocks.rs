@@ -1,12 +1,12 @@
 //! Server-kept clocks on a clock moved by hand, flag fall, and the other ways a game ends early.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use fanorona_bot::client::Client;
 use fanorona_server::protocol::{ClientMessage, Clocks, Color, EndReason, ErrorCode, GameResult, ServerMessage};
 use sqlx::Row;
 
-use crate::common::{TestServer, choose, clock, open_db, play, rules_game, start_game, wait};
+use crate::common::{PATIENCE, TestServer, choose, clock, open_db, play, rules_game, start_game, wait};
 
 fn clocks_of(message: &ServerMessage) -> Clocks {
     match message {
@@ -156,7 +156,8 @@ async fn a_side_away_when_its_flag_falls_gets_the_grace_once() {
     wait(&clock, 61);
     let server = restart(server).await;
     let (mut black, _) = reconnect(&server, &black_welcome.token).await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The server's own look at the clocks, taken here so as to know that one was taken at this time.
+    server.hub.check_clocks().await;
     assert_eq!(stored().await, ("playing".to_owned(), None, 0), "not before the margin");
     wait(&clock, 1);
     let grace = black.next().await.unwrap().message;
@@ -180,11 +181,10 @@ async fn a_side_away_when_its_flag_falls_gets_the_grace_once() {
     drop((white, black));
     wait(&clock, 21);
     let _server = restart(server).await;
+    let start = Instant::now();
     let mut over = stored().await;
-    for _ in 0..100 {
-        if over.0 != "playing" {
-            break;
-        }
+    while over.0 == "playing" {
+        assert!(start.elapsed() < PATIENCE, "the game is still being played");
         tokio::time::sleep(Duration::from_millis(20)).await;
         over = stored().await;
     }

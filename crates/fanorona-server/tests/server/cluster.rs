@@ -14,7 +14,9 @@ use fanorona_server::protocol::{
 use sqlx::Row;
 use tempfile::TempDir;
 
-use crate::common::{TestServer, challenge, choose, clock, open_db, play, play_out, rules_game, stored_turns, wait};
+use crate::common::{
+    PATIENCE, TestServer, challenge, choose, clock, open_db, play, play_out, rules_game, stored_turns, wait,
+};
 use crate::tournament_play::{create, finish, join, next_game, settings, standings};
 
 /// A temporary folder, the path that names the database the servers share in it, and their clock. Panics without
@@ -164,7 +166,13 @@ async fn a_grace_given_by_one_server_reaches_the_others() {
     servers.remove(index).kill();
     drop(white);
     wait(&clock, 61);
-    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    // Within the margin neither gives it: each server looks here, so as to know that both looked at this time.
+    for server in &servers {
+        server.hub.check_clocks().await;
+    }
+    let pool = open_db(&db).await;
+    let grace_used = sqlx::query("SELECT grace_used FROM games WHERE id = $1").bind(&game).fetch_one(&pool).await;
+    assert_eq!(grace_used.unwrap().get::<i64, _>("grace_used"), 0, "not before the margin");
     wait(&clock, 1);
     let grace = black.next().await.unwrap().message;
     assert!(matches!(&grace, ServerMessage::Grace { color: Color::White, clocks, .. } if clocks.white_ms == 30_000));
@@ -215,11 +223,12 @@ async fn a_correspondence_game_nobody_is_connected_to_is_lost_on_time_once() {
             assert_eq!(row.get::<Option<String>, _>("reason").as_deref(), Some("timeout"));
             break;
         }
-        assert!(started.elapsed() < std::time::Duration::from_secs(10), "the game is still being played");
+        assert!(started.elapsed() < PATIENCE, "the game is still being played");
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
-    // Both servers have looked again since (they look every 10 ms): still one rating change a player.
-    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    // Both servers look again (here, so as to know that they did): still one rating change a player.
+    first.hub.check_clocks().await;
+    second.hub.check_clocks().await;
     let rows = sqlx::query("SELECT player FROM rating_history WHERE game = $1").bind(&game).fetch_all(&pool).await;
     assert_eq!(rows.unwrap().len(), 2, "one rating change for each player");
 }

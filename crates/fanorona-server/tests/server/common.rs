@@ -264,12 +264,21 @@ pub async fn spawn_on(url: &str, args: &[&str]) -> (Running, String) {
         .args(["--listen", "127.0.0.1:0", "--database", url])
         .args(args)
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stdout = child.stdout.take().unwrap();
+    let (stdout, stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
     let (address, read) = tokio::sync::oneshot::channel();
     let log = Log::default();
     let kept = Arc::clone(&log);
+    // Standard error (a panic's message, what a library prints) is kept with the log.
+    let errors = Arc::clone(&log);
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            eprintln!("server: {line}");
+            errors.lock().unwrap().push(line);
+        }
+    });
     // A thread of its own reads the log for as long as the program runs: a log nobody reads fills the pipe, and the
     // program's writes would block or fail.
     std::thread::spawn(move || {
@@ -361,23 +370,28 @@ pub fn threads(pid: u32) -> Vec<ThreadStat> {
     tasks.map_while(Result::ok).filter_map(|task| read_stat(&task.path().join("stat"))).collect()
 }
 
-/// The processor time the threads of process `pid` (a number, or `self`) whose names start with `named` have used so
-/// far, in nanoseconds: of those running now, from Linux's `/proc/PID/task/*/schedstat` (0 where it cannot tell).
-pub fn cpu_ns(pid: &str, named: &str) -> u64 {
-    let Ok(tasks) = std::fs::read_dir(Path::new("/proc").join(pid).join("task")) else { return 0 };
-    let used = |task: std::fs::DirEntry| {
-        let name = std::fs::read_to_string(task.path().join("comm")).ok()?;
-        let schedstat = std::fs::read_to_string(task.path().join("schedstat")).ok()?;
-        let ns = schedstat.split_whitespace().next()?.parse::<u64>().ok()?;
-        Some(if name.starts_with(named) { ns } else { 0 })
-    };
-    tasks.map_while(Result::ok).filter_map(used).sum()
-}
-
 /// A pool on the test's database, to check what the server stored.
 pub async fn open_db(db: &Path) -> AnyPool {
     sqlx::any::install_default_drivers();
     AnyPool::connect(&database_url(db).await).await.unwrap()
+}
+
+/// How long a test waits for the server to do what it must before failing: only a failing test waits this long, so it
+/// may be generous enough for the busiest machine.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// Waits until the server's metric `name` (with its labels) reads `value`: for what the server does on its own, which a
+/// test can only look for.
+pub async fn until_metric(server: &TestServer, name: &str, value: f64) {
+    let started = Instant::now();
+    loop {
+        let read = sample(&server.hub.render_metrics(), name);
+        if read == Some(value) {
+            return;
+        }
+        assert!(started.elapsed() < PATIENCE, "{name} is {read:?}, not {value}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
 }
 
 /// A manual clock at some fixed date, shared by a test and its servers.
@@ -576,7 +590,7 @@ pub async fn leave(clock: &ManualClock, pool: &AnyPool, leaving: Vec<Client>, ch
             if seen == now {
                 break;
             }
-            assert!(start.elapsed() < Duration::from_secs(10), "challenge {id} last seen at {seen}, not {now}");
+            assert!(start.elapsed() < PATIENCE, "challenge {id} last seen at {seen}, not {now}");
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
     }
@@ -615,4 +629,25 @@ pub async fn get(address: &str, path: &str, accept: Option<&str>) -> Answer {
         })
         .collect();
     Answer { status, headers, body: bytes[end + 4..].to_vec() }
+}
+
+/// The address in the log line `metrics at http://ADDRESS/metrics`, once the program wrote it.
+pub async fn metrics_address(log: &Log) -> String {
+    let began = Instant::now();
+    loop {
+        let found = log.lock().unwrap().iter().find_map(|line| {
+            let rest = line.split_once("metrics at http://")?.1;
+            rest.split_once("/metrics").map(|(address, _)| address.to_owned())
+        });
+        if let Some(address) = found {
+            return address;
+        }
+        assert!(began.elapsed() < Duration::from_secs(30), "no metrics address in the log");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// The value of the sample `name` (with its labels) in the metrics `text`, or none.
+pub fn sample(text: &str, name: &str) -> Option<f64> {
+    text.lines().find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
 }

@@ -10,12 +10,11 @@
 //! release of a savepoint inside it, acknowledged but never stored.
 
 use fanorona_bot::client::Client;
-use fanorona_rules::{Game, Turn};
 use fanorona_server::clock::ManualClock;
 use fanorona_server::protocol::{ClientMessage, ErrorCode, GameVariant, ServerMessage};
 use sqlx::{AnyPool, Executor, Row};
 
-use crate::common::{TestServer, challenge, clock, rules_game, start_game, stored_turns, wait};
+use crate::common::{TestServer, challenge, clock, patient, rules_game, start_game, stored_turns, wait};
 
 /// The server's page limit: room for the schema and a game, in pages of [`PAGE_BYTES`].
 const MAX_PAGES: u32 = 1_000;
@@ -115,7 +114,7 @@ async fn try_next_turn(
 ) -> bool {
     let board = rules_game(turns);
     assert!(!board.is_over(), "the game ended after {} turns, before the test did", turns.len());
-    let turn = patient(&board).to_string();
+    let turn = patient(&board);
     let ply = turns.len() as u32 + 1;
     let (mover, other) = if ply % 2 == 1 { (white, black) } else { (black, white) };
     wait(clock, 1);
@@ -128,12 +127,4 @@ async fn try_next_turn(
         Err(refused) if refused.code() == Some(ErrorCode::Internal) => false,
         reply => panic!("turn {ply}: {reply:?}"),
     }
-}
-
-/// The turn that captures the fewest pieces, for either side: a long game, which the test does not see end.
-fn patient(game: &Game) -> Turn {
-    let position = game.position();
-    let mover = position.side_to_move();
-    let left = |turn: &Turn| position.play(turn).unwrap().pieces(!mover).len();
-    *game.legal_turns().iter().max_by_key(|t| left(t)).unwrap()
 }

@@ -11,9 +11,10 @@ use fanorona_server::protocol::{
     ServerMessage,
 };
 use futures_util::{SinkExt, StreamExt};
+use tokio::time::timeout;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::common::{TestServer, challenge, clock, leave, open_db, wait};
+use crate::common::{PATIENCE, TestServer, challenge, clock, leave, open_db, until_metric, wait};
 
 /// Opens a challenge (to anyone, or to `opponent`); its id.
 async fn create(client: &mut Client, opponent: Option<&str>) -> String {
@@ -44,7 +45,7 @@ async fn until_gone(client: &mut Client, gone: &str) -> Vec<String> {
         if !ids.iter().any(|id| id == gone) {
             return ids;
         }
-        assert!(start.elapsed() < Duration::from_secs(10), "challenge {gone} still listed: {ids:?}");
+        assert!(start.elapsed() < PATIENCE, "challenge {gone} still listed: {ids:?}");
         // Within the rate limit (a `rate_limited` refusal carries no id, and the request would wait for ever).
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
@@ -164,6 +165,9 @@ async fn a_client_that_does_not_read_is_dropped_past_a_mebibyte() {
     let (mut sloth, _) =
         tokio_tungstenite::client_async(&server.url, socket.connect(address).await.unwrap()).await.unwrap();
     sloth.send(Message::text(r#"{"type":"hello","protocol":2,"name":"sloth"}"#)).await.unwrap();
+    // Its welcome read, its player is online until the server drops it; it reads nothing more until then.
+    let welcome = timeout(PATIENCE, sloth.next()).await.expect("no welcome in time");
+    assert!(matches!(&welcome, Some(Ok(Message::Text(text))) if text.contains(r#""type":"welcome""#)), "{welcome:?}");
     const ASKED: usize = 340;
     for asked in 0..ASKED {
         if asked >= 40 {
@@ -173,13 +177,16 @@ async fn a_client_that_does_not_read_is_dropped_past_a_mebibyte() {
             break;
         }
     }
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // The server drops it (it forgets the player at once, before the last replies go out or the grace given them
+    // ends), leaving the reader the only player online; a client that read before then could drain what the server
+    // holds for it and be kept.
+    until_metric(&server, "fanorona_players_online", 1.0).await;
     // Then it reads: the server has dropped it before the last reply. (How many replies it still gets says little:
     // the server closes its socket with requests unread, so the system resets the connection and drops what the
     // client had not read yet.)
     let mut replies = 0;
     let ended = loop {
-        match tokio::time::timeout(Duration::from_secs(10), sloth.next()).await {
+        match timeout(PATIENCE, sloth.next()).await {
             Ok(Some(Ok(Message::Text(text)))) => {
                 if text.contains(r#""type":"challenges""#) {
                     replies += 1;

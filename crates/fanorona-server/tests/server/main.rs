@@ -1,7 +1,6 @@
 //! The server on loopback, started by the tests themselves, each on a fresh SQLite file, played through the
 //! protocol client. One test binary: it links once.
 
-mod abuse;
 mod accounts;
 mod backup;
 mod bad_input;
@@ -14,7 +13,6 @@ mod disk_full;
 mod fair_play;
 mod guests;
 mod ignored;
-mod load;
 mod lobby_bounds;
 mod loose_ends;
 mod metrics;
@@ -25,8 +23,10 @@ mod process;
 mod push;
 mod puzzles;
 mod rated_game;
+mod readiness;
 mod rematch;
 mod restart;
+mod secrets;
 mod spectators;
 mod static_files;
 mod timeouts;

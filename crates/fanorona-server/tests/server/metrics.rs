@@ -9,28 +9,7 @@ use fanorona_bot::client::Client;
 use fanorona_server::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use serde_json::Value;
 
-use crate::common::{Log, challenge, choose, get, password_of, register, rules_game, spawn_with};
-
-/// The address in the log line `metrics at http://ADDRESS/metrics`, once the program wrote it.
-pub async fn metrics_address(log: &Log) -> String {
-    let began = Instant::now();
-    loop {
-        let found = log.lock().unwrap().iter().find_map(|line| {
-            let rest = line.split_once("metrics at http://")?.1;
-            rest.split_once("/metrics").map(|(address, _)| address.to_owned())
-        });
-        if let Some(address) = found {
-            return address;
-        }
-        assert!(began.elapsed() < Duration::from_secs(30), "no metrics address in the log");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
-/// The value of the sample `name` (with its labels) in the metrics `text`, or none.
-pub fn sample(text: &str, name: &str) -> Option<f64> {
-    text.lines().find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
-}
+use crate::common::{challenge, choose, get, metrics_address, password_of, register, rules_game, sample, spawn_with};
 
 #[tokio::test]
 async fn the_metrics_count_turns_and_refusals_on_a_port_of_their_own_and_the_json_log_keeps_no_secret() {

@@ -1,11 +1,15 @@
 //! Web Push: a push service on loopback stands in for a browser vendor's. It receives the server's messages, and the
 //! test decrypts each with the keys of the "browser" that subscribed and checks the server's VAPID signature, as the
-//! push service and the browser would.
+//! push service and the browser would. The decryption is the test's own, written from RFC 8188 and RFC 8291, not the
+//! crate's that the server encrypts with, whose mistakes would otherwise cancel themselves out between the server's
+//! encryption and the test's decryption; both are checked on RFC 8291's example.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use aes_gcm::aead::{Aead, KeyInit};
+use aes_gcm::{Aes128Gcm, Nonce};
 use axum::Router;
 use axum::body::Bytes;
 use axum::http::{HeaderMap, StatusCode};
@@ -19,9 +23,11 @@ use fanorona_server::protocol::{
     ServerMessage,
 };
 use fanorona_server::server::{PushConfig, Services};
+use hkdf::Hkdf;
 use p256::ecdsa::signature::Verifier;
 use p256::ecdsa::{Signature, VerifyingKey};
 use p256::elliptic_curve::sec1::ToEncodedPoint;
+use sha2::Sha256;
 use sqlx::{AnyPool, Row};
 use tempfile::TempDir;
 use tokio::sync::mpsc;
@@ -29,7 +35,7 @@ use tokio::sync::mpsc;
 use crate::common::{TestServer, challenge, choose, clock, open_db, play, rules_game, wait};
 
 /// The operator's contact the tests' servers sign with.
-const CONTACT: &str = "mailto:ops@fanorona.test";
+pub const CONTACT: &str = "mailto:ops@fanorona.test";
 
 /// A message the push service received.
 #[derive(Debug)]
@@ -41,13 +47,13 @@ struct Received {
 
 /// A push service on loopback: it keeps what is posted under `/push/` (201 Created, as the vendors' answer) and
 /// answers 410 Gone under `/gone/` (a subscription the browser dropped).
-struct PushService {
-    origin: String,
+pub struct PushService {
+    pub origin: String,
     received: mpsc::UnboundedReceiver<Received>,
 }
 
 impl PushService {
-    async fn start() -> PushService {
+    pub async fn start() -> PushService {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let origin = format!("http://{}", listener.local_addr().unwrap());
         let (keep, received) = mpsc::unbounded_channel();
@@ -70,7 +76,7 @@ impl PushService {
     }
 
     /// The next message received, read by `browser`, checked to be signed by the server whose public key is `key`.
-    async fn next(&mut self, browser: &Browser, key: &str) -> PushMessage {
+    pub async fn next(&mut self, browser: &Browser, key: &str) -> PushMessage {
         let received = tokio::time::timeout(Duration::from_secs(20), self.received.recv()).await;
         let received = received.expect("no push message in 20 s").unwrap();
         assert_eq!(received.path, browser.path);
@@ -85,7 +91,7 @@ impl PushService {
 }
 
 /// A browser's subscription: its keys, and its address at the push service.
-struct Browser {
+pub struct Browser {
     secret: p256::SecretKey,
     auth: [u8; 16],
     path: String,
@@ -94,7 +100,7 @@ struct Browser {
 
 impl Browser {
     /// A browser whose keys are made from `seed`, subscribed at the push service's `path`.
-    fn new(seed: u8, service: &PushService, path: &str) -> Browser {
+    pub fn new(seed: u8, service: &PushService, path: &str) -> Browser {
         Browser {
             secret: p256::SecretKey::from_slice(&[seed; 32]).unwrap(),
             auth: [seed.wrapping_add(1); 16],
@@ -103,7 +109,7 @@ impl Browser {
         }
     }
 
-    fn subscription(&self) -> PushSubscription {
+    pub fn subscription(&self) -> PushSubscription {
         let p256dh = self.secret.public_key().to_encoded_point(false);
         PushSubscription {
             endpoint: self.endpoint.clone(),
@@ -114,7 +120,7 @@ impl Browser {
         }
     }
 
-    fn subscribe(&self, events: &[PushEvent]) -> ClientMessage {
+    pub fn subscribe(&self, events: &[PushEvent]) -> ClientMessage {
         ClientMessage::Subscribe { subscription: self.subscription(), events: events.to_vec(), words: words() }
     }
 
@@ -134,12 +140,123 @@ impl Browser {
         let claims = URL_SAFE_NO_PAD.decode(signed.split_once('.').unwrap().1).unwrap();
         let claims: serde_json::Value = serde_json::from_slice(&claims).unwrap();
         assert_eq!((claims["aud"].as_str(), claims["sub"].as_str()), (Some(origin), Some(CONTACT)));
-        let auth = web_push_native::Auth::clone_from_slice(&self.auth);
-        let plain = web_push_native::decrypt(received.body.to_vec(), &self.secret, &auth).unwrap();
+        let plain = decrypt(&received.body, &self.secret, &self.auth).unwrap();
         let message: PushMessage = serde_json::from_slice(&plain).unwrap();
         assert_eq!(header("topic"), message.game, "a newer message about the game replaces an older one");
         message
     }
+}
+
+/// The plaintext of a Web Push message `body` (RFC 8291: the `aes128gcm` content coding of RFC 8188) for the browser
+/// whose private key is `secret` and authentication secret `auth`, or why a browser would drop it. Written here from
+/// the two RFCs on the RustCrypto primitives (P-256, HKDF, AES-GCM), not with `web-push-native`, which the server
+/// encrypts with; checked on RFC 8291's example below.
+fn decrypt(body: &[u8], secret: &p256::SecretKey, auth: &[u8; 16]) -> Result<Vec<u8>, String> {
+    // The header (RFC 8188, section 2.1): the salt, the record size, and the sender's key as the `keyid`, which RFC
+    // 8291 makes the 65 bytes of an uncompressed P-256 point.
+    let (salt, rest) = body.split_at_checked(16).ok_or("no salt")?;
+    let (size, rest) = rest.split_at_checked(4).ok_or("no record size")?;
+    let (id_length, rest) = rest.split_first().ok_or("no keyid length")?;
+    let (keyid, record) = rest.split_at_checked(usize::from(*id_length)).ok_or("a short keyid")?;
+    if keyid.len() != 65 {
+        return Err("the keyid is not an uncompressed point".into());
+    }
+    let sender = p256::PublicKey::from_sec1_bytes(keyid).map_err(|_| "the keyid is not a P-256 key")?;
+    // One record, as RFC 8291 sends: it fits the record size, which counts the 16 bytes of the tag.
+    let size = u32::from_be_bytes(size.try_into().unwrap()) as usize;
+    if record.len() > size {
+        return Err(format!("a record of {} bytes in records of {size}", record.len()));
+    }
+    // The input keying material (RFC 8291, section 3.4): the ECDH secret, keyed with the authentication secret and
+    // bound to both public keys, the receiver's first.
+    let shared = p256::ecdh::diffie_hellman(secret.to_nonzero_scalar(), sender.as_affine());
+    let receiver = secret.public_key().to_encoded_point(false);
+    let key_info = [b"WebPush: info\0".as_slice(), receiver.as_bytes(), keyid].concat();
+    let mut ikm = [0; 32];
+    Hkdf::<Sha256>::new(Some(auth.as_slice()), shared.raw_secret_bytes()).expand(&key_info, &mut ikm).unwrap();
+    // The content encryption key and the nonce (RFC 8188, sections 2.2 and 2.3); the only record's sequence number is
+    // 0, so the nonce is used as derived.
+    let prk = Hkdf::<Sha256>::new(Some(salt), &ikm);
+    let (mut cek, mut nonce) = ([0; 16], [0; 12]);
+    prk.expand(b"Content-Encoding: aes128gcm\0", &mut cek).unwrap();
+    prk.expand(b"Content-Encoding: nonce\0", &mut nonce).unwrap();
+    let cipher = Aes128Gcm::new_from_slice(&cek).unwrap();
+    let padded = cipher.decrypt(Nonce::from_slice(&nonce), record).map_err(|_| "not authentic")?;
+    // The last record's plaintext ends with the delimiter 2 and then any number of zeros (RFC 8188, section 2; RFC
+    // 8291, section 4, makes a browser drop a message with another delimiter).
+    let end = padded.iter().rposition(|&byte| byte != 0).ok_or("no padding delimiter")?;
+    if padded[end] != 2 {
+        return Err(format!("the padding delimiter is {}, not 2", padded[end]));
+    }
+    Ok(padded[..end].to_vec())
+}
+
+/// RFC 8291's example (section 5 and appendix A), in base64url, each split where the RFC breaks its line: from the
+/// Web Push working group's source of the RFC (github.com/webpush-wg/webpush-encryption, draft-ietf-webpush-
+/// encryption.md at ffc7521ea77ff38e4da6a64e1882f5499615cf05, its last change), the same in `web-push-native`'s tests.
+mod rfc8291 {
+    pub const PLAINTEXT: &[u8] = b"When I grow up, I want to be a watermelon";
+    pub const AUTH_SECRET: &str = "BTBZMqHH6r4Tts7J_aSIgg";
+    pub const RECEIVER_PRIVATE: &str = "q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94";
+    pub const RECEIVER_PUBLIC: &str =
+        concat!("BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcx", "aOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4");
+    pub const SENDER_PRIVATE: &str = "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw";
+    pub const SENDER_PUBLIC: &str =
+        concat!("BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIg", "Dll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8");
+    pub const SALT: &str = "DGv6ra1nlYgDCS1FRnbzlw";
+    /// The input keying material (`IKM`) of appendix A.
+    pub const IKM: &str = "S4lYMb_L0FxCeq0WhDx813KgSYqU26kOyzWUdsXYyrg";
+    /// The content encryption key (`CEK`) and the nonce (`NONCE`) of appendix A.
+    pub const CEK: &str = "oIhVW04MRdy2XN9CiKLxTg";
+    pub const NONCE: &str = "4h_95klXJ5E_qnoN";
+    /// The message's body: header and ciphertext.
+    pub const BODY: &str = concat!(
+        "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27ml",
+        "mlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPT",
+        "pK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN",
+    );
+}
+
+/// RFC 8291's example is what both implementations make of its inputs: the test's decryption, and the crate the server
+/// encrypts with. That crate draws the salt and the sender's key at random and takes neither from its caller, so its
+/// encryption is checked in its two parts: the content coding under it (`ece-native`, the same version), given the
+/// example's keying material, salt and sender's key, writes the example's body byte for byte; and its key
+/// combining, which its decryption shares, reads the example's body.
+#[test]
+fn rfc_8291s_example_reads_the_same_with_the_tests_decryption_and_the_servers_crate() {
+    let bytes = |base64url: &str| URL_SAFE_NO_PAD.decode(base64url).unwrap();
+    let receiver = p256::SecretKey::from_slice(&bytes(rfc8291::RECEIVER_PRIVATE)).unwrap();
+    let sender = p256::SecretKey::from_slice(&bytes(rfc8291::SENDER_PRIVATE)).unwrap();
+    // Each public key is its private key's: the keys were copied right.
+    assert_eq!(receiver.public_key().to_encoded_point(false).as_bytes(), bytes(rfc8291::RECEIVER_PUBLIC));
+    assert_eq!(sender.public_key().to_encoded_point(false).as_bytes(), bytes(rfc8291::SENDER_PUBLIC));
+    let auth: [u8; 16] = bytes(rfc8291::AUTH_SECRET).try_into().unwrap();
+    let body = bytes(rfc8291::BODY);
+
+    assert_eq!(decrypt(&body, &receiver, &auth).unwrap(), rfc8291::PLAINTEXT);
+    let crates_auth = web_push_native::Auth::clone_from_slice(&auth);
+    assert_eq!(web_push_native::decrypt(body.clone(), &receiver, &crates_auth).unwrap(), rfc8291::PLAINTEXT);
+    // The example's single record of 4096 bytes at most.
+    let salt = bytes(rfc8291::SALT).try_into().unwrap();
+    let records = std::iter::once(rfc8291::PLAINTEXT.to_vec());
+    let written = ece_native::encrypt(bytes(rfc8291::IKM), salt, bytes(rfc8291::SENDER_PUBLIC), records, 4096);
+    assert_eq!(written.unwrap(), body);
+
+    // The test's decryption refuses what a browser refuses: a byte changed, another authentication secret, and a
+    // padding delimiter other than 2, sealed with the example's content encryption key and nonce (which seal the
+    // example's own plaintext into its body).
+    let mut changed = body.clone();
+    *changed.last_mut().unwrap() ^= 1;
+    assert_eq!(decrypt(&changed, &receiver, &auth), Err("not authentic".into()));
+    assert_eq!(decrypt(&body, &receiver, &[0; 16]), Err("not authentic".into()));
+    let cipher = Aes128Gcm::new_from_slice(&bytes(rfc8291::CEK)).unwrap();
+    let sealed = |delimiter: u8| {
+        let padded = [rfc8291::PLAINTEXT, &[delimiter]].concat();
+        let record = cipher.encrypt(Nonce::from_slice(&bytes(rfc8291::NONCE)), padded.as_slice()).unwrap();
+        [&body[..86], record.as_slice()].concat()
+    };
+    assert_eq!(sealed(2), body);
+    assert_eq!(decrypt(&sealed(1), &receiver, &auth), Err("the padding delimiter is 1, not 2".into()));
 }
 
 /// A server that posts to a push service on loopback, on a database of its own.

@@ -1,10 +1,11 @@
 //! Spectators: watching a game, and stopping, by `unwatch` or by leaving.
 
 use fanorona_server::protocol::{ClientMessage, ErrorCode, ServerMessage};
+use fanorona_server::server::Limits;
 use futures_util::SinkExt;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::common::{TestServer, choose, clock, play, rules_game, start_game};
+use crate::common::{TestServer, choose, clock, play, rules_game, start_game, test_limits};
 use crate::timeouts::{hello, next_text, open, until_closed};
 
 #[tokio::test]
@@ -47,7 +48,9 @@ async fn a_spectator_stops_watching_with_unwatch() {
 
 #[tokio::test]
 async fn a_spectator_that_leaves_is_forgotten_and_closes_at_once() {
-    let server = TestServer::fresh(&clock()).await;
+    // The grace a closing connection gives its last messages runs on a clock that nothing moves here: it never ends.
+    let limits = Limits { connection_clock: clock(), ..test_limits() };
+    let server = TestServer::fresh_with_limits(&clock(), limits).await;
     let (_, game) = start_game(&server, ["alice", "bob"], false, "5+3").await;
     let mut watchers = Vec::new();
     for n in 0..3 {
@@ -60,7 +63,8 @@ async fn a_spectator_that_leaves_is_forgotten_and_closes_at_once() {
     }
     assert_eq!(server.hub.spectators().await, 3);
     // The game sends nothing meanwhile: the server must not wait for its next event to let them go. Each close is
-    // answered within PATIENCE (the server once held it 5 s, waiting for the game to drop the watcher).
+    // answered before the grace ends, which here is never (the server once held it for the grace, 5 s, waiting for
+    // the game to drop the watcher).
     for mut socket in watchers {
         socket.close(None).await.unwrap();
         until_closed(&mut socket).await;

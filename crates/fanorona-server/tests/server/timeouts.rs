@@ -1,11 +1,13 @@
 //! Connection limits and timeouts (issue 31, point 3): a WebSocket must greet in time and answer pings, one address
-//! may hold only so many connections, and a plain HTTP connection must send its headers in time. Each test shortens
-//! the limit it checks to a fraction of a second, or two seconds for the silence of a client that answers pings.
+//! may hold only so many connections, and a plain HTTP connection must send its headers in time.
 //!
-//! These limits run on tokio's clock in the server's own runtime, which the tests cannot move (nor pause: the clients
-//! are in another runtime, and a paused runtime would skip its timers ahead while it waits on their network): wall
-//! time is the point here. The tests wait for the server to act (a connection closed) rather than for a while, and
-//! hold it to act no sooner than its limit and within [`PATIENCE`], ten times the short limits they set.
+//! A WebSocket's deadlines run on the clock of its limits ([`Limits::connection_clock`]), which these tests move by
+//! hand. The tests of the hello and of the silence move it to just under the limit, show the connection still open
+//! with a request and its answer, then move it past the limit and read until the server closes the connection; the
+//! test of the pings moves it a ping interval at a time, and moves on only once the server has counted the pong. No
+//! test of them waits for time to pass: what a test waits for is an event (an answer, a pong counted, a close), and
+//! [`PATIENCE`] only ends a test that fails. The HTTP header timeout alone is hyper's, on tokio's clock in the
+//! server's runtime: its test waits real time, and holds the server to close no sooner than the limit.
 
 use std::time::{Duration, Instant};
 
@@ -15,11 +17,7 @@ use serde_json::Value;
 use tokio::time::timeout;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::common::{TestServer, clock};
-
-/// Long enough for any limit of these tests to act, short enough for a failing test to end soon (and shorter than the
-/// 5 s a closing connection may wait for its last messages: `spectators.rs` counts on it).
-pub const PATIENCE: Duration = Duration::from_secs(3);
+use crate::common::{PATIENCE, TestServer, clock, until_metric};
 
 pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -34,15 +32,32 @@ pub async fn hello(socket: &mut Socket, name: &str) {
     assert_eq!(welcome["type"], "welcome", "{welcome}");
 }
 
+/// The next message, pings included.
+async fn next_message(socket: &mut Socket) -> Message {
+    match timeout(PATIENCE, socket.next()).await.expect("no message in time") {
+        Some(Ok(message)) => message,
+        other => panic!("{other:?}"),
+    }
+}
+
 /// The next text message, skipping pings.
 pub async fn next_text(socket: &mut Socket) -> Value {
     loop {
-        match timeout(PATIENCE, socket.next()).await.expect("no message in time") {
-            Some(Ok(Message::Text(text))) => return serde_json::from_str(text.as_str()).unwrap(),
-            Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+        match next_message(socket).await {
+            Message::Text(text) => return serde_json::from_str(text.as_str()).unwrap(),
+            Message::Ping(_) | Message::Pong(_) => {}
             other => panic!("{other:?}"),
         }
     }
+}
+
+/// Sends `list_challenges` with `id`: the reply (a refusal before `hello`), pings skipped. Answered, it shows the
+/// connection open.
+async fn ask(socket: &mut Socket, id: u64) -> Value {
+    socket.send(Message::text(format!(r#"{{"type":"list_challenges","id":{id}}}"#))).await.unwrap();
+    let reply = next_text(socket).await;
+    assert_eq!(reply["id"], id, "{reply}");
+    reply
 }
 
 /// Reads until the server closes the connection; panics if it is still open after [`PATIENCE`]. Returns the pings.
@@ -63,104 +78,75 @@ pub async fn until_closed(socket: &mut Socket) -> usize {
 
 #[tokio::test]
 async fn a_websocket_that_never_says_hello_gets_hello_first_and_is_closed() {
-    let hello_timeout = Duration::from_millis(300);
-    let server = TestServer::fresh_with_limits(&clock(), Limits { hello_timeout, ..Limits::default() }).await;
+    // Within the silence allowed (45 s), so that the limit of the hello is the one that acts.
+    let hello_timeout = Duration::from_secs(10);
+    let deadlines = clock();
+    let limits = Limits { hello_timeout, connection_clock: deadlines.clone(), ..Limits::default() };
+    let server = TestServer::fresh_with_limits(&clock(), limits).await;
     let mut greeted = open(&server).await;
     hello(&mut greeted, "alice").await;
-    let started = Instant::now();
     let mut silent = open(&server).await;
+    // A request before the hello is refused, and its answer shows the connection served, its limit counted from
+    // before the clock moves. Just under the limit it is still open.
+    assert_eq!(ask(&mut silent, 2).await["code"], "hello_first");
+    deadlines.advance(hello_timeout - Duration::from_millis(1));
+    assert_eq!(ask(&mut silent, 3).await["code"], "hello_first");
+    deadlines.advance(Duration::from_millis(1));
     let error = next_text(&mut silent).await;
     assert_eq!((&error["type"], &error["code"]), (&"error".into(), &"hello_first".into()), "{error}");
+    assert!(error["id"].is_null(), "the answer to a request, not the limit's: {error}");
     until_closed(&mut silent).await;
-    assert!(started.elapsed() >= hello_timeout, "closed after {:?}", started.elapsed());
     // A connection that said hello is not concerned.
-    greeted.send(Message::text(r#"{"type":"list_challenges","id":2}"#)).await.unwrap();
-    assert_eq!(next_text(&mut greeted).await["id"], 2);
-}
-
-/// The opcodes of WebSocket frames, RFC 6455.
-const TEXT: u8 = 0x1;
-const CLOSE: u8 = 0x8;
-const PING: u8 = 0x9;
-
-/// A WebSocket opened and greeted by hand on the server, then never read: it answers no ping, as the client of a
-/// dropped network or a closed laptop. (tungstenite answers every ping it reads.)
-async fn deaf_websocket(server: &TestServer, name: &str) -> tokio::net::TcpStream {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let address = server.url.trim_start_matches("ws://").trim_end_matches("/ws");
-    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
-    let upgrade = format!(
-        "GET /ws HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
-         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-    );
-    stream.write_all(upgrade.as_bytes()).await.unwrap();
-    // The response's head, a byte at a time so as to read nothing past it.
-    let mut head = Vec::new();
-    while !head.ends_with(b"\r\n\r\n") {
-        head.push(stream.read_u8().await.unwrap());
-    }
-    assert!(head.starts_with(b"HTTP/1.1 101"), "{}", String::from_utf8_lossy(&head));
-    // A client's frames are masked: a zero mask leaves the text as it is.
-    let hello = format!(r#"{{"type":"hello","protocol":2,"name":"{name}","id":1}}"#);
-    assert!(hello.len() < 126, "a longer text needs a longer header");
-    let mut frame = vec![0x80 | TEXT, 0x80 | hello.len() as u8, 0, 0, 0, 0];
-    frame.extend_from_slice(hello.as_bytes());
-    stream.write_all(&frame).await.unwrap();
-    stream
-}
-
-/// The opcodes of the frames a server sent (unmasked), in order.
-fn opcodes(mut bytes: &[u8]) -> Vec<u8> {
-    let mut found = Vec::new();
-    while let [first, second, rest @ ..] = bytes {
-        let (header, length) = match second & 0x7f {
-            126 => (2, rest.get(..2).map_or(0, |n| u16::from_be_bytes([n[0], n[1]]) as usize)),
-            127 => (8, rest.get(..8).map_or(0, |n| u64::from_be_bytes(n.try_into().unwrap()) as usize)),
-            length => (0, usize::from(length)),
-        };
-        found.push(first & 0x0f);
-        bytes = rest.get(header + length..).unwrap_or_default();
-    }
-    found
+    assert_eq!(ask(&mut greeted, 2).await["type"], "challenges");
 }
 
 #[tokio::test]
-async fn the_server_pings_and_closes_a_websocket_that_goes_silent() {
-    use tokio::io::AsyncReadExt;
-    // Ten pings in the silence: a reading client answers each within milliseconds, far within the silence even on a
-    // busy machine.
-    let silence_timeout = Duration::from_secs(2);
-    let limits = Limits { ping_interval: Duration::from_millis(200), silence_timeout, ..Limits::default() };
+async fn a_websocket_that_answers_pings_stays_though_its_player_says_nothing() {
+    let (ping_interval, silence_timeout) = (Duration::from_secs(10), Duration::from_secs(30));
+    let deadlines = clock();
+    let limits = Limits { ping_interval, silence_timeout, connection_clock: deadlines.clone(), ..Limits::default() };
     let server = TestServer::fresh_with_limits(&clock(), limits).await;
-    // A client that reads answers each ping (tungstenite does on reading) and stays, silent as its player may be;
-    // one that stops reading answers none and is closed as gone. The one that reads greeted first: were its pongs not
-    // counted, it would be closed first.
     let mut awake = open(&server).await;
     hello(&mut awake, "alice").await;
-    let mut asleep = deaf_websocket(&server, "bob").await;
-    let greeted = Instant::now();
-    let (mut pings, mut received) = (0, Vec::new());
-    tokio::select! {
-        biased;
-        message = async {
-            loop {
-                match awake.next().await {
-                    Some(Ok(Message::Ping(_))) => pings += 1,
-                    other => break other,
-                }
-            }
-        } => panic!("the connection of a client that answers pings ended: {message:?}"),
-        read = timeout(silence_timeout + PATIENCE, asleep.read_to_end(&mut received)) => {
-            read.expect("the server kept a silent connection open").unwrap();
-        }
+    // A ping at each interval, answered, and nothing else said, four times: 40 s after its hello, the connection would
+    // have been closed 10 s ago were the pongs not heard.
+    for pongs in 1..=4 {
+        deadlines.advance(ping_interval);
+        let ping = next_message(&mut awake).await;
+        assert!(matches!(ping, Message::Ping(_)), "{ping:?}");
+        // tungstenite queues the pong as it reads the ping, and sends it with whatever it writes or reads next.
+        awake.flush().await.unwrap();
+        // The clock moves on once the server has heard the pong, which would otherwise race the deadline.
+        until_metric(&server, "fanorona_pongs_total", f64::from(pongs)).await;
     }
-    let closed_after = greeted.elapsed();
-    let frames = opcodes(&received);
-    assert!(frames.contains(&TEXT) && frames.contains(&PING) && frames.last() == Some(&CLOSE), "{frames:?}");
-    assert!(closed_after >= silence_timeout, "closed {closed_after:?} after its hello");
-    assert!(pings > 1, "the reading client got {pings} pings in {closed_after:?}");
-    awake.send(Message::text(r#"{"type":"list_challenges","id":2}"#)).await.unwrap();
-    assert_eq!(next_text(&mut awake).await["id"], 2);
+    assert_eq!(ask(&mut awake, 2).await["type"], "challenges");
+}
+
+#[tokio::test]
+async fn the_server_closes_a_websocket_that_goes_silent() {
+    // The first ping at the limit itself: no ping comes before the answer read below, whose pong (sent as the ping is
+    // read) could reach the server only after the clock moved on, and keep the connection open.
+    let silence_timeout = Duration::from_secs(30);
+    let deadlines = clock();
+    let limits = Limits {
+        ping_interval: silence_timeout,
+        silence_timeout,
+        connection_clock: deadlines.clone(),
+        ..Limits::default()
+    };
+    let server = TestServer::fresh_with_limits(&clock(), limits).await;
+    let mut silent = open(&server).await;
+    hello(&mut silent, "bob").await;
+    // Silent until just under the limit: still open.
+    deadlines.advance(silence_timeout - Duration::from_millis(1));
+    assert_eq!(ask(&mut silent, 2).await["type"], "challenges");
+    // Silent again from that request on for the whole limit, reading nothing, so answering no ping: gone (a dropped
+    // network, a closed laptop). Read only once the server has let its player go: a ping read before then would be
+    // answered, and the pong might reach the server before it looked at its clock.
+    deadlines.advance(silence_timeout);
+    until_metric(&server, "fanorona_players_online", 0.0).await;
+    // Closed with nothing more said.
+    until_closed(&mut silent).await;
 }
 
 #[tokio::test]
@@ -202,10 +188,15 @@ async fn read_until_closed(stream: &mut tokio::net::TcpStream) -> String {
     String::from_utf8_lossy(&received).into_owned()
 }
 
+/// On wall time: hyper times the headers on tokio's clock, in the server's runtime, which a test can neither move nor
+/// pause (its clients are in another runtime, and a paused runtime would skip its timers ahead while it waits on
+/// their network).
 #[tokio::test]
 async fn a_plain_http_connection_must_send_its_headers_in_time() {
     use tokio::io::AsyncWriteExt;
-    let header_timeout = Duration::from_millis(300);
+    // Seconds, against the microseconds that a request below takes to follow its connection: even a busy machine
+    // sends it before the limit.
+    let header_timeout = Duration::from_secs(2);
     let server = TestServer::fresh_with_limits(&clock(), Limits { header_timeout, ..Limits::default() }).await;
     let address = server.url.trim_start_matches("ws://").trim_end_matches("/ws").to_owned();
     // A WebSocket is past its headers: it stays.
@@ -219,12 +210,13 @@ async fn a_plain_http_connection_must_send_its_headers_in_time() {
     let mut idle = tokio::net::TcpStream::connect(&address).await.unwrap();
     idle.write_all(b"GET /index.html HTTP/1.1\r\nHost: fanorona\r\n\r\n").await.unwrap();
     read_until_closed(&mut silent).await;
+    // Accepted after `started`, its timer started then too: closed no sooner than the limit after it (how much later
+    // says only how busy the machine is).
+    assert!(started.elapsed() >= header_timeout, "closed after {:?}", started.elapsed());
     read_until_closed(&mut partial).await;
     let answered = read_until_closed(&mut idle).await;
     assert!(answered.starts_with("HTTP/1.1 404"), "{answered}");
-    assert!(started.elapsed() >= header_timeout, "closed after {:?}", started.elapsed());
-    greeted.send(Message::text(r#"{"type":"list_challenges","id":2}"#)).await.unwrap();
-    assert_eq!(next_text(&mut greeted).await["id"], 2);
+    assert_eq!(ask(&mut greeted, 2).await["type"], "challenges");
 }
 
 #[tokio::test]
