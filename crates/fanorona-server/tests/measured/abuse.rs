@@ -5,13 +5,18 @@
 //!
 //! What the game's latency is measured against (issue 68, point 1): the same attackers' connections sending the same
 //! number of harmless requests (a list of the live games; a connection opened and closed), in windows interleaved
-//! with the attacked ones a few seconds apart, in this one process. On a machine with no core to spare the clients'
-//! own work (in this process) takes the game's time, and the harmless windows carry it as much as the attacked ones:
-//! beside the whole suite, `stress-ng --cpu 2` and a browser test, the game waited 25.5 ms under attack against 5.4 ms
-//! in a quiet server, a ratio the busy machine made and no server change did. What the ratio keeps is the server's own cost of the attacks: refused by
-//! its limits, they must cost the game about what harmless requests do. The game's median turn latency under
-//! attack must stay within [`MOST_RATIO`] times the harmless windows': a limit that stops acting costs far more
-//! (30 ms of processor time a lobby list made it 6 to 60 times). It prints the figures, and takes about 20 s.
+//! with the attacked ones a second or so apart, in this one process, so that what else the machine does falls on both
+//! alike. Two bounds, each for what it can see whatever the machine does:
+//!
+//! - the game's median turn latency under attack at most [`MOST_RATIO`] times its median beside harmless requests: a
+//!   limit that stops acting costs far more (30 ms of processor time a lobby list made it 6 to 60 times). Tighter it
+//!   cannot be: with no core to spare (beside `stress-ng --cpu 2`), the server's work for the attacks, refused as they
+//!   are, is the game's wait, and made it up to 2.92 times;
+//! - the server's processor time in the windows under attack at most [`MOST_CPU_RATIO`] times its time in the
+//!   harmless ones: the attacks' cost to the server, which no other program on the machine changes much, and which
+//!   twice as costly attacks double.
+//!
+//! It prints the figures, and takes about 20 s.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -50,10 +55,15 @@ const SWITCH: Duration = Duration::from_millis(200);
 const SPACING: Duration = Duration::from_millis(50);
 
 /// The most the game's median turn latency under attack may be, in units of its median while the same connections
-/// send harmless requests. Measured: 1.12 with a build at the lowest priority beside it, 1.20 to 1.64 beside
-/// `stress-ng --cpu 2`, 0.57 to 1.70 beside builds at a load average of 6 to 10; with each lobby list made to take
-/// 2 ms more of a core (what a list limit that stopped acting costs, and less), 2.07 and 2.45.
-const MOST_RATIO: f64 = 2.0;
+/// send harmless requests. Measured: 0.88 to 1.12 on a quiet machine, 1.20 to 2.92 beside `stress-ng --cpu 2`.
+const MOST_RATIO: f64 = 4.0;
+
+/// The most processor time the server may spend in the windows under attack, in units of what it spends in the
+/// windows of harmless requests. Measured: 3.42 and 3.45 on a quiet machine, 3.85 to 4.74 beside `stress-ng --cpu 2`;
+/// with each lobby list made to take 1 ms more of a core (the attacks' cost half as much again), 5.06; 2 ms (their
+/// cost twice what it is), 6.18.
+const MOST_CPU_RATIO: f64 = 6.0;
+
 /// The players of the measured game and the game as it stands.
 struct Measured {
     /// The players, the first named `names[0]`.
@@ -293,7 +303,8 @@ fn an_unrelated_game_keeps_its_pace_under_the_issue_s_attacks() {
 async fn measure_under_attack() {
     let dir = tempfile::tempdir().unwrap();
     // The limits as in service.
-    let (_server, url) = spawn_with(&dir.path().join("server.db"), &[]).await;
+    let (server, url) = spawn_with(&dir.path().join("server.db"), &[]).await;
+    let server_ns = || crate::cpu_ns(&server.0.id().to_string(), "");
     let mut victim = Client::connect(&url).await.unwrap();
     victim.hello(None, Some("victim")).await.unwrap();
     register(&mut victim, "victim").await;
@@ -301,6 +312,7 @@ async fn measure_under_attack() {
 
     let (switch, tally) = (Arc::new(Switch::default()), Arc::new(Tally::default()));
     switch.attacking.store(true, Ordering::Relaxed);
+    let attack_began = Instant::now();
     let mut tasks = Vec::new();
     // Point 2: challenges and lists, from as many guests as one address may make.
     for (from, what) in [(attacker(2), "challenge flood"), (attacker(3), "list flood")] {
@@ -363,12 +375,16 @@ async fn measure_under_attack() {
     tokio::time::sleep(RAMP_UP).await;
     // Attacked and harmless in turn, so that what else the machine does over seconds (a build's link, a test
     // starting beside this one) falls on both alike.
-    let (mut attacked, mut harmless) = (Vec::new(), Vec::new());
+    let (mut attacked, mut harmless, mut cpu) = (Vec::new(), Vec::new(), [0u64; 2]);
     for _ in 0..ATTACK_WINDOWS {
         switch.set(true).await;
+        let began = server_ns();
         attacked.extend(game.play(WINDOW_TURNS).await);
+        cpu[0] += server_ns() - began;
         switch.set(false).await;
+        let began = server_ns();
         harmless.extend(game.play(WINDOW_TURNS).await);
+        cpu[1] += server_ns() - began;
     }
     switch.done.store(true, Ordering::Relaxed);
     for task in tasks {
@@ -391,21 +407,31 @@ async fn measure_under_attack() {
     let turns = (harmless.len(), attacked.len());
     let (harmless, attacked) = (median(harmless), median(attacked));
     let ratio = attacked.as_secs_f64() / harmless.as_secs_f64();
+    let cpu_ratio = cpu[0] as f64 / cpu[1].max(1) as f64;
     let counts = tally.counts.lock().unwrap().clone();
     println!(
         "abuse: an unrelated game's median turn latency {:.2} ms beside harmless requests, {:.2} ms under attack: \
-         {ratio:.2} times (at most {MOST_RATIO}), {turns:?} turns; {held} silent connections held of 40 tried; \
+         {ratio:.2} times (at most {MOST_RATIO}); the server's processor time {:.0} ms under attack, {:.0} ms beside \
+         harmless requests: {cpu_ratio:.2} times (at most {MOST_CPU_RATIO}); {turns:?} turns; {held} silent connections \
+         held of 40 tried; \
          answers: {counts:?}",
         harmless.as_secs_f64() * 1000.0,
         attacked.as_secs_f64() * 1000.0,
+        cpu[0] as f64 / 1e6,
+        cpu[1] as f64 / 1e6,
     );
     // Every limit acted.
     assert!(tally.get("guest flood: welcome") <= 10, "{counts:?}");
     assert!(tally.get("guest flood: too_many_guests") > 0, "{counts:?}");
     assert!(tally.get("challenge flood: too_many_challenges") > 0, "{counts:?}");
     assert!(tally.get("challenge flood: challenge_created") <= 30, "{counts:?}");
-    assert!(tally.get("guessing: bad_login") <= 12, "{counts:?}");
+    // Up to 12 guesses are checked before the first wrong ones set a wait (four connections at once, against three
+    // counts: the name from this address, the address, the name); then the back-off lets one more through each time
+    // its wait, doubled each time from 1 s, runs out: a few more in a run that a busy machine makes long.
+    let backed_off = (attack_began.elapsed().as_secs_f64() + 1.0).log2().ceil() as u64;
+    assert!(tally.get("guessing: bad_login") <= 12 + backed_off, "{counts:?}");
     assert!(tally.get("guessing: login_throttled") > 0, "{counts:?}");
     assert!(held <= 32, "{held} silent connections held");
     assert!(ratio <= MOST_RATIO, "turn latency {attacked:?} under attack, {harmless:?} beside harmless requests");
+    assert!(cpu_ratio <= MOST_CPU_RATIO, "the server worked {cpu_ratio:.2} times as much under attack");
 }
