@@ -5,10 +5,11 @@
 //! temporary name beside the one asked for, made durable, and only then renamed: a copy that failed half-way (a full
 //! disk) never looks like a backup.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use sqlx::{AnyConnection, Connection, Row};
 
+use crate::db::{make_private, sqlite_path};
 use crate::error::BackupError;
 
 /// What a backup holds.
@@ -46,6 +47,8 @@ pub async fn backup(database_url: &str, to: &Path) -> Result<Copied, BackupError
             return Err(error);
         }
     };
+    // The copy holds what the database holds (password hashes, the push key): its owner's alone, as the database.
+    make_private(&partial)?;
     std::fs::rename(&partial, to)?;
     // The rename itself survives a power cut once the folder is synced.
     std::fs::File::open(folder)?.sync_all()?;
@@ -73,24 +76,4 @@ async fn copy(source: &Path, partial: &Path) -> Result<Copied, BackupError> {
     let turns: i64 = count("SELECT COUNT(*) AS n FROM turns").fetch_one(&mut copy).await?.get("n");
     copy.close().await?;
     Ok(Copied { games, turns, bytes: 0 })
-}
-
-/// The file of a `sqlite://PATH` (or `sqlite:PATH`) URL, without its options.
-fn sqlite_path(url: &str) -> Option<PathBuf> {
-    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
-    let path = rest.split('?').next().unwrap_or(rest);
-    (!path.is_empty()).then(|| PathBuf::from(path))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_sqlite_url_names_its_file() {
-        assert_eq!(sqlite_path("sqlite:///srv/f.db?mode=rwc"), Some(PathBuf::from("/srv/f.db")));
-        assert_eq!(sqlite_path("sqlite:f.db"), Some(PathBuf::from("f.db")));
-        assert_eq!(sqlite_path("postgres://u@h/db"), None);
-        assert_eq!(sqlite_path("sqlite://"), None);
-    }
 }

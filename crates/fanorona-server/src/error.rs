@@ -88,6 +88,20 @@ pub enum DbError {
     /// No id for this process could be drawn.
     #[error(transparent)]
     Random(#[from] RandomError),
+    /// A SQLite file of the database may be read or written by the machine's other users, who would read the
+    /// password hashes and the push key in it.
+    #[error(
+        "{} may be read by the machine's other users (mode {mode:o}), and it holds the players' password hashes and \
+         the server's push key: `chmod 600 {}` mends it (docs/DEPLOYMENT.md, \"Files\")",
+        path.display(),
+        path.display()
+    )]
+    Exposed {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Its permission bits.
+        mode: u32,
+    },
 }
 
 impl DbError {

@@ -25,6 +25,7 @@ use crate::secret;
 
 mod accounts;
 mod fair_play;
+mod files;
 mod games;
 mod lobby;
 mod logins;
@@ -41,6 +42,7 @@ mod vacations;
 
 pub use accounts::PlayerRecord;
 pub use fair_play::FlagRecord;
+pub use files::{make_private, sqlite_path};
 pub use games::{EndRecord, StoredGame, StoredTurn, TurnRecord, UNSEARCHED_AT_ONCE};
 pub use lobby::ChallengeRecord;
 use migrations::Embedded;
@@ -68,7 +70,7 @@ pub fn database_url(url: Option<String>, data_dir: Option<PathBuf>) -> std::io::
             .data_dir()
             .to_path_buf(),
     };
-    std::fs::create_dir_all(&dir)
+    files::create_private_dir(&dir)
         .map_err(|e| std::io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display())))?;
     Ok(format!("sqlite://{}", dir.join("fanorona-server.db").display()))
 }
@@ -105,6 +107,9 @@ impl Db {
     pub async fn connect(url: &str, sqlite_max_pages: Option<u32>) -> Result<Db, DbError> {
         sqlx::any::install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
+        if let Some(path) = sqlite_path(url) {
+            files::guard_database(&path)?;
+        }
         let url = if sqlite && !url.contains("mode=") {
             let separator = if url.contains('?') { '&' } else { '?' };
             Cow::Owned(format!("{url}{separator}mode=rwc"))

@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 use sqlx::migrate::Migrator;
 use sqlx::{AnyPool, Row};
 
-use crate::common::{TestServer, clock, database_url, open_db};
+use crate::common::{TestServer, clock, database_url, open_db, private_file};
 
 fn register(name: &str, password: &str) -> ClientMessage {
     ClientMessage::Register { name: name.to_owned(), password: password.to_owned() }
@@ -106,6 +106,7 @@ async fn a_guest_from_before_logins_were_stored_keeps_its_token() {
     for file in ["0001_initial.sql", "0002_shared_games.sql", "0003_accounts.sql"] {
         std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join(file), old.join(file)).unwrap();
     }
+    private_file(&db);
     let url = database_url(&db).await;
     let url = if url.starts_with("sqlite:") { format!("{url}?mode=rwc") } else { url };
     sqlx::any::install_default_drivers();

@@ -222,3 +222,31 @@ async fn figures_backup_of_100000_games() {
     let bytes = std::fs::metadata(&copy).unwrap().len();
     println!("backup of {GAMES} games ({} turns): {seconds:.2} s, {:.0} MB", GAMES * TURNS, bytes as f64 / 1e6);
 }
+
+/// The files that hold the password hashes and the push key are the server's user's alone (issue 69, point 4): the
+/// database and its log are made 0600, a backup too, and a database the machine's other users may read stops the
+/// program at its start, naming the command that mends it.
+#[cfg(unix)]
+#[tokio::test]
+async fn the_databases_files_and_its_backups_are_their_owners_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.db");
+    let url = format!("sqlite://{}", db.display());
+    let (server, ws) = spawn_on(&url, &[]).await;
+    Client::connect(&ws).await.unwrap().hello(None, Some("alice")).await.unwrap();
+    assert_eq!(mode(&db), 0o600);
+    assert_eq!(mode(&dir.path().join("server.db-wal")), 0o600);
+    let copy = dir.path().join("copy.db");
+    let output = backup(&copy, &url).await;
+    assert!(output.status.success(), "{}", said(&output));
+    assert_eq!(mode(&copy), 0o600);
+    drop(server);
+
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let program = env!("CARGO_BIN_EXE_fanorona-server");
+    let output = Command::new(program).args(["--listen", "127.0.0.1:0", "--database", &url]).output().unwrap();
+    assert!(!output.status.success(), "{}", said(&output));
+    assert!(said(&output).contains(&format!("`chmod 600 {}`", db.display())), "{}", said(&output));
+}

@@ -370,6 +370,13 @@ pub fn threads(pid: u32) -> Vec<ThreadStat> {
     tasks.map_while(Result::ok).filter_map(|task| read_stat(&task.path().join("stat"))).collect()
 }
 
+/// Makes the empty SQLite file `db` as the server makes it, its owner's alone (a test that opens it before the server
+/// does would otherwise make it readable by others, and the server refuses such a file).
+pub fn private_file(db: &Path) {
+    std::fs::write(db, b"").unwrap();
+    fanorona_server::db::make_private(db).unwrap();
+}
+
 /// A pool on the test's database, to check what the server stored.
 pub async fn open_db(db: &Path) -> AnyPool {
     sqlx::any::install_default_drivers();

@@ -14,7 +14,7 @@ use fanorona_server::clock::ManualClock;
 use fanorona_server::protocol::{ClientMessage, ErrorCode, GameVariant, ServerMessage};
 use sqlx::{AnyPool, Executor, Row};
 
-use crate::common::{TestServer, challenge, clock, patient, rules_game, start_game, stored_turns, wait};
+use crate::common::{TestServer, challenge, clock, patient, private_file, rules_game, start_game, stored_turns, wait};
 
 /// The server's page limit: room for the schema and a game, in pages of [`PAGE_BYTES`].
 const MAX_PAGES: u32 = 1_000;
@@ -29,6 +29,7 @@ async fn a_full_disk_loses_no_acknowledged_turn_and_stores_no_refused_one() {
     let db = dir.path().join("server.db");
     // The second connection, which fills the disk and looks at what the server stored.
     sqlx::any::install_default_drivers();
+    private_file(&db);
     let other = AnyPool::connect(&format!("sqlite://{}?mode=rwc", db.display())).await.unwrap();
     other.execute(format!("PRAGMA page_size = {PAGE_BYTES}; CREATE TABLE ballast (b BLOB)").as_str()).await.unwrap();
     let clock = clock();
