@@ -70,7 +70,8 @@ fn a_name_that_is_no_scene_starts_the_menu_and_names_the_scenes() {
     );
 }
 
-/// The scene names the screenshot script, CI, the browser test and the README use.
+/// The scene names the screenshot script, the browser test and the README use (its pictures are named
+/// `docs/screenshots/SIZE/SCENE.png`, and CI takes each again).
 #[test]
 fn the_scripts_scenes_exist() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -79,10 +80,13 @@ fn the_scripts_scenes_exist() {
         text[start..].chars().take_while(|c| c.is_ascii_alphanumeric() || "+-".contains(*c)).collect()
     };
     let mut used = Vec::new();
-    for (path, marker) in [("web/test.mjs", "?scene="), ("README.md", "?scene="), (".ci/run", "FANORONA_SCENE=")] {
+    let pictures = ["desktop", "phone"].map(|size| ("README.md", format!("docs/screenshots/{size}/")));
+    let pages = [("web/test.mjs", "?scene=".to_owned()), ("README.md", "?scene=".to_owned())];
+    for (path, marker) in pages.into_iter().chain(pictures) {
         let text = read(path);
-        let found: Vec<String> = text.match_indices(marker).map(|(i, _)| name_after(&text, i + marker.len())).collect();
-        assert!(!found.is_empty(), "no scene in {path}");
+        let found: Vec<String> =
+            text.match_indices(&marker).map(|(i, _)| name_after(&text, i + marker.len())).collect();
+        assert!(!found.is_empty(), "no scene after {marker} in {path}");
         used.extend(found);
     }
     let script = read("scripts/screenshots.sh");
