@@ -18,7 +18,7 @@ pub struct Limits {
     /// How long a WebSocket may stay silent (no message, no pong) before it is closed and its player counts as gone.
     pub silence_timeout: Duration,
     /// The clock a WebSocket's deadlines run on (the three above, and the grace of its last messages): the system's
-    /// in service. Not the game clock of [`ServerConfig`](crate::server::ServerConfig): tests move that one by hours
+    /// in service. Not the game clock the server is configured with: tests move that one by hours
     /// between two messages of clients that read only when told to, which would leave no connection a chance to
     /// answer a ping; a test of these deadlines gives a clock of its own, moved by hand.
     pub connection_clock: Arc<dyn Clock>,
