@@ -399,7 +399,7 @@ fn a_clock_that_runs_out_ends_the_game() {
     assert_eq!(english(&game(&black).unwrap().result_text().unwrap()), format!("You won: {quitter} resigned."));
 }
 
-pub(crate) fn online_settings(app: &App) -> &fanorona::persistence::settings::OnlineSettings {
+fn online_settings(app: &App) -> &fanorona::persistence::settings::OnlineSettings {
     &app.world().resource::<Settings>().online
 }
 
@@ -536,14 +536,19 @@ fn a_player_reports_and_blocks_their_opponent() {
     assert!(told(&white, &format!("You no longer block {}", opponent.name)));
 }
 
-/// Makes the registered player `name` a moderator in the server's database `db`, as the server's `moderator` command
-/// does: the role comes with their next connection.
-pub(crate) fn make_moderator(db: &Path, name: &str) {
+/// Registers the player of `app` as `name`, makes them a moderator in the server's database `db` as the server's
+/// `moderator` command does, and connects them again: the role comes with the new connection.
+pub(crate) fn become_moderator(app: &mut App, db: &Path, name: &str) {
+    let password = "correct horse".to_owned();
+    command(app, OnlineCommand::Register { name: name.into(), password });
+    run_until_all(&mut [&mut *app], "registered", |apps| online_settings(apps[0]).account);
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     runtime.block_on(async {
         let db = fanorona_server::db::Db::connect(&format!("sqlite://{}", db.display()), None).await.unwrap();
         assert!(db.set_moderator(name, true).await.unwrap());
     });
+    command(app, OnlineCommand::Connect);
+    run_until_all(&mut [&mut *app], "welcomed as a moderator", |apps| link(apps[0]).is_moderator());
 }
 
 /// The moderators' screen: shown to a moderator only (the role given through the database, as the server's
@@ -560,12 +565,7 @@ fn a_moderator_reads_a_report_and_warns_the_player() {
         apps.iter().all(|a| link(a).is_online())
     });
     assert!(!link(&moderator).is_moderator());
-    let password = "correct horse".to_owned();
-    command(&mut moderator, OnlineCommand::Register { name: "Mpandrindra".into(), password });
-    run_until_all(&mut [&mut moderator], "registered", |apps| online_settings(apps[0]).account);
-    make_moderator(&db, "Mpandrindra");
-    command(&mut moderator, OnlineCommand::Connect);
-    run_until_all(&mut [&mut moderator], "welcomed as a moderator", |apps| link(apps[0]).is_moderator());
+    become_moderator(&mut moderator, &db, "Mpandrindra");
 
     let rasoa = link(&reported).me().unwrap().clone();
     let note = "her name insults people".to_owned();

@@ -28,8 +28,8 @@ use fanorona_server::clock::Clock;
 
 use crate::common::*;
 use crate::online::{
-    TestServer, any_port, call, clock, command, game, go_online, link, make_moderator, online_settings, play_a_turn,
-    player, run_until_all, told, tournaments,
+    TestServer, any_port, become_moderator, call, clock, command, game, go_online, link, play_a_turn, player,
+    run_until_all, told, tournaments,
 };
 
 /// What a screen reader was given and what a sighted player saw, in the last frame egui drew: the nodes of its
@@ -343,12 +343,7 @@ fn every_control_of_every_online_screen_has_a_role_and_a_name() {
     assert!(has_button(&walk(&mut app, "lobby: the profile"), "Replay"));
 
     // Registered and made a moderator: Bob's report on Carol listed.
-    let password = "correct horse".to_owned();
-    command(&mut app, OnlineCommand::Register { name: "Rasoa".into(), password });
-    run_until_all(&mut [&mut app], "registered", |apps| online_settings(apps[0]).account);
-    make_moderator(&db, "Rasoa");
-    command(&mut app, OnlineCommand::Connect);
-    run_until_all(&mut [&mut app], "welcomed as a moderator", |apps| link(apps[0]).is_moderator());
+    become_moderator(&mut app, &db, "Rasoa");
     let carol_id = link(&carol).me().unwrap().id.clone();
     let note = "her name insults people".to_owned();
     command(&mut bob, OnlineCommand::Report { player: carol_id, game: None, reason: ReportReason::Name, note });
