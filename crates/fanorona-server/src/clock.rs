@@ -32,9 +32,7 @@ pub struct SystemClock;
 impl Clock for SystemClock {
     fn now_ms(&self) -> i64 {
         // A clock set before 1970 reads as 1970: the game clocks then stand still instead of the server failing.
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |since| i64::try_from(since.as_millis()).unwrap_or(i64::MAX))
+        SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, millis)
     }
 
     fn sleep_until(&self, at_ms: i64) -> Sleep {
