@@ -48,6 +48,15 @@ pub enum OnlineCommand {
     Open,
     /// Show the lobby's tournaments and connect.
     OpenTournaments,
+    /// Ask for the next page of the finished tournaments, older than those listed.
+    OlderTournaments,
+    /// A moderator's: cancel a player's event, for this reason.
+    CancelTournament {
+        /// The event's id.
+        id: String,
+        /// Why, for the log.
+        reason: String,
+    },
     /// Connect again now (after a failure, or with another address or name).
     Connect,
     /// Go offline: the lobby's Back (an open challenge of the player's is withdrawn first).
@@ -125,8 +134,10 @@ pub enum OnlineCommand {
     Block(String),
     /// Unblock the player with this id.
     Unblock(String),
-    /// (Moderators) ask for the open reports and flags.
+    /// (Moderators) ask for the open reports and flags: the first page of the moderators' queue.
     ListReports,
+    /// (Moderators) ask for the next page of the moderators' queue, after the lines listed.
+    MoreReports,
     /// (Moderators) act on a player, for the reason given.
     Moderate {
         /// The player's id.
@@ -196,6 +207,7 @@ pub fn refusal(code: ErrorCode) -> Text {
         ErrorCode::NoVacationLeft => text!("online-refusal-no-vacation-left"),
         ErrorCode::BadReport => text!("online-refusal-bad-report"),
         ErrorCode::TooManyReports => text!("online-refusal-too-many-reports"),
+        ErrorCode::GuestReport => text!("online-refusal-guest-report"),
         ErrorCode::Blocked => text!("online-refusal-blocked"),
         ErrorCode::NotModerator => text!("online-refusal-not-moderator"),
         ErrorCode::Suspended => text!("online-refusal-suspended"),

@@ -1,6 +1,8 @@
 //! The moderators' screen: the open reports and the fair-play review's flags, as the server lists them, and a
 //! moderator's action on a player (warn, suspend for a week, close, dismiss), with the reason the log keeps. The
-//! server checks the role; the screen shows only to a player the welcome says is a moderator.
+//! server checks the role; the screen shows only to a player the welcome says is a moderator. The reports come as the
+//! server's queue, one line per reported player, the weightiest first, a page at a time: the next page is added below
+//! the lines shown when the moderator asks for more.
 
 use bevy::prelude::*;
 use fanorona_protocol::{ClientMessage, FairPlayFlag, ReportView, ServerMessage};
@@ -14,10 +16,12 @@ use crate::text;
 /// What the moderators' screen shows: the open reports and flags, once listed.
 #[derive(Resource, Debug, Default)]
 pub struct Moderation {
-    /// The open reports, oldest first.
+    /// The lines of the queue's pages listed so far, one per reported player, the weightiest first.
     pub reports: Vec<ReportView>,
     /// The fair-play review's open flags.
     pub flags: Vec<FairPlayFlag>,
+    /// Where the queue's next page starts, when the server has more than the lines listed.
+    pub next: Option<String>,
     /// Whether the server has listed them since the screen asked.
     pub listed: bool,
 }
@@ -37,7 +41,13 @@ fn moderation_commands(
         match command {
             OnlineCommand::ListReports => {
                 moderation.listed = false;
-                outgoing.write(ToServer(ClientMessage::ListReports));
+                outgoing.write(ToServer(ClientMessage::ListReports { after: None }));
+            }
+            // Taken, so that a second click before the page comes asks for it once.
+            OnlineCommand::MoreReports => {
+                if let Some(after) = moderation.next.take() {
+                    outgoing.write(ToServer(ClientMessage::ListReports { after: Some(after) }));
+                }
             }
             OnlineCommand::Moderate { player, action, reason } => {
                 let (player, action, reason) = (player.clone(), *action, reason.clone());
@@ -56,13 +66,20 @@ fn moderation_messages(
 ) {
     for FromServer { message, .. } in received.read() {
         match message {
-            ServerMessage::Reports { reports, flags } => {
-                *moderation = Moderation { reports: reports.clone(), flags: flags.clone(), listed: true };
+            // A later page goes below the lines shown (flags come with the first page only); a first one replaces all.
+            ServerMessage::Reports { reports, flags, after: Some(_), next } => {
+                moderation.reports.extend(reports.iter().cloned());
+                moderation.flags.extend(flags.iter().cloned());
+                moderation.next = next.clone();
+            }
+            ServerMessage::Reports { reports, flags, after: None, next } => {
+                *moderation =
+                    Moderation { reports: reports.clone(), flags: flags.clone(), next: next.clone(), listed: true };
             }
             // Done: the list changed (the action closed the reports and the flag on the player).
             ServerMessage::Moderated { player, .. } => {
                 notices.say(text!("online-moderated", name = &player.name));
-                outgoing.write(ToServer(ClientMessage::ListReports));
+                outgoing.write(ToServer(ClientMessage::ListReports { after: None }));
             }
             _ => {}
         }

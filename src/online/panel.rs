@@ -243,7 +243,8 @@ fn blocked_ui(
     }
 }
 
-/// A moderator's screen: the reason to log, then each open report and flag with the actions on its player.
+/// A moderator's screen: the reason to log, then each line of the reports' queue and each flag with the actions on its
+/// player, and a button for the queue's next page when there is one.
 fn moderation_ui(
     ui: &mut egui::Ui,
     locale: &Locale,
@@ -309,6 +310,13 @@ fn moderation_ui(
         );
         ui.label(egui::RichText::new(line).strong());
         actions(ui, &flag.player);
+    }
+    // The queue's next page, below the lines shown, when the server has more.
+    if moderation.next.is_some() {
+        ui.separator();
+        if ui.button(tr!(locale, "online-moderation-more")).clicked() {
+            commands.write(OnlineCommand::MoreReports);
+        }
     }
 }
 
@@ -509,7 +517,8 @@ fn lobby_ui(
             LobbyTab::Tournaments => {
                 let can = (link.is_online(), settings.online.account);
                 let (me, password) = (link.me(), &mut **tournament_password);
-                tournaments_ui(ui, locale, tournaments, me, can, password, tournament_form, &mut commands);
+                let reason = link.is_moderator().then_some(&mut **moderation_reason);
+                tournaments_ui(ui, locale, tournaments, me, can, password, tournament_form, reason, &mut commands);
             }
         }
         ui.add_space(8.0);

@@ -177,7 +177,7 @@ fn sample_tournaments() -> Tournaments {
         event("alakamisy", "Alakamisy", arena, TournamentStage::Finished, now - 86_400_000, 12, false, false),
     ];
     let shown = Some(running.id.clone());
-    Tournaments { list, listed: true, shown, standings: Some((running, standings, games)), asked: None }
+    Tournaments { list, listed: true, shown, standings: Some((running, standings, games)), ..default() }
 }
 
 /// A player of the scenes, as the server shows them.

@@ -5,12 +5,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_protocol::{
-    GameVariant, MAX_TOURNAMENT_NAME_CHARS, PlayerView, StandingView, TimeControl, TournamentFormat,
+    GameVariant, MAX_MODERATION_REASON_CHARS, MAX_TOURNAMENT_NAME_CHARS, MAX_TOURNAMENT_PASSWORD_CHARS,
+    MIN_TOURNAMENT_PASSWORD_CHARS, PlayerView, StandingView, TermsError, TimeControl, TournamentFormat,
     TournamentGameView, TournamentOutcome, TournamentSettings, TournamentStage, TournamentTerms, TournamentView,
 };
 
 use crate::board::layout::UiInsets;
-use crate::i18n::Locale;
+use crate::i18n::{Locale, Text};
 use crate::online::OnlineCommand;
 use crate::online::correspondence::now_ms;
 use crate::online::lobby::TIME_CONTROLS;
@@ -18,9 +19,9 @@ use crate::online::play::OnlineMatch;
 use crate::online::tournaments::{Call, TournamentCall, Tournaments};
 use crate::online::words::{challenge_text, player_text, seconds_left, time_left_text};
 use crate::screens::AppState;
-use crate::tr;
 use crate::ui::theme;
 use crate::ui::widgets::{board_centre, dialog_width};
+use crate::{text, tr};
 
 /// The question and the countdown (the lobby's tab is drawn by the lobby, `panel`).
 pub(super) fn plugin(app: &mut App) {
@@ -135,6 +136,7 @@ pub(super) fn tournaments_ui(
     (online, registered): (bool, bool),
     password: &mut String,
     form: &mut TournamentForm,
+    moderation_reason: Option<&mut String>,
     commands: &mut MessageWriter<OnlineCommand>,
 ) {
     if !tournaments.listed {
@@ -146,6 +148,10 @@ pub(super) fn tournaments_ui(
     }
     // The event chosen first: joining one shows the player's place at once, however long the list.
     standings_ui(ui, locale, tournaments, me);
+    let moderator = moderation_reason.is_some();
+    if let Some(reason) = moderation_reason {
+        cancel_ui(ui, locale, tournaments, reason, online, commands);
+    }
     if tournaments.list.is_empty() {
         ui.label(tr!(locale, "online-tournaments-none"));
     }
@@ -177,7 +183,10 @@ pub(super) fn tournaments_ui(
                         commands.write(OnlineCommand::JoinTournament { id: event.id.clone(), password });
                     }
                 }
-                if ui.button(tr!(locale, "online-tournament-standings")).clicked() {
+                // A private event's standings are its club's (the server refuses anyone else): its creator's, its
+                // players' and the moderators'.
+                let club = event.joined || moderator || me.is_some_and(|me| event.creator.as_ref() == Some(&me.name));
+                if (!event.private || club) && ui.button(tr!(locale, "online-tournament-standings")).clicked() {
                     commands.write(OnlineCommand::Standings(event.id.clone()));
                 }
                 ui.label(egui::RichText::new(&event.terms.name).strong());
@@ -188,6 +197,10 @@ pub(super) fn tournaments_ui(
                 }
             });
         }
+    }
+    if tournaments.more && ui.add_enabled(online, egui::Button::new(tr!(locale, "online-tournaments-older"))).clicked()
+    {
+        commands.write(OnlineCommand::OlderTournaments);
     }
     if tournaments.list.iter().any(|t| t.private && !t.joined && t.stage != TournamentStage::Finished) {
         ui.horizontal(|ui| {
@@ -324,12 +337,38 @@ fn create_ui(
         ui.add(field).labelled_by(label);
     });
     let settings = form.settings(now_ms());
+    // The server's own check: what it would refuse (a password too short) is said here, and not sent.
+    let problem = settings.as_ref().and_then(|settings| settings.check().err());
+    let why_not = match problem {
+        Some(error) => {
+            let words = locale.text(&terms_problem(error));
+            ui.label(words.as_str());
+            words
+        }
+        None => tr!(locale, "online-tournament-name-first"),
+    };
     let create = egui::Button::new(tr!(locale, "online-tournament-create"));
-    let create = ui.add_enabled(online && settings.is_some(), create);
-    if create.on_disabled_hover_text(tr!(locale, "online-tournament-name-first")).clicked()
+    let create = ui.add_enabled(online && settings.is_some() && problem.is_none(), create);
+    if create.on_disabled_hover_text(why_not).clicked()
         && let Some(settings) = settings
     {
         commands.write(OnlineCommand::CreateTournament(settings));
+    }
+}
+
+/// Why the server's check refuses settings, in the player's words. The form can only break the password's rule (its
+/// name is asked for first, and its lengths, time controls and rating are chosen among those allowed); the other
+/// reasons say what the server's refusal would.
+fn terms_problem(error: TermsError) -> Text {
+    match error {
+        TermsError::Password => text!(
+            "online-tournament-password-length",
+            least = MIN_TOURNAMENT_PASSWORD_CHARS,
+            most = MAX_TOURNAMENT_PASSWORD_CHARS
+        ),
+        TermsError::Name | TermsError::Length | TermsError::Correspondence | TermsError::UnratedVariant => {
+            text!("online-refusal-bad-tournament")
+        }
     }
 }
 
@@ -347,6 +386,29 @@ fn standings_ui(ui: &mut egui::Ui, locale: &Locale, tournaments: &Tournaments, m
         ui.label(tr!(locale, "online-tournament-your-place", rank = mine.rank, count = standings.len()));
     }
     crosstable_ui(ui, locale, event, standings, games, mine.map(|m| m.player.id.as_str()));
+    ui.separator();
+}
+
+/// A moderator's cancellation of the event shown, when a player created it and it is not over: the reason for the
+/// log (the one the reports' tab uses), then the button, which waits for a reason.
+fn cancel_ui(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    tournaments: &Tournaments,
+    reason: &mut String,
+    online: bool,
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    let Some((event, _, _)) = &tournaments.standings else { return };
+    if event.creator.is_none() || event.stage == TournamentStage::Finished {
+        return;
+    }
+    let label = ui.label(tr!(locale, "online-moderation-reason")).id;
+    ui.add(egui::TextEdit::singleline(reason).char_limit(MAX_MODERATION_REASON_CHARS)).labelled_by(label);
+    let ready = online && !reason.trim().is_empty();
+    if ui.add_enabled(ready, egui::Button::new(tr!(locale, "online-moderate-cancel-tournament"))).clicked() {
+        commands.write(OnlineCommand::CancelTournament { id: event.id.clone(), reason: reason.trim().to_owned() });
+    }
     ui.separator();
 }
 
@@ -530,10 +592,15 @@ mod tests {
         assert_eq!(settings.terms.starts_at_ms, 1_000 + form.starts_in * 60_000);
         assert_eq!(settings.terms.time, TIME_CONTROLS[form.time]);
         form.variant = GameVariant::Dimy;
+        form.password = "club secret".into();
+        let settings = form.settings(0).expect("settings");
+        assert_eq!((settings.terms.rated, settings.password.as_deref()), (false, Some("club secret")));
+        assert_eq!(settings.check(), Ok(()), "the server's own check passes");
+        // A password too short is said in the form, as the server would refuse it.
         form.password = "club".into();
         let settings = form.settings(0).expect("settings");
-        assert_eq!((settings.terms.rated, settings.password.as_deref()), (false, Some("club")));
-        assert_eq!(settings.terms.check(), Ok(()), "the server's own check passes");
+        assert_eq!(settings.check(), Err(TermsError::Password));
+        assert_eq!(terms_problem(TermsError::Password).id, "online-tournament-password-length");
     }
 
     #[test]

@@ -566,6 +566,10 @@ fn a_moderator_reads_a_report_and_warns_the_player() {
     });
     assert!(!link(&moderator).is_moderator());
     become_moderator(&mut moderator, &db, "Mpandrindra");
+    // A guest reports only the other player of a game they played: Rabe registers to report anyone.
+    let password = "correct horse".to_owned();
+    command(&mut reporter, OnlineCommand::Register { name: "Rabe".into(), password });
+    run_until_all(&mut [&mut reporter], "Rabe registered", |apps| online_settings(apps[0]).account);
 
     let rasoa = link(&reported).me().unwrap().clone();
     let note = "her name insults people".to_owned();
@@ -659,7 +663,7 @@ fn server_with_arena(dir: &Path, clock: &Arc<ManualClock>, starts_in_ms: i64) ->
     runtime.block_on(async {
         let db = fanorona_server::db::Db::connect(&format!("sqlite://{}", db.display()), None).await.unwrap();
         let event = fanorona_server::db::TournamentRecord::new("zoma".into(), terms, None, None);
-        assert!(db.create_tournament(&event, 1, clock.now_ms()).await.unwrap());
+        assert!(db.create_tournament(&event, fanorona_server::db::Cap::NONE, clock.now_ms()).await.unwrap());
     });
     server
 }
@@ -801,4 +805,84 @@ fn a_registered_player_creates_a_private_tournament() {
     assert_eq!((event.terms.format, event.private, event.joined), (TournamentFormat::Swiss { rounds: 5 }, true, false));
     assert!(standings.is_empty() && games.is_empty());
     assert_eq!(tournaments(&app).list.iter().map(|t| t.id.clone()).collect::<Vec<_>>(), [event.id]);
+}
+
+/// A moderator cancels a player's event from the tournaments' tab: it leaves the moderator's list and standings at
+/// once, and the creator's list at its next refresh.
+#[test]
+fn a_moderator_cancels_a_players_tournament() {
+    let dir = temp_dir();
+    let clock = clock();
+    let db = dir.join("server.db");
+    let server = TestServer::start(&db, any_port(), &clock);
+    let (mut rasoa, mut rabe) = (player(&server.url(), "Rasoa"), player(&server.url(), "Rabe"));
+    run_until_all(&mut [&mut rasoa, &mut rabe], "both online", |apps| apps.iter().all(|a| link(a).is_online()));
+    command(&mut rasoa, OnlineCommand::Register { name: "Rasoa".into(), password: "correct horse".into() });
+    run_until_all(&mut [&mut rasoa], "registered", |apps| online_settings(apps[0]).account);
+    let terms = TournamentTerms {
+        name: "Lavitra".into(),
+        format: TournamentFormat::Arena { minutes: 30 },
+        variant: GameVariant::Tsivy,
+        time: "3+2".parse().unwrap(),
+        rated: false,
+        starts_at_ms: clock.now_ms() + 900_000,
+    };
+    command(&mut rasoa, OnlineCommand::CreateTournament(TournamentSettings { terms, password: None }));
+    run_until_all(&mut [&mut rasoa], "the event shown", |apps| tournaments(apps[0]).standings.is_some());
+    let id = tournaments(&rasoa).standings.as_ref().unwrap().0.id.clone();
+    become_moderator(&mut rabe, &db, "Rabe");
+    command(&mut rabe, OnlineCommand::OpenTournaments);
+    command(&mut rabe, OnlineCommand::Standings(id.clone()));
+    run_until_all(&mut [&mut rabe], "the event shown to the moderator", |apps| {
+        tournaments(apps[0]).standings.as_ref().is_some_and(|(event, ..)| event.id == id)
+    });
+    let reason = "a flood of events".to_owned();
+    command(&mut rabe, OnlineCommand::CancelTournament { id: id.clone(), reason });
+    run_until_all(&mut [&mut rabe], "cancelled", |apps| {
+        let shown = tournaments(apps[0]);
+        shown.standings.is_none() && shown.listed && !shown.list.iter().any(|t| t.id == id)
+    });
+    command(&mut rasoa, OnlineCommand::Tournaments);
+    run_until_all(&mut [&mut rasoa], "gone from the creator's list", |apps| {
+        !tournaments(apps[0]).list.iter().any(|t| t.id == id)
+    });
+}
+
+/// More finished events than a page holds: the list offers older ones, and they come after those listed, each once.
+#[test]
+fn older_tournaments_come_a_page_at_a_time() {
+    let dir = temp_dir();
+    let clock = clock();
+    let db = dir.join("server.db");
+    let server = TestServer::start(&db, any_port(), &clock);
+    let finished = fanorona_protocol::MAX_LISTED_TOURNAMENTS + 10;
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let db = fanorona_server::db::Db::connect(&format!("sqlite://{}", db.display()), None).await.unwrap();
+        for n in 0..finished {
+            let terms = TournamentTerms {
+                name: format!("Event {n}"),
+                format: TournamentFormat::Swiss { rounds: 1 },
+                variant: GameVariant::Tsivy,
+                time: "3+2".parse().unwrap(),
+                rated: false,
+                starts_at_ms: 1_000 + n as i64,
+            };
+            let event = fanorona_server::db::TournamentRecord {
+                status: fanorona_server::db::TournamentStatus::Finished,
+                ..fanorona_server::db::TournamentRecord::new(format!("e{n:03}"), terms, None, None)
+            };
+            assert!(db.create_tournament(&event, fanorona_server::db::Cap::NONE, 1_000).await.unwrap());
+        }
+    });
+    let mut app = player(&server.url(), "Rasoa");
+    command(&mut app, OnlineCommand::OpenTournaments);
+    run_until_all(&mut [&mut app], "the first page", |apps| tournaments(apps[0]).listed);
+    assert_eq!(tournaments(&app).list.len(), fanorona_protocol::MAX_LISTED_TOURNAMENTS);
+    assert!(tournaments(&app).more, "older events are offered");
+    command(&mut app, OnlineCommand::OlderTournaments);
+    run_until_all(&mut [&mut app], "the next page", |apps| !tournaments(apps[0]).more);
+    let listed: Vec<String> = tournaments(&app).list.iter().map(|t| t.id.clone()).collect();
+    let expected: Vec<String> = (0..finished).rev().map(|n| format!("e{n:03}")).collect();
+    assert_eq!(listed, expected, "newest first, each once");
 }

@@ -346,7 +346,9 @@ fn every_control_of_every_online_screen_has_a_role_and_a_name() {
     become_moderator(&mut app, &db, "Rasoa");
     let carol_id = link(&carol).me().unwrap().id.clone();
     let note = "her name insults people".to_owned();
-    command(&mut bob, OnlineCommand::Report { player: carol_id, game: None, reason: ReportReason::Name, note });
+    // A guest reports the other player of a game they played: Bob names his game with Carol.
+    let report = OnlineCommand::Report { player: carol_id, game: Some(id.clone()), reason: ReportReason::Name, note };
+    command(&mut bob, report);
     run_until_all(&mut [&mut bob], "the report taken", |apps| told(apps[0], "Your report was sent"));
     show_tab(&mut app, LobbyTab::Moderation);
     command(&mut app, OnlineCommand::ListReports);

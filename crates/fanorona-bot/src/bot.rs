@@ -385,7 +385,9 @@ impl<'a> Bot<'a> {
     /// Joins the open tournaments of its board that it is not in: not private, and not rated unless the bot is
     /// registered (its games there are unrated all the same).
     async fn join_tournaments(&mut self, client: &mut Client) -> Result<(), BotError> {
-        let ServerMessage::Tournaments { tournaments } = client.request(ClientMessage::ListTournaments).await? else {
+        let ServerMessage::Tournaments { tournaments, .. } =
+            client.request(ClientMessage::ListTournaments { after: None }).await?
+        else {
             return Ok(());
         };
         let open = tournaments.into_iter().filter(|t| {

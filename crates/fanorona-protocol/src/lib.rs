@@ -11,7 +11,9 @@ use std::str::FromStr;
 use fanorona_rules::{DrawReason, Outcome, Side, Variant, WinReason};
 use serde::{Deserialize, Serialize};
 
+mod text;
 mod tournament;
+pub use text::{has_hidden_chars, is_hidden_char};
 pub use tournament::*;
 
 /// The protocol version this server speaks; a `hello` must name it.
@@ -195,10 +197,15 @@ pub enum ClientMessage {
         /// The game's id.
         game: String,
     },
-    /// Asks for the tournaments: every upcoming and running one, then the latest finished, at most
-    /// [`MAX_LISTED_TOURNAMENTS`].
-    ListTournaments,
-    /// Creates a tournament (registered players only, at most [`MAX_TOURNAMENTS_PER_PLAYER`] upcoming or running).
+    /// Asks for a page of the tournaments, at most [`MAX_LISTED_TOURNAMENTS`]: every upcoming and running one, then
+    /// the latest finished; or, `after` a finished one, the finished events before it.
+    ListTournaments {
+        /// The last finished event of the page before: the id of the last one the client was sent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after: Option<String>,
+    },
+    /// Creates a tournament (registered players only, at most [`MAX_TOURNAMENTS_PER_PLAYER`] upcoming or running and
+    /// [`MAX_TOURNAMENTS_PER_DAY`] created in a day).
     /// Its creator is not entered in it: they join as anyone does.
     CreateTournament {
         /// How it is set.
@@ -283,8 +290,9 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         password: Option<String>,
     },
-    /// Reports a player to the moderators, with the game it happened in if any. At most [`REPORTS_PER_DAY`] a day;
-    /// a second report of the same player and game replaces the first.
+    /// Reports a player to the moderators, with the game it happened in if any. At most [`REPORTS_PER_DAY`] a day,
+    /// and [`REPORTS_PER_ADDRESS_PER_DAY`] from one address; a second report of the same player and game replaces the
+    /// first. A guest reports only the other player of a game they played (`game` named); registered players, anyone.
     Report {
         /// The player's id.
         player: String,
@@ -310,8 +318,23 @@ pub enum ClientMessage {
     },
     /// Asks for the players the caller blocks.
     ListBlocked,
-    /// A moderator's: the open reports, oldest first, at most [`MAX_LISTED_REPORTS`].
-    ListReports,
+    /// A moderator's: a page of the moderators' queue, one line per reported player, the weightiest first (most
+    /// reporters of good standing, then most reporters, then the oldest open report), at most [`MAX_LISTED_REPORTS`]
+    /// lines.
+    ListReports {
+        /// The previous page's `next`; none for the first page.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after: Option<String>,
+    },
+    /// A moderator's: cancels an event a player created (a flood's, or one whose name offends): it ends at once, no
+    /// more games are paired (those under way are played out), it is listed no more, and the action is logged on
+    /// its creator. The server's own schedule is its operator's.
+    CancelTournament {
+        /// The tournament's id.
+        tournament: String,
+        /// Why, for the log.
+        reason: String,
+    },
     /// A moderator's: acts on a player (and closes the open reports about them), logged with who did it and why.
     Moderate {
         /// The player's id.
@@ -326,13 +349,17 @@ pub enum ClientMessage {
 /// The most reports one player may make in a day.
 pub const REPORTS_PER_DAY: usize = 10;
 
+/// The most reports the players of one address (an IPv6 address's /64) may make in a day, together: a household or
+/// a club reports a few, and guests made by the dozen from one address cannot bury the moderators' queue.
+pub const REPORTS_PER_ADDRESS_PER_DAY: usize = 20;
+
 /// The most characters of a report's note.
 pub const MAX_REPORT_NOTE_CHARS: usize = 500;
 
 /// The most characters of a moderator's reason.
 pub const MAX_MODERATION_REASON_CHARS: usize = 500;
 
-/// The most reports a `reports` message lists.
+/// The most lines (reported players) a `reports` message lists: a page of the moderators' queue.
 pub const MAX_LISTED_REPORTS: usize = 100;
 
 /// The longest suspension, in days.
@@ -368,9 +395,12 @@ pub enum ModerationAction {
     /// Closes the account, as `delete_account` does: games in progress resigned, rated games kept, the name free
     /// after [`NAME_HELD_DAYS`].
     Close,
+    /// Cancelled an event the player created (`cancel_tournament`, never `moderate`): logged with the event's id.
+    CancelTournament,
 }
 
-/// An open report, as a moderator sees it.
+/// A line of the moderators' queue: the weightiest open report about a player (its reporter's of good standing
+/// first, then the oldest), with how many players reported them, as a moderator sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReportView {
     /// Who reported.
@@ -388,6 +418,12 @@ pub struct ReportView {
     pub at_ms: i64,
     /// What moderators did about the reported player before, oldest first.
     pub history: Vec<ModerationRecord>,
+    /// How many players have open reports about the player, this one's reporter included.
+    #[serde(default)]
+    pub reporters: u32,
+    /// Of which, of good standing: registered, and none of their reports dismissed ("nothing to do") before.
+    #[serde(default)]
+    pub trusted: u32,
 }
 
 /// A player whose last rated games played the engine's choice (a turn as good as its best) in complex positions,
@@ -433,6 +469,9 @@ pub struct ModerationRecord {
     pub by: String,
     /// When, in milliseconds since the Unix epoch.
     pub at_ms: i64,
+    /// The event cancelled, for [`ModerationAction::CancelTournament`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
 }
 
 /// The most games an `exported_data` page holds.
@@ -725,13 +764,20 @@ pub enum ServerMessage {
         /// The players.
         players: Vec<PlayerView>,
     },
-    /// The answer to `list_reports`.
+    /// The answer to `list_reports`: one page of the moderators' queue.
     Reports {
-        /// The open reports, oldest first.
+        /// The page's lines, one per reported player, the weightiest first.
         reports: Vec<ReportView>,
-        /// The players the fair-play review flags, with its evidence (none from a server without it).
+        /// The players the fair-play review flags, with its evidence (none from a server without it): on the first
+        /// page only.
         #[serde(default)]
         flags: Vec<FairPlayFlag>,
+        /// The request's `after`: this page continues the one whose `next` it was, or is the first.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after: Option<String>,
+        /// The `after` of the next page; none on the last.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        next: Option<String>,
     },
     /// The answer to `moderate`: done and logged.
     Moderated {
@@ -755,10 +801,15 @@ pub enum ServerMessage {
         /// The clocks as they are now.
         clocks: Clocks,
     },
-    /// The answer to `list_tournaments`.
+    /// The answer to `list_tournaments`: one page.
     Tournaments {
         /// Upcoming and running events by start, then finished ones, newest first.
         tournaments: Vec<TournamentView>,
+        /// Whether older finished events follow: the next page is `after` the last of these.
+        more: bool,
+        /// The request's `after`: this page continues the one that ended with it, or is the first.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after: Option<String>,
     },
     /// The answer to `create_tournament`.
     TournamentCreated {
@@ -772,6 +823,11 @@ pub enum ServerMessage {
     },
     /// The answer to `withdraw_tournament`.
     TournamentWithdrawn {
+        /// The tournament's id.
+        tournament: String,
+    },
+    /// The answer to `cancel_tournament`: the event is over and listed no more, the action logged.
+    TournamentCancelled {
         /// The tournament's id.
         tournament: String,
     },
@@ -863,7 +919,8 @@ pub enum ErrorCode {
     /// The caller has sent a result for this puzzle already: a puzzle is rated once.
     PuzzleTried,
     /// A push subscription the server cannot use: not a known push service's address, keys that are not the
-    /// browser's, words too long, or an event twice.
+    /// browser's, words too long, an event twice, or an address another player subscribed (theirs until they turn
+    /// it off or log out).
     BadSubscription,
     /// The player has [`MAX_PUSH_SUBSCRIPTIONS`] push subscriptions already: unsubscribe a device first.
     TooManySubscriptions,
@@ -871,8 +928,12 @@ pub enum ErrorCode {
     NoVacationLeft,
     /// A report of oneself, of no one known, or with a note too long.
     BadReport,
-    /// The player made [`REPORTS_PER_DAY`] reports in the last day already.
+    /// The player made [`REPORTS_PER_DAY`] reports in the last day already, or the players of their address
+    /// [`REPORTS_PER_ADDRESS_PER_DAY`].
     TooManyReports,
+    /// A guest's report that names no game they played with the player: guests report only the other player of a
+    /// game they played; registered players, anyone.
+    GuestReport,
     /// One of the two players blocks the other: no challenge between them.
     Blocked,
     /// Only moderators may do this.
@@ -881,13 +942,15 @@ pub enum ErrorCode {
     Suspended,
     /// A tournament's settings are not allowed; the message says which.
     BadTournament,
-    /// The player has [`MAX_TOURNAMENTS_PER_PLAYER`] upcoming or running tournaments already.
+    /// The player has [`MAX_TOURNAMENTS_PER_PLAYER`] upcoming or running tournaments already, or created
+    /// [`MAX_TOURNAMENTS_PER_DAY`] in the last day.
     TooManyTournaments,
     /// Only registered players may create tournaments.
     RegisteredOnly,
     /// The tournament is over: nobody joins it any more.
     TournamentOver,
-    /// The password of a private tournament is missing or wrong.
+    /// The password of a private tournament is missing or wrong; or the standings of a private tournament asked for
+    /// by a player neither in it nor its creator.
     WrongPassword,
     /// The server failed (its database); try again.
     Internal,
@@ -1611,5 +1674,24 @@ mod tests {
         assert_eq!(written["format"], serde_json::json!({"kind": "arena", "minutes": 30}));
         assert_eq!(written["stage"], "running");
         assert_eq!(serde_json::from_value::<TournamentView>(written).unwrap(), view);
+    }
+
+    #[test]
+    fn the_moderators_queue_pages_and_reads_what_earlier_servers_and_clients_sent() {
+        // A client of before the queue's pages asks with no `after`: the first page.
+        let list: ClientMessage = serde_json::from_str(r#"{"type":"list_reports"}"#).unwrap();
+        assert_eq!(list, ClientMessage::ListReports { after: None });
+        assert_eq!(serde_json::to_string(&list).unwrap(), r#"{"type":"list_reports"}"#);
+        let next = ClientMessage::ListReports { after: Some("1.3.5.p".into()) };
+        assert_eq!(serde_json::to_string(&next).unwrap(), r#"{"type":"list_reports","after":"1.3.5.p"}"#);
+        // A server of before: no page, no counts.
+        let player = r#"{"id":"p","name":"p","rating":1500,"deviation":350}"#;
+        let report =
+            format!(r#"{{"reporter":{player},"player":{player},"reason":"name","note":"","at_ms":1,"history":[]}}"#);
+        let text = format!(r#"{{"type":"reports","reports":[{report}]}}"#);
+        let ServerMessage::Reports { reports, flags, after, next } = serde_json::from_str(&text).unwrap() else {
+            panic!()
+        };
+        assert_eq!((reports[0].reporters, reports[0].trusted, flags.len(), after, next), (0, 0, 0, None, None));
     }
 }

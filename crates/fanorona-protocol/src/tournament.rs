@@ -14,6 +14,14 @@ pub const SWISS_ROUNDS: std::ops::RangeInclusive<u32> = 1..=15;
 pub const MAX_TOURNAMENT_LEAD_MS: i64 = 30 * 24 * 3_600_000;
 /// How many upcoming or running tournaments one player may have created.
 pub const MAX_TOURNAMENTS_PER_PLAYER: usize = 3;
+/// How many tournaments one player may create in a day, finished ones included: a one-round event with nobody in it
+/// finishes at its start, so the cap of events to come alone let an account create them without end.
+pub const MAX_TOURNAMENTS_PER_DAY: usize = 5;
+/// The fewest characters of a private event's password: a short one fell to guessing (4 digits in 9,722 tries), and
+/// the server's back-off of wrong passwords makes 6 characters take months where 4 digits took seconds.
+pub const MIN_TOURNAMENT_PASSWORD_CHARS: usize = 6;
+/// The most characters of a private event's password.
+pub const MAX_TOURNAMENT_PASSWORD_CHARS: usize = 128;
 /// How many tournaments a `tournaments` list holds at most: every upcoming and running one first, then the
 /// latest finished.
 pub const MAX_LISTED_TOURNAMENTS: usize = 50;
@@ -40,7 +48,8 @@ pub enum TournamentFormat {
 /// What a tournament is: set by its creator, shown to everyone.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TournamentTerms {
-    /// Its name: 1 to [`MAX_TOURNAMENT_NAME_CHARS`] characters, no control characters.
+    /// Its name: 1 to [`MAX_TOURNAMENT_NAME_CHARS`] characters, none of them hidden ([`crate::is_hidden_char`]:
+    /// control, bidirectional or zero-width characters).
     pub name: String,
     /// Arena or Swiss, and how long.
     pub format: TournamentFormat,
@@ -57,7 +66,7 @@ pub struct TournamentTerms {
 /// Why tournament terms are not allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TermsError {
-    /// The name is empty, too long or has control characters.
+    /// The name is empty, too long or has hidden characters ([`crate::is_hidden_char`]).
     Name,
     /// An arena's minutes or a Swiss event's rounds are out of bounds.
     Length,
@@ -65,13 +74,16 @@ pub enum TermsError {
     Correspondence,
     /// Rated, but not tsivy.
     UnratedVariant,
+    /// A private event's password is shorter than [`MIN_TOURNAMENT_PASSWORD_CHARS`] or longer than
+    /// [`MAX_TOURNAMENT_PASSWORD_CHARS`] (an event open to all has none, not an empty one).
+    Password,
 }
 
 impl std::fmt::Display for TermsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             TermsError::Name => {
-                write!(f, "a tournament's name has 1 to {MAX_TOURNAMENT_NAME_CHARS} characters, none of them control")
+                write!(f, "a tournament's name has 1 to {MAX_TOURNAMENT_NAME_CHARS} characters, none of them invisible")
             }
             TermsError::Length => write!(
                 f,
@@ -83,6 +95,11 @@ impl std::fmt::Display for TermsError {
             ),
             TermsError::Correspondence => write!(f, "tournament games are played on the clock, not by correspondence"),
             TermsError::UnratedVariant => write!(f, "only tsivy is rated"),
+            TermsError::Password => write!(
+                f,
+                "a private event's password has {MIN_TOURNAMENT_PASSWORD_CHARS} to {MAX_TOURNAMENT_PASSWORD_CHARS} \
+                 characters"
+            ),
         }
     }
 }
@@ -93,7 +110,7 @@ impl TournamentTerms {
     /// Whether the terms are allowed, whenever the event starts (its name as it is: trim it first).
     pub fn check(&self) -> Result<(), TermsError> {
         let chars = self.name.chars().count();
-        if chars == 0 || chars > MAX_TOURNAMENT_NAME_CHARS || self.name.chars().any(char::is_control) {
+        if chars == 0 || chars > MAX_TOURNAMENT_NAME_CHARS || crate::has_hidden_chars(&self.name) {
             return Err(TermsError::Name);
         }
         let length_ok = match self.format {
@@ -119,9 +136,24 @@ pub struct TournamentSettings {
     /// What it is.
     #[serde(flatten)]
     pub terms: TournamentTerms,
-    /// A password that players must give to join (a club's private event), 1 to 128 bytes.
+    /// A password that players must give to join (a club's private event), [`MIN_TOURNAMENT_PASSWORD_CHARS`] to
+    /// [`MAX_TOURNAMENT_PASSWORD_CHARS`] characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub password: Option<String>,
+}
+
+impl TournamentSettings {
+    /// Whether the settings are allowed, whenever the event starts: the terms' [`TournamentTerms::check`], then the
+    /// password's length. The server refuses what this refuses, and the game's form asks for no more than this, so
+    /// that both say the same.
+    pub fn check(&self) -> Result<(), TermsError> {
+        self.terms.check()?;
+        let allowed = MIN_TOURNAMENT_PASSWORD_CHARS..=MAX_TOURNAMENT_PASSWORD_CHARS;
+        if self.password.as_deref().is_some_and(|password| !allowed.contains(&password.chars().count())) {
+            return Err(TermsError::Password);
+        }
+        Ok(())
+    }
 }
 
 /// Where a tournament stands.
@@ -220,4 +252,43 @@ pub struct TournamentGameView {
     /// How it ended; none while it is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<TournamentOutcome>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(password: Option<&str>) -> TournamentSettings {
+        let terms = TournamentTerms {
+            name: "Friday club".into(),
+            format: TournamentFormat::Swiss { rounds: 5 },
+            variant: GameVariant::Tsivy,
+            time: TimeControl::Live { minutes: 3, increment: 2 },
+            rated: true,
+            starts_at_ms: 0,
+        };
+        TournamentSettings { terms, password: password.map(str::to_owned) }
+    }
+
+    #[test]
+    fn a_private_events_password_has_6_to_128_characters() {
+        assert_eq!(settings(None).check(), Ok(()), "open to all");
+        for short in ["", "1", "12345", "ab cd"] {
+            assert_eq!(settings(Some(short)).check(), Err(TermsError::Password), "{short:?}");
+        }
+        assert_eq!(settings(Some("123456")).check(), Ok(()));
+        // Characters, not bytes: six letters of two bytes each are six, and 128 of them are not too many.
+        assert_eq!(settings(Some("éléphant")).check(), Ok(()));
+        assert_eq!(settings(Some("ééééé")).check(), Err(TermsError::Password), "10 bytes, 5 characters");
+        assert_eq!(settings(Some(&"é".repeat(128))).check(), Ok(()));
+        assert_eq!(settings(Some(&"x".repeat(129))).check(), Err(TermsError::Password));
+        assert_eq!(TermsError::Password.to_string(), "a private event's password has 6 to 128 characters");
+    }
+
+    #[test]
+    fn the_terms_are_checked_before_the_password() {
+        let mut nameless = settings(Some("1234"));
+        nameless.terms.name = String::new();
+        assert_eq!(nameless.check(), Err(TermsError::Name));
+    }
 }

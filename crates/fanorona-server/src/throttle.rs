@@ -71,14 +71,16 @@ pub struct LoginBackoffs {
 }
 
 /// The counts a password login is judged by, each a key of the `login_failures` table: the name from the address,
-/// the address, and the name from anywhere; from a device trusted for the name, that device instead of the name.
+/// the address, and the name from anywhere; from a device trusted for the name, that device instead of the name. A
+/// private event's password is judged alike, the event in place of the name ([`LoginKeys::event`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoginKeys {
-    /// The name from the address.
+    /// The name (or the event) from the address.
     pub pair: String,
     /// The address.
     pub address: String,
-    /// The name from anywhere (`name:`), or the trusted device (`device:`, by its token's hash).
+    /// The name from anywhere (`name:`), or the trusted device (`device:`, by its token's hash), or the event from
+    /// anywhere (`event:`).
     pub wide: String,
 }
 
@@ -90,6 +92,18 @@ impl LoginKeys {
             pair: format!("pair:{address} {name}"),
             address: format!("address:{address}"),
             wide: trusted_device.map_or_else(|| format!("name:{name}"), |device| format!("device:{device}")),
+        }
+    }
+
+    /// The keys of a try of the password of the private event `event` from `address` (its [`address_key`]): the
+    /// event from the address, the address (the count its logins go to: one address's guesses add up, whatever they
+    /// guess), and the event from anywhere, which backs off as a name does. No registered name has a `:`, so no
+    /// login's right password clears an event's count.
+    pub fn event(event: &str, address: IpAddr) -> LoginKeys {
+        LoginKeys {
+            pair: format!("pair:{address} event:{event}"),
+            address: format!("address:{address}"),
+            wide: format!("event:{event}"),
         }
     }
 
@@ -240,6 +254,21 @@ mod tests {
         waits.set("name:alice", 0, 200);
         assert_eq!(waits.wait(&keys.all(), 200), Some(900));
         assert_eq!(waits.wait(&keys.all(), 1100), None);
+    }
+
+    #[test]
+    fn an_events_password_is_judged_by_the_event_from_the_address_the_address_and_the_event() {
+        let address = IpAddr::from([192, 0, 2, 1]);
+        let keys = LoginKeys::event("0123abcd", address);
+        assert_eq!(keys.all(), ["pair:192.0.2.1 event:0123abcd", "address:192.0.2.1", "event:0123abcd"]);
+        // The address's count is its logins' count.
+        assert_eq!(keys.address, LoginKeys::new("alice", address, None).address);
+        let backoffs = LoginBackoffs {
+            pair: BACKOFF,
+            address: Backoff { free: 10, ..BACKOFF },
+            name: Backoff { free: 30, ..BACKOFF },
+        };
+        assert_eq!(keys.with_backoffs(&backoffs).map(|(_, backoff)| backoff.free), [5, 10, 30]);
     }
 
     #[test]

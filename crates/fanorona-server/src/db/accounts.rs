@@ -179,7 +179,7 @@ impl Db {
             "SELECT {} FROM sessions s JOIN players p ON p.id = s.player WHERE s.token_hash = $1",
             player_columns("p")
         );
-        let row = sqlx::query(&sql).bind(token_hash).fetch_optional(&self.pool).await?;
+        let row = sqlx::query(&sql).bind(token_hash).fetch_optional(&self.reads).await?;
         row.map(|row| player_from(&row, "p")).transpose()
     }
 
@@ -230,7 +230,7 @@ impl Db {
         .bind(name.to_lowercase())
         .bind(except)
         .bind(now)
-        .fetch_optional(&self.pool);
+        .fetch_optional(&self.reads);
         Ok(found.await?.is_some())
     }
 
@@ -240,14 +240,14 @@ impl Db {
             "SELECT {}, p.password_hash FROM players p WHERE p.name_key = $1 AND p.password_hash IS NOT NULL",
             player_columns("p")
         );
-        let row = sqlx::query(&sql).bind(name.to_lowercase()).fetch_optional(&self.pool).await?;
+        let row = sqlx::query(&sql).bind(name.to_lowercase()).fetch_optional(&self.reads).await?;
         row.map(|row| Ok((player_from(&row, "p")?, row.try_get("password_hash")?))).transpose()
     }
 
     /// The player with this id, with the rating as it is now.
     pub async fn player(&self, id: &str) -> Result<Option<PlayerRecord>, DbError> {
         let sql = format!("SELECT {} FROM players p WHERE p.id = $1", player_columns("p"));
-        let row = sqlx::query(&sql).bind(id).fetch_optional(&self.pool).await?;
+        let row = sqlx::query(&sql).bind(id).fetch_optional(&self.reads).await?;
         row.map(|row| player_from(&row, "p")).transpose()
     }
 }

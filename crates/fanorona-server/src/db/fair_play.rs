@@ -63,7 +63,7 @@ impl Db {
         )
         .bind(player)
         .bind(i64::try_from(most).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.iter()
             .map(|row| {
@@ -111,7 +111,7 @@ impl Db {
              JOIN players p ON p.id = f.player WHERE f.closed IS NULL ORDER BY f.at, f.player LIMIT $1",
             player_columns("p")
         );
-        let rows = sqlx::query(&sql).bind(i64::try_from(most).unwrap_or(i64::MAX)).fetch_all(&self.pool).await?;
+        let rows = sqlx::query(&sql).bind(i64::try_from(most).unwrap_or(i64::MAX)).fetch_all(&self.reads).await?;
         rows.iter()
             .map(|row| {
                 let evidence: String = row.try_get("evidence")?;

@@ -196,12 +196,12 @@ impl Db {
             player_columns("w"),
             player_columns("b")
         );
-        let rows = sqlx::query(&sql).bind(keys[0]).bind(keys[1]).fetch_all(&self.pool).await?;
+        let rows = sqlx::query(&sql).bind(keys[0]).bind(keys[1]).fetch_all(&self.reads).await?;
         let turns_sql = format!(
             "SELECT t.game, t.ply, t.notation, t.clock_after_ms FROM turns t JOIN games g ON g.id = t.game \
              WHERE {condition} ORDER BY t.game, t.ply"
         );
-        let turn_rows = sqlx::query(&turns_sql).bind(keys[0]).bind(keys[1]).fetch_all(&self.pool).await?;
+        let turn_rows = sqlx::query(&turns_sql).bind(keys[0]).bind(keys[1]).fetch_all(&self.reads).await?;
         let mut turns: HashMap<String, Vec<StoredTurn>> = HashMap::new();
         for row in &turn_rows {
             let list = turns.entry(row.try_get("game")?).or_default();
@@ -508,6 +508,8 @@ mod tests {
         let (white, black) = (player("white"), player("black"));
         db.create_player(&white, "token-white", 0).await.unwrap();
         db.create_player(&black, "token-black", 0).await.unwrap();
+        // Opens a reading connection first: its set-up statements are not the list's.
+        assert!(db.finished_games(&white.id).await.unwrap().is_empty());
         let mut counts = Vec::new();
         let mut stored = 0;
         for games in [1, MAX_LISTED_GAMES] {

@@ -67,7 +67,7 @@ impl Db {
         // which would take SQLite's write lock (and a sync of the disk) from the games' turns each time (the abuse
         // test's game took twice as long per turn under 120 refused challenges a second).
         let count = format!("SELECT COUNT(*) AS n FROM games WHERE creator = $1 AND status = 'open' AND {kind}");
-        let open: i64 = sqlx::query(&count).bind(&challenge.creator.id).fetch_one(&self.pool).await?.try_get("n")?;
+        let open: i64 = sqlx::query(&count).bind(&challenge.creator.id).fetch_one(&self.reads).await?.try_get("n")?;
         if open >= most {
             return Ok(false);
         }
@@ -108,14 +108,14 @@ impl Db {
             player_columns("c")
         );
         let most = i64::try_from(most).unwrap_or(i64::MAX);
-        let rows = sqlx::query(&sql).bind(viewer).bind(most).fetch_all(&self.pool).await?;
+        let rows = sqlx::query(&sql).bind(viewer).bind(most).fetch_all(&self.reads).await?;
         let mut listed = rows
             .iter()
             .map(|row| Ok((row.try_get::<i64, _>("created")?, challenge_from(row)?)))
             .collect::<Result<Vec<_>, DbError>>()?;
         listed.sort_by(|(a, x), (b, y)| a.cmp(b).then_with(|| x.id.cmp(&y.id)));
         let count = format!("SELECT COUNT(*) AS n FROM games g WHERE {VISIBLE}");
-        let total: i64 = sqlx::query(&count).bind(viewer).fetch_one(&self.pool).await?.try_get("n")?;
+        let total: i64 = sqlx::query(&count).bind(viewer).fetch_one(&self.reads).await?.try_get("n")?;
         Ok((listed.into_iter().map(|(_, challenge)| challenge).collect(), u64::try_from(total).unwrap_or(0)))
     }
 
@@ -159,7 +159,7 @@ impl Db {
              JOIN players c ON c.id = g.creator WHERE g.status = 'open' AND g.id = $1",
             player_columns("c")
         );
-        let row = sqlx::query(&sql).bind(id).fetch_optional(&self.pool).await?;
+        let row = sqlx::query(&sql).bind(id).fetch_optional(&self.reads).await?;
         row.map(|row| challenge_from(&row)).transpose()
     }
 

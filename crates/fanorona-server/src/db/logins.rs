@@ -1,5 +1,6 @@
 //! Wrong passwords by key (`throttle::LoginKeys`), shared by every process and kept across restarts, and the
-//! devices trusted for a player.
+//! devices trusted for a player. The keys are accounts' (`pair:ADDRESS NAME`, `address:ADDRESS`, `name:NAME`,
+//! `device:HASH`) and private events' (`pair:ADDRESS event:ID`, `event:ID`, and the address's own).
 
 use sqlx::Row;
 
@@ -15,7 +16,7 @@ impl Db {
         for key in keys {
             query = query.bind(*key);
         }
-        let rows = query.fetch_all(&self.pool).await?;
+        let rows = query.fetch_all(&self.reads).await?;
         rows.iter().map(|row| Ok((row.try_get("key")?, row.try_get("blocked_until")?))).collect()
     }
 

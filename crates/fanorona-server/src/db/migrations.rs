@@ -31,6 +31,8 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (16, "moderation", include_str!("../../migrations/0016_moderation.sql")),
     (17, "fair play", include_str!("../../migrations/0017_fair_play.sql")),
     (18, "tournaments", include_str!("../../migrations/0018_tournaments.sql")),
+    (19, "bounded lists", include_str!("../../migrations/0019_bounded_lists.sql")),
+    (20, "report addresses", include_str!("../../migrations/0020_report_addresses.sql")),
 ];
 
 /// The first migration of this program missing from `applied` (the versions the database lists), named for the log:

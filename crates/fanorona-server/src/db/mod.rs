@@ -46,12 +46,12 @@ pub use files::{make_private, sqlite_path};
 pub use games::{EndRecord, StoredGame, StoredTurn, TurnRecord, UNSEARCHED_AT_ONCE};
 pub use lobby::ChallengeRecord;
 use migrations::Embedded;
-pub use moderation::{ModerationEntry, ReportRecord};
-pub use push::SubscriptionRecord;
+pub use moderation::{Filing, ModerationEntry, QueueCursor, ReportRecord};
+pub use push::{Subscribed, SubscriptionRecord};
 pub use puzzles::PuzzleRated;
 pub use sync::{Change, Listener};
 pub use tournaments::{
-    Entrants, GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without,
+    Cap, Entrants, GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without,
 };
 use tx::Tx;
 pub use vacations::SettledClocks;
@@ -75,10 +75,20 @@ pub fn database_url(url: Option<String>, data_dir: Option<PathBuf>) -> std::io::
     Ok(format!("sqlite://{}", dir.join("fanorona-server.db").display()))
 }
 
+/// How many connections read outside a transaction on SQLite (the `reads` pool of [`Db`]).
+const READERS_SQLITE: u32 = 2;
+/// How many connections read outside a transaction on PostgreSQL.
+const READERS_POSTGRES: u32 = 5;
+
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Db {
+    /// The writes, each in a [`Tx`], and the reads inside them: on SQLite one connection (one writer at a time).
     pool: AnyPool,
+    /// The reads outside a transaction (lists, views, lookups), on connections of their own: a slow read never holds
+    /// a turn's write waiting for the writer's connection. On SQLite in WAL mode, readers see every commit made
+    /// before they begin and never wait for the writer; their connections are `query_only`.
+    reads: AnyPool,
     /// How long each write transaction takes ([`Tx`]): one of the server's metrics.
     write_seconds: Histogram,
     /// On PostgreSQL, which several processes may share: how to tell the others of a change.
@@ -136,11 +146,25 @@ impl Db {
             .connect_with(options)
             .await?;
         Migrator::new(Embedded).await?.run(&pool).await?;
+        // After the migrations, so that the file is in WAL mode and has its tables before a reader opens it. Two
+        // readers on SQLite (the machine's cores do the rest), five on PostgreSQL beside the writers' ten.
+        let reads = AnyPoolOptions::new()
+            .max_connections(if sqlite { READERS_SQLITE } else { READERS_POSTGRES })
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        connection.execute("PRAGMA query_only = ON").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(url.parse()?)
+            .await?;
         let shared = if sqlite { None } else { Some(Shared { url: url.into_owned(), origin: secret::new_id()? }) };
         // 0.1 ms to 3 s: a commit on SQLite in WAL mode takes a fraction of a millisecond; seconds mean a queue for
         // the pool's connections or a struggling disk.
         let write_seconds = Histogram::new(exponential_buckets(0.0001, 2.0, 16));
-        Ok(Db { pool, shared, write_seconds })
+        Ok(Db { pool, reads, shared, write_seconds })
     }
 
     /// The times of the write transactions, to be served with the server's other metrics.

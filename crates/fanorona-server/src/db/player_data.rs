@@ -15,12 +15,12 @@ impl Db {
         let id = player.id.as_str();
         let row = sqlx::query("SELECT created, puzzle_rating FROM players WHERE id = $1")
             .bind(id)
-            .fetch_one(&self.pool)
+            .fetch_one(&self.reads)
             .await?;
         let (joined_ms, puzzle_rating) = (row.try_get("created")?, row.try_get("puzzle_rating")?);
         let logins = sqlx::query("SELECT created, last_seen FROM sessions WHERE player = $1 ORDER BY created")
             .bind(id)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?
             .iter()
             .map(|row| Ok(LoginData { created_ms: row.try_get("created")?, last_seen_ms: row.try_get("last_seen")? }))
@@ -29,7 +29,7 @@ impl Db {
             "SELECT puzzle, solved, rating, recorded FROM puzzle_results WHERE player = $1 ORDER BY recorded, puzzle",
         )
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?
         .iter()
         .map(|row| {

@@ -25,6 +25,17 @@ pub struct SubscriptionRecord {
     pub words: PushWords,
 }
 
+/// What came of storing a subscription.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Subscribed {
+    /// Stored (or stored again).
+    Stored,
+    /// Not stored: its player has as many other subscriptions as they may.
+    TooMany,
+    /// Not stored: its endpoint is another player's subscription.
+    Taken,
+}
+
 fn subscription_from(row: &AnyRow) -> Result<SubscriptionRecord, DbError> {
     let events: String = row.try_get("events")?;
     let events = events
@@ -54,13 +65,21 @@ impl Db {
         .bind(made)
         .bind(now);
         self.write(insert).await?;
-        let row = sqlx::query("SELECT value FROM server_keys WHERE name = $1").bind(name).fetch_one(&self.pool).await?;
+        let row =
+            sqlx::query("SELECT value FROM server_keys WHERE name = $1").bind(name).fetch_one(&self.reads).await?;
         Ok(row.try_get("value")?)
     }
 
-    /// Stores a subscription, in place of the one with its endpoint if there is one (the same browser subscribing
-    /// again, perhaps for another player), unless its player has `most` others already: false then.
-    pub async fn subscribe(&self, subscription: &SubscriptionRecord, most: usize, now: i64) -> Result<bool, DbError> {
+    /// Stores a subscription, in place of its player's own with its endpoint if there is one (the same browser
+    /// subscribing again), unless its player has `most` others already or the endpoint is another player's. The
+    /// endpoint stays its first owner's until they unsubscribe or log out (which forgets it): whoever else learnt the
+    /// address cannot take that player's notices away, nor the device have them said to its next user.
+    pub async fn subscribe(
+        &self,
+        subscription: &SubscriptionRecord,
+        most: usize,
+        now: i64,
+    ) -> Result<Subscribed, DbError> {
         let most = i64::try_from(most).unwrap_or(i64::MAX);
         let events: Vec<&str> = subscription.events.iter().map(|event| event.name()).collect();
         let words = serde_json::to_string(&subscription.words).map_err(|e| DbError::Corrupt(e.to_string()))?;
@@ -74,13 +93,15 @@ impl Db {
                     .await?
                     .try_get("n")?;
             if others >= most {
-                return Ok(false);
+                return Ok(Subscribed::TooMany);
             }
-            sqlx::query(
+            // One statement decides whose the endpoint is, so that of two processes storing it at once for two
+            // players, the second finds the first's row and touches nothing.
+            let stored = sqlx::query(
                 "INSERT INTO push_subscriptions (endpoint, player, login, p256dh, auth, events, words, created) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (endpoint) DO UPDATE SET player = excluded.player, \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (endpoint) DO UPDATE SET \
                  login = excluded.login, p256dh = excluded.p256dh, auth = excluded.auth, events = excluded.events, \
-                 words = excluded.words, created = excluded.created",
+                 words = excluded.words, created = excluded.created WHERE push_subscriptions.player = excluded.player",
             )
             .bind(&subscription.endpoint)
             .bind(&subscription.player)
@@ -92,7 +113,7 @@ impl Db {
             .bind(now)
             .execute(&mut *tx)
             .await?;
-            Ok(true)
+            Ok(if stored.rows_affected() == 1 { Subscribed::Stored } else { Subscribed::Taken })
         };
         let stored = stored.await;
         tx.end(stored).await
@@ -119,7 +140,7 @@ impl Db {
              ORDER BY created, endpoint",
         )
         .bind(player)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.iter().map(subscription_from).collect()
     }

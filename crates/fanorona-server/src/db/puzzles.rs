@@ -70,7 +70,7 @@ impl Db {
     pub async fn retire_unshipped(&self, shipped: &[Puzzle]) -> Result<u64, DbError> {
         let ids: HashSet<&str> = shipped.iter().map(|p| p.id.as_str()).collect();
         let stored = sqlx::query("SELECT id FROM puzzles WHERE retired = 0 AND id NOT LIKE 'g%-%'")
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         let mut retired = 0;
         for row in stored {
@@ -86,7 +86,7 @@ impl Db {
     /// The puzzle rating of `player`.
     pub async fn puzzle_rating(&self, player: &str) -> Result<f64, DbError> {
         let row =
-            sqlx::query("SELECT puzzle_rating FROM players WHERE id = $1").bind(player).fetch_one(&self.pool).await?;
+            sqlx::query("SELECT puzzle_rating FROM players WHERE id = $1").bind(player).fetch_one(&self.reads).await?;
         Ok(row.try_get("puzzle_rating")?)
     }
 
@@ -102,7 +102,7 @@ impl Db {
     ) -> Result<Option<PuzzleView>, DbError> {
         let served = sqlx::query("SELECT id, rating, themes FROM puzzles WHERE variant = $1 AND retired = 0")
             .bind(variant.name())
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         let mut offered = served
             .iter()
@@ -115,7 +115,7 @@ impl Db {
         // By id as Rust orders text, whatever the database's collation.
         offered.sort_by(|a, b| a.id.cmp(&b.id));
         let tried =
-            sqlx::query("SELECT puzzle FROM puzzle_results WHERE player = $1").bind(player).fetch_all(&self.pool);
+            sqlx::query("SELECT puzzle FROM puzzle_results WHERE player = $1").bind(player).fetch_all(&self.reads);
         let tried =
             tried.await?.iter().map(|row| row.try_get("puzzle")).collect::<Result<HashSet<String>, sqlx::Error>>()?;
         let Some(chosen) = nearest_untried(&offered, theme, rating, |id| tried.contains(id)) else { return Ok(None) };
@@ -123,7 +123,7 @@ impl Db {
             "SELECT id, position, solution, alternatives, themes, rating, attempts FROM puzzles WHERE id = $1",
         )
         .bind(&chosen.id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reads)
         .await?;
         let Some(row) = row else { return Ok(None) };
         let words = |column: &str, separator: char| -> Result<Vec<String>, DbError> {

@@ -17,7 +17,7 @@ impl Db {
              WHERE h.player = $1 AND g.correspondence = 0 ORDER BY h.recorded, h.game",
         )
         .bind(player)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.iter()
             .map(|row| {
@@ -42,7 +42,7 @@ impl Db {
             "SELECT h.game, h.player, h.rating_before, h.rating, h.deviation, g.white, g.black \
              FROM rating_history h JOIN games g ON g.id = h.game WHERE {condition} ORDER BY h.game, h.player"
         );
-        let rows = sqlx::query(&sql).bind(keys[0]).bind(keys[1]).fetch_all(&self.pool).await?;
+        let rows = sqlx::query(&sql).bind(keys[0]).bind(keys[1]).fetch_all(&self.reads).await?;
         // White's change and Black's, by game: a rated game has both.
         let mut sides: HashMap<String, [Option<RatingChange>; 2]> = HashMap::new();
         for row in &rows {

@@ -9,7 +9,10 @@ use super::accounts::{player_columns, player_from};
 use super::tx::Tx;
 use super::{Db, PlayerRecord};
 use crate::error::DbError;
-use crate::protocol::{EndReason, GameVariant, TimeControl, TournamentFormat, TournamentTerms};
+use crate::protocol::{
+    DAY_MS, EndReason, GameVariant, MAX_TOURNAMENTS_PER_DAY, MAX_TOURNAMENTS_PER_PLAYER, ModerationAction, TimeControl,
+    TournamentFormat, TournamentTerms,
+};
 use crate::tournament::Outcome;
 use crate::tournament::swiss::{Entrant, Pairing, Round};
 
@@ -26,6 +29,31 @@ pub enum TournamentKind {
         /// The number of rounds.
         rounds: u32,
     },
+}
+
+/// How many events one creator may make: [`Cap::PLAYER`] for a player, [`Cap::NONE`] for the server's schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cap {
+    /// Upcoming or running at once.
+    pub to_come: usize,
+    /// Created in the last day, finished ones too.
+    pub per_day: usize,
+}
+
+impl Cap {
+    /// A player's: [`MAX_TOURNAMENTS_PER_PLAYER`] to come, [`MAX_TOURNAMENTS_PER_DAY`] a day.
+    pub const PLAYER: Cap = Cap { to_come: MAX_TOURNAMENTS_PER_PLAYER, per_day: MAX_TOURNAMENTS_PER_DAY };
+    /// No cap.
+    pub const NONE: Cap = Cap { to_come: usize::MAX, per_day: usize::MAX };
+}
+
+/// The SQL condition that the player whose id is bound as `creator` is under a [`Cap`] whose events to come, the
+/// start of the day counted and the events of that day are bound as `cap`: one text for the check and the insert.
+fn under_cap(creator: &str, [to_come, since, per_day]: [&str; 3]) -> String {
+    format!(
+        "((SELECT COUNT(*) FROM tournaments WHERE creator = {creator} AND status IN ('upcoming', 'running')) < {to_come} \
+         AND (SELECT COUNT(*) FROM tournaments WHERE creator = {creator} AND created > {since}) < {per_day})"
+    )
 }
 
 /// A tournament's players as its arithmetic takes them, and when each last joined.
@@ -209,23 +237,39 @@ fn tournament_from(row: &AnyRow) -> Result<TournamentRecord, DbError> {
 }
 
 impl Db {
-    /// Stores a new tournament unless its creator has `most` upcoming or running events already (the server's own
-    /// schedule is not counted); false then. One statement counts and inserts, as for challenges.
-    pub async fn create_tournament(&self, event: &TournamentRecord, most: usize, now: i64) -> Result<bool, DbError> {
+    /// Whether `creator` may create an event under `cap` now: asked before the work a creation costs (a private
+    /// event's password hash), which [`Db::create_tournament`] checks again as it stores.
+    pub async fn under_cap(&self, creator: &str, cap: Cap, now: i64) -> Result<bool, DbError> {
+        let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        let under: i64 = sqlx::query_scalar(&format!(
+            "SELECT CASE WHEN {} THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END",
+            under_cap("$1", ["$2", "$3", "$4"])
+        ))
+        .bind(creator)
+        .bind(count(cap.to_come))
+        .bind(now.saturating_sub(DAY_MS))
+        .bind(count(cap.per_day))
+        .fetch_one(&self.reads)
+        .await?;
+        Ok(under == 1)
+    }
+
+    /// Stores a new tournament unless its creator is past a [`Cap`] (the server's own schedule has none); false then.
+    /// One statement counts and inserts, as for challenges; the counts are read through `tournaments_creator`.
+    pub async fn create_tournament(&self, event: &TournamentRecord, cap: Cap, now: i64) -> Result<bool, DbError> {
         let (kind, length_ms, rounds) = match event.kind {
             TournamentKind::Arena { length_ms } => ("arena", length_ms, 0),
             TournamentKind::Swiss { rounds } => ("swiss", 0, i64::from(rounds)),
         };
-        let most = i64::try_from(most).unwrap_or(i64::MAX);
+        let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
         let mut tx = Tx::begin(self).await?;
         let stored = async {
-            let done = sqlx::query(
+            let done = sqlx::query(&format!(
                 "INSERT INTO tournaments (id, kind, name, creator, variant, time_control, rated, starts, length_ms, \
                  rounds, password_hash, status, round, created) \
-                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 0, $13 \
-                 WHERE $4 IS NULL OR (SELECT COUNT(*) FROM tournaments WHERE creator = $4 \
-                 AND status IN ('upcoming', 'running')) < $14",
-            )
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 0, $13 WHERE $4 IS NULL OR {}",
+                under_cap("$4", ["$14", "$15", "$16"])
+            ))
             .bind(&event.id)
             .bind(kind)
             .bind(&event.name)
@@ -239,7 +283,9 @@ impl Db {
             .bind(&event.password_hash)
             .bind(event.status.name())
             .bind(now)
-            .bind(most)
+            .bind(count(cap.to_come))
+            .bind(now.saturating_sub(DAY_MS))
+            .bind(count(cap.per_day))
             .execute(&mut *tx)
             .await
             .map_err(DbError::from_insert)?;
@@ -251,7 +297,7 @@ impl Db {
 
     /// The tournament `id`.
     pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRecord>, DbError> {
-        let row = sqlx::query("SELECT * FROM tournaments WHERE id = $1").bind(id).fetch_optional(&self.pool).await?;
+        let row = sqlx::query("SELECT * FROM tournaments WHERE id = $1").bind(id).fetch_optional(&self.reads).await?;
         row.as_ref().map(tournament_from).transpose()
     }
 
@@ -259,9 +305,99 @@ impl Db {
     pub async fn tournaments(&self, status: TournamentStatus) -> Result<Vec<TournamentRecord>, DbError> {
         let rows = sqlx::query("SELECT * FROM tournaments WHERE status = $1 ORDER BY starts, id")
             .bind(status.name())
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         rows.iter().map(tournament_from).collect()
+    }
+
+    /// A page of the list of tournaments (those a moderator cancelled left out), and whether more follow it: after
+    /// `after` (a finished event's id), the next `most` finished ones, newest first; without it, every upcoming and running one by start (the caps on
+    /// creation keep them few; at most `most`), then the newest finished ones up to `most` in all. `None` if there is
+    /// no finished event `after`. Each part is one range of the index `tournaments_listed`, whatever the number of
+    /// events finished before.
+    pub async fn listed_tournaments(
+        &self,
+        after: Option<&str>,
+        most: usize,
+    ) -> Result<Option<(Vec<TournamentRecord>, bool)>, DbError> {
+        let limit = |n: usize| i64::try_from(n.saturating_add(1)).unwrap_or(i64::MAX);
+        let mut events = Vec::new();
+        let (starts, id) = match after {
+            None => {
+                let rows = sqlx::query(
+                    "SELECT * FROM tournaments WHERE status IN ('upcoming', 'running') AND hidden = 0 \
+                     ORDER BY starts, id LIMIT $1",
+                )
+                .bind(limit(most))
+                .fetch_all(&self.reads)
+                .await?;
+                events = rows.iter().map(tournament_from).collect::<Result<Vec<_>, _>>()?;
+                (i64::MAX, String::new())
+            }
+            Some(after) => match self.tournament(after).await? {
+                Some(event) if event.status == TournamentStatus::Finished => (event.starts, event.id),
+                _ => return Ok(None),
+            },
+        };
+        if events.len() <= most {
+            let rows = sqlx::query(
+                "SELECT * FROM tournaments WHERE status = 'finished' AND (starts, id) < ($1, $2) AND hidden = 0 \
+                 ORDER BY starts DESC, id DESC LIMIT $3",
+            )
+            .bind(starts)
+            .bind(id)
+            .bind(limit(most - events.len()))
+            .fetch_all(&self.reads)
+            .await?;
+            for row in &rows {
+                events.push(tournament_from(row)?);
+            }
+        }
+        let more = events.len() > most;
+        events.truncate(most);
+        Ok(Some((events, more)))
+    }
+
+    /// A moderator's cancellation of the event `id` that a player created and that is not over: it is finished and
+    /// hidden, and the action logged on its creator with the event, in one transaction. The creator; `None` if there
+    /// is no such event to cancel (nothing written).
+    pub async fn cancel_tournament(
+        &self,
+        id: &str,
+        moderator: &str,
+        reason: &str,
+        now: i64,
+    ) -> Result<Option<String>, DbError> {
+        let mut tx = Tx::begin(self).await?;
+        let done = async {
+            let creator: Option<String> = sqlx::query_scalar(
+                "SELECT creator FROM tournaments WHERE id = $1 AND creator IS NOT NULL \
+                 AND status IN ('upcoming', 'running')",
+            )
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let Some(creator) = creator else { return Ok(None) };
+            sqlx::query("UPDATE tournaments SET status = 'finished', hidden = 1 WHERE id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(
+                "INSERT INTO moderation_log (player, moderator, action, reason, at, unseen, tournament) \
+                 VALUES ($1, $2, $3, $4, $5, 0, $6)",
+            )
+            .bind(&creator)
+            .bind(moderator)
+            .bind(super::moderation::json(&ModerationAction::CancelTournament)?)
+            .bind(reason)
+            .bind(now)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            Ok(Some(creator))
+        }
+        .await;
+        tx.end(done).await
     }
 
     /// Adds `player` to the tournament with the rating they join with, or brings them back if they had withdrawn;
@@ -329,7 +465,7 @@ impl Db {
             "SELECT player, rating, withdrawn, joined FROM tournament_players WHERE tournament = $1 ORDER BY player",
         )
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         let mut entrants = Entrants { players: Vec::with_capacity(rows.len()), joined: HashMap::new() };
         for row in &rows {
@@ -350,7 +486,7 @@ impl Db {
             "SELECT {} FROM tournament_players t JOIN players p ON p.id = t.player WHERE t.tournament = $1",
             player_columns("p")
         );
-        let rows = sqlx::query(&sql).bind(id).fetch_all(&self.pool).await?;
+        let rows = sqlx::query(&sql).bind(id).fetch_all(&self.reads).await?;
         rows.iter().map(|row| player_from(row, "p").map(|player| (player.id.clone(), player))).collect()
     }
 
@@ -492,7 +628,7 @@ impl Db {
              WHERE tournament = $1 ORDER BY tournament_round, id",
         )
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         games
             .iter()
@@ -540,7 +676,7 @@ impl Db {
         let without =
             sqlx::query("SELECT round, player, kind FROM tournament_byes WHERE tournament = $1 ORDER BY round, player")
                 .bind(id)
-                .fetch_all(&self.pool)
+                .fetch_all(&self.reads)
                 .await?;
         for row in &without {
             let index = round_of(&mut rounds, row.try_get("round")?)?;

@@ -203,11 +203,14 @@ impl Hub {
             ClientMessage::Block { player } => self.block(caller, &player, true).await?,
             ClientMessage::Unblock { player } => self.block(caller, &player, false).await?,
             ClientMessage::ListBlocked => ServerMessage::Blocked { players: self.db.blocked_by(&caller.player).await? },
-            ClientMessage::ListReports => self.list_reports(caller).await?,
+            ClientMessage::ListReports { after } => self.list_reports(caller, after).await?,
+            ClientMessage::CancelTournament { tournament, reason } => {
+                self.cancel_tournament(caller, &tournament, &reason).await?
+            }
             ClientMessage::Moderate { player, action, reason } => {
                 self.moderate(caller, &player, action, &reason).await?
             }
-            ClientMessage::ListTournaments => self.list_tournaments(caller).await?,
+            ClientMessage::ListTournaments { after } => self.list_tournaments(caller, after.as_deref()).await?,
             ClientMessage::CreateTournament { settings } => self.create_tournament(caller, settings).await?,
             ClientMessage::JoinTournament { tournament, password } => {
                 self.join_tournament(caller, &tournament, password).await?

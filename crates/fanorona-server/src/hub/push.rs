@@ -7,7 +7,7 @@ use fanorona_rules::Side;
 
 use super::live::LiveGame;
 use super::{Caller, Hub, millis};
-use crate::db::SubscriptionRecord;
+use crate::db::{Subscribed, SubscriptionRecord};
 use crate::error::Refusal;
 use crate::protocol::{
     ErrorCode, GameResult, MAX_PUSH_SUBSCRIPTIONS, PushEvent, PushSubscription, PushWords, ServerMessage,
@@ -41,12 +41,20 @@ impl Hub {
             events,
             words,
         };
-        if !self.db.subscribe(&record, MAX_PUSH_SUBSCRIPTIONS, self.clock.now_ms()).await? {
-            let message =
-                format!("you have {MAX_PUSH_SUBSCRIPTIONS} devices told of your games already: stop one first");
-            return Err(Refusal::new(ErrorCode::TooManySubscriptions, message));
+        match self.db.subscribe(&record, MAX_PUSH_SUBSCRIPTIONS, self.clock.now_ms()).await? {
+            Subscribed::Stored => Ok(ServerMessage::Subscribed { events: record.events }),
+            Subscribed::TooMany => {
+                let message =
+                    format!("you have {MAX_PUSH_SUBSCRIPTIONS} devices told of your games already: stop one first");
+                Err(Refusal::new(ErrorCode::TooManySubscriptions, message))
+            }
+            // The endpoint is a secret of its browser's: a second player with it is a shared device whose first user
+            // did not log out, or someone who should not have it. Either way the first owner keeps it.
+            Subscribed::Taken => {
+                let message = "this browser's notifications are another player's: they must turn them off first";
+                Err(Refusal::new(ErrorCode::BadSubscription, message))
+            }
         }
-        Ok(ServerMessage::Subscribed { events: record.events })
     }
 
     pub(super) async fn unsubscribe(&self, caller: &Caller, endpoint: String) -> Result<ServerMessage, Refusal> {

@@ -4,20 +4,22 @@
 //! [`Db::pair_arena`](crate::db::Db::pair_arena)), so that exactly one process makes it and the others find it made.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use super::{Caller, Hub, lock, millis};
 use crate::db::{
-    Entrants, GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without,
+    Cap, Entrants, GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without,
 };
 use crate::error::{DbError, Refusal};
 use crate::protocol::{
-    ErrorCode, GameVariant, MAX_LISTED_TOURNAMENTS, MAX_TOURNAMENT_LEAD_MS, MAX_TOURNAMENTS_PER_PLAYER, PlayerView,
-    ServerMessage, StandingView, TOURNAMENT_COUNTDOWN_MS, TermsError, TournamentGameView, TournamentOutcome,
-    TournamentSettings, TournamentStage, TournamentTerms, TournamentView,
+    ErrorCode, GameVariant, MAX_LISTED_TOURNAMENTS, MAX_TOURNAMENT_LEAD_MS, MAX_TOURNAMENTS_PER_DAY,
+    MAX_TOURNAMENTS_PER_PLAYER, PlayerView, ServerMessage, StandingView, TOURNAMENT_COUNTDOWN_MS, TermsError,
+    TournamentGameView, TournamentOutcome, TournamentSettings, TournamentStage, TournamentTerms, TournamentView,
 };
 use crate::rating::Pool;
 use crate::secret;
+use crate::throttle::{self, LoginKeys};
 use crate::tournament::arena::{self, Finish, Played, Waiting};
 use crate::tournament::swiss::{self, Entrant};
 use crate::tournament::{Outcome, Points};
@@ -29,19 +31,22 @@ pub const TOURNAMENT_INTERVAL: std::time::Duration = std::time::Duration::from_s
 const START_SLACK_MS: i64 = 60_000;
 
 impl Hub {
-    /// The upcoming and running tournaments, then the latest finished ones, as the caller sees them.
-    pub(super) async fn list_tournaments(&self, caller: &Caller) -> Result<ServerMessage, Refusal> {
-        let mut events = self.db.tournaments(TournamentStatus::Upcoming).await?;
-        events.extend(self.db.tournaments(TournamentStatus::Running).await?);
-        let mut finished = self.db.tournaments(TournamentStatus::Finished).await?;
-        finished.reverse();
-        events.extend(finished);
-        events.truncate(MAX_LISTED_TOURNAMENTS);
+    /// A page of the tournaments as the caller sees them: the upcoming and running ones, then the latest finished,
+    /// or the finished ones `after` one the caller was sent.
+    pub(super) async fn list_tournaments(
+        &self,
+        caller: &Caller,
+        after: Option<&str>,
+    ) -> Result<ServerMessage, Refusal> {
+        let listed = self.db.listed_tournaments(after, MAX_LISTED_TOURNAMENTS).await?;
+        let Some((events, more)) = listed else {
+            return Err(Refusal::not_found(after.unwrap_or_default()));
+        };
         let mut tournaments = Vec::with_capacity(events.len());
         for event in &events {
             tournaments.push(self.tournament_view(event, &caller.player).await?);
         }
-        Ok(ServerMessage::Tournaments { tournaments })
+        Ok(ServerMessage::Tournaments { tournaments, more, after: after.map(str::to_owned) })
     }
 
     /// Creates a tournament of a registered player, as `settings` say.
@@ -55,12 +60,32 @@ impl Hub {
         if !self.current(caller).await?.registered {
             return Err(Refusal::new(ErrorCode::RegisteredOnly, "register to create tournaments"));
         }
-        // A club's password guards an event, not an account: a fast hash, as for tokens.
-        let password_hash = password.as_deref().map(secret::token_hash);
+        let too_many = || {
+            let message = format!(
+                "you may have {MAX_TOURNAMENTS_PER_PLAYER} tournaments to come and create {MAX_TOURNAMENTS_PER_DAY} a day"
+            );
+            Refusal::new(ErrorCode::TooManyTournaments, message)
+        };
+        // Before the password's hash: a creator past the cap must not keep the hashing threads busy.
+        if !self.db.under_cap(&caller.player, Cap::PLAYER, now).await? {
+            return Err(too_many());
+        }
+        // A club's password is chosen by a person, as an account's is, so it is stored alike: argon2id with a salt of
+        // its own, on the hashing threads (a stolen database then gives it away no faster than an account's).
+        let password_hash = match password {
+            Some(password) => {
+                let hashes = Arc::clone(&self.hashes);
+                let hashed = self.hashing.run(move || {
+                    hashes.fetch_add(1, Ordering::Relaxed);
+                    secret::password_hash(&password)
+                });
+                Some(hashed.await.ok_or_else(Refusal::busy)??)
+            }
+            None => None,
+        };
         let event = TournamentRecord::new(secret::new_id()?, terms, Some(caller.player.clone()), password_hash);
-        if !self.db.create_tournament(&event, MAX_TOURNAMENTS_PER_PLAYER, now).await? {
-            let message = format!("you have {MAX_TOURNAMENTS_PER_PLAYER} tournaments to come already");
-            return Err(Refusal::new(ErrorCode::TooManyTournaments, message));
+        if !self.db.create_tournament(&event, Cap::PLAYER, now).await? {
+            return Err(too_many());
         }
         Ok(ServerMessage::TournamentCreated { tournament: self.tournament_view(&event, &caller.player).await? })
     }
@@ -77,10 +102,8 @@ impl Hub {
         if event.status == TournamentStatus::Finished {
             return Err(over());
         }
-        if let Some(hash) = &event.password_hash
-            && password.as_deref().map(secret::token_hash).as_ref() != Some(hash)
-        {
-            return Err(Refusal::new(ErrorCode::WrongPassword, "that tournament's password is another"));
+        if let Some(hash) = &event.password_hash {
+            self.check_event_password(caller, &event.id, hash, password).await?;
         }
         let player = self.current(caller).await?;
         if event.rated && !player.registered {
@@ -93,6 +116,69 @@ impl Hub {
         Ok(ServerMessage::TournamentJoined { tournament: self.tournament_view(&event, &caller.player).await? })
     }
 
+    /// Lets the caller into the private event `event`, whose password's stored hash is `hash`, if `password` is its
+    /// password or the caller is in the event already (back after withdrawing, or after an arena game let go by: the
+    /// password was given once, and guessers who make the event wait must not keep its players out).
+    ///
+    /// A wrong password backs off as a wrong account password does ([`Hub::log_in`]), counted in the database so that
+    /// every process sees it: by the event from the caller's address, by the address (its logins' count), and by the
+    /// event from anywhere ([`LoginKeys::event`]); each try costs a hash on the hashing threads, and a try while a count
+    /// waits is refused (`login_throttled`) before any hash, even with the right password.
+    async fn check_event_password(
+        &self,
+        caller: &Caller,
+        event: &str,
+        hash: &str,
+        password: Option<String>,
+    ) -> Result<(), Refusal> {
+        let wrong = || Refusal::new(ErrorCode::WrongPassword, "that tournament's password is another");
+        if self.db.tournament_entrants(event).await?.joined.contains_key(&caller.player) {
+            return Ok(());
+        }
+        // No password is no guess: refused without a hash, and not counted.
+        let Some(password) = password else { return Err(wrong()) };
+        let now = self.clock.now_ms();
+        let keys = LoginKeys::event(event, throttle::address_key(caller.address));
+        // Refused before a query while this process knows that the address waits: a flood's tries cost only this.
+        lock(&self.logins).wait(&keys.local(), now).map_or(Ok(()), |wait| Err(throttled(wait)))?;
+        let waits = self.db.login_waits(&keys.all()).await?;
+        {
+            let mut known = lock(&self.logins);
+            for (key, until) in &waits {
+                known.set(key, *until, now);
+            }
+            known.wait(&keys.all(), now).map_or(Ok(()), |wait| Err(throttled(wait)))?;
+        }
+        let (logins, clock, hashes) = (Arc::clone(&self.logins), Arc::clone(&self.clock), Arc::clone(&self.hashes));
+        let (check_keys, hash) = (keys.clone(), hash.to_owned());
+        let checked = self.hashing.run(move || {
+            // Looked at again when the check's turn comes, as for logins: the tries queued behind a flood are refused
+            // without a hash once its first wrong ones have set the wait.
+            if let Some(wait) = lock(&logins).wait(&check_keys.all(), clock.now_ms()) {
+                return Err(throttled(wait));
+            }
+            hashes.fetch_add(1, Ordering::Relaxed);
+            Ok(event_password_matches(&password, &hash))
+        });
+        let matches = checked.await.ok_or_else(Refusal::busy)??;
+        let now = self.clock.now_ms();
+        if matches {
+            // Only the address's count for the event is cleared. The event's from anywhere stays (forgotten an hour
+            // after its last wrong one): each club member who joins would otherwise give guessers spread over many
+            // addresses a fresh run of free tries. The address's stays, as after a right login.
+            self.db.forget_login_failures(&[&keys.pair]).await?;
+            lock(&self.logins).set(&keys.pair, 0, now);
+            return Ok(());
+        }
+        let forget_before = now.saturating_sub(millis(throttle::FORGET_AFTER));
+        for (key, backoff) in keys.with_backoffs(&self.login_backoffs) {
+            let until = move |failures| throttle::blocked_until(backoff, failures, now);
+            let until = self.db.count_login_failure(key, now, forget_before, until).await?;
+            lock(&self.logins).set(key, until, now);
+        }
+        Err(wrong())
+    }
+
     /// Withdraws the caller from the tournament `id`; a game they are playing goes on.
     pub(super) async fn withdraw_tournament(&self, caller: &Caller, id: &str) -> Result<ServerMessage, Refusal> {
         if !self.db.withdraw_from_tournament(id, &caller.player).await? {
@@ -101,11 +187,21 @@ impl Hub {
         Ok(ServerMessage::TournamentWithdrawn { tournament: id.to_owned() })
     }
 
-    /// The standings and games of the tournament `id`, worked out from the games stored.
+    /// The standings and games of the tournament `id`, worked out from the games stored; a private event's for its
+    /// players and creator only.
     pub(super) async fn standings(&self, caller: &Caller, id: &str) -> Result<ServerMessage, Refusal> {
         let event = self.db.tournament(id).await?.ok_or_else(|| Refusal::not_found(id))?;
         // Read once for both the standings and the caller's view of the event.
         let entrants = self.db.tournament_entrants(&event.id).await?;
+        // A private event is its club's: the list shows everyone that it is there (its terms and how many play), but
+        // who plays and how they fare only its players (withdrawn ones too) and its creator see, and the moderators,
+        // who may have to cancel it.
+        let inside = event.creator.as_ref() == Some(&caller.player)
+            || entrants.players.iter().any(|e| e.player == caller.player);
+        if event.password_hash.is_some() && !inside && !self.db.is_moderator(&caller.player).await? {
+            let message = "a private tournament's players and standings are for those who joined it with its password";
+            return Err(Refusal::new(ErrorCode::WrongPassword, message));
+        }
         let games = self.db.tournament_games(&event.id).await?;
         let standings = self.standings_of(&event, &entrants, &games).await?;
         let tournament = self.view_of(&event, &entrants, &games, &caller.player).await?;
@@ -253,7 +349,7 @@ impl Hub {
             }
             let terms = TournamentTerms { starts_at_ms: start, ..entry.terms.clone() };
             let event = TournamentRecord::new(entry.event_id(start), terms, None, None);
-            match self.db.create_tournament(&event, usize::MAX, now).await {
+            match self.db.create_tournament(&event, Cap::NONE, now).await {
                 Ok(_) | Err(DbError::Duplicate) => {
                     if let Some(held) = lock(&self.scheduled).get_mut(index) {
                         *held = Some(start);
@@ -339,23 +435,46 @@ impl Hub {
 /// `settings` if they are allowed `now`, starting no earlier than `now`; else why not.
 fn checked(mut settings: TournamentSettings, now: i64) -> Result<TournamentSettings, Refusal> {
     let bad = |message: String| Err(Refusal::new(ErrorCode::BadTournament, message));
-    let terms = &mut settings.terms;
-    terms.name = terms.name.trim().to_owned();
-    match terms.check() {
+    settings.terms.name = settings.terms.name.trim().to_owned();
+    // The check the game's form makes too (the password's length with the terms), so that both say the same.
+    match settings.check() {
         Ok(()) => {}
         Err(error @ TermsError::UnratedVariant) => {
             return Err(Refusal::new(ErrorCode::UnratedVariant, error.to_string()));
         }
         Err(error) => return bad(error.to_string()),
     }
+    let terms = &mut settings.terms;
     if terms.starts_at_ms < now - START_SLACK_MS || terms.starts_at_ms > now.saturating_add(MAX_TOURNAMENT_LEAD_MS) {
         return bad("a tournament starts between now and 30 days from now".into());
     }
     terms.starts_at_ms = terms.starts_at_ms.max(now);
-    if settings.password.as_ref().is_some_and(|p| p.is_empty() || p.len() > 128) {
-        return bad("a tournament's password has 1 to 128 bytes".into());
-    }
     Ok(settings)
+}
+
+/// The refusal of a private event's password tried while a count of wrong passwords waits `wait` milliseconds more:
+/// the code and words of a login's (the address's count is the same).
+fn throttled(wait: i64) -> Refusal {
+    let message = format!("too many wrong passwords lately: try again in {} s", throttle::seconds(wait));
+    Refusal::new(ErrorCode::LoginThrottled, message)
+}
+
+/// Whether `password` is the private event's password whose hash is `stored`: an argon2id hash in PHC form (`$`
+/// first; every event created since issue 69), else the unsalted SHA-256 in hex kept by the events created before,
+/// compared in constant time (docs/DECISIONS.md, "Tournaments").
+fn event_password_matches(password: &str, stored: &str) -> bool {
+    if stored.starts_with('$') {
+        secret::password_matches(password, stored)
+    } else {
+        same_in_constant_time(secret::token_hash(password).as_bytes(), stored.as_bytes())
+    }
+}
+
+/// Whether `a` and `b` are the same bytes, every byte looked at whatever differs, so that the time taken does not
+/// tell how much of a guess's hash is right. The lengths are no secret (a SHA-256 in hex has 64 bytes).
+fn same_in_constant_time(a: &[u8], b: &[u8]) -> bool {
+    let difference = a.iter().zip(b).fold(0, |difference, (x, y)| difference | (x ^ y));
+    a.len() == b.len() && std::hint::black_box(difference) == 0
 }
 
 /// Each arena player's score from the finished games, in the order they ended.
@@ -534,5 +653,19 @@ mod tests {
         let waiting = arena_waiting(&entrants, &games, &joins);
         let a = waiting.iter().find(|w| w.player == "a").unwrap();
         assert_eq!((a.points, a.last_opponent.map(String::as_str), a.colour_balance), (8, Some("b"), -1));
+    }
+
+    #[test]
+    fn an_events_password_matches_its_argon2_hash_or_the_sha_256_of_events_made_before() {
+        let new = secret::password_hash("club secret").unwrap();
+        assert!(new.starts_with("$argon2id$"), "{new}");
+        assert!(event_password_matches("club secret", &new));
+        assert!(!event_password_matches("club secreT", &new));
+        let old = secret::token_hash("club secret");
+        assert!(event_password_matches("club secret", &old));
+        assert!(!event_password_matches("club secreT", &old));
+        assert!(!event_password_matches("club secret", &old[..63]), "a hash cut short");
+        assert!(!event_password_matches("club secret", &old.to_uppercase()));
+        assert!(!event_password_matches("club secret", "$not a hash"));
     }
 }

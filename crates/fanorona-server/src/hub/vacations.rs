@@ -11,8 +11,8 @@ use crate::protocol::{ErrorCode, ServerMessage};
 use crate::vacation::NotEnoughDays;
 
 impl Hub {
-    /// Begins a vacation of `days` days for the caller (0: ends the one under way), and tells the players of their
-    /// correspondence games of the clocks as they are then.
+    /// Begins a vacation of `days` days for the caller (0: ends the one under way, if there is one), and tells the
+    /// players of their correspondence games of the clocks as they are then.
     pub(super) async fn vacation(&self, caller: &Caller, days: u32) -> Result<ServerMessage, Refusal> {
         // Every correspondence game of the caller's, locked in the order of their ids (as every vacation locks them)
         // until the vacation is stored: a turn meanwhile would start a clock on the vacation's old terms.
@@ -36,6 +36,11 @@ impl Hub {
                 let message = format!("you have {left} days of vacation left this year, not {days}");
                 Refusal::new(ErrorCode::NoVacationLeft, message)
             })?;
+            // Nothing to end (`days: 0` with no vacation under way): nothing is written and nobody told, so that a
+            // client asking again and again cannot have every opponent sent the same clocks each time.
+            if new == old {
+                return Ok(ServerMessage::Vacation { vacation: new.view(now) });
+            }
             // Each clock as of now, on the vacation's old terms: a clock that stood still during a vacation over
             // before this one keeps that time.
             let settled: Vec<SettledClocks> = games

@@ -135,7 +135,7 @@ impl Measured {
 
 /// The measured game, played on a thread and a runtime of its own: its clients then never wait for a turn of this
 /// test's runtime, which runs the attackers' clients too, only for the server (and the machine's cores).
-struct Referee {
+pub(crate) struct Referee {
     /// How many turns to play next.
     windows: mpsc::UnboundedSender<usize>,
     /// Their latencies.
@@ -145,7 +145,7 @@ struct Referee {
 
 impl Referee {
     /// Connects the players to the server at `url` and starts their game.
-    fn start(url: &str) -> Referee {
+    pub(crate) fn start(url: &str) -> Referee {
         let (windows, mut asked) = mpsc::unbounded_channel();
         let (answers, latencies) = mpsc::unbounded_channel();
         let url = url.to_owned();
@@ -172,7 +172,7 @@ impl Referee {
     }
 
     /// Plays `count` turns ([`Measured::play`]); their latencies.
-    async fn play(&mut self, count: usize) -> Vec<Duration> {
+    pub(crate) async fn play(&mut self, count: usize) -> Vec<Duration> {
         self.windows.send(count).unwrap();
         match self.latencies.recv().await {
             Some(latencies) => latencies,
@@ -182,7 +182,7 @@ impl Referee {
     }
 }
 
-fn median(mut latencies: Vec<Duration>) -> Duration {
+pub(crate) fn median(mut latencies: Vec<Duration>) -> Duration {
     latencies.sort_unstable();
     latencies[latencies.len() / 2]
 }

@@ -1,5 +1,5 @@
 //! The tests that measure the server: a game's pace under attack (`abuse`), its processor time and memory under load
-//! (`load`). A binary of their own, and one at a time: the tests of a binary run in parallel threads of one process,
+//! (`load`), lists on a quarter of a million stored events (`lists`). A binary of their own, and one at a time: the tests of a binary run in parallel threads of one process,
 //! and the others of the suite (`tests/server`) start servers, hash passwords and play games in bursts, which a
 //! measurement taken beside them reads as the server's own (a game's latency under attack was 0.4 to 5.8 times its
 //! latency beside harmless requests with the suite beside it, 0.6 to 1.7 without). What else the machine does (a
@@ -10,6 +10,7 @@ mod abuse;
 #[allow(dead_code)]
 #[path = "../server/common.rs"]
 mod common;
+mod lists;
 mod load;
 
 /// Held by each test for its whole run, so that no two measure at once.

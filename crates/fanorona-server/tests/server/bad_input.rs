@@ -117,3 +117,39 @@ async fn bad_input_is_refused_and_changes_nothing() {
         assert!(matches!(client.request(ClientMessage::ListChallenges).await, Ok(ServerMessage::Challenges { .. })));
     }
 }
+
+/// Names others see hold no hidden character (issue 69): a right-to-left override or a zero-width space in a player's
+/// name, at `hello` or at registration, is refused with `bad_name`; in an event's, with `bad_tournament`, and nothing
+/// is stored.
+#[tokio::test]
+async fn names_with_bidi_overrides_or_zero_width_characters_are_refused() {
+    use fanorona_server::protocol::TournamentFormat;
+
+    let server = TestServer::fresh(&clock()).await;
+    let hidden = ["Rabe\u{202E}ebaR", "Ra\u{200B}be", "\u{2066}Rabe\u{2069}", "Rabe\u{200F}", "\u{FEFF}Rabe"];
+    let (mut guest, _) = server.guest("guest-1").await;
+    for name in hidden {
+        let mut stranger = Client::connect(&server.url).await.unwrap();
+        assert_eq!(code(stranger.hello(None, Some(name)).await), ErrorCode::BadName, "{name:?}");
+        let register = ClientMessage::Register { name: name.to_owned(), password: "long enough".into() };
+        assert_eq!(code(guest.request(register).await), ErrorCode::BadName, "{name:?}");
+    }
+
+    let (mut organiser, _) = server.registered("organiser").await;
+    let swiss = crate::tournament_play::settings(TournamentFormat::Swiss { rounds: 3 }, false);
+    for name in hidden.into_iter().chain(["Friday\u{2028}club", "Friday\u{00AD}club"]) {
+        let mut settings = swiss.clone();
+        settings.terms.name = name.to_owned();
+        let refusal = organiser.request(ClientMessage::CreateTournament { settings }).await.unwrap_err();
+        assert_eq!(refusal.code(), Some(ErrorCode::BadTournament), "{name:?}");
+        assert!(refusal.to_string().contains("none of them invisible"), "{refusal}");
+    }
+    let listed = organiser.request(ClientMessage::ListTournaments { after: None }).await.unwrap();
+    let ServerMessage::Tournaments { tournaments, .. } = listed else { panic!("{listed:?}") };
+    assert!(tournaments.is_empty(), "nothing refused is stored: {tournaments:?}");
+    // Letters of any script are welcome in an event's name (a player's is ASCII, so that no two look alike).
+    let mut settings = swiss;
+    settings.terms.name = "Fifaninanana — Antsirabe نادي".into();
+    let created = organiser.request(ClientMessage::CreateTournament { settings }).await;
+    assert!(matches!(created, Ok(ServerMessage::TournamentCreated { .. })), "{created:?}");
+}

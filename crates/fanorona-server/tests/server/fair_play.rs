@@ -65,7 +65,8 @@ async fn the_player_beyond_the_thresholds_is_flagged_for_moderators_and_the_othe
     let again = review_games(&db, &THRESHOLDS, 2_000, |game| figures(&rasoa_white, game)).await.unwrap();
     assert_eq!((again.games, again.flagged), (0, 0), "each game is reviewed once");
 
-    let Ok(ServerMessage::Reports { flags, .. }) = moderator.request(ClientMessage::ListReports).await else {
+    let Ok(ServerMessage::Reports { flags, .. }) = moderator.request(ClientMessage::ListReports { after: None }).await
+    else {
         panic!()
     };
     assert_eq!(flags.len(), 1);
@@ -81,7 +82,8 @@ async fn the_player_beyond_the_thresholds_is_flagged_for_moderators_and_the_othe
     };
     assert!(matches!(moderator.request(dismiss).await, Ok(ServerMessage::Moderated { .. })));
     wait(&clock, 60);
-    let Ok(ServerMessage::Reports { flags, .. }) = moderator.request(ClientMessage::ListReports).await else {
+    let Ok(ServerMessage::Reports { flags, .. }) = moderator.request(ClientMessage::ListReports { after: None }).await
+    else {
         panic!()
     };
     assert!(flags.is_empty());
@@ -91,7 +93,8 @@ async fn the_player_beyond_the_thresholds_is_flagged_for_moderators_and_the_othe
     rasoa_white.insert(first, white);
     let run = review_games(&db, &THRESHOLDS, 3_000, |game| figures(&rasoa_white, game)).await.unwrap();
     assert_eq!((run.games, run.flagged), (1, 1));
-    let Ok(ServerMessage::Reports { flags, .. }) = moderator.request(ClientMessage::ListReports).await else {
+    let Ok(ServerMessage::Reports { flags, .. }) = moderator.request(ClientMessage::ListReports { after: None }).await
+    else {
         panic!()
     };
     assert_eq!(flags.iter().map(|f| f.evidence.len()).collect::<Vec<_>>(), [3]);

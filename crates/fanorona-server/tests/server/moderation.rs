@@ -55,7 +55,10 @@ async fn moderators_read_reports_and_warn_suspend_and_close_each_action_logged()
     let (mut moderator, moderator_in) = server.registered("Mpandrindra").await;
 
     // The role comes from the program's command, for registered players only; no message gives it.
-    assert_eq!(refused(&mut moderator, ClientMessage::ListReports).await, Some(ErrorCode::NotModerator));
+    assert_eq!(
+        refused(&mut moderator, ClientMessage::ListReports { after: None }).await,
+        Some(ErrorCode::NotModerator)
+    );
     let (done, said) = moderator_command(&server.db, "nobody", false).await;
     assert!(!done && said.contains("no registered player is named \"nobody\""), "{said}");
     let (done, said) = moderator_command(&server.db, "MPANDRINDRA", false).await;
@@ -76,7 +79,7 @@ async fn moderators_read_reports_and_warn_suspend_and_close_each_action_logged()
         "Carol did not play that game"
     );
     assert_eq!(rabe.request(report(&rasoa, Some(&game.id), "an insult")).await.unwrap(), ServerMessage::Reported);
-    let (mut flooder, _) = server.guest("Flooder").await;
+    let (mut flooder, _) = server.registered("Flooder").await;
     let mut targets = Vec::new();
     for n in 0..REPORTS_PER_DAY {
         let (_, target) = server.guest(&format!("Target{n}")).await;
@@ -88,7 +91,9 @@ async fn moderators_read_reports_and_warn_suspend_and_close_each_action_logged()
     assert_eq!(flooder.request(report(&targets[0], None, "again")).await.unwrap(), ServerMessage::Reported);
 
     // The moderator reads the reports and warns Rasoa, who is told at once.
-    let Ok(ServerMessage::Reports { reports, .. }) = moderator.request(ClientMessage::ListReports).await else {
+    let Ok(ServerMessage::Reports { reports, .. }) =
+        moderator.request(ClientMessage::ListReports { after: None }).await
+    else {
         panic!()
     };
     assert_eq!(reports.len(), 1 + REPORTS_PER_DAY);
@@ -104,7 +109,9 @@ async fn moderators_read_reports_and_warn_suspend_and_close_each_action_logged()
     assert_eq!(reason, "your name insults people");
     // A second between actions, for the log's order.
     wait(&clock, 1);
-    let Ok(ServerMessage::Reports { reports, .. }) = moderator.request(ClientMessage::ListReports).await else {
+    let Ok(ServerMessage::Reports { reports, .. }) =
+        moderator.request(ClientMessage::ListReports { after: None }).await
+    else {
         panic!()
     };
     assert!(reports.iter().all(|r| r.player.id != rasoa), "the action closed the reports about her");
@@ -165,7 +172,10 @@ async fn moderators_read_reports_and_warn_suspend_and_close_each_action_logged()
     assert_eq!(logged, expected.map(|reason| (by.clone(), reason.to_owned())).to_vec());
     let (done, said) = moderator_command(&server.db, "Mpandrindra", true).await;
     assert!(done && said.contains("no longer a moderator"), "{said}");
-    assert_eq!(refused(&mut moderator, ClientMessage::ListReports).await, Some(ErrorCode::NotModerator));
+    assert_eq!(
+        refused(&mut moderator, ClientMessage::ListReports { after: None }).await,
+        Some(ErrorCode::NotModerator)
+    );
 }
 
 #[tokio::test]
@@ -214,4 +224,41 @@ async fn a_blocked_player_can_neither_challenge_nor_accept_and_their_challenges_
     };
     assert!(players.is_empty());
     assert!(matches!(soa.request(accept).await, Ok(ServerMessage::GameState { .. })));
+}
+
+/// A moderator may not act on another (issue 69): not warn, suspend, close, nor close the reports about them. The
+/// operator who gave the role takes it back first; then the former moderator is a player like any other.
+#[tokio::test]
+async fn a_moderator_cannot_moderate_another_until_the_operator_takes_the_role_back() {
+    let clock = clock();
+    let server = TestServer::fresh(&clock).await;
+    let (mut rogue, _) = server.registered("Rogue").await;
+    let (mut other, other_in) = server.registered("Other").await;
+    for name in ["Rogue", "Other"] {
+        assert!(moderator_command(&server.db, name, false).await.0);
+    }
+    let target = other_in.player.id.clone();
+    let actions = [
+        ModerationAction::Dismiss,
+        ModerationAction::Warn,
+        ModerationAction::Suspend { days: 365 },
+        ModerationAction::Close,
+    ];
+    for action in actions {
+        let refusal = rogue.request(moderate(&target, action, "in my way")).await.unwrap_err();
+        assert_eq!(refusal.code(), Some(ErrorCode::BadMessage), "{action:?}: {refusal}");
+    }
+    // Nothing happened to Other: still connected, still a moderator, nothing logged.
+    assert!(matches!(
+        other.request(ClientMessage::ListReports { after: None }).await,
+        Ok(ServerMessage::Reports { .. })
+    ));
+    let pool = open_db(&server.db).await;
+    let logged: i64 = sqlx::query("SELECT COUNT(*) FROM moderation_log").fetch_one(&pool).await.unwrap().get(0);
+    assert_eq!(logged, 0);
+
+    // The operator takes Other's role back: now a moderator may suspend them.
+    assert!(moderator_command(&server.db, "Other", true).await.0);
+    let suspend = moderate(&target, ModerationAction::Suspend { days: 1 }, "abused the role");
+    assert!(matches!(rogue.request(suspend).await, Ok(ServerMessage::Moderated { .. })));
 }

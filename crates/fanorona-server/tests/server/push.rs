@@ -480,3 +480,34 @@ async fn servers_sharing_a_database_share_the_key_and_remind_once() {
     assert_eq!(service.next(&browser, &key).await, reminder);
     service.assert_quiet().await;
 }
+
+/// A browser's endpoint stays the player's who subscribed it first: another player who has the address (a shared
+/// device whose first user did not log out, or someone who should not have it) is refused, and cannot take the
+/// first player's notices away, until the first turns them off.
+#[tokio::test]
+async fn a_second_player_cannot_take_over_a_subscribed_endpoint() {
+    let Served { mut service, server, pool, _dir, .. } = served().await;
+    let (mut alice, _) = server.registered("alice").await;
+    let (mut bob, bob_in) = server.registered("bob").await;
+    let (mut eve, _) = server.registered("eve").await;
+    let key = bob_in.push_key.clone().unwrap();
+    let browser = Browser::new(7, &service, "/push/bob");
+    bob.request(browser.subscribe(&[PushEvent::Challenge])).await.unwrap();
+    // Eve with Bob's address and keys of her own, then with his keys too: refused both times, Bob's row as it was.
+    let stored = subscriptions(&pool).await;
+    let eves = Browser { endpoint: browser.endpoint.clone(), ..Browser::new(8, &service, "/push/bob") };
+    for subscribe in [eves.subscribe(&PushEvent::ALL), browser.subscribe(&PushEvent::ALL)] {
+        let refused = eve.request(subscribe).await.unwrap_err();
+        assert_eq!(refused.code(), Some(ErrorCode::BadSubscription), "{refused}");
+    }
+    assert_eq!(subscriptions(&pool).await, stored);
+
+    // Bob is still told, with his own keys.
+    let days = challenge().time("3d").to(Some(&bob_in.player.id));
+    let Ok(ServerMessage::ChallengeCreated { challenge: open }) = alice.request(days.into()).await else { panic!() };
+    assert_eq!(service.next(&browser, &key).await, told("alice vous défie", PushEvent::Challenge, &open.id));
+
+    // Once Bob turns them off, the browser may be anyone's.
+    bob.request(ClientMessage::Unsubscribe { endpoint: browser.endpoint.clone() }).await.unwrap();
+    assert!(matches!(eve.request(eves.subscribe(&PushEvent::ALL)).await, Ok(ServerMessage::Subscribed { .. })));
+}

@@ -1,6 +1,7 @@
 //! Tournaments played through the server: a Swiss event of seven players over five rounds and an arena of sixteen
 //! bots over thirty minutes of the injected clock, each checked against a tally the test keeps itself; and what a
-//! player may not do (malformed settings, a creator's flood, joining after the end, a wrong password).
+//! player may not do (malformed settings, a creator's flood, of events to come and of events over at their start,
+//! joining after the end, a wrong password); a moderator's cancellation.
 
 use std::collections::{HashMap, HashSet};
 
@@ -9,14 +10,14 @@ use fanorona_bot::bot::{self, BotConfig};
 use fanorona_bot::client::Client;
 use fanorona_rules::{Game, Side, Variant};
 use fanorona_server::protocol::{
-    ClientMessage, ErrorCode, GameVariant, GameView, MAX_TOURNAMENTS_PER_PLAYER, ServerMessage, StandingView,
-    TOURNAMENT_COUNTDOWN_MS, TournamentFormat, TournamentGameView, TournamentOutcome, TournamentSettings,
-    TournamentStage, TournamentTerms, TournamentView,
+    ClientMessage, ErrorCode, GameVariant, GameView, MAX_TOURNAMENTS_PER_DAY, MAX_TOURNAMENTS_PER_PLAYER,
+    ServerMessage, StandingView, TOURNAMENT_COUNTDOWN_MS, TournamentFormat, TournamentGameView, TournamentOutcome,
+    TournamentSettings, TournamentStage, TournamentTerms, TournamentView,
 };
 
 use fanorona_server::tournament::schedule::Scheduled;
 
-use crate::common::{TestServer, choose, clock, wait};
+use crate::common::{TestServer, choose, clock, open_db, until_metric, wait};
 
 /// The test clock's start (`common::clock`).
 pub const START: i64 = 1_800_000_000_000;
@@ -357,10 +358,13 @@ async fn what_a_player_may_not_do_with_tournaments() {
     let answer = guest.request(ClientMessage::CreateTournament { settings: swiss.clone() }).await;
     assert_eq!(refused(answer), Some(ErrorCode::RegisteredOnly));
     let listed = |answer| match answer {
-        Ok(ServerMessage::Tournaments { tournaments }) => tournaments,
+        Ok(ServerMessage::Tournaments { tournaments, .. }) => tournaments,
         other => panic!("{other:?}"),
     };
-    assert!(listed(alice.request(ClientMessage::ListTournaments).await).is_empty(), "nothing refused is stored");
+    assert!(
+        listed(alice.request(ClientMessage::ListTournaments { after: None }).await).is_empty(),
+        "nothing refused is stored"
+    );
     // A flood: the first few stored, the rest refused.
     let private = TournamentSettings { password: Some("club secret".into()), ..swiss.clone() };
     let first = create(&mut alice, private).await;
@@ -372,7 +376,10 @@ async fn what_a_player_may_not_do_with_tournaments() {
         let answer = alice.request(ClientMessage::CreateTournament { settings: swiss.clone() }).await;
         assert_eq!(refused(answer), Some(ErrorCode::TooManyTournaments));
     }
-    assert_eq!(listed(guest.request(ClientMessage::ListTournaments).await).len(), MAX_TOURNAMENTS_PER_PLAYER);
+    assert_eq!(
+        listed(guest.request(ClientMessage::ListTournaments { after: None }).await).len(),
+        MAX_TOURNAMENTS_PER_PLAYER
+    );
     // The private event takes its password; a rated one takes registered players.
     let (mut bob, _) = server.registered("bob").await;
     for password in [None, Some("guess".to_owned())] {
@@ -421,8 +428,8 @@ async fn the_servers_schedule_holds_each_series_next_event_once() {
     tokio::join!(first.hub.run_tournaments(), second.hub.run_tournaments());
     let (mut alice, _) = first.registered("alice").await;
     let (mut bob, _) = second.registered("bob").await;
-    let list = async |client: &mut Client| match client.request(ClientMessage::ListTournaments).await {
-        Ok(ServerMessage::Tournaments { tournaments }) => tournaments,
+    let list = async |client: &mut Client| match client.request(ClientMessage::ListTournaments { after: None }).await {
+        Ok(ServerMessage::Tournaments { tournaments, .. }) => tournaments,
         other => panic!("{other:?}"),
     };
     let listed = list(&mut alice).await;
@@ -578,4 +585,144 @@ async fn an_arena_player_who_lets_a_game_go_by_is_out_until_they_join_again() {
     join(&mut clients[white].0, &event.id).await;
     let (view, lines, _) = standings(&mut clients[white].0, &event.id).await;
     assert!(view.joined && !out(&lines, &game.white.id));
+}
+
+/// A private event is its club's (issue 69): everyone sees in the list that it is there, when, that it is private and
+/// how many play, but its players and standings only its creator and those who joined it with the password (still
+/// after withdrawing); anyone else asking for the standings is refused as a wrong password is.
+#[tokio::test]
+async fn a_private_events_players_and_standings_are_for_those_inside() {
+    let clock = clock();
+    let server = TestServer::fresh(&clock).await;
+    let (mut organiser, _) = server.registered("organiser").await;
+    let (mut member, member_in) = server.registered("member").await;
+    let (mut outsider, _) = server.registered("outsider").await;
+    let (mut guest, _) = server.guest("passer-by").await;
+    let private = TournamentSettings {
+        password: Some("club secret".into()),
+        ..settings(TournamentFormat::Swiss { rounds: 3 }, false)
+    };
+    let event = create(&mut organiser, private).await;
+    let join = ClientMessage::JoinTournament { tournament: event.id.clone(), password: Some("club secret".into()) };
+    assert!(matches!(member.request(join).await, Ok(ServerMessage::TournamentJoined { .. })));
+
+    // Listed for everyone, without its players.
+    let Ok(ServerMessage::Tournaments { tournaments, .. }) =
+        outsider.request(ClientMessage::ListTournaments { after: None }).await
+    else {
+        panic!()
+    };
+    let listed = tournaments.iter().find(|t| t.id == event.id).expect("listed for outsiders");
+    assert_eq!((listed.private, listed.players, listed.joined), (true, 1, false));
+    for client in [&mut outsider, &mut guest] {
+        let answer = client.request(ClientMessage::Standings { tournament: event.id.clone() }).await;
+        assert_eq!(refused(answer), Some(ErrorCode::WrongPassword));
+    }
+
+    // Inside: the creator, the member, and the member after withdrawing.
+    for client in [&mut organiser, &mut member] {
+        let (_, lines, _) = standings(client, &event.id).await;
+        assert_eq!(lines.iter().map(|l| l.player.id.as_str()).collect::<Vec<_>>(), [member_in.player.id.as_str()]);
+    }
+    let leave = ClientMessage::WithdrawTournament { tournament: event.id.clone() };
+    assert!(matches!(member.request(leave).await, Ok(ServerMessage::TournamentWithdrawn { .. })));
+    let (shown, _, _) = standings(&mut member, &event.id).await;
+    assert!(!shown.joined);
+
+    // An event open to all shows its standings to anyone.
+    let open = create(&mut organiser, settings(TournamentFormat::Swiss { rounds: 3 }, false)).await;
+    assert!(standings(&mut outsider, &open.id).await.1.is_empty());
+}
+
+/// The first page of the tournaments as `client` asks for it.
+async fn listed(client: &mut Client) -> Vec<TournamentView> {
+    match client.request(ClientMessage::ListTournaments { after: None }).await {
+        Ok(ServerMessage::Tournaments { tournaments, .. }) => tournaments,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_creators_flood_of_events_over_at_their_start_stops_at_the_days_cap() {
+    let clock = clock();
+    let server = TestServer::fresh(&clock).await;
+    let (mut alice, _) = server.registered("alice").await;
+    // A one-round Swiss event with nobody in it, starting now: over at its start, so never "to come" for long.
+    let mut now = START;
+    let over_at_once = |starts_at_ms: i64| {
+        let mut flood = settings(TournamentFormat::Swiss { rounds: 1 }, false);
+        flood.terms.starts_at_ms = starts_at_ms;
+        flood
+    };
+    for n in 0..MAX_TOURNAMENTS_PER_DAY {
+        let event = create(&mut alice, over_at_once(now)).await;
+        wait(&clock, 1);
+        now += 1_000;
+        server.hub.run_tournaments().await;
+        assert_eq!(standings(&mut alice, &event.id).await.0.stage, TournamentStage::Finished, "event {n}");
+    }
+    let hashes = server.hub.password_hashes();
+    for n in 0..20 {
+        let mut settings = over_at_once(now);
+        settings.password = (n % 2 == 0).then(|| "club secret".to_owned());
+        let answer = alice.request(ClientMessage::CreateTournament { settings }).await;
+        assert_eq!(refused(answer), Some(ErrorCode::TooManyTournaments), "none to come, but the day is full");
+    }
+    assert_eq!(server.hub.password_hashes(), hashes, "a refused private event's password was hashed");
+    assert_eq!(listed(&mut alice).await.len(), MAX_TOURNAMENTS_PER_DAY, "nothing refused is stored");
+    // What the operator sees of it.
+    until_metric(&server, r#"fanorona_refusals_total{code="too_many_tournaments"}"#, 20.0).await;
+    wait(&clock, 24 * 3600);
+    now += 24 * 3_600_000;
+    create(&mut alice, over_at_once(now + 60_000)).await;
+}
+
+#[tokio::test]
+async fn a_moderator_cancels_a_players_event_which_is_listed_no_more_and_logged() {
+    let clock = clock();
+    let server = TestServer::fresh(&clock).await;
+    let (mut alice, alice_in) = server.registered("alice").await;
+    let (mut bob, _) = server.registered("bob").await;
+    let event = create(&mut alice, settings(TournamentFormat::Arena { minutes: 30 }, false)).await;
+    join(&mut bob, &event.id).await;
+    let cancel = |reason: &str| ClientMessage::CancelTournament { tournament: event.id.clone(), reason: reason.into() };
+    assert_eq!(refused(bob.request(cancel("spam")).await), Some(ErrorCode::NotModerator));
+    let pool = open_db(&server.db).await;
+    sqlx::query("UPDATE players SET moderator = 1 WHERE name = 'bob'").execute(&pool).await.unwrap();
+    assert_eq!(refused(bob.request(cancel(" ")).await), Some(ErrorCode::BadMessage), "a reason is needed");
+    // A private event's standings are its club's, and the moderators', who may have to cancel it.
+    let club = TournamentSettings {
+        password: Some("club secret".into()),
+        ..settings(TournamentFormat::Swiss { rounds: 3 }, false)
+    };
+    let private = create(&mut alice, club).await;
+    assert_eq!(standings(&mut bob, &private.id).await.0.id, private.id);
+    assert_eq!(listed(&mut alice).await.len(), 2, "nothing refused changed the event");
+    let answer = bob.request(cancel("its name insults a player")).await;
+    assert_eq!(answer.unwrap(), ServerMessage::TournamentCancelled { tournament: event.id.clone() });
+    assert_eq!(listed(&mut alice).await.iter().map(|t| &t.id).collect::<Vec<_>>(), [&private.id], "listed no more");
+    assert_eq!(standings(&mut bob, &event.id).await.0.stage, TournamentStage::Finished, "over, for its players");
+    let join = ClientMessage::JoinTournament { tournament: event.id.clone(), password: None };
+    assert_eq!(refused(alice.request(join).await), Some(ErrorCode::TournamentOver));
+    assert_eq!(refused(bob.request(cancel("again")).await), Some(ErrorCode::NotFound), "cancelled once");
+    // Logged on its creator, with the event.
+    let logged: Vec<(String, String, Option<String>)> =
+        sqlx::query_as("SELECT action, reason, tournament FROM moderation_log WHERE player = $1")
+            .bind(&alice_in.player.id)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    let action = r#"{"kind":"cancel_tournament"}"#.to_owned();
+    assert_eq!(logged, [(action, "its name insults a player".to_owned(), Some(event.id.clone()))]);
+    // Never through `moderate`.
+    let moderate = ClientMessage::Moderate {
+        player: alice_in.player.id.clone(),
+        action: fanorona_server::protocol::ModerationAction::CancelTournament,
+        reason: "by the wrong door".into(),
+    };
+    assert_eq!(refused(bob.request(moderate).await), Some(ErrorCode::BadMessage));
+    // The clock moves on: the cancelled arena never begins.
+    wait(&clock, 61);
+    server.hub.run_tournaments().await;
+    assert!(standings(&mut bob, &event.id).await.2.is_empty(), "nobody paired");
 }

@@ -1,10 +1,10 @@
-//! Tournaments in the database: events created within a bound per player, joined and left, and a Swiss round paired
+//! Tournaments in the database: events created within the bounds of a player (to come, and a day), joined and left, and a Swiss round paired
 //! by exactly one of two processes that decide it at once. On SQLite, and on PostgreSQL with `FANORONA_TEST_POSTGRES`.
 
 use fanorona_rules::Side;
 use fanorona_server::db::{
-    Db, EndRecord, GameStart, NewGame, PlayerRecord, TournamentKind, TournamentRecord, TournamentStatus, TurnRecord,
-    Without,
+    Cap, Db, EndRecord, GameStart, NewGame, PlayerRecord, TournamentKind, TournamentRecord, TournamentStatus,
+    TurnRecord, Without,
 };
 use fanorona_server::error::DbError;
 use fanorona_server::protocol::{EndReason, GameResult, GameVariant};
@@ -66,17 +66,78 @@ async fn a_player_creates_events_up_to_the_bound_and_the_servers_schedule_has_no
     let db = database(&dir).await;
     players(&db, &["alice"]).await;
     for n in 0..3 {
-        assert!(db.create_tournament(&swiss(&format!("a{n}"), Some("alice")), 3, 10).await.unwrap(), "event {n}");
+        assert!(
+            db.create_tournament(&swiss(&format!("a{n}"), Some("alice")), Cap::PLAYER, 10).await.unwrap(),
+            "event {n}"
+        );
     }
-    assert!(!db.create_tournament(&swiss("a3", Some("alice")), 3, 10).await.unwrap(), "a fourth is refused");
+    assert!(!db.create_tournament(&swiss("a3", Some("alice")), Cap::PLAYER, 10).await.unwrap(), "a fourth is refused");
     assert!(db.tournament("a3").await.unwrap().is_none(), "and not stored");
     for n in 0..5 {
-        assert!(db.create_tournament(&swiss(&format!("s{n}"), None), 3, 10).await.unwrap(), "the schedule's {n}");
+        assert!(
+            db.create_tournament(&swiss(&format!("s{n}"), None), Cap::PLAYER, 10).await.unwrap(),
+            "the schedule's {n}"
+        );
     }
-    assert!(matches!(db.create_tournament(&swiss("s0", None), 3, 10).await, Err(DbError::Duplicate)));
+    assert!(matches!(db.create_tournament(&swiss("s0", None), Cap::PLAYER, 10).await, Err(DbError::Duplicate)));
     let stored = db.tournament("a0").await.unwrap().unwrap();
     assert_eq!(stored, swiss("a0", Some("alice")));
     assert_eq!(db.tournaments(TournamentStatus::Upcoming).await.unwrap().len(), 8);
+}
+
+#[tokio::test]
+async fn finished_events_count_against_a_players_day() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir).await;
+    players(&db, &["alice"]).await;
+    let day = fanorona_server::protocol::DAY_MS;
+    // An event with nobody in it finishes at its start: each is over before the next is created.
+    for n in 0..fanorona_server::protocol::MAX_TOURNAMENTS_PER_DAY {
+        let id = format!("a{n}");
+        assert!(db.create_tournament(&swiss(&id, Some("alice")), Cap::PLAYER, 10).await.unwrap(), "event {n}");
+        assert!(db.move_tournament(&id, TournamentStatus::Upcoming, TournamentStatus::Finished).await.unwrap());
+    }
+    assert!(!db.create_tournament(&swiss("late", Some("alice")), Cap::PLAYER, 10 + day - 1).await.unwrap());
+    assert!(db.tournament("late").await.unwrap().is_none(), "refused, and not stored");
+    assert!(db.create_tournament(&swiss("next", Some("alice")), Cap::PLAYER, 10 + day).await.unwrap(), "a day on");
+}
+
+#[tokio::test]
+async fn the_list_pages_through_every_event_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir).await;
+    players(&db, &["alice"]).await;
+    for (n, status) in [(0, TournamentStatus::Running), (1, TournamentStatus::Upcoming)] {
+        let event = TournamentRecord { status, starts: 5_000 + n, ..swiss(&format!("live{n}"), None) };
+        assert!(db.create_tournament(&event, Cap::NONE, 10).await.unwrap());
+    }
+    // 120 finished events, three starting at each time: the pages break ties by id.
+    let finished = 120;
+    for n in 0..finished {
+        let event = TournamentRecord {
+            status: TournamentStatus::Finished,
+            starts: 1_000 + n / 3,
+            ..swiss(&format!("f{n:03}"), None)
+        };
+        assert!(db.create_tournament(&event, Cap::NONE, 10).await.unwrap());
+    }
+    let most = 50;
+    let (first, mut more) = db.listed_tournaments(None, most).await.unwrap().unwrap();
+    let ids = |page: &[TournamentRecord]| page.iter().map(|t| t.id.clone()).collect::<Vec<_>>();
+    let mut seen = ids(&first);
+    assert_eq!(seen[..3], ["live0", "live1", "f119"], "to come by start, then the newest finished");
+    while more {
+        let last = seen.last().unwrap().clone();
+        let (page, next) = db.listed_tournaments(Some(&last), most).await.unwrap().unwrap();
+        assert!(page.len() <= most);
+        seen.extend(ids(&page));
+        more = next;
+    }
+    let mut expected = vec!["live0".to_owned(), "live1".to_owned()];
+    expected.extend((0..finished).rev().map(|n| format!("f{n:03}")));
+    assert_eq!(seen, expected, "every event once, newest finished first");
+    assert!(db.listed_tournaments(Some("live0"), most).await.unwrap().is_none(), "pages follow finished events");
+    assert!(db.listed_tournaments(Some("none"), most).await.unwrap().is_none());
 }
 
 #[tokio::test]
@@ -84,7 +145,7 @@ async fn players_join_leave_and_come_back_but_not_after_the_end() {
     let dir = tempfile::tempdir().unwrap();
     let db = database(&dir).await;
     players(&db, &["alice", "bob"]).await;
-    assert!(db.create_tournament(&swiss("t", None), 3, 10).await.unwrap());
+    assert!(db.create_tournament(&swiss("t", None), Cap::PLAYER, 10).await.unwrap());
     assert!(db.join_tournament("t", "id-alice", 1600.0, 20).await.unwrap());
     assert!(db.join_tournament("t", "id-bob", 1500.0, 21).await.unwrap());
     assert!(db.join_tournament("t", "id-alice", 1700.0, 22).await.unwrap(), "joining twice is no error");
@@ -113,7 +174,7 @@ async fn of_two_processes_pairing_a_round_at_once_exactly_one_does() {
     players(&first, &["alice", "bob", "carol"]).await;
     for n in 0..10 {
         let event = swiss(&format!("race{n}"), None);
-        assert!(first.create_tournament(&event, 3, 10).await.unwrap());
+        assert!(first.create_tournament(&event, Cap::PLAYER, 10).await.unwrap());
         let pairing = Round {
             games: vec![Pairing { white: "id-alice".to_owned(), black: "id-bob".to_owned(), result: None }],
             bye: Some("id-carol".to_owned()),
@@ -153,7 +214,7 @@ async fn the_standings_recomputed_from_the_stored_games_are_the_live_ones() {
     players(&db, &names).await;
     let mut event = swiss("club", None);
     event.kind = TournamentKind::Swiss { rounds: 3 };
-    assert!(db.create_tournament(&event, 3, 10).await.unwrap());
+    assert!(db.create_tournament(&event, Cap::PLAYER, 10).await.unwrap());
     for (i, name) in names.iter().enumerate() {
         assert!(db.join_tournament("club", &format!("id-{name}"), 1900.0 - 100.0 * i as f64, 20).await.unwrap());
     }

@@ -133,3 +133,44 @@ async fn a_flag_fall_decided_on_clocks_from_before_a_vacation_is_refused() {
     second.hub.check_clocks().await;
     assert_eq!(status(&pool, &game.id).await, ("finished".into(), Some("timeout".into())));
 }
+
+/// The next message `client` gets is the answer to a request sent now: nothing else came first.
+async fn assert_nothing_came(client: &mut Client) {
+    let id = client.send(ClientMessage::ListChallenges).await.unwrap();
+    let next = client.next().await.unwrap();
+    assert_eq!(next.id, Some(id), "a message came first: {:?}", next.message);
+}
+
+/// `days: 0` with no vacation under way changes nothing: it is answered, but neither written (the game's row keeps
+/// its clocks' time) nor told to anyone, however often it is sent (issue 69: 60 requests once sent every opponent 60
+/// messages in 4 s).
+#[tokio::test]
+async fn ending_no_vacation_writes_nothing_and_tells_nobody() {
+    let clock = clock();
+    let server = TestServer::fresh(&clock).await;
+    let ([(mut white, _), (mut black, _)], game) = start_game(&server, ["alice", "bob"], false, "3d").await;
+    let pool = open_db(&server.db).await;
+    let stored = async || {
+        let query = sqlx::query("SELECT clock_since, updated FROM games WHERE id = $1").bind(&game.id);
+        let row = query.fetch_one(&pool).await.unwrap();
+        (row.get::<i64, _>("clock_since"), row.get::<i64, _>("updated"))
+    };
+    let before = stored().await;
+    wait(&clock, HOUR);
+    let none = ServerMessage::Vacation { vacation: VacationView { left_ms: 0, days_left: VACATION_DAYS_PER_YEAR } };
+    // Within the connection's burst of messages, so that every one is answered.
+    for _ in 0..30 {
+        assert_eq!(white.request(vacation(0)).await.unwrap(), none);
+    }
+    assert_eq!(stored().await, before, "nothing written");
+    assert_nothing_came(&mut black).await;
+    assert_nothing_came(&mut white).await;
+
+    // A vacation under way is still ended, and told.
+    white.request(vacation(2)).await.unwrap();
+    assert!(matches!(black.next().await.unwrap().message, ServerMessage::Clocks { .. }));
+    wait(&clock, HOUR);
+    let reply = white.request(vacation(0)).await.unwrap();
+    assert_eq!(reply, ServerMessage::Vacation { vacation: VacationView { left_ms: 0, days_left: 13 } });
+    assert!(matches!(black.next().await.unwrap().message, ServerMessage::Clocks { .. }));
+}
