@@ -24,6 +24,9 @@ pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// The most games a `games` or `profile` message lists.
 pub const MAX_LISTED_GAMES: usize = 50;
+/// How many rated games a profile's rating history shows at most, the last ones: a graph's worth, whoever has played
+/// thousands (a player's data download has every one).
+pub const MAX_PROFILE_RATINGS: usize = 500;
 
 /// The most challenges a `challenges` message lists: the caller's own, then the newest of the others.
 pub const MAX_LISTED_CHALLENGES: usize = 100;
@@ -632,7 +635,7 @@ pub enum ServerMessage {
     Profile {
         /// The player as they are now.
         player: PlayerView,
-        /// The player's rating after each rated game, oldest first.
+        /// The player's rating after each of their last [`MAX_PROFILE_RATINGS`] rated games, oldest first.
         history: Vec<RatingPoint>,
         /// The player's finished games, newest first, at most [`MAX_LISTED_GAMES`].
         games: Vec<FinishedGame>,

@@ -499,6 +499,23 @@ mod tests {
         assert!(db.end_game(&end).await.unwrap().is_some());
     }
 
+    /// A profile's rating history is the last games' (a download's, every game's), oldest first.
+    #[tokio::test]
+    async fn a_rating_history_holds_the_last_games_asked_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::connect(&format!("sqlite://{}", dir.path().join("games.db").display()), None).await.unwrap();
+        let (white, black) = (player("white"), player("black"));
+        db.create_player(&white, "token-white", 0).await.unwrap();
+        db.create_player(&black, "token-black", 0).await.unwrap();
+        for n in 0..3 {
+            rated_game(&db, &format!("game-{n}"), &white, &black).await;
+        }
+        let games =
+            |history: Vec<crate::protocol::RatingPoint>| history.into_iter().map(|p| p.game).collect::<Vec<_>>();
+        assert_eq!(games(db.rating_history(&white.id, 2).await.unwrap()), ["game-1", "game-2"]);
+        assert_eq!(games(db.rating_history(&white.id, usize::MAX).await.unwrap()), ["game-0", "game-1", "game-2"]);
+    }
+
     /// A profile lists up to [`MAX_LISTED_GAMES`] finished games with their rating changes: read in as many queries
     /// for one game as for many (it was one query per game for the ratings: issue 35).
     #[tokio::test]

@@ -41,7 +41,8 @@ impl Db {
             })
         })
         .collect::<Result<_, DbError>>()?;
-        let history = self.rating_history(id).await?;
+        // Every rated game: the download is the player's whole record.
+        let history = self.rating_history(id, usize::MAX).await?;
         let (registered, correspondence) = (player.registered, player.correspondence);
         Ok(AccountData {
             player: PlayerView::from(player),

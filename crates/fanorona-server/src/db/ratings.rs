@@ -10,16 +10,18 @@ use crate::protocol::{RatingChange, RatingChanges, RatingPoint};
 use crate::rating::{Pool, Rating};
 
 impl Db {
-    /// The player's live rating after each of their rated live games, oldest first.
-    pub async fn rating_history(&self, player: &str) -> Result<Vec<RatingPoint>, DbError> {
+    /// The player's live rating after each of their last `most` rated live games, oldest first.
+    pub async fn rating_history(&self, player: &str, most: usize) -> Result<Vec<RatingPoint>, DbError> {
         let rows = sqlx::query(
             "SELECT h.game, h.rating, h.deviation, h.recorded FROM rating_history h JOIN games g ON g.id = h.game \
-             WHERE h.player = $1 AND g.correspondence = 0 ORDER BY h.recorded, h.game",
+             WHERE h.player = $1 AND g.correspondence = 0 ORDER BY h.recorded DESC, h.game DESC LIMIT $2",
         )
         .bind(player)
+        .bind(i64::try_from(most).unwrap_or(i64::MAX))
         .fetch_all(&self.reads)
         .await?;
         rows.iter()
+            .rev()
             .map(|row| {
                 Ok(RatingPoint {
                     game: row.try_get("game")?,

@@ -7,7 +7,9 @@ use super::live::{LiveGame, Slot};
 use super::{Hub, lock};
 use crate::db::StoredGame;
 use crate::error::Refusal;
-use crate::protocol::{FinishedGame, GameResult, GameView, MAX_LISTED_GAMES, PlayerView, RatingChanges, ServerMessage};
+use crate::protocol::{
+    FinishedGame, GameResult, GameView, MAX_LISTED_GAMES, MAX_PROFILE_RATINGS, PlayerView, RatingChanges, ServerMessage,
+};
 
 impl Hub {
     /// The games in progress, the best-rated pair of players first, at most [`MAX_LISTED_GAMES`].
@@ -23,7 +25,7 @@ impl Hub {
     /// A player's profile: as they are now, their rating history and their finished games.
     pub(super) async fn profile(&self, id: &str) -> Result<ServerMessage, Refusal> {
         let player = self.db.player(id).await?.ok_or_else(|| Refusal::not_found(id))?;
-        let history = self.db.rating_history(id).await?;
+        let history = self.db.rating_history(id, MAX_PROFILE_RATINGS).await?;
         let games = self.db.finished_games(id).await?.into_iter().filter_map(stored_view);
         let games = games
             .filter_map(|game| {
