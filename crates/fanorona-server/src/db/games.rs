@@ -443,7 +443,8 @@ mod tests {
     use crate::protocol::GameVariant;
 
     /// Counts the statements sqlx runs (its `sqlx::query` events). Installed for the whole process, since SQLite runs
-    /// them on a worker thread of its own; no other test of this binary touches a database.
+    /// them on a worker thread of its own; no other test of this binary touches a database meanwhile
+    /// ([`DATABASE_TEST`](crate::db::DATABASE_TEST)).
     struct Statements(&'static AtomicUsize);
 
     impl tracing::Subscriber for Statements {
@@ -502,6 +503,7 @@ mod tests {
     /// A profile's rating history is the last games' (a download's, every game's), oldest first.
     #[tokio::test]
     async fn a_rating_history_holds_the_last_games_asked_for() {
+        let _alone = crate::db::DATABASE_TEST.lock().await;
         let dir = tempfile::tempdir().unwrap();
         let db = Db::connect(&format!("sqlite://{}", dir.path().join("games.db").display()), None).await.unwrap();
         let (white, black) = (player("white"), player("black"));
@@ -520,6 +522,7 @@ mod tests {
     /// for one game as for many (it was one query per game for the ratings: issue 35).
     #[tokio::test]
     async fn a_players_finished_games_are_read_in_the_same_number_of_queries_however_many() {
+        let _alone = crate::db::DATABASE_TEST.lock().await;
         let dir = tempfile::tempdir().unwrap();
         let db = Db::connect(&format!("sqlite://{}", dir.path().join("games.db").display()), None).await.unwrap();
         let (white, black) = (player("white"), player("black"));

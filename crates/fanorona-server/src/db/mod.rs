@@ -75,6 +75,11 @@ pub fn database_url(url: Option<String>, data_dir: Option<PathBuf>) -> std::io::
     Ok(format!("sqlite://{}", dir.join("fanorona-server.db").display()))
 }
 
+/// Held by each unit test of this crate that uses a database: one of them counts the statements the whole process
+/// runs (`db::games`), which another's would swell whenever a busy machine makes the two overlap.
+#[cfg(test)]
+pub(crate) static DATABASE_TEST: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// How many connections read outside a transaction on SQLite (the `reads` pool of [`Db`]).
 const READERS_SQLITE: u32 = 2;
 /// How many connections read outside a transaction on PostgreSQL.
@@ -221,6 +226,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_database_that_no_longer_answers_says_so() {
+        let _alone = DATABASE_TEST.lock().await;
         let dir = tempfile::tempdir().unwrap();
         let db = Db::connect(&format!("sqlite://{}", dir.path().join("f.db").display()), None).await.unwrap();
         assert!(db.ping().await.is_ok());
