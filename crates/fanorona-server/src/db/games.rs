@@ -500,15 +500,21 @@ mod tests {
         assert!(db.end_game(&end).await.unwrap().is_some());
     }
 
+    /// A database in `dir` holding the players white and black.
+    async fn two_players(dir: &tempfile::TempDir) -> (Db, PlayerRecord, PlayerRecord) {
+        let db = Db::connect(&format!("sqlite://{}", dir.path().join("games.db").display()), None).await.unwrap();
+        let (white, black) = (player("white"), player("black"));
+        db.create_player(&white, "token-white", 0).await.unwrap();
+        db.create_player(&black, "token-black", 0).await.unwrap();
+        (db, white, black)
+    }
+
     /// A profile's rating history is the last games' (a download's, every game's), oldest first.
     #[tokio::test]
     async fn a_rating_history_holds_the_last_games_asked_for() {
         let _alone = crate::db::DATABASE_TEST.lock().await;
         let dir = tempfile::tempdir().unwrap();
-        let db = Db::connect(&format!("sqlite://{}", dir.path().join("games.db").display()), None).await.unwrap();
-        let (white, black) = (player("white"), player("black"));
-        db.create_player(&white, "token-white", 0).await.unwrap();
-        db.create_player(&black, "token-black", 0).await.unwrap();
+        let (db, white, black) = two_players(&dir).await;
         for n in 0..3 {
             rated_game(&db, &format!("game-{n}"), &white, &black).await;
         }
@@ -524,10 +530,7 @@ mod tests {
     async fn a_players_finished_games_are_read_in_the_same_number_of_queries_however_many() {
         let _alone = crate::db::DATABASE_TEST.lock().await;
         let dir = tempfile::tempdir().unwrap();
-        let db = Db::connect(&format!("sqlite://{}", dir.path().join("games.db").display()), None).await.unwrap();
-        let (white, black) = (player("white"), player("black"));
-        db.create_player(&white, "token-white", 0).await.unwrap();
-        db.create_player(&black, "token-black", 0).await.unwrap();
+        let (db, white, black) = two_players(&dir).await;
         // Opens a reading connection first: its set-up statements are not the list's.
         assert!(db.finished_games(&white.id).await.unwrap().is_empty());
         let mut counts = Vec::new();
