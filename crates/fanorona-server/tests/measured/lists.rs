@@ -12,7 +12,7 @@
 //!   took 1,610 ms at the median (1.3 ms idle).
 //!
 //! It prints the figures, and takes about 15 s (the rows are written in one statement). `figures_lists_at_a_million`
-//! (ignored; `cargo test --release --workspace --locked --test measured figures_lists -- --ignored --nocapture`)
+//! (ignored; `cargo test --release -p fanorona-server --locked --test measured figures_lists -- --ignored --nocapture`)
 //! takes the same figures on a million events, and the turns' 99th percentile, for docs/DECISIONS.md.
 
 use std::path::Path;
