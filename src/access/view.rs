@@ -13,7 +13,7 @@ use crate::game::session::Session;
 use crate::i18n::Locale;
 use crate::screens::OnBoard;
 use crate::tr;
-use crate::ui::widgets::board_centre;
+use crate::ui::widgets::{MOVE_BOX, TOAST_ROOM, bottom_left_of, room_over_panel};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Typing>()
@@ -41,6 +41,10 @@ struct Typing {
 /// How many turns the move box offers.
 const OFFERED: usize = 8;
 
+/// The height of the move box's title bar and frame, in points (its title in the heading's font), until it has been
+/// drawn once and measured.
+const MOVE_BOX_TITLE: f32 = 100.0;
+
 #[allow(clippy::too_many_arguments)]
 fn move_box_ui(
     mut contexts: EguiContexts,
@@ -51,6 +55,7 @@ fn move_box_ui(
     insets: Res<UiInsets>,
     mut typed: MessageWriter<TypedTurn>,
     locale: Res<Locale>,
+    mut title: Local<Option<f32>>,
 ) -> Result {
     if !move_box.open {
         return Ok(());
@@ -64,44 +69,61 @@ fn move_box_ui(
     }
     let typing = &mut *typing;
     let mut open = true;
-    egui::Window::new(tr!(locale, "typed-title"))
-        .id(egui::Id::new("move-box"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [board_centre(ctx, &insets), -insets.bottom - 12.0])
+    // Over the panel, where it hides none of the pieces the player reads the turn from (and their highlights).
+    let room = room_over_panel(ctx, &insets, 0.0).unwrap_or_else(|| ctx.viewport_rect().shrink(8.0));
+    let shown = egui::Window::new(tr!(locale, "typed-title"))
+        .id(egui::Id::new(MOVE_BOX))
+        .anchor(egui::Align2::LEFT_BOTTOM, bottom_left_of(ctx, room))
+        // Its whole width, title bar and frame included, within the room.
+        .min_width(room.width())
+        .max_width(room.width())
         .collapsible(false)
         .resizable(false)
         .open(&mut open)
         .show(ctx, |ui| {
-            let help = ui.label(tr!(locale, "typed-help"));
-            let field = ui.add(
-                egui::TextEdit::singleline(&mut typing.text)
-                    .font(egui::TextStyle::Monospace)
-                    .hint_text("e3-d3A")
-                    .desired_width(220.0),
-            );
-            let field = field.labelled_by(help.id);
-            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
-            if entered && !typing.text.trim().is_empty() {
-                typed.write(TypedTurn(std::mem::take(&mut typing.text)));
-            }
-            if escaped {
-                move_box.open = false;
-            } else if !field.has_focus() && (entered || !ui.ctx().memory(|m| m.focused().is_some())) {
-                // The field keeps the keyboard while the box is open, after Enter too.
-                field.request_focus();
-            }
-            ui.horizontal_wrapped(|ui| {
-                for turn in &typing.offered {
-                    if ui.button(egui::RichText::new(turn).monospace()).clicked() {
-                        typed.write(TypedTurn(turn.clone()));
-                        typing.text.clear();
+            // Its height within the room less a toast's: the contents scroll when a phone's panel leaves less room than
+            // the offers take.
+            let most = room.height() - TOAST_ROOM - title.unwrap_or(MOVE_BOX_TITLE);
+            egui::ScrollArea::vertical()
+                .max_height(most)
+                .show(ui, |ui| {
+                    let help = ui.label(tr!(locale, "typed-help"));
+                    let field = ui.add(
+                        egui::TextEdit::singleline(&mut typing.text)
+                            .font(egui::TextStyle::Monospace)
+                            .hint_text("e3-d3A")
+                            .desired_width(220.0),
+                    );
+                    let field = field.labelled_by(help.id);
+                    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
+                    if entered && !typing.text.trim().is_empty() {
+                        typed.write(TypedTurn(std::mem::take(&mut typing.text)));
                     }
-                }
-            });
-            if let Some(said) = spoken.latest() {
-                ui.label(egui::RichText::new(locale.text(said)).small());
-            }
+                    if escaped {
+                        move_box.open = false;
+                    } else if !field.has_focus() && (entered || !ui.ctx().memory(|m| m.focused().is_some())) {
+                        // The field keeps the keyboard while the box is open, after Enter too.
+                        field.request_focus();
+                    }
+                    ui.horizontal_wrapped(|ui| {
+                        for turn in &typing.offered {
+                            if ui.button(egui::RichText::new(turn).monospace()).clicked() {
+                                typed.write(TypedTurn(turn.clone()));
+                                typing.text.clear();
+                            }
+                        }
+                    });
+                    if let Some(said) = spoken.latest() {
+                        ui.label(egui::RichText::new(locale.text(said)).small());
+                    }
+                })
+                .inner_rect
+                .height()
         });
+    if let Some(egui::InnerResponse { response, inner: Some(contents) }) = shown {
+        *title = Some(response.rect.height() - contents);
+    }
     if !open {
         move_box.open = false;
     }

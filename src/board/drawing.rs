@@ -172,13 +172,11 @@ fn fit_layout(
 ) {
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
-    let area = Vec2::new((size.x - insets.left).max(50.0), (size.y - insets.top - insets.bottom).max(50.0));
-    let center = Vec2::new(insets.left / 2.0, (insets.bottom - insets.top) / 2.0);
     let flipped = layout.turns_to_player && flipped_for(settings.flipped, session.person_side());
     // The variant of the board on screen, and whether it turns, which whoever drew it set.
     let fitted = BoardLayout {
         turns_to_player: layout.turns_to_player,
-        ..BoardLayout::fit(layout.variant, area, center, flipped)
+        ..BoardLayout::in_window(layout.variant, size, &insets, flipped)
     };
     layout.set_if_neq(fitted);
 }

@@ -55,6 +55,21 @@ impl BoardLayout {
         BoardLayout { variant, spacing, center, flipped, upright, turns_to_player: true }
     }
 
+    /// The layout that fits the board in a window `window` large (logical pixels) beside the panels, which take
+    /// `insets` of it.
+    pub fn in_window(variant: Variant, window: Vec2, insets: &UiInsets, flipped: bool) -> BoardLayout {
+        let area = Vec2::new((window.x - insets.left).max(50.0), (window.y - insets.top - insets.bottom).max(50.0));
+        let center = Vec2::new(insets.left / 2.0, (insets.bottom - insets.top) / 2.0);
+        BoardLayout::fit(variant, area, center, flipped)
+    }
+
+    /// Where a point is in a window `window` large, in logical pixels from its top left, as the game's camera (at
+    /// the world's origin, a unit a pixel, y up) shows it.
+    pub fn on_screen(&self, p: Point, window: Vec2) -> Vec2 {
+        let world = self.world(p);
+        Vec2::new(window.x / 2.0 + world.x, window.y / 2.0 - world.y)
+    }
+
     /// A direction on the board (x towards the i column, y towards the 5th row) as drawn on the screen.
     pub fn orient(&self, v: Vec2) -> Vec2 {
         let v = if self.flipped { -v } else { v };

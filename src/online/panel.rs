@@ -27,7 +27,9 @@ use crate::online::play::{OnlineGame, OnlineMatch, end_key};
 use crate::online::reports::BlockedPlayers;
 use crate::online::tournament_panel::{TournamentForm, call_line, tournaments_ui};
 use crate::online::tournaments::{TournamentCall, Tournaments};
-use crate::online::words::{challenge_text, clock_text, player_text, time_left_text, time_text, whole, yes};
+use crate::online::words::{
+    challenge_text, clock_text, player_text, seconds_left, time_left_text, time_text, whole, yes,
+};
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::{OnlineSettings, Settings};
 use crate::persistence::storage::Notices;
@@ -986,6 +988,12 @@ fn online_panel_ui(
                 Some(event) => ui.label(format!("{words} · {}", event.terms.name)),
                 None => ui.label(words),
             };
+        }
+        // The seconds before a tournament game's first clock starts, large and first in the panel: over the board
+        // it would hide its far row on a phone.
+        if let Some(left) = game.countdown_ms() {
+            let words = tr!(locale, "online-tournament-begins", seconds = seconds_left(left));
+            ui.label(egui::RichText::new(words).size(theme::HEADING_SIZE).strong().color(theme::IVORY));
         }
         player_row(ui, locale, game, game.top_color());
         player_row(ui, locale, game, !game.top_color());

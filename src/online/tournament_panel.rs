@@ -15,17 +15,15 @@ use crate::i18n::{Locale, Text};
 use crate::online::OnlineCommand;
 use crate::online::correspondence::now_ms;
 use crate::online::lobby::TIME_CONTROLS;
-use crate::online::play::OnlineMatch;
 use crate::online::tournaments::{Call, TournamentCall, Tournaments};
 use crate::online::words::{challenge_text, player_text, seconds_left, time_left_text};
-use crate::screens::AppState;
 use crate::ui::theme;
-use crate::ui::widgets::{board_centre, dialog_width};
+use crate::ui::widgets::{dialog_width, room_over_panel};
 use crate::{text, tr};
 
-/// The question and the countdown (the lobby's tab is drawn by the lobby, `panel`).
+/// The question (the lobby's tab is drawn by the lobby, `panel`; the countdown by the game's panel).
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, (call_ui, countdown_ui.run_if(in_state(AppState::Online))));
+    app.add_systems(EguiPrimaryContextPass, call_ui);
 }
 
 /// The button that takes the player to their tournament game.
@@ -63,21 +61,29 @@ pub(super) fn call_line(
 }
 
 /// Asks the player busy with another game whether to go to their tournament game, which begins (or has begun):
-/// over any screen, until they answer.
+/// over any screen, until they answer; over the top of the panel beside a board, where it hides none of its points.
 fn call_ui(
     mut contexts: EguiContexts,
     locale: Res<Locale>,
     call: Res<TournamentCall>,
     tournaments: Res<Tournaments>,
+    insets: Res<UiInsets>,
     mut commands: MessageWriter<OnlineCommand>,
 ) -> Result {
     let Some(call) = call.0.as_ref().filter(|c| !c.put_off) else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let locale = &*locale;
+    let (anchor, offset, width) = match room_over_panel(ctx, &insets, 0.0) {
+        Some(room) => {
+            let width = room.width() - 2.0 * ctx.global_style().spacing.window_margin.sum().x;
+            (egui::Align2::LEFT_TOP, room.min - ctx.viewport_rect().min, width)
+        }
+        None => (egui::Align2::CENTER_TOP, egui::vec2(0.0, 24.0), dialog_width(ctx)),
+    };
     egui::Window::new(tr!(locale, "online-tab-tournaments"))
         .id(egui::Id::new("tournament-call"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 24.0])
-        .max_width(dialog_width(ctx))
+        .anchor(anchor, offset)
+        .max_width(width)
         .order(egui::Order::Foreground)
         .collapsible(false)
         .resizable(false)
@@ -99,27 +105,6 @@ fn call_ui(
                 if later.on_hover_text(tr!(locale, "online-tournament-not-now-hint")).clicked() {
                     commands.write(OnlineCommand::NotNow);
                 }
-            });
-        });
-    Ok(())
-}
-
-/// The seconds before a tournament game's first clock starts, large over the board.
-fn countdown_ui(
-    mut contexts: EguiContexts,
-    locale: Res<Locale>,
-    current: Res<OnlineMatch>,
-    insets: Res<UiInsets>,
-) -> Result {
-    let Some(left) = current.0.as_ref().and_then(|g| g.countdown_ms()) else { return Ok(()) };
-    let ctx = contexts.ctx_mut()?;
-    egui::Area::new(egui::Id::new("tournament-countdown"))
-        .anchor(egui::Align2::CENTER_TOP, [board_centre(ctx, &insets), 24.0])
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                let words = tr!(locale, "online-tournament-begins", seconds = seconds_left(left));
-                ui.label(egui::RichText::new(words).size(theme::HEADING_SIZE).strong().color(theme::IVORY));
             });
         });
     Ok(())

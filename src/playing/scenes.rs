@@ -6,6 +6,7 @@ use fanorona_ai::Level;
 use fanorona_rules::{Position, Side, Variant};
 
 use crate::AppSystems;
+use crate::access::ToggleMoveBox;
 use crate::dev::scene::{AddScene, CLICK_FRAME, MIDDLE_GAME, SHOT_FRAME, START, Scene, new_game, scene_in};
 use crate::game::commands::GameCommand;
 use crate::game::keeper::BoardKeeper;
@@ -50,9 +51,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_scene(playing("resign"), new_game(START, AGAINST_BEGINNER))
         // The board with a notice and a problem shown.
         .add_scene(playing("toast"), new_game(START, HUMANS))
+        // The move box open (K) over the panel, a notice above it.
+        .add_scene(playing("typed"), new_game(START, HUMANS))
         .add_systems(
             Update,
-            (ask_to_resign.run_if(scene_in(&["resign"])), show_notices.run_if(scene_in(&["toast"])))
+            (
+                ask_to_resign.run_if(scene_in(&["resign"])),
+                show_notices.run_if(scene_in(&["toast"])),
+                open_move_box.run_if(scene_in(&["typed"])),
+            )
                 .in_set(AppSystems::Input),
         );
 }
@@ -69,6 +76,16 @@ fn ask_to_resign(mut frame: Local<u32>, mut game: MessageWriter<GameCommand>) {
     *frame += 1;
     if *frame == CLICK_FRAME {
         game.write(GameCommand::Resign);
+    }
+}
+
+/// The `typed` scene opens the move box once the board is up, and a notice comes shortly before the screenshot.
+fn open_move_box(mut frame: Local<u32>, mut open: MessageWriter<ToggleMoveBox>, mut notices: ResMut<Notices>) {
+    *frame += 1;
+    if *frame == CLICK_FRAME {
+        open.write(ToggleMoveBox);
+    } else if *frame == SHOT_FRAME - 6 {
+        notices.say(text!("game-saved"));
     }
 }
 

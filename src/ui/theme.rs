@@ -136,7 +136,7 @@ fn apply_theme(mut contexts: EguiContexts, settings: Res<Settings>, mut styled: 
 /// The fonts, embedded in the program like the sounds (the web build cannot read files): the display font for
 /// titles, and egui's own text fonts cut to the characters of the game's languages (assets/fonts/make_fonts.py: egui's
 /// whole set would be 0.78 MB of the web download, compressed). Each family falls back to the body font.
-fn fonts() -> egui::FontDefinitions {
+pub(super) fn fonts() -> egui::FontDefinitions {
     const BODY: &str = "body";
     const MONOSPACE: &str = "monospace";
     let mut fonts = egui::FontDefinitions::empty();
@@ -158,7 +158,7 @@ fn fonts() -> egui::FontDefinitions {
 }
 
 /// The style of every screen, in high contrast or not.
-fn style(high_contrast: bool) -> egui::Style {
+pub(super) fn style(high_contrast: bool) -> egui::Style {
     use egui::{FontFamily, FontId, TextStyle};
     let mut style = egui::Style {
         text_styles: [

@@ -1,12 +1,12 @@
 //! Notices as toasts: each message for the player (a game saved, a text copied, a file that could not be read)
-//! appears over the bottom of the board on every screen, stacked with the others, and fades away by itself; a
+//! appears over the bottom of the panel beside the board (of the window, on the menus), stacked with the others, and fades away by itself; a
 //! problem stays longer. Toasts take no clicks: what is under them stays playable.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::theme;
-use super::widgets::board_centre;
+use super::widgets::{MOVE_BOX, bottom_left_of, room_over_panel};
 use crate::AppSystems;
 use crate::board::layout::UiInsets;
 use crate::i18n::Locale;
@@ -20,6 +20,12 @@ pub const PROBLEM_SECONDS: f32 = 10.0;
 const FADE_SECONDS: f32 = 0.8;
 /// At most this many toasts at once; a new one pushes out the oldest.
 const MOST_TOASTS: usize = 4;
+/// The room between a toast's edge and its text, in points.
+const MARGIN: egui::Vec2 = egui::vec2(14.0, 8.0);
+/// The width of a toast's edge.
+const STROKE: f32 = 1.5;
+/// The room between two toasts, and between the toasts and the move box.
+const GAP: f32 = 4.0;
 
 /// A notice on screen.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,7 +84,9 @@ pub fn take_notices(mut notices: ResMut<Notices>, mut toasts: ResMut<Toasts>, ti
     toasts.0.drain(..extra);
 }
 
-/// Draws the toasts over the bottom of the board (above the panel on a narrow screen), newest at the bottom.
+/// Draws the toasts, newest at the bottom: over the bottom of the panel beside the board (above the move box, when
+/// it is open), where they hide no point of the board, as many of the newest as fit there; over the bottom of the
+/// window on the screens without a board.
 fn toasts_ui(
     mut contexts: EguiContexts,
     toasts: Res<Toasts>,
@@ -91,31 +99,57 @@ fn toasts_ui(
     }
     let ctx = contexts.ctx_mut()?;
     let now = time.elapsed_secs();
-    let zoom = ctx.zoom_factor();
-    let width = (ctx.viewport_rect().width() - 32.0).clamp(160.0, 460.0);
+    let move_box = egui::LayerId::new(egui::Order::Middle, egui::Id::new(MOVE_BOX));
+    let below = match ctx.memory(|m| m.areas().visible_last_frame(&move_box).then(|| m.area_rect(move_box.id))) {
+        Some(Some(rect)) => rect.height() + GAP,
+        _ => 0.0,
+    };
+    let (anchor, offset, width, room) = match room_over_panel(ctx, &insets, below) {
+        Some(room) => (egui::Align2::LEFT_BOTTOM, bottom_left_of(ctx, room), room.width(), room.height()),
+        None => {
+            let width = (ctx.viewport_rect().width() - 32.0).clamp(160.0, 460.0);
+            (egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -16.0), width, f32::INFINITY)
+        }
+    };
+    // The newest toasts that fit in the room, each as high as its text wraps to.
+    let font = egui::TextStyle::Body.resolve(&ctx.global_style());
+    let text_width = width - 2.0 * (MARGIN.x + STROKE);
+    let mut height = 0.0;
+    let fitting = toasts
+        .0
+        .iter()
+        .rev()
+        .take_while(|toast| {
+            let text = locale.text(&toast.notice.text);
+            let lines = ctx.fonts_mut(|f| f.layout(text, font.clone(), theme::IVORY, text_width)).size().y;
+            height += lines + 2.0 * (MARGIN.y + STROKE) + GAP;
+            height <= room
+        })
+        .count();
+    let shown = &toasts.0[toasts.0.len() - fitting..];
     egui::Area::new(egui::Id::new("toasts"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [board_centre(ctx, &insets), -16.0 - insets.bottom / zoom])
+        .anchor(anchor, offset)
         .order(egui::Order::Foreground)
         // Not interactable: the pointer goes through to the board beneath.
         .interactable(false)
         .show(ctx, |ui| {
             ui.set_max_width(width);
-            for toast in &toasts.0 {
+            ui.spacing_mut().item_spacing.y = GAP;
+            for toast in shown {
                 let opacity = toast.opacity(now);
                 let edge = if toast.notice.problem { theme::MALAGASY_RED } else { theme::PALE_WOOD };
                 egui::Frame::new()
                     .fill(theme::CHARCOAL_RAISED.gamma_multiply(0.95 * opacity))
-                    .stroke(egui::Stroke::new(1.5, edge.gamma_multiply(opacity)))
+                    .stroke(egui::Stroke::new(STROKE, edge.gamma_multiply(opacity)))
                     .corner_radius(8)
-                    .inner_margin(egui::Margin::symmetric(14, 8))
+                    .inner_margin(egui::Margin::symmetric(MARGIN.x as i8, MARGIN.y as i8))
                     .show(ui, |ui| {
-                        ui.set_width(width - 28.0);
+                        ui.set_width(text_width);
                         ui.label(
                             egui::RichText::new(locale.text(&toast.notice.text))
                                 .color(theme::IVORY.gamma_multiply(opacity)),
                         );
                     });
-                ui.add_space(4.0);
             }
         });
     Ok(())

@@ -89,6 +89,41 @@ pub fn board_side_panel(ctx: &egui::Context, id: &str, contents: impl FnOnce(&mu
     }
 }
 
+/// The id of the move box, the window over the panel that the toasts stand above.
+pub const MOVE_BOX: &str = "move-box";
+
+/// The height over the panel that a box standing there leaves for the toasts above it, in points: a toast of two
+/// lines.
+pub const TOAST_ROOM: f32 = 72.0;
+
+/// The room between a box over the panel and the panel's edges, in points.
+const OVER_PANEL_MARGIN: f32 = 8.0;
+
+/// The room over the panel beside the board (left of it on a wide window, below it on a narrow one) that a box
+/// shown during play may take, in points: the panel less a margin, and less `below` points at its bottom, where
+/// another box stands. The panel scrolls, so what the box hides there stays within reach; the board's points are
+/// never under it. None when no panel is shown (the menus).
+pub fn room_over_panel(ctx: &egui::Context, insets: &UiInsets, below: f32) -> Option<egui::Rect> {
+    let zoom = ctx.zoom_factor();
+    let screen = ctx.viewport_rect();
+    let panel = if insets.left > 0.0 {
+        egui::Rect::from_min_max(screen.min, egui::pos2(screen.left() + insets.left / zoom, screen.bottom()))
+    } else if insets.bottom > 0.0 {
+        egui::Rect::from_min_max(egui::pos2(screen.left(), screen.bottom() - insets.bottom / zoom), screen.max)
+    } else {
+        return None;
+    };
+    let room = panel.shrink(OVER_PANEL_MARGIN);
+    Some(egui::Rect::from_min_max(room.min, egui::pos2(room.right(), (room.bottom() - below).max(room.top()))))
+}
+
+/// The offset that puts an area anchored at its bottom left corner (`egui::Align2::LEFT_BOTTOM`) at the bottom left
+/// of `room`.
+pub fn bottom_left_of(ctx: &egui::Context, room: egui::Rect) -> egui::Vec2 {
+    let screen = ctx.viewport_rect();
+    egui::vec2(room.left() - screen.left(), room.bottom() - screen.bottom())
+}
+
 /// The horizontal offset, in points, that centres a dialog or a toast over the board (beside the panel, if one stands
 /// to the left).
 pub fn board_centre(ctx: &egui::Context, insets: &UiInsets) -> f32 {
@@ -125,25 +160,50 @@ pub fn side_line(ui: &mut egui::Ui, side: Side, text: &str) {
     });
 }
 
-/// A player's card, one line where it fits: their piece's colour and name, framed when it is their turn, and the
-/// pieces they have taken.
+/// The size of a taken piece in a tray.
+const TAKEN_SIZE: f32 = 11.0;
+
+/// `count` pieces of `side` in a row as wide as what is left of the line: one beside the other while they fit, then
+/// overlapping ever closer, so that a tray of every piece a game can take (22) stays one line of the same height.
+fn pile(ui: &mut egui::Ui, side: Side, count: u32) {
+    let width = ui.available_width().max(TAKEN_SIZE);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, TAKEN_SIZE), egui::Sense::hover());
+    let step = match count {
+        0 | 1 => 0.0,
+        _ => ((width - TAKEN_SIZE) / (count - 1) as f32).min(TAKEN_SIZE + 1.0),
+    };
+    let stroke = egui::Stroke::new(1.1, theme::PALE_WOOD);
+    let fill = theme::colour(side_color(side));
+    for i in 0..count {
+        let centre = egui::pos2(rect.left() + TAKEN_SIZE / 2.0 + step * i as f32, rect.center().y);
+        ui.painter().circle(centre, TAKEN_SIZE * 0.44, fill, stroke);
+    }
+}
+
+/// A side's tray on one line: "White took 3" and the pieces taken, drawn as small pieces of the other colour.
+fn tray(ui: &mut egui::Ui, locale: &Locale, side: Side, taken: u32, text_style: egui::TextStyle) {
+    ui.horizontal(|ui| {
+        let words = egui::RichText::new(tr!(locale, "game-took", side = side_key(side), count = taken));
+        ui.add(egui::Label::new(words.text_style(text_style)).extend());
+        ui.add_space(4.0);
+        pile(ui, !side, taken);
+    });
+}
+
+/// A player's card, two lines of the same height whatever happens in the game: their piece's colour and name
+/// (shortened to fit), framed when it is their turn; then the pieces they have taken.
 pub fn player_card(ui: &mut egui::Ui, locale: &Locale, side: Side, name: &str, taken: u32, to_move: bool) {
     let frame = egui::Frame::group(ui.style()).inner_margin(egui::Margin::symmetric(6, 2));
     let frame = if to_move { frame.stroke(egui::Stroke::new(2.0, theme::PALE_WOOD)) } else { frame };
     frame.show(ui, |ui| {
         ui.set_width(ui.available_width());
-        ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.y = 1.0;
+        ui.horizontal(|ui| {
             piece_disc(ui, side, 18.0);
             let name = egui::RichText::new(name);
-            ui.label(if to_move { name.strong() } else { name });
-            ui.add_space(6.0);
-            ui.spacing_mut().item_spacing.x = 1.0;
-            ui.label(egui::RichText::new(tr!(locale, "game-took", side = side_key(side), count = taken)).small());
-            ui.add_space(3.0);
-            for _ in 0..taken {
-                piece_disc(ui, !side, 11.0);
-            }
+            ui.add(egui::Label::new(if to_move { name.strong() } else { name }).truncate());
         });
+        tray(ui, locale, side, taken, egui::TextStyle::Small);
     });
 }
 
@@ -158,18 +218,11 @@ pub fn taken(game: &Game) -> [u32; 2] {
     taken
 }
 
-/// Each side's tray: the pieces it has taken, drawn as small pieces of the other colour.
+/// Each side's tray, a line each.
 pub fn trays(ui: &mut egui::Ui, locale: &Locale, game: &Game) {
     let taken = taken(game);
-    ui.spacing_mut().item_spacing.x = 1.0;
     for side in Side::BOTH {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(tr!(locale, "game-took", side = side_key(side), count = taken[side.index()]));
-            ui.add_space(4.0);
-            for _ in 0..taken[side.index()] {
-                piece_disc(ui, !side, 11.0);
-            }
-        });
+        tray(ui, locale, side, taken[side.index()], egui::TextStyle::Body);
     }
 }
 
@@ -193,4 +246,49 @@ pub fn rating_chart(ui: &mut egui::Ui, values: &[f64], height: f32) {
     let painter = ui.painter_at(rect);
     painter.rect_stroke(rect, 4.0, ui.visuals().widgets.noninteractive.bg_stroke, egui::StrokeKind::Inside);
     painter.line(points, egui::Stroke::new(2.0, theme::PALE_WOOD));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Language;
+
+    /// Where a player's card lies when drawn in a column `width` points wide, in the game's fonts and style.
+    fn card(locale: &Locale, width: f32, name: &str, taken: u32) -> egui::Rect {
+        let ctx = egui::Context::default();
+        ctx.set_fonts(theme::fonts());
+        ctx.set_global_style(theme::style(false));
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(width, 600.0));
+        let mut rect = egui::Rect::NOTHING;
+        // The fonts are taken up as the first pass begins: the second one measures.
+        for _ in 0..2 {
+            let input = egui::RawInput { screen_rect: Some(screen), ..Default::default() };
+            let mut output = ctx.run_ui(input, |ui| {
+                rect = ui.scope(|ui| player_card(ui, locale, Side::Black, name, taken, true)).response.rect;
+            });
+            // No renderer takes the font's texture.
+            output.textures_delta.clear();
+        }
+        rect
+    }
+
+    #[test]
+    fn a_card_keeps_its_height_and_width_at_every_count_in_every_language_and_width() {
+        // The panel's inside on the desktop and on a phone, and a narrow one.
+        for width in [284.0, 374.0, 200.0] {
+            for language in Language::CHOICES {
+                let locale = Locale::new(language);
+                // The longest name a game against the computer shows, and an online player's longest.
+                let computer = locale.text(&text!("game-player", kind = "computer", level = "beginner"));
+                let name = format!("{computer} {}", "W".repeat(24));
+                let empty = card(&locale, width, &name, 0);
+                assert!(empty.height() < 60.0, "{language:?} at {width}: two lines, {}", empty.height());
+                for taken in 1..=22 {
+                    let full = card(&locale, width, &name, taken);
+                    assert_eq!(full.height(), empty.height(), "{language:?} at {width}, {taken} taken");
+                    assert!(full.width() <= width, "{language:?} at {width}, {taken} taken: {}", full.width());
+                }
+            }
+        }
+    }
 }

@@ -10,6 +10,7 @@ mod game;
 mod interface;
 mod keys;
 mod languages;
+mod layout;
 mod online;
 mod preview;
 mod puzzles;
