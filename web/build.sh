@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the web version of the game into dist/ (index.html and the wasm-bindgen output; the sounds are built in):
+# Builds the web version of the game into dist/ (index.html, the wasm-bindgen output of the game and of the light
+# board's engine; the sounds are built in):
 # cargo for wasm32 with the size-optimised web-release profile, then web/package.sh (wasm-bindgen at the version in
 # Cargo.lock, wasm-opt from npm's binaryen, hashed names, the service worker, the manifest, compressed copies).
 # Installs the wasm target and the tools it needs.
@@ -13,7 +14,11 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $version"; then
     # Not --locked: the tool's published lockfile pins a crate version the registry no longer serves.
     cargo install wasm-bindgen-cli --version "$version"
 fi
-[ -x web/node_modules/.bin/wasm-opt ] || (cd web && npm ci --no-audit --no-fund)
+[ -x web/node_modules/.bin/wasm-opt ] && [ -f web/node_modules/@fluent/bundle/index.js ] ||
+    (cd web && npm ci --no-audit --no-fund)
 
 cargo web
-web/package.sh "$target_dir/wasm32-unknown-unknown/web-release/fanorona.wasm"
+# The light board's engine (web/light.js), with the same profile: the rules and the AI are built once for both.
+cargo build --locked --profile web-release --target wasm32-unknown-unknown -p fanorona-light
+web/package.sh "$target_dir/wasm32-unknown-unknown/web-release/fanorona.wasm" \
+    "$target_dir/wasm32-unknown-unknown/web-release/fanorona_light.wasm"

@@ -1,15 +1,23 @@
 // The web game's service worker: after one visit the game starts, and plays the computer, without the network.
 // web/package.sh copies it into dist/ with __VERSION__ replaced by the build's version, the content hash that also
-// names the game's JS and wasm: each build keeps its files in a cache of its own, named with the version, and a page
-// of one build never gets another build's code (the names differ).
+// names the game's JS and wasm and covers the light board's (named with __LIGHT__): each build keeps its files in a cache of its
+// own, named with the version, and a page of one build never gets another build's code (the names differ).
 const VERSION = '__VERSION__';
+const LIGHT = '__LIGHT__';
 const CACHE = `fanorona-${VERSION}`;
+// Registered as `sw.js?light` where the full game cannot run (no WebGL2): the light board's files alone are kept,
+// not the 4 MB of a game this browser cannot start.
+const LIGHT_ONLY = new URL(self.location.href).searchParams.has('light');
 
 // URLs relative to the scope (this script's folder), so the game works in a sub-folder as at the root.
 const at = (path) => new URL(path, self.registration.scope).href;
 const INDEX = at('index.html');
 // Named with the version: kept until the next build, served from the cache without asking.
-const HASHED = [at(`fanorona-${VERSION}.js`), at(`fanorona_bg-${VERSION}.wasm`)];
+const LIGHT_FILES = [at(`light-${LIGHT}.js`), at(`light_bg-${LIGHT}.wasm`), at(`light-board-${LIGHT}.js`),
+  at(`fluent-${LIGHT}.js`)];
+const GAME_FILES = [at(`fanorona-${VERSION}.js`), at(`fanorona_bg-${VERSION}.wasm`)];
+const HASHED = [...LIGHT_FILES, ...GAME_FILES];
+const KEPT = LIGHT_ONLY ? LIGHT_FILES : HASHED;
 // Named without it, so a new build may change them under the same name: asked for first, the copy kept for offline.
 const UNHASHED = [INDEX, at('manifest.webmanifest'), at('icons/icon-192.png'), at('icons/icon-512.png'),
   at('icons/icon-maskable-512.png')];
@@ -17,7 +25,7 @@ const UNHASHED = [INDEX, at('manifest.webmanifest'), at('icons/icon-192.png'), a
 self.addEventListener('install', (event) => {
   // The page registers this worker once it has the wasm, so these requests find the large files in the browser's
   // HTTP cache (they are sent with a year's max-age): the first visit downloads the game once, not twice.
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...HASHED, ...UNHASHED])).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...KEPT, ...UNHASHED])).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {

@@ -24,26 +24,40 @@ type Messages = BTreeMap<String, BTreeSet<String>>;
 fn messages(language: Language) -> Messages {
     let mut all = Messages::new();
     for (area, source) in AREAS.iter().zip(sources(language)) {
-        let resource = fluent_syntax::parser::parse(source)
-            .unwrap_or_else(|(_, errors)| panic!("{}/{area}.ftl does not parse: {errors:?}", language.code()));
-        for entry in resource.body {
-            match entry {
-                ast::Entry::Message(message) => {
-                    assert!(message.attributes.is_empty(), "{}: attributes are not used", message.id.name);
-                    let mut variables = BTreeSet::new();
-                    if let Some(pattern) = &message.value {
-                        pattern_variables(pattern, &mut variables);
-                    }
-                    let id = message.id.name.to_owned();
-                    assert!(all.insert(id.clone(), variables).is_none(), "{id} twice in {}", language.code());
-                }
-                ast::Entry::Term(term) => panic!("-{}: terms are not used", term.id.name),
-                ast::Entry::Junk { content } => panic!("{}/{area}.ftl: junk {content}", language.code()),
-                _ => {}
-            }
-        }
+        read_messages(language, area, source, &mut all);
     }
     all
+}
+
+/// The web page's own messages (`page.ftl`: its loading screen and light board, which web/words.mjs puts into the
+/// page with the game's messages it uses; the game itself never reads them).
+fn page_messages(language: Language) -> Messages {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("assets/locales/{}/page.ftl", language.code()));
+    let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut all = Messages::new();
+    read_messages(language, "page", &source, &mut all);
+    all
+}
+
+fn read_messages(language: Language, area: &str, source: &str, all: &mut Messages) {
+    let resource = fluent_syntax::parser::parse(source)
+        .unwrap_or_else(|(_, errors)| panic!("{}/{area}.ftl does not parse: {errors:?}", language.code()));
+    for entry in resource.body {
+        match entry {
+            ast::Entry::Message(message) => {
+                assert!(message.attributes.is_empty(), "{}: attributes are not used", message.id.name);
+                let mut variables = BTreeSet::new();
+                if let Some(pattern) = &message.value {
+                    pattern_variables(pattern, &mut variables);
+                }
+                let id = message.id.name.to_owned();
+                assert!(all.insert(id.clone(), variables).is_none(), "{id} twice in {}", language.code());
+            }
+            ast::Entry::Term(term) => panic!("-{}: terms are not used", term.id.name),
+            ast::Entry::Junk { content } => panic!("{}/{area}.ftl: junk {content}", language.code()),
+            _ => {}
+        }
+    }
 }
 
 fn pattern_variables(pattern: &ast::Pattern<&str>, variables: &mut BTreeSet<String>) {
@@ -211,6 +225,32 @@ fn every_language_has_the_same_messages_and_none_that_nothing_uses() {
     for language in [Language::French, Language::Malagasy] {
         let theirs: BTreeSet<String> = messages(language).into_keys().collect();
         assert_eq!(theirs, english, "the messages of {} and en", language.code());
+    }
+}
+
+/// The page's messages: the same in every language, with the same variables, none the game's own too, and none left
+/// in English. (Which of them the page uses, and that every message it asks for exists, web/words.mjs checks as it
+/// builds the page.)
+#[test]
+fn the_web_page_s_messages_are_in_every_language_with_their_variables() {
+    let english = page_messages(Language::English);
+    assert!(english.len() >= 8, "the page's messages are read: {}", english.len());
+    let game = messages(Language::English);
+    let shared: Vec<_> = english.keys().filter(|id| game.contains_key(*id)).collect();
+    assert!(shared.is_empty(), "in page.ftl and in the game's files: {shared:?}");
+    for language in [Language::French, Language::Malagasy] {
+        assert_eq!(page_messages(language), english, "page.ftl's messages and variables in {} and en", language.code());
+        let path = |code: &str| Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("assets/locales/{code}/page.ftl"));
+        let lines = |code: &str| -> BTreeMap<String, String> {
+            let text = std::fs::read_to_string(path(code)).unwrap_or_else(|e| panic!("{code}/page.ftl: {e}"));
+            text.lines()
+                .filter_map(|line| line.split_once(" = "))
+                .map(|(id, words)| (id.to_owned(), words.to_owned()))
+                .collect()
+        };
+        let (theirs, en) = (lines(language.code()), lines("en"));
+        let same: Vec<_> = theirs.iter().filter(|(id, words)| en.get(*id) == Some(*words)).map(|(id, _)| id).collect();
+        assert!(same.is_empty(), "page.ftl's words in {} as in English: {same:?}", language.code());
     }
 }
 
