@@ -158,6 +158,10 @@ pub fn withdrawn<P: Clone + Eq + Hash>(entrants: &[Entrant<P>], rounds: &[Round<
 /// through, and a bound on the time any round takes, a thousand players' too.
 const SEARCH_WORK: usize = 1_000_000;
 
+/// How much all the searches for a round do together (one for each choice of the bye tried, and again without the
+/// colours if none can be paired with them): a bound on a round's time whatever the choices.
+const ROUND_WORK: usize = 4 * SEARCH_WORK;
+
 /// How strongly a player's games call for a colour (FIDE's Dutch rules, simplified), weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Strength {
@@ -188,13 +192,15 @@ fn preference(colours: &[bool]) -> Option<(bool, Strength)> {
     }
 }
 
-/// The next round after `rounds`: the players not withdrawn and `present` are ranked by score and rating, the lowest
-/// ranked who has not had a bye gets it if their number is odd, and the others are paired from the top, each with the
-/// player at the middle of their score group (the Dutch system's top half against bottom half), moving on to the
-/// next if the two may not meet, and down to the next group when a group cannot be paired; of the pairings found
-/// that way, the round takes the first that floats the fewest players down out of each score group in turn, from
-/// the top (`Search`). Two players who have met may not meet, nor, unless the round cannot be paired otherwise, two
-/// who both call for the same colour absolutely. Colours go by each player's `preference`.
+/// The next round after `rounds`: the players not withdrawn and `present` are ranked by score and rating; if their
+/// number is odd, one of those with the fewest byes gets one, the lowest ranked for whom the others can be paired
+/// (FIDE's Dutch rules choose the bye with the pairing, not before it: the lowest ranked player's bye can leave two
+/// who must have the same colour to meet, where another's does not). The others are paired from the top, each with
+/// the player at the middle of their score group (the Dutch system's top half against bottom half), moving on to
+/// the next if the two may not meet, and down to the next group when a group cannot be paired; of the pairings
+/// found that way, the round takes the first that floats the fewest players down out of each score group in turn,
+/// from the top (`Search`). Two players who have met may not meet, nor, unless no choice of the bye lets the round be
+/// paired otherwise, two who both call for the same colour absolutely. Colours go by each player's `preference`.
 pub fn pair_round<P: Clone + Eq + Hash + Ord>(
     entrants: &[Entrant<P>],
     rounds: &[Round<P>],
@@ -210,17 +216,17 @@ pub fn pair_round<P: Clone + Eq + Hash + Ord>(
     ranked.sort_by(|a, b| {
         score(&b.player).cmp(&score(&a.player)).then(b.rating.total_cmp(&a.rating)).then(a.player.cmp(&b.player))
     });
-    let mut ranked: Vec<P> = ranked.into_iter().map(|e| e.player.clone()).collect();
-    let bye = if ranked.len() % 2 == 1 {
+    let ranked: Vec<P> = ranked.into_iter().map(|e| e.player.clone()).collect();
+    // Who may have the bye, in the order they are tried: of those with the fewest byes, the lowest ranked first.
+    let byes: Vec<Option<usize>> = if ranked.len() % 2 == 1 {
         let byes = |p: &P| record(p).map_or(0, |r| r.byes);
         let fewest = ranked.iter().map(byes).min().unwrap_or(0);
-        let at = ranked.iter().rposition(|p| byes(p) == fewest);
-        at.map(|at| ranked.remove(at))
+        (0..ranked.len()).rev().filter(|&at| byes(&ranked[at]) == fewest).map(Some).collect()
     } else {
-        None
+        vec![None]
     };
     // Each player's score group, 0 the highest: never decreasing down the ranking.
-    let mut group = Vec::with_capacity(ranked.len());
+    let mut group: Vec<usize> = Vec::with_capacity(ranked.len());
     for (at, p) in ranked.iter().enumerate() {
         let above = at.checked_sub(1).map_or(0, |above| group[above] + usize::from(score(&ranked[above]) != score(p)));
         group.push(above);
@@ -230,9 +236,24 @@ pub fn pair_round<P: Clone + Eq + Hash + Ord>(
     let absolute: Vec<Option<bool>> = (0..ranked.len())
         .map(|at| called(at).and_then(|(white, strength)| (strength == Strength::Absolute).then_some(white)))
         .collect();
-    let pairs = Search::best(&group, &absolute, met)
-        .or_else(|| Search::best(&group, &vec![None; ranked.len()], met))
-        .unwrap_or_else(|| (0..ranked.len() / 2).map(|at| (2 * at, 2 * at + 1)).collect());
+    let free = vec![None; ranked.len()];
+    let mut budget = ROUND_WORK;
+    // The players paired (by rank) when `bye` has the bye.
+    let paired = |bye: Option<usize>| -> Vec<usize> { (0..ranked.len()).filter(|&at| Some(at) != bye).collect() };
+    let found = [&absolute, &free].into_iter().find_map(|colours| {
+        byes.iter().find_map(|&bye| {
+            let paired = paired(bye);
+            let group: Vec<usize> = paired.iter().map(|&at| group[at]).collect();
+            let colours: Vec<Option<bool>> = paired.iter().map(|&at| colours[at]).collect();
+            let pairs = Search::best(&group, &colours, |a, b| met(paired[a], paired[b]), &mut budget)?;
+            Some((bye, pairs.into_iter().map(|(a, b)| (paired[a], paired[b])).collect::<Pairs>()))
+        })
+    });
+    let (bye, pairs) = found.unwrap_or_else(|| {
+        let bye = byes.first().copied().flatten();
+        let paired = paired(bye);
+        (bye, paired.chunks_exact(2).map(|two| (two[0], two[1])).collect())
+    });
     let games = pairs
         .into_iter()
         .enumerate()
@@ -258,7 +279,7 @@ pub fn pair_round<P: Clone + Eq + Hash + Ord>(
             Pairing { white, black, result: None }
         })
         .collect();
-    Round { games, bye, absent }
+    Round { games, bye: bye.map(|at| ranked[at].clone()), absent }
 }
 
 /// Players paired by their rank (0 the top), the higher ranked first in each pair.
@@ -288,12 +309,14 @@ struct Search<'a, F> {
     least: Vec<usize>,
     /// The work done so far, as [`SEARCH_WORK`] counts it.
     work: usize,
+    /// The work allowed.
+    allowed: usize,
 }
 
 impl<'a, F: Fn(usize, usize) -> bool> Search<'a, F> {
-    /// The pairing with the fewest floats of those the search reaches within [`SEARCH_WORK`]; `None` if it reaches
-    /// none.
-    fn best(group: &'a [usize], absolute: &'a [Option<bool>], met: F) -> Option<Pairs> {
+    /// The pairing with the fewest floats of those the search reaches within [`SEARCH_WORK`] and what is left of the
+    /// round's `budget` (less the work done); `None` if it reaches none.
+    fn best(group: &'a [usize], absolute: &'a [Option<bool>], met: F, budget: &mut usize) -> Option<Pairs> {
         let groups = group.last().map_or(0, |last| last + 1);
         let mut search = Search {
             group,
@@ -305,9 +328,11 @@ impl<'a, F: Fn(usize, usize) -> bool> Search<'a, F> {
             best: None,
             least: Vec::new(),
             work: 0,
+            allowed: SEARCH_WORK.min(*budget),
         };
         search.least = search.bound().collect();
         search.extend();
+        *budget = budget.saturating_sub(search.work);
         search.best.map(|(_, pairs)| pairs)
     }
 
@@ -344,7 +369,7 @@ impl<'a, F: Fn(usize, usize) -> bool> Search<'a, F> {
         let mut over = false;
         for at in (middle..group).chain((0..middle).rev()).chain(group..self.left.len()) {
             self.work += self.left.len();
-            if self.work > SEARCH_WORK {
+            if self.work > self.allowed {
                 over = true;
                 break;
             }
@@ -644,26 +669,36 @@ mod tests {
         least
     }
 
-    /// Plays an event of `count` players over `rounds` rounds through [`pair_round`], with results drawn from
-    /// `seed`, and checks in every round what a Swiss system promises: everyone plays once or has the bye; nobody
-    /// meets anyone twice; the bye goes to the lowest ranked player (by score, then rating) who has not had one; the
-    /// score groups are paired within themselves as far as the round allows (its floats are the least of any
-    /// pairing without a repeat, nor two players due the same colour absolutely where that can be, worked out by
-    /// brute force); a pair whose due colours differ gets them, and nobody has one colour three games in a row; and
-    /// the standings are the order of score, Buchholz, Sonneborn-Berger and
-    /// rating that the test works out itself from the games.
-    fn play(count: u32, rounds: u64, seed: u64) {
-        // Ratings apart from the players' numbers (7919 is prime to 1000: no two alike), so that a rank taken for a
-        // number shows.
-        let players: Vec<Entrant<u32>> = (1..=count)
-            .map(|p| Entrant { player: p, rating: f64::from(1000 + p * 7919 % 1000), withdrawn: false })
-            .collect();
+    /// Whether `players` can all be paired, none with one they `may_meet` not.
+    fn pairable(players: &[u32], may_meet: &dyn Fn(u32, u32) -> bool) -> bool {
+        let cost: Vec<Vec<Option<u64>>> =
+            players.iter().map(|&a| players.iter().map(|&b| may_meet(a, b).then_some(0)).collect()).collect();
+        least_floats((1 << players.len()) - 1, &cost, &mut HashMap::new()).is_some()
+    }
+
+    /// Plays an event of `players` over `rounds` rounds through [`pair_round`], each round's results given by
+    /// `results` (from the round's number, 1 the first, and its games), and checks in every round what a Swiss
+    /// system promises: everyone plays once or has the bye; nobody meets anyone twice; the bye goes to the lowest
+    /// ranked player (by score, then rating) of those with the fewest byes for whom the others can be paired with no
+    /// repeat and no two due the same colour absolutely (else with no repeat; else the lowest ranked); the score
+    /// groups are paired within themselves as far as the round allows (its floats are the least of any pairing
+    /// without a repeat, nor two players due the same colour absolutely where that can be, worked out by brute
+    /// force); a pair whose due colours differ gets them, and nobody has one colour three games in a row; and the
+    /// standings are the order of score, Buchholz, Sonneborn-Berger and rating that the test works out itself from
+    /// the games.
+    fn check(
+        event: &str,
+        players: &[Entrant<u32>],
+        rounds: u64,
+        results: impl Fn(u64, &[Pairing<u32>]) -> Vec<Outcome>,
+    ) {
+        let count = players.len() as u32;
         let rating = |p: u32| players[p as usize - 1].rating;
         let mut played: Vec<Round<u32>> = Vec::new();
         for number in 1..=rounds {
-            let event = format!("{count} players, seed {seed}, round {number}");
-            let before = tally(&players, &played);
-            let mut round = pair_round(&players, &played, |_| true);
+            let event = format!("{count} players, {event}, round {number}");
+            let before = tally(players, &played);
+            let mut round = pair_round(players, &played, |_| true);
             let paired: Vec<u32> = round.games.iter().flat_map(|g| [g.white, g.black]).collect();
             let mut seated: Vec<u32> = paired.iter().copied().chain(round.bye).collect();
             seated.sort_unstable();
@@ -677,10 +712,6 @@ mod tests {
                     game.black
                 );
             }
-            let lowest = (1..=count)
-                .filter(|p| before[p].byes == 0)
-                .min_by(|&a, &b| before[&a].score.cmp(&before[&b].score).then(rating(a).total_cmp(&rating(b))));
-            assert_eq!(round.bye, lowest.filter(|_| count % 2 == 1), "{event}: the bye");
 
             let score = |p: u32| before[&p].score;
             let mut levels: Vec<Points> = paired.iter().map(|&p| score(p)).collect();
@@ -689,6 +720,15 @@ mod tests {
             let got: u64 = round.games.iter().map(|g| floats(&levels, (score(g.white), score(g.black)))).sum();
             let due = |p: u32| due(&before[&p].colours);
             let clash = |a: u32, b: u32| matches!((due(a), due(b)), (Some((a, true)), Some((b, true))) if a == b);
+            let fewest = before.values().map(|t| t.byes).min().unwrap_or(0);
+            let mut byes: Vec<u32> = (1..=count).filter(|p| count % 2 == 1 && before[p].byes == fewest).collect();
+            byes.sort_by(|&a, &b| score(a).cmp(&score(b)).then(rating(a).total_cmp(&rating(b))).then(b.cmp(&a)));
+            let without = |bye: u32| (1..=count).filter(|&p| p != bye).collect::<Vec<u32>>();
+            let bye =
+                |may_meet: &dyn Fn(u32, u32) -> bool| byes.iter().copied().find(|&b| pairable(&without(b), may_meet));
+            let bye =
+                bye(&|a, b| !met(a, b) && !clash(a, b)).or_else(|| bye(&|a, b| !met(a, b))).or(byes.first().copied());
+            assert_eq!(round.bye, bye, "{event}: the bye");
             let least = |may_meet: &dyn Fn(u32, u32) -> bool| {
                 let cost: Vec<Vec<Option<u64>>> = paired
                     .iter()
@@ -708,22 +748,13 @@ mod tests {
                 }
             }
 
-            for (board, game) in round.games.iter_mut().enumerate() {
-                // A fixed pattern that differs from game to game and event to event (a Fibonacci hash of the event,
-                // the round, the board and White): the higher rated wins half the games, the other a quarter, and a
-                // quarter are drawn.
-                let key = seed * 1_000_003 + number * 1009 + board as u64 * 101 + u64::from(game.white);
-                let roll = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 62;
-                let white_higher = rating(game.white) > rating(game.black);
-                game.result = Some(match (roll, white_higher) {
-                    (0, _) => Outcome::Draw,
-                    (1, true) | (2 | 3, false) => Outcome::BlackWins,
-                    _ => Outcome::WhiteWins,
-                });
+            let outcomes = results(number, &round.games);
+            for (game, result) in round.games.iter_mut().zip(outcomes) {
+                game.result = Some(result);
             }
             played.push(round);
 
-            let after = tally(&players, &played);
+            let after = tally(players, &played);
             for (p, tally) in &after {
                 let thrice = tally.colours.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]);
                 assert!(!thrice, "{event}: {p} has one colour three times in a row: {:?}", tally.colours);
@@ -738,11 +769,59 @@ mod tests {
                 })
                 .collect();
             expected.sort_by(|a, b| (b.1, b.2, b.3).cmp(&(a.1, a.2, a.3)).then(rating(b.0).total_cmp(&rating(a.0))));
-            let table: Vec<(u32, Points, Points, u32)> = standings(&players, &played)
+            let table: Vec<(u32, Points, Points, u32)> = standings(players, &played)
                 .iter()
                 .map(|s| (s.player, s.score, s.buchholz, s.sonneborn_berger))
                 .collect();
             assert_eq!(table, expected, "{event}: the standings");
+        }
+    }
+
+    /// [`check`] on an event of `count` players of ratings apart from their numbers (7919 is prime to 1000: no two
+    /// alike, so that a rank taken for a number shows), with results in a fixed pattern that differs from game to
+    /// game and event to event (a Fibonacci hash of `seed`, the round, the board and White): the higher rated wins
+    /// half the games, the other a quarter, and a quarter are drawn.
+    fn play(count: u32, rounds: u64, seed: u64) {
+        let players: Vec<Entrant<u32>> = (1..=count)
+            .map(|p| Entrant { player: p, rating: f64::from(1000 + p * 7919 % 1000), withdrawn: false })
+            .collect();
+        let rating = |p: u32| players[p as usize - 1].rating;
+        check(&format!("seed {seed}"), &players, rounds, |number, games| {
+            let result = |(board, game): (usize, &Pairing<u32>)| {
+                let key = seed * 1_000_003 + number * 1009 + board as u64 * 101 + u64::from(game.white);
+                let roll = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 62;
+                match (roll, rating(game.white) > rating(game.black)) {
+                    (0, _) => Outcome::Draw,
+                    (1, true) | (2 | 3, false) => Outcome::BlackWins,
+                    _ => Outcome::WhiteWins,
+                }
+            };
+            games.iter().enumerate().map(result).collect()
+        });
+    }
+
+    /// Seven players of one rating over five rounds, the server's own event (`tests/server/tournament_play.rs`),
+    /// with every way its results can fall on the boards: Black wins one game a round and White the others, but in
+    /// round 2, where one more game is drawn. Each way is a number whose digits, one a round, say which boards.
+    #[test]
+    fn seven_players_of_one_rating_keep_the_promises_whichever_boards_their_results_fall_on() {
+        let players: Vec<Entrant<u32>> =
+            (1..=7).map(|p| Entrant { player: p, rating: 1500.0, withdrawn: false }).collect();
+        // A round's choices: the board Black wins, and in round 2 the board drawn too (another).
+        let choices = |number: u64| if number == 2 { 6 } else { 3 };
+        let ways: u64 = (1..=5).map(choices).product();
+        for way in 0..ways {
+            check(&format!("way {way}"), &players, 5, |number, games| {
+                let digit = (1..number).fold(way, |rest, before| rest / choices(before)) % choices(number);
+                let (black, drawn) = (digit % 3, (digit % 3 + 1 + digit / 3) % 3);
+                (0..games.len() as u64)
+                    .map(|board| match board {
+                        _ if board == black => Outcome::BlackWins,
+                        _ if number == 2 && board == drawn => Outcome::Draw,
+                        _ => Outcome::WhiteWins,
+                    })
+                    .collect()
+            });
         }
     }
 
