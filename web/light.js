@@ -13,10 +13,10 @@ const THINK_BUDGET = 4000;
 /** Every point's name, a1 to i5. */
 const POINTS = [...COLUMNS].flatMap((c) => [1, 2, 3, 4, 5].map((r) => `${c}${r}`));
 /** The computer's levels, weakest first, as the engine names them. */
-export const LEVELS = ['beginner', 'casual', 'classic', 'strong', 'master'];
+const LEVELS = ['beginner', 'casual', 'classic', 'strong', 'master'];
 
 /** The pieces of position text (`bbbbbbbbb/.../wwwwwwwww w 0 -`): a map from point name to 'w' or 'b'. */
-export function pieces(text) {
+function pieces(text) {
   const map = new Map();
   text.split(' ')[0].split('/').forEach((row, i) => {
     let x = 0;
@@ -31,21 +31,15 @@ export function pieces(text) {
 /** Names separated by spaces (the engine's lists), as an array. */
 const list = (names) => names.split(' ').filter(Boolean);
 
-const svg = (name, attributes, parent) => {
-  const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
-  parent?.appendChild(e);
-  return e;
-};
-
-/** An HTML element with its attributes and text, added to `parent`. */
-const html = (name, attributes, parent, text) => {
-  const e = document.createElement(name);
+/** The element `e` with its attributes and text, added to `parent`. */
+const add = (e, attributes, parent, text) => {
   for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
   if (text !== undefined) e.textContent = text;
   parent?.appendChild(e);
   return e;
 };
+const svg = (name, attributes, parent) => add(document.createElementNS(SVG, name), attributes, parent);
+const html = (name, attributes, parent, text) => add(document.createElement(name), attributes, parent, text);
 
 /**
  * The light board in `root`: `LightGame` the engine's class, `t(id, args)` the game's messages, `say(text)` what
@@ -66,7 +60,6 @@ export class LightBoard {
     this.game = new this.LightGame(this.level, this.white, Date.now() % 1e9);
     this.selected = null;
     this.choice = null;
-    this.turns = 0;
     this.thinking = false;
     this.closeDialog();
     this.drawLattice();
@@ -77,6 +70,11 @@ export class LightBoard {
   /** Whether a turn was played on the light board (a new game would lose it). */
   played() {
     return this.game.lastTurn() !== '';
+  }
+
+  /** Whether a game with turns is on the board and not over: what a new game or the full game would lose. */
+  underWay() {
+    return this.played() && !this.game.outcome();
   }
 
   build() {
@@ -168,7 +166,7 @@ export class LightBoard {
     if (!point || !this.game.personToMove() || !this.dialog.hidden) return;
     if (this.choice) {
       // A piece of one of the two lines chooses its way, as on the full game's board.
-      const way = this.choice.ways.find((w) => list(this.game.takes(this.selected, this.choice.to, w)).includes(point));
+      const way = this.choice.ways.find((w) => this.choice.takes[w].includes(point));
       if (way) this.stepTo(this.choice.to, way);
       else this.choice = null;
     } else if (this.selected && list(this.game.targets(this.selected)).includes(point)) {
@@ -186,7 +184,9 @@ export class LightBoard {
   stepTo(to, way = '') {
     const ways = list(this.game.ways(this.selected, to));
     if (!way && ways.length > 1) {
-      this.choice = { to, ways };
+      // What each way takes, asked once: the buttons, the marks and a click on a piece all read it.
+      const takes = Object.fromEntries(ways.map((w) => [w, list(this.game.takes(this.selected, to, w))]));
+      this.choice = { to, ways, takes };
       this.say(this.t('say-choose', { point: to }));
       this.update();
       return;
@@ -235,7 +235,6 @@ export class LightBoard {
 
   /** After a turn: the game's end, or the computer's turn. */
   turnOver() {
-    this.turns += 1;
     this.sayOutcome();
     this.computerPlays();
   }
@@ -291,23 +290,32 @@ export class LightBoard {
     if (!this.dialog.hidden) return;
     const d = this.dialog;
     d.replaceChildren();
-    if (this.played() && !this.game.outcome()) html('p', {}, d, this.t('game-confirm-new-game'));
+    if (this.underWay()) html('p', {}, d, this.t('game-confirm-new-game'));
     const level = html('select', {}, html('label', {}, d, this.t('menu-level')));
     for (const l of LEVELS) html('option', { value: l }, level, this.t('level-name', { level: l }));
     level.value = this.level;
     const side = html('select', {}, html('label', {}, d, this.t('menu-you-play')));
     for (const s of ['white', 'black']) html('option', { value: s }, side, this.t('side-name', { side: s }));
     side.value = this.white ? 'white' : 'black';
-    const buttons = html('div', { class: 'light-bar' }, d);
-    const start = html('button', { type: 'button' }, buttons, this.t('game-do-new-game'));
-    start.addEventListener('click', () => {
+    this.answers(this.t('game-do-new-game'), () => {
       this.level = level.value;
       this.white = side.value === 'white';
       this.newGame();
     });
-    html('button', { type: 'button' }, buttons, this.t('game-cancel')).addEventListener('click', () => this.closeDialog());
     d.hidden = false;
     level.focus();
+  }
+
+  /** The dialog's two answers: `label`, which closes it and calls `action`, and Cancel, which it returns. */
+  answers(label, action) {
+    const buttons = html('div', { class: 'light-bar' }, this.dialog);
+    html('button', { type: 'button' }, buttons, label).addEventListener('click', () => {
+      this.closeDialog();
+      action();
+    });
+    const cancel = html('button', { type: 'button' }, buttons, this.t('game-cancel'));
+    cancel.addEventListener('click', () => this.closeDialog());
+    return cancel;
   }
 
   closeDialog() {
@@ -329,22 +337,15 @@ export class LightBoard {
     const button = html('button', { type: 'button' }, this.footer, label);
     button.style.marginLeft = '10px';
     button.addEventListener('click', () => {
-      if (!this.played() || this.game.outcome()) {
+      if (!this.underWay()) {
         action();
         return;
       }
       if (!this.dialog.hidden) return;
-      const d = this.dialog;
-      d.replaceChildren();
-      html('p', {}, d, question);
-      const buttons = html('div', { class: 'light-bar' }, d);
-      html('button', { type: 'button' }, buttons, label).addEventListener('click', () => {
-        this.closeDialog();
-        action();
-      });
-      const cancel = html('button', { type: 'button' }, buttons, this.t('game-cancel'));
-      cancel.addEventListener('click', () => this.closeDialog());
-      d.hidden = false;
+      this.dialog.replaceChildren();
+      html('p', {}, this.dialog, question);
+      const cancel = this.answers(label, action);
+      this.dialog.hidden = false;
       cancel.focus();
     });
   }
@@ -367,8 +368,8 @@ export class LightBoard {
     this.choiceBar.replaceChildren();
     this.choiceBar.hidden = !this.choice;
     for (const way of this.choice?.ways ?? []) {
-      const taken = list(this.game.takes(this.selected, this.choice.to, way)).length;
-      const button = html('button', { type: 'button', class: way }, this.choiceBar, this.t(`game-choice-${way}`, { count: taken }));
+      const count = this.choice.takes[way].length;
+      const button = html('button', { type: 'button', class: way }, this.choiceBar, this.t(`game-choice-${way}`, { count }));
       button.addEventListener('click', () => this.stepTo(this.choice.to, way));
     }
     this.render();
@@ -380,7 +381,7 @@ export class LightBoard {
     const targets = this.selected && !this.choice ? list(this.game.targets(this.selected)) : [];
     const taking = new Map();
     for (const way of this.choice?.ways ?? []) {
-      for (const p of list(this.game.takes(this.selected, this.choice.to, way))) taking.set(p, way);
+      for (const p of this.choice.takes[way]) taking.set(p, way);
     }
     const movable = new Set(this.selected ? [] : list(this.game.movable()));
     // The last turn's path, under the pieces: what the computer just did, or the person.

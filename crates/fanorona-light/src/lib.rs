@@ -247,11 +247,7 @@ impl LightGame {
 
 /// The name of a step's way, as the page says it.
 fn way_name(step: Step) -> &'static str {
-    match step.capture() {
-        None => "paika",
-        Some(CaptureKind::Approach) => "approach",
-        Some(CaptureKind::Withdrawal) => "withdrawal",
-    }
+    step.capture().map_or("paika", CaptureKind::name)
 }
 
 /// Why a game was won, as the page says it (the end of the game's own `game-outcome-...` messages).
