@@ -51,11 +51,7 @@ pub fn step_text(played: &StepPlayed) -> Text {
     let side = side_key(played.side);
     match (played.step, played.placed) {
         (Some(step), _) => {
-            let kind = match step.capture() {
-                Some(CaptureKind::Approach) => "approach",
-                Some(CaptureKind::Withdrawal) => "withdrawal",
-                None => "paika",
-            };
+            let kind = step.capture().map_or("paika", CaptureKind::name);
             let (from, to) = (step.from().to_string(), step.to().to_string());
             text!("say-step", side = side, from = from, to = to, kind = kind, taken = played.captured.len())
         }

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiFullOutput, EguiPostUpdateSet, EguiPrimaryCont
 
 use super::Spoken;
 use super::speech::PointRoles;
-use super::typed::{MoveBox, TypedTurn, completions};
+use super::typed::{MoveBox, TypedTurn};
 use crate::board::layout::{BoardCursor, BoardLayout, UiInsets};
 use crate::game::session::Session;
 use crate::i18n::Locale;
@@ -64,7 +64,7 @@ fn move_box_ui(
     let turn =
         (typing.text.clone(), session.game().turns().len(), session.builder.turn_so_far().map(|t| t.to_string()));
     if typing.made_for.as_ref() != Some(&turn) {
-        typing.offered = completions(&session.builder, &typing.text, OFFERED);
+        typing.offered = session.builder.completions(&typing.text, OFFERED);
         typing.made_for = Some(turn);
     }
     let typing = &mut *typing;

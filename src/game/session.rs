@@ -8,8 +8,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use fanorona_ai::Level;
 use fanorona_rules::{
-    CaptureKind, Game, GameRecord, IllegalTurn, Outcome, Point, PointSet, Position, Progress, Side, Step, Turn,
-    TurnBuilder, Variant,
+    Game, GameRecord, IllegalTurn, Outcome, Point, PointSet, Position, Progress, Side, Step, Turn, TurnBuilder, Variant,
 };
 use serde::{Deserialize, Serialize};
 
@@ -303,6 +302,12 @@ impl Session {
         self.players[self.position().side_to_move().index()]
     }
 
+    /// Asks the person which of the two captures of a step (`pair`, approach first) to make, its piece picked up.
+    pub fn ask_choice(&mut self, pair: [Step; 2]) {
+        self.selected = Some(pair[0].from());
+        self.choice = Some(pair);
+    }
+
     /// Whether a person may act on the board now.
     pub fn human_to_move(&self) -> bool {
         self.player_to_move() == PlayerKind::Human && !self.is_over() && self.board_use.takes_turns()
@@ -460,13 +465,6 @@ impl Session {
 pub fn trace_of(before: &Position, turn: &Turn) -> TurnTrace {
     let captured = before.trace(turn).flat_map(|(step, taken)| step.captured_in_order(taken)).collect();
     TurnTrace { path: turn.path().collect(), captured }
-}
-
-/// Whether a capture choice between the two steps is needed: two steps to the same point, approach and withdrawal.
-pub fn capture_choice(steps: &[Step]) -> Option<[Step; 2]> {
-    let approach = steps.iter().find(|s| s.capture() == Some(CaptureKind::Approach))?;
-    let withdrawal = steps.iter().find(|s| s.capture() == Some(CaptureKind::Withdrawal))?;
-    Some([*approach, *withdrawal])
 }
 
 /// Changes the game and says what happened: the one way turns, steps and resignations reach the session, so that

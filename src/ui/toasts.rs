@@ -111,22 +111,22 @@ fn toasts_ui(
             (egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -16.0), width, f32::INFINITY)
         }
     };
-    // The newest toasts that fit in the room, each as high as its text wraps to.
+    // The newest toasts that fit in the room, each as high as its text wraps to (each put into words once a frame).
+    let texts: Vec<String> = toasts.0.iter().map(|toast| locale.text(&toast.notice.text)).collect();
     let font = egui::TextStyle::Body.resolve(&ctx.global_style());
     let text_width = width - 2.0 * (MARGIN.x + STROKE);
     let mut height = 0.0;
-    let fitting = toasts
-        .0
+    let fitting = texts
         .iter()
         .rev()
-        .take_while(|toast| {
-            let text = locale.text(&toast.notice.text);
-            let lines = ctx.fonts_mut(|f| f.layout(text, font.clone(), theme::IVORY, text_width)).size().y;
+        .take_while(|text| {
+            let lines = ctx.fonts_mut(|f| f.layout((*text).clone(), font.clone(), theme::IVORY, text_width)).size().y;
             height += lines + 2.0 * (MARGIN.y + STROKE) + GAP;
             height <= room
         })
         .count();
-    let shown = &toasts.0[toasts.0.len() - fitting..];
+    let first = toasts.0.len() - fitting;
+    let shown = toasts.0[first..].iter().zip(texts[first..].iter());
     egui::Area::new(egui::Id::new("toasts"))
         .anchor(anchor, offset)
         .order(egui::Order::Foreground)
@@ -135,7 +135,7 @@ fn toasts_ui(
         .show(ctx, |ui| {
             ui.set_max_width(width);
             ui.spacing_mut().item_spacing.y = GAP;
-            for toast in shown {
+            for (toast, text) in shown {
                 let opacity = toast.opacity(now);
                 let edge = if toast.notice.problem { theme::MALAGASY_RED } else { theme::PALE_WOOD };
                 egui::Frame::new()
@@ -145,10 +145,7 @@ fn toasts_ui(
                     .inner_margin(egui::Margin::symmetric(MARGIN.x as i8, MARGIN.y as i8))
                     .show(ui, |ui| {
                         ui.set_width(text_width);
-                        ui.label(
-                            egui::RichText::new(locale.text(&toast.notice.text))
-                                .color(theme::IVORY.gamma_multiply(opacity)),
-                        );
+                        ui.label(egui::RichText::new(text.as_str()).color(theme::IVORY.gamma_multiply(opacity)));
                     });
             }
         });

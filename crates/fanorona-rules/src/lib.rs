@@ -7,7 +7,8 @@
 //! - Whole-turn generation on bitboards without allocation ([`Position::for_each_turn`],
 //!   [`Position::try_for_each_turn`] which can stop early, [`Position::for_each_turn_taking`] which tells what each
 //!   turn takes, [`Position::count_turns`], [`perft`]), and a step-by-step [`TurnBuilder`] for user interfaces that
-//!   says what each step captures.
+//!   says what each step captures, reads a turn typed by a player ([`TurnBuilder::interpret`], [`Typed`],
+//!   [`TypedError`]) and says why a step is refused ([`TurnBuilder::why_not`], [`StepRefusal`]).
 //! - Text forms: points (`e3`), turn notation (`e3-d3A-d4W`, `e2-e3`, telo `b2`), position text, all with
 //!   `FromStr` and `Display`; game records ([`GameRecord`]) as RON and as game text for people to share
 //!   ([`GameRecord::to_text`], [`GameRecord::from_text`], [`GameRecord::load_text`]; errors in [`GameTextError`]
@@ -37,6 +38,7 @@ mod record;
 mod record_text;
 mod side;
 mod turn;
+mod typed;
 mod zobrist;
 
 pub use builder::{Played, Progress, TurnBuilder};
@@ -51,3 +53,4 @@ pub use record::{GameRecord, RecordError};
 pub use record_text::{GameForm, GameTextError, GameTextErrorKind, ReadGameError};
 pub use side::{ParseSideError, Side};
 pub use turn::{CaptureKind, ParseTurnError, Step, Steps, Turn};
+pub use typed::{StepRefusal, Then, Typed, TypedError, capture_choice};
