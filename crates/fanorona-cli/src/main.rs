@@ -14,11 +14,13 @@ mod engine;
 mod matches;
 mod moves;
 mod opening;
+mod openings;
 mod perft;
 mod puzzles;
 mod review;
 mod show;
 mod spsa;
+mod stats;
 mod tables;
 mod texel;
 mod tune;
@@ -48,6 +50,7 @@ enum Command {
     Show(show::Args),
     Bestmove(bestmove::Args),
     Match(matches::Args),
+    Openings(openings::Args),
     Book(book::Args),
     Convert(convert::Args),
     Review(review::Args),
@@ -70,6 +73,7 @@ fn main() -> ExitCode {
         Command::Show(args) => args.run(),
         Command::Bestmove(args) => args.run(),
         Command::Match(args) => args.run(),
+        Command::Openings(args) => args.run(),
         Command::Book(args) => args.run(),
         Command::Convert(args) => args.run(),
         Command::Review(args) => args.run(),

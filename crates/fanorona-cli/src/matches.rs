@@ -5,6 +5,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -14,6 +16,7 @@ use fanorona_ai::{Eval, Level, Limits, Ponder, Resumable, Search, TranspositionT
 use fanorona_rules::{Game, Side, Turn, Variant};
 
 use crate::args::CliError;
+use crate::stats::{Pentanomial, Sprt, Verdict};
 
 /// Play engine-against-engine games and print a result table.
 #[derive(clap::Args, Debug)]
@@ -37,12 +40,22 @@ pub struct Args {
     /// The board.
     #[arg(long, default_value = "tsivy")]
     variant: Variant,
-    /// Swap colours every game (each opening is played once with each colour).
+    /// Swap colours every game (each opening is played once with each colour): the pairs' results are counted as
+    /// pairs (pentanomial), with the Elo and its 95% interval.
     #[arg(long)]
     alternate: bool,
+    /// A sequential probability ratio test: the match stops once it shows the first engine ELO1 better rather
+    /// than ELO0 (logistic Elo, 5% errors each way), or the other way (after 20 pairs at the least), or at --games.
+    /// Implies --alternate.
+    #[arg(long, value_name = "ELO0,ELO1", value_delimiter = ',', num_args = 1)]
+    sprt: Vec<f64>,
     /// Random opening turns before the engines take over.
     #[arg(long, default_value_t = 2)]
     opening: u32,
+    /// Openings from a file that `openings` wrote instead of random turns (tsivy only): pair k plays the file's
+    /// k-th opening (from the first again after the last).
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -85,14 +98,24 @@ impl Args {
         let limits = |engine: usize| Limits { time: times.map(|t| t[engine]), depth: self.depth, nodes: self.nodes };
         let tablebase =
             (self.tables > 0).then(|| Tablebase::build_pieces(self.variant, self.tables).map(Arc::new)).transpose()?;
+        if self.openings.is_some() && self.variant != Variant::Tsivy {
+            return Err(CliError("--openings are tsivy's".into()));
+        }
+        let sprt = match *self.sprt {
+            [] => None,
+            [elo0, elo1] if elo0 < elo1 => Some(Sprt { elo0, elo1, alpha: 0.05, beta: 0.05 }),
+            _ => return Err(CliError("--sprt takes two Elo differences, the smaller first (e.g. 0,10)".into())),
+        };
         let settings = Settings {
             engines: [Engine::level(self.white), Engine::level(self.black)],
             games: self.games,
             limits: [limits(0), limits(1)],
             seed: self.seed,
             variant: self.variant,
-            alternate: self.alternate,
+            alternate: self.alternate || sprt.is_some(),
+            sprt,
             opening: self.opening,
+            openings: self.openings.as_deref().map(crate::openings::read).transpose()?.map(Arc::new),
             concurrency: self.concurrency,
             threads,
             ponder: self.ponder,
@@ -146,8 +169,12 @@ pub struct Settings {
     pub variant: Variant,
     /// Swap colours every game, replaying each opening with colours reversed.
     pub alternate: bool,
+    /// Stop once this test decides (the games in pairs).
+    pub sprt: Option<Sprt>,
     /// Random opening turns before the engines play.
     pub opening: u32,
+    /// Openings to play instead of random turns: pair k (game k when not alternating) plays opening k.
+    pub openings: Option<Arc<Vec<Game>>>,
     /// Games played in parallel.
     pub concurrency: usize,
     /// Search threads of each engine (see `Search::with_threads`; only the master uses more than one). A --versus
@@ -183,7 +210,9 @@ impl Settings {
             seed,
             variant: Variant::Tsivy,
             alternate: true,
+            sprt: None,
             opening,
+            openings: None,
             concurrency,
             threads: [1, 1],
             ponder: false,
@@ -210,12 +239,23 @@ struct GameScore {
     ponder_hits: u32,
 }
 
+impl GameScore {
+    /// The first engine's points: 1, ½ or 0.
+    fn points(&self) -> f64 {
+        f64::from(self.wins) + 0.5 * f64::from(self.draws)
+    }
+}
+
 /// The result table.
 #[derive(Clone, Debug)]
 pub struct Report {
     names: [String; 2],
     total: GameScore,
     games: u32,
+    /// The pairs' results, when each opening was played with both colours.
+    pairs: Option<Pentanomial>,
+    /// The sequential test, and what it said.
+    sprt: Option<(Sprt, Verdict)>,
 }
 
 impl Report {
@@ -257,31 +297,78 @@ impl fmt::Display for Report {
         }
         writeln!(
             f,
-            "games: {}, average length: {:.1} turns",
+            "games: {}, average length: {:.1} turns, drawn: {:.1}%",
             self.games,
-            f64::from(t.turns) / f64::from(self.games.max(1))
-        )
+            f64::from(t.turns) / f64::from(self.games.max(1)),
+            100.0 * f64::from(t.draws) / f64::from(self.games.max(1))
+        )?;
+        if let Some(pairs) = &self.pairs {
+            writeln!(f, "{pairs}")?;
+        }
+        if let (Some((sprt, verdict)), Some(pairs)) = (&self.sprt, &self.pairs) {
+            let (lower, upper) = sprt.bounds();
+            let said = match verdict {
+                Verdict::Accepted => "H1 accepted: the first engine is the better",
+                Verdict::Rejected => "H0 accepted: the first engine is not better",
+                Verdict::Open => "undecided",
+            };
+            writeln!(
+                f,
+                "SPRT elo0 {:+} elo1 {:+}: LLR {:.2} ({lower:.2}, {upper:.2}), {said}",
+                sprt.elo0,
+                sprt.elo1,
+                pairs.llr(sprt.elo0, sprt.elo1)
+            )?;
+        }
+        Ok(())
     }
 }
 
-/// Plays the match.
+/// The pentanomial counts of the pairs whose two games are both in `played` (by game number: games 2k and 2k + 1
+/// share an opening).
+fn pairs_of(played: &[(u32, GameScore)]) -> Pentanomial {
+    let mut points = std::collections::BTreeMap::new();
+    let mut counts = Pentanomial::default();
+    for (g, score) in played {
+        if let Some(other) = points.insert(g / 2, score.points()) {
+            counts.add(other, score.points());
+        }
+    }
+    counts
+}
+
+/// Plays the match: games are handed out in order to the threads; a sequential test stops it at the first pair that
+/// decides it (the games under way then are finished and counted).
 pub fn run(settings: &Settings) -> Report {
     let threads = settings.concurrency.max(1);
-    let scores: Vec<GameScore> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    (0..settings.games)
-                        .filter(|g| *g as usize % threads == t)
-                        .map(|g| play_game(settings, g))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+    let next = AtomicU32::new(0);
+    let decided = AtomicBool::new(false);
+    let played = Mutex::new(Vec::<(u32, GameScore)>::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while !decided.load(Ordering::Relaxed) {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= settings.games {
+                        break;
+                    }
+                    let score = play_game(settings, g);
+                    let Ok(mut played) = played.lock() else { break };
+                    played.push((g, score));
+                    if let Some(sprt) = settings.sprt
+                        && sprt.verdict(&pairs_of(&played)) != Verdict::Open
+                    {
+                        decided.store(true, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
     });
+    let scores = played.into_inner().unwrap_or_default();
+    let pairs = settings.alternate.then(|| pairs_of(&scores));
+    let sprt = settings.sprt.zip(pairs).map(|(sprt, pairs)| (sprt, sprt.verdict(&pairs)));
     let mut total = GameScore::default();
-    for s in &scores {
+    for (_, s) in &scores {
         total.wins += s.wins;
         total.draws += s.draws;
         total.losses += s.losses;
@@ -326,17 +413,20 @@ pub fn run(settings: &Settings) -> Report {
         names[0] = format!("{} (this)", names[0]);
         names[1] = format!("{} (other)", names[1]);
     }
-    Report { names, total, games: settings.games }
+    Report { names, total, games: scores.len() as u32, pairs, sprt }
 }
 
 /// Plays game number `g`: its opening comes from the seed (shared by the two games of a pair when alternating).
 fn play_game(settings: &Settings, g: u32) -> GameScore {
     let (opening_id, first_is_white) = if settings.alternate { (g / 2, g.is_multiple_of(2)) } else { (g, true) };
-    let mut game = crate::opening::random_opening(
-        settings.variant,
-        settings.opening,
-        settings.seed ^ u64::from(opening_id).wrapping_mul(0x9e37_79b9),
-    );
+    let mut game = match &settings.openings {
+        Some(openings) => openings[opening_id as usize % openings.len()].clone(),
+        None => crate::opening::random_opening(
+            settings.variant,
+            settings.opening,
+            settings.seed ^ u64::from(opening_id).wrapping_mul(0x9e37_79b9),
+        ),
+    };
     let first_side = if first_is_white { Side::White } else { Side::Black };
     let mut score = GameScore::default();
     let mut ply_seed = settings.seed.wrapping_add(u64::from(g) << 20);

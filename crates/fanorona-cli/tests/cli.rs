@@ -105,6 +105,53 @@ fn match_prints_a_result_table() {
     assert!(lines[0].contains("wins") && lines[0].contains("score") && lines[0].contains("ms/move"), "{out}");
     assert!(lines[1].starts_with("casual") && lines[2].starts_with("beginner"), "{out}");
     assert!(out.contains("games: 4"), "{out}");
+    let pairs = out.lines().find(|l| l.starts_with("pairs scoring 0, ½, 1, 1½, 2: [")).unwrap_or_default();
+    let counts: Vec<u32> = pairs[pairs.find('[').map_or(0, |i| i + 1)..pairs.find(']').unwrap_or(0)]
+        .split(", ")
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    assert_eq!((counts.len(), counts.iter().sum::<u32>()), (5, 2), "two pairs of games: {out}");
+}
+
+/// `openings` writes the same openings whatever the threads, each a few random turns from the start; `match
+/// --openings` plays them in pairs, and a file with a turn that does not play is refused with its line.
+#[test]
+fn openings_are_written_reproducibly_and_a_match_plays_them() {
+    let args = ["openings", "--count", "4", "--nodes", "3000", "--min-score", "0", "--max-score", "400", "--seed", "3"];
+    let one = stdout(&cli(&args));
+    let two = stdout(&cli(&[&args[..], &["--threads", "2"]].concat()));
+    assert_eq!(one, two);
+    let lines: Vec<&str> = one.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 4, "{one}");
+    assert!(lines.iter().all(|l| (4..=8).contains(&l.split(' ').count())), "{one}");
+    let dir = std::env::temp_dir().join(format!("fanorona-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, &one).expect("written");
+    let path = file.to_string_lossy().into_owned();
+    let base = ["match", "--white", "casual", "--black", "beginner", "--games", "4", "--tables", "0", "--openings"];
+    let out = stdout(&cli(&[&base[..], &[path.as_str(), "--alternate"]].concat()));
+    assert!(out.contains("games: 4") && out.contains("pairs scoring"), "{out}");
+    std::fs::write(&file, format!("{}\nd2-e3A a1-a2\n", lines[0])).expect("written");
+    let bad = cli(&[&base[..], &[path.as_str()]].concat());
+    let error = String::from_utf8_lossy(&bad.stderr).into_owned();
+    assert!(bad.status.code() == Some(2) && error.contains("openings.txt:2: a1-a2"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The sequential test stops a match as soon as it is decided (after 20 pairs at the least): the casual level
+/// against the beginner is far more than 10 Elo better (H1), and the other way round far from it (H0), long before
+/// 400 games.
+#[test]
+fn match_with_a_sequential_test_stops_once_it_is_decided() {
+    for (white, black, verdict) in [("casual", "beginner", "H1 accepted"), ("beginner", "casual", "H0 accepted")] {
+        let args = ["match", "--white", white, "--black", black, "--games", "400", "--sprt", "0,10", "--tables", "0"];
+        let out = stdout(&cli(&args));
+        let games: u32 =
+            out.lines().find_map(|l| l.strip_prefix("games: ")?.split(',').next()?.parse().ok()).unwrap_or_default();
+        assert!(out.contains(verdict) && (40..400).contains(&games), "{white} against {black}: {out}");
+    }
+    assert_eq!(cli(&["match", "--white", "casual", "--black", "beginner", "--sprt", "10,0"]).status.code(), Some(2));
 }
 
 #[test]
