@@ -14,6 +14,11 @@ const THINK_BUDGET = 4000;
 const POINTS = [...COLUMNS].flatMap((c) => [1, 2, 3, 4, 5].map((r) => `${c}${r}`));
 /** The computer's levels, weakest first, as the engine names them. */
 const LEVELS = ['beginner', 'casual', 'classic', 'strong', 'master'];
+// Where the game under way is kept across a reload, in the browser's local storage beside the game's own entries
+// (`fanorona/...`): `LightBoard.handOver`'s record, level and side, as JSON. One that cannot be read is kept aside
+// under KEPT_ASIDE, as the game does with its own entries, and the player told.
+const KEPT = 'fanorona/light-game.json';
+const KEPT_ASIDE = 'fanorona/light-game.json.bad';
 
 /** The pieces of position text (`bbbbbbbbb/.../wwwwwwwww w 0 -`): a map from point name to 'w' or 'b'. */
 function pieces(text) {
@@ -51,13 +56,61 @@ export class LightBoard {
     this.level = 'casual';
     this.white = true;
     this.build();
-    this.newGame();
+    if (!this.resumeKept()) this.newGame();
+  }
+
+  /** The game kept by an earlier visit, if there is one; one that cannot be read is set aside and the player told. */
+  resumeKept() {
+    let text = null;
+    try {
+      text = localStorage.getItem(KEPT);
+    } catch {
+      return false; // no local storage (a private window, a setting): nothing was kept
+    }
+    if (!text) return false;
+    try {
+      const { record, level, white } = JSON.parse(text);
+      this.game = this.LightGame.fromRecord(record, level, white, Date.now() % 1e9);
+      [this.level, this.white, this.kept] = [level, white, text];
+    } catch (e) {
+      try {
+        localStorage.setItem(KEPT_ASIDE, text);
+        localStorage.removeItem(KEPT);
+      } catch {
+        // Storage refused: the entry stays, and is read again next time.
+      }
+      this.problem.textContent = this.t('stored-kept-in-browser',
+        { what: 'game', reason: 'text', problem: String(e?.message ?? e), aside: KEPT_ASIDE });
+      this.problem.hidden = false;
+      return false;
+    }
+    this.start();
+    return true;
+  }
+
+  /** Keeps the game under way for the next visit (and forgets a finished one, or one the full game took over). */
+  keep() {
+    const game = this.root.hidden ? null : this.current();
+    const text = game ? JSON.stringify(game) : null;
+    if (text === this.kept) return;
+    try {
+      if (text) localStorage.setItem(KEPT, text);
+      else localStorage.removeItem(KEPT);
+      this.kept = text;
+    } catch {
+      // A full or refused storage: the game goes on, unkept, and keeping is tried again at the next turn.
+    }
   }
 
   /** A new game at the chosen level and side. */
   newGame() {
     this.game?.free();
     this.game = new this.LightGame(this.level, this.white, Date.now() % 1e9);
+    this.start();
+  }
+
+  /** The board set up for the game in `this.game`, and the computer's turn begun if it is its turn. */
+  start() {
     this.selected = null;
     this.choice = null;
     this.thinking = false;
@@ -80,6 +133,7 @@ export class LightBoard {
   build() {
     this.root.replaceChildren();
     this.status = html('p', { class: 'light-status' }, this.root);
+    this.problem = html('p', { class: 'light-problem', role: 'alert', hidden: '' }, this.root);
     this.svg = svg('svg', { class: 'light-board' }, this.root);
     this.lattice = svg('g', { stroke: '#4d301a', 'stroke-width': 5, 'stroke-linecap': 'round' }, this.svg);
     this.layer = svg('g', {}, this.svg);
@@ -257,7 +311,8 @@ export class LightBoard {
     this.update();
     const game = this.game;
     const slice = () => {
-      if (game !== this.game) return; // a new game was started meanwhile
+      // A new game was started meanwhile, or the full game took over (`resume` goes on if it gives the board back).
+      if (game !== this.game || this.root.hidden) return;
       const turn = game.think(THINK_BUDGET);
       if (!turn) {
         setTimeout(slice, 0);
@@ -300,6 +355,7 @@ export class LightBoard {
     this.answers(this.t('game-do-new-game'), () => {
       this.level = level.value;
       this.white = side.value === 'white';
+      this.problem.hidden = true; // a kept game that could not be read: said once, until the player starts anew
       this.newGame();
     });
     d.hidden = false;
@@ -329,25 +385,42 @@ export class LightBoard {
   }
 
   /**
-   * Words under the board with a button that calls `action`; while a game is under way, the button asks first with
-   * `question` (the game on this board would be lost).
+   * Words under the board with a button that calls `action`, which takes the game on to the full game: not in the
+   * middle of a capture chain (the button waits for its end), as a turn is handed over whole or not at all.
    */
-  offer(text, label, question, action) {
+  offer(text, label, action) {
     this.note(text);
-    const button = html('button', { type: 'button' }, this.footer, label);
-    button.style.marginLeft = '10px';
-    button.addEventListener('click', () => {
-      if (!this.underWay()) {
-        action();
-        return;
-      }
-      if (!this.dialog.hidden) return;
-      this.dialog.replaceChildren();
-      html('p', {}, this.dialog, question);
-      const cancel = this.answers(label, action);
-      this.dialog.hidden = false;
-      cancel.focus();
-    });
+    this.offerButton = html('button', { type: 'button' }, this.footer, label);
+    this.offerButton.style.marginLeft = '10px';
+    this.offerButton.addEventListener('click', action);
+    this.update();
+  }
+
+  /** The game under way as its text record, the computer's level and the person's side; none without one. */
+  current() {
+    return this.underWay() ? { record: this.game.record(), level: this.level, white: this.white } : null;
+  }
+
+  /**
+   * The game for the full game to go on with (src/game/hand_over.rs), as `current` has it: the full game keeps it
+   * from now on, so this board forgets it (it keeps it again if a failed start gives the board back).
+   */
+  handOver() {
+    const game = this.current();
+    try {
+      localStorage.removeItem(KEPT);
+      this.kept = null;
+    } catch {
+      // No local storage: nothing was kept.
+    }
+    return game;
+  }
+
+  /** Shown again (the full game could not start): the computer goes on with its turn if it was thinking. */
+  resume() {
+    this.thinking = false;
+    this.update();
+    this.computerPlays();
   }
 
   /** The status line, the buttons and the board, as the game stands. */
@@ -364,6 +437,8 @@ export class LightBoard {
     this.stopButton.disabled = !(chain && this.game.canStop());
     this.undoButton.textContent = this.t('game-undo');
     this.undoButton.disabled = this.thinking || !this.played() && !chain;
+    this.keep();
+    if (this.offerButton) this.offerButton.disabled = !!chain;
     this.newButton.textContent = this.t('game-new-game');
     this.choiceBar.replaceChildren();
     this.choiceBar.hidden = !this.choice;

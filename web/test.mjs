@@ -797,7 +797,7 @@ async function playLightTurn(page, { tap = false, reply = true } = {}) {
 // The light board without WebGL2 (issue 71): a browser whose WebGL2 is turned off (Chromium's --disable-webgl2,
 // WebGL1 still there) never downloads the full game, says why in the player's language (Malagasy here), and the
 // light board is the game: a new game at the beginner's level chosen in its dialog, then a whole game, turn by turn,
-// to its end, which the board and the live region say; undo takes a turn back on the way.
+// to its end, which the board and the live region say; undo takes a turn back on the way, and a reload keeps it.
 async function lightWithoutWebGL2(errors) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--disable-webgl2'] });
   try {
@@ -819,6 +819,30 @@ async function lightWithoutWebGL2(errors) {
     if (undone === before || await page.evaluate(() => window.fanoronaLight.played())) {
       fail(`no WebGL2: undo after ${first} left the board as it was`);
     }
+    // A reload keeps the game under way (web/light.js keeps it in local storage), with its level; one kept that
+    // cannot be read is set aside and the player told, and a new game begins.
+    await playLightTurn(page, { tap: true });
+    const kept = await page.evaluate(() => window.fanoronaLight.game.board());
+    const reload = async () => {
+      await page.reload();
+      await page.waitForFunction(() => window.fanoronaLight, null, { timeout: 120_000 });
+      return page.evaluate(() => [window.fanoronaLight.game.board(), window.fanoronaLight.level]);
+    };
+    const resumed = await reload();
+    if (resumed[0] !== kept || resumed[1] !== 'beginner') {
+      fail(`no WebGL2: after a reload the light board has ${resumed}, not ${kept} at the beginner's level`);
+    }
+    await page.evaluate(() => localStorage.setItem('fanorona/light-game.json', '{"record":"1. a1-a2 *","level":"beginner","white":true}'));
+    const anew = await reload();
+    const problem = await page.textContent('#light .light-problem');
+    const aside = await page.evaluate(() => localStorage.getItem('fanorona/light-game.json.bad'));
+    console.log(`no WebGL2: a reload kept the light board's game; an unreadable one was set aside: "${problem}"`);
+    if (!problem.includes('fanorona/light-game.json.bad') || !aside?.includes('a1-a2') || anew[0] === kept) {
+      fail(`no WebGL2: an unreadable kept game gave ${JSON.stringify(problem)}, kept aside ${aside}, board ${anew[0]}`);
+    }
+    await page.click('#light .light-bar button >> nth=2'); // New game
+    await page.selectOption('#light .light-dialog select >> nth=0', 'beginner');
+    await page.click('#light .light-dialog button >> nth=0');
     let turns = 0;
     while (!(await page.evaluate(() => window.fanoronaLight.game.outcome()))) {
       if (++turns > 400) throw new Error('no WebGL2: the light board\'s game did not end in 400 turns');
@@ -911,7 +935,7 @@ async function startTimes(browser, program, errors) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // The first visit: the light board accepts a turn, tapped, within 10 s of the navigation, from its own files
     // (the page, the engine, their scripts) of at most 150 KB, every request counted as received (DevTools' encoded
-    // lengths); the full game, once downloaded, is offered (a turn was played there), and opened after the question.
+    // lengths); the full game, once downloaded, is offered (a turn was played there), and goes on with its game.
     const paths = new Map();
     let lightBytes = 0;
     cdp.on('Network.responseReceived', (e) => paths.set(e.requestId, new URL(e.response.url).pathname));
@@ -929,8 +953,15 @@ async function startTimes(browser, program, errors) {
       await slow.page.waitForSelector('#light .light-footer button', { timeout: 600_000 });
       readyMs = Date.now() - start;
       await slow.page.tap('#light .light-footer button');
-      if (await slow.page.isVisible('#light .light-dialog button')) await slow.page.tap('#light .light-dialog button >> nth=0');
     });
+    // The game played on the light board goes on in the full game (issue 71): the same position, which the game
+    // logs as it puts the game on its board (src/game/commands.rs).
+    const lightBoard = await slow.page.evaluate(() => window.fanoronaLight.game.board());
+    const wentOn = await slow.waitFor(/went on with the light board's game: /, 60_000);
+    console.log(`the light board's game went on in the full game: ${wentOn.replace(/^.*game: /, '')}`);
+    if (!wentOn.includes(`went on with the light board's game: ${lightBoard}`)) {
+      fail(`the full game went on from another position than the light board's ${lightBoard}: ${wentOn}`);
+    }
     console.log(`the slow phone's light board accepted a turn ${seconds(lightMs)} after the navigation (bound 10 s), ` +
       `from ${(lightBytes / 1000).toFixed(1)} KB of its files (bound 150 KB); the full game was ready ` +
       `${seconds(readyMs)} after it`);

@@ -1,11 +1,12 @@
 //! Commands about the game as a whole, from the menu, the panel and the keyboard: start, continue, undo, redo,
-//! resign, rematch, vela, save, load. What would lose or replace a game in progress or the saved game waits for the
+//! resign, rematch, vela, save, load, and going on with the web page's light board's game. What would lose or replace a game in progress or the saved game waits for the
 //! player's confirmation ([`PendingConfirmation`]).
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use fanorona_rules::{Game, GameRecord, Position, Variant};
 
+use super::hand_over::{HandedOver, TakeHandOver};
 use super::keeper::BoardKeeper;
 use super::saving::{AUTOSAVE_FILE, CanContinue, SAVED_FILE, SavedSession, autosave, load_stored};
 use super::session::{Announce, BoardUse, PlayerKind, Session};
@@ -39,6 +40,8 @@ pub enum GameCommand {
     Load,
     /// Put the game read by [`OpenGame`] on the board (waiting in [`OpenedGame`]).
     OpenRead,
+    /// Go on with the game handed over by the web page's light board (waiting in [`HandedOver`]).
+    HandOver,
     /// Yes to the pending confirmation.
     Confirm,
     /// No to the pending confirmation.
@@ -58,6 +61,8 @@ pub enum Question {
     GameInProgress,
     /// Opening a game from its text would replace the game on the board.
     OpenedGame,
+    /// Going on with the light board's game would replace the unfinished autosaved game.
+    HandOver,
 }
 
 impl Question {
@@ -69,6 +74,7 @@ impl Question {
             Question::SavedGame => text!("game-confirm-save"),
             Question::GameInProgress => text!("game-confirm-load"),
             Question::OpenedGame => text!("game-confirm-open"),
+            Question::HandOver => text!("game-confirm-hand-over"),
         }
     }
 
@@ -80,6 +86,7 @@ impl Question {
             Question::SavedGame => text!("game-do-save"),
             Question::GameInProgress => text!("game-do-load"),
             Question::OpenedGame => text!("game-do-open"),
+            Question::HandOver => text!("game-do-hand-over"),
         }
     }
 
@@ -90,6 +97,7 @@ impl Question {
             Question::SavedGame => GameCommand::Save,
             Question::GameInProgress => GameCommand::Load,
             Question::OpenedGame => GameCommand::OpenRead,
+            Question::HandOver => GameCommand::HandOver,
         }
     }
 }
@@ -113,6 +121,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<OpenGame>()
         .init_resource::<PendingConfirmation>()
         .init_resource::<OpenedGame>()
+        .add_systems(Startup, go_on_with_a_handed_over_game.after(TakeHandOver))
         .add_systems(
             Update,
             (read_opened_games.in_set(ReadOpenedGames), handle_game_commands).chain().in_set(AppSystems::Commands),
@@ -175,6 +184,7 @@ struct Context<'w> {
     can_continue: ResMut<'w, CanContinue>,
     pending: ResMut<'w, PendingConfirmation>,
     opened: ResMut<'w, OpenedGame>,
+    handed: ResMut<'w, HandedOver>,
     next_state: ResMut<'w, NextState<AppState>>,
 }
 
@@ -274,6 +284,23 @@ impl Context<'_> {
                     None => Effect::None,
                 }
             }
+            GameCommand::HandOver => {
+                if self.handed.0.is_none() {
+                    return Effect::None;
+                }
+                if self.can_continue.unfinished && !confirmed {
+                    return self.ask(Question::HandOver);
+                }
+                match self.handed.0.take() {
+                    Some(session) => {
+                        // The browser test compares it with the light board's.
+                        info!("went on with the light board's game: {}", session.game().position());
+                        self.board.put(session, KEPT);
+                        Effect::NewGame
+                    }
+                    None => Effect::None,
+                }
+            }
             GameCommand::Confirm => match self.pending.0.take() {
                 Some(what) => self.run(what.command(), true),
                 None => Effect::None,
@@ -312,17 +339,25 @@ fn read_opened_games(
     }
 }
 
+/// A game the web page's light board handed over at start goes on here (after asking, if it would replace an
+/// unfinished game).
+fn go_on_with_a_handed_over_game(handed: Res<HandedOver>, mut commands: MessageWriter<GameCommand>) {
+    if handed.0.is_some() {
+        commands.write(GameCommand::HandOver);
+    }
+}
+
 fn effect(changed: bool) -> Effect {
     if changed { Effect::Changed } else { Effect::None }
 }
 
 /// Whether `command` acts on a board used for `board_use` while `pending` is asked: every command on the player's
 /// kept game; on another board (a tutorial's, a puzzle's, the menu's before any game) only starting or continuing a
-/// game, giving up and answering a question. On an online game's board, giving up and the answer to its question
+/// game (the light board's too), giving up and answering a question. On an online game's board, giving up and the answer to its question
 /// are the server's (`online::play`); starting or continuing a game of the player's still puts it in its place.
 fn applies(board_use: BoardUse, command: GameCommand, pending: Option<Question>) -> bool {
     match command {
-        GameCommand::Start | GameCommand::Continue => true,
+        GameCommand::Start | GameCommand::Continue | GameCommand::HandOver => true,
         GameCommand::Resign => !board_use.online(),
         GameCommand::Confirm | GameCommand::Decline => !(board_use.online() && pending == Some(Question::Resign)),
         _ => board_use.autosaved(),
@@ -361,10 +396,11 @@ mod tests {
     #[test]
     fn the_board_s_use_says_which_game_commands_apply() {
         use GameCommand::*;
-        let every = [Start, Continue, Undo, Redo, Resign, Rematch, Vela, Save, Load, OpenRead, Confirm, Decline];
+        let every =
+            [Start, Continue, Undo, Redo, Resign, Rematch, Vela, Save, Load, OpenRead, HandOver, Confirm, Decline];
         let kept = BoardUse::Game { autosave: true };
         assert!(every.iter().all(|&c| applies(kept, c, None) && applies(kept, c, Some(Question::Resign))));
-        let anywhere = [Start, Continue, Resign, Confirm, Decline];
+        let anywhere = [Start, Continue, HandOver, Resign, Confirm, Decline];
         for other in [BoardUse::Game { autosave: false }, BoardUse::Tutorial { done: false }, BoardUse::Review] {
             for c in every {
                 assert_eq!(applies(other, c, Some(Question::Resign)), anywhere.contains(&c), "{other:?} {c:?}");
@@ -372,9 +408,9 @@ mod tests {
         }
         let online = BoardUse::Online { over: false };
         for c in every {
-            let local = matches!(c, Start | Continue | Confirm | Decline);
+            let local = matches!(c, Start | Continue | HandOver | Confirm | Decline);
             assert_eq!(applies(online, c, Some(Question::NewGame)), local, "{c:?} with a question of this device");
-            assert_eq!(applies(online, c, Some(Question::Resign)), matches!(c, Start | Continue), "{c:?}");
+            assert_eq!(applies(online, c, Some(Question::Resign)), matches!(c, Start | Continue | HandOver), "{c:?}");
         }
     }
 }

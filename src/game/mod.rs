@@ -6,6 +6,7 @@ pub mod commands;
 pub mod computer;
 pub mod engine;
 pub mod files;
+pub mod hand_over;
 pub mod keeper;
 mod keys;
 pub mod person;
@@ -31,6 +32,7 @@ pub fn plugin(app: &mut App) {
         person::plugin,
         computer::plugin,
         files::plugin,
+        hand_over::plugin,
         rating::plugin,
         saving::plugin,
         keys::plugin,

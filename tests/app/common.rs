@@ -61,11 +61,17 @@ pub fn temp_dir() -> TempDir {
 }
 
 pub fn app_in(dir: &PathBuf) -> App {
+    app_starting_with(dir, |_| {})
+}
+
+/// An app in `dir` with what `before` puts into it before its first frame (what the web page hands over at start).
+pub fn app_starting_with(dir: &PathBuf, before: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(Storage::in_dir(dir))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
-        .add_plugins(fanorona::LogicPlugin);
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
+    before(&mut app);
+    app.add_plugins(fanorona::LogicPlugin);
     app.update();
     app
 }

@@ -8,6 +8,7 @@ use fanorona::board::BoardBackground;
 use fanorona::game::commands::{GameCommand, OpenGame, PendingConfirmation, Question};
 use fanorona::game::computer::Thinking;
 use fanorona::game::files::GameFileCommand;
+use fanorona::game::hand_over::{self, HandedOver};
 use fanorona::game::person::TurnCommand;
 use fanorona::game::saving::{AUTOSAVE_FILE, CanContinue};
 use fanorona::game::session::{GameEnded, PlayerKind};
@@ -423,6 +424,52 @@ fn a_pasted_game_opens_after_asking_and_a_bad_one_is_reported() {
     assert_pieces_match(&mut app);
     let autosave = std::fs::read_to_string(dir.join(AUTOSAVE_FILE)).unwrap_or_default();
     assert!(autosave.contains("c5-b5"), "the opened game is autosaved");
+}
+
+/// The game starting in `dir` with the light board's game of `turns` handed over (src/game/hand_over.rs), the
+/// person White against the casual level, as the web page hands it over at the full game's start.
+fn handed_over(dir: &TempDir, turns: &[&str]) -> App {
+    let mut game = fanorona_rules::Game::of_variant(Variant::Tsivy);
+    for turn in turns {
+        game.play_notation(turn).unwrap_or_else(|e| panic!("{turn}: {e}"));
+    }
+    let record = fanorona_rules::GameRecord::of_game(&game).to_text();
+    let session = hand_over::read(&record, "casual", true).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = app_starting_with(dir, |app| _ = app.insert_resource(HandedOver(Some(session))));
+    settle(&mut app);
+    app
+}
+
+#[test]
+fn the_light_board_s_game_goes_on_here_and_replaces_an_unfinished_one_only_after_asking() {
+    let dir = temp_dir();
+    let light = ["d2-e3A", "f5-f4A"];
+    // Nothing of its own to lose: the game goes on at once on the game screen, the person to move, and is kept.
+    let mut app = handed_over(&dir, &light);
+    assert_eq!(state(&app), AppState::Playing);
+    assert_eq!(turns(&app), light);
+    assert_eq!(session(&app).players, [PlayerKind::Human, PlayerKind::Computer(Level::Casual)]);
+    assert!(session(&app).human_to_move());
+    assert_pieces_match(&mut app);
+    assert!(std::fs::read_to_string(dir.join(AUTOSAVE_FILE)).unwrap_or_default().contains("f5-f4A"));
+
+    // An unfinished game of its own: asked first; no keeps it (and the title page), yes goes on with the other.
+    let mut own = app_in(&dir);
+    humans(&mut own.world_mut().resource_mut::<Settings>());
+    command(&mut own, GameCommand::Start);
+    command(&mut own, GameCommand::Confirm);
+    play(&mut own, "f3-e3W");
+    for answer in [GameCommand::Decline, GameCommand::Confirm] {
+        let mut app = handed_over(&dir, &light);
+        assert_eq!(app.world().resource::<PendingConfirmation>().0, Some(Question::HandOver));
+        assert_eq!(state(&app), AppState::Menu, "nothing goes on before the answer");
+        command(&mut app, answer);
+        let kept = std::fs::read_to_string(dir.join(AUTOSAVE_FILE)).unwrap_or_default();
+        assert_eq!(kept.contains("f3-e3W"), answer == GameCommand::Decline, "{answer:?}: {kept}");
+        if answer == GameCommand::Confirm {
+            assert_eq!((state(&app), turns(&app)), (AppState::Playing, light.map(String::from).to_vec()));
+        }
+    }
 }
 
 #[test]

@@ -142,11 +142,13 @@ game-confirm-new-game = Start a new game? Your unfinished game will be lost.
 game-confirm-save = Save this game? The game in the save slot will be replaced.
 game-confirm-load = Load the saved game? The game on the board will be replaced.
 game-confirm-open = Open this game? The game on the board will be replaced.
+game-confirm-hand-over = Continue the game you played while the full game loaded? Your other unfinished game will be lost.
 game-do-resign = Resign
 game-do-new-game = Start a new game
 game-do-save = Replace the saved game
 game-do-load = Load the saved game
 game-do-open = Open the game
+game-do-hand-over = Continue that game
 game-choice-title = Capture which line?
 game-choice-about = This move can capture in two ways. Choose one (or click a piece of the line on the board):
 # $count: the pieces it takes. A and W are the keys (and the notation's letters), the same in every language.

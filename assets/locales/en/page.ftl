@@ -8,8 +8,7 @@ page-preparing = Preparing the game…
 page-starting = Starting…
 light-downloading = The full game is downloading: { $percent }% of { $megabytes } MB.
 light-full-ready = The full game is ready.
-light-open-full = Open the full game
-light-confirm-open-full = Open the full game? The game on this board will be lost.
+light-open-full = Continue in the full game
 light-no-webgl2 = This browser cannot show the full game (it needs WebGL2): play here.
 # $error: what the browser said (not translated).
 light-full-failed = The full game could not start ({ $error }): play here.

@@ -131,11 +131,15 @@ game-confirm-new-game = Hanomboka lalao vaovao? Ho very ny lalao tsy vitanao.
 game-confirm-save = Hitahiry ity lalao ity? Hosoloina ny lalao ao amin'ny toerana fitahirizana.
 game-confirm-load = Hanokatra ny lalao voatahiry? Hosoloina ny lalao eo amin'ny lakapanorona.
 game-confirm-open = Hanokatra ity lalao ity? Hosoloina ny lalao eo amin'ny lakapanorona.
+# nilalaovanao as in online-data-hint, hanohy as manohy in drop-other-piece, ampidinina as in light-downloading, iray
+# hafa as in stored-too-many-aside.
+game-confirm-hand-over = Hanohy ny lalao nilalaovanao raha mbola ampidinina ny lalao feno? Ho very ny lalao iray hafa tsy vitanao.
 game-do-resign = Handao ny lalao
 game-do-new-game = Hanomboka lalao vaovao
 game-do-save = Soloy ny lalao voatahiry
 game-do-load = Sokafy ny lalao voatahiry
 game-do-open = Sokafy ny lalao
+game-do-hand-over = Tohizo io lalao io
 game-choice-title = Tsipika inona no hohanina?
 game-choice-about = Misy fomba roa ihinanana amin'ity fihetsika ity. Safidio ny iray (na tsindrio eo amin'ny lakapanorona ny vato iray amin'ilay tsipika):
 game-choice-approach = Manindrona: mihinana { $count } (A)

@@ -47,6 +47,19 @@ impl LightGame {
         LightGame::from_position(Position::start(Variant::Tsivy), level, person, seed)
     }
 
+    /// The game of `record` (its text, as [`LightGame::record`] writes it) going on against the computer at `level`,
+    /// the person playing White if `person_white`: the page keeps its game across a reload this way. A record that
+    /// does not read, or is not tsivy, is an error saying why.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(record: &str, level: &str, person_white: bool, seed: u32) -> Result<LightGame, String> {
+        let game = GameRecord::load_text(record).map_err(|e| e.to_string())?;
+        if game.position().variant() != Variant::Tsivy {
+            return Err(format!("a game of {}, not of tsivy", game.position().variant()));
+        }
+        let person = if person_white { Side::White } else { Side::Black };
+        LightGame::from_game(game, level, person, seed)
+    }
+
     /// The board as it stands, during a chain too: position text, rows from the far one (5) to row 1.
     pub fn board(&self) -> String {
         self.builder.current().to_string()
@@ -219,8 +232,12 @@ impl LightGame {
 impl LightGame {
     /// A game from `start` against the computer at `level`, the person playing `person`.
     pub fn from_position(start: Position, level: &str, person: Side, seed: u32) -> Result<LightGame, String> {
+        LightGame::from_game(Game::new(start), level, person, seed)
+    }
+
+    /// `game` going on against the computer at `level`, the person playing `person`.
+    fn from_game(game: Game, level: &str, person: Side, seed: u32) -> Result<LightGame, String> {
         let level: Level = level.parse().map_err(|e: fanorona_ai::ParseLevelError| e.to_string())?;
-        let game = Game::new(start);
         let builder = TurnBuilder::new(*game.position());
         Ok(LightGame { game, builder, level, person, search: None, seed: u64::from(seed) })
     }
@@ -356,6 +373,33 @@ mod tests {
         assert!(light.step("z9", "e3", "").is_err());
         assert!(light.step("a1", "a2", "").unwrap_err().contains("not a legal step"));
         assert!(LightGame::new("grandmaster", true, 1).is_err());
+    }
+
+    #[test]
+    fn a_kept_game_goes_on_from_its_record_and_a_bad_one_says_why() {
+        let mut light = LightGame::new("beginner", false, 1).unwrap();
+        while light.think(5_000).is_empty() {}
+        let from = light.movable().split(' ').next().unwrap().to_owned();
+        let to = light.targets(&from).split(' ').next().unwrap().to_owned();
+        let way = light.ways(&from, &to).split(' ').next().unwrap().to_owned();
+        if light.step(&from, &to, &way).unwrap() == "continue" {
+            light.stop().unwrap();
+        }
+        let mut kept = LightGame::from_record(&light.record(), "beginner", false, 2).unwrap();
+        assert_eq!((kept.board(), kept.last_turn(), kept.person_white()), (light.board(), light.last_turn(), false));
+        assert!(!kept.person_to_move());
+        while kept.think(5_000).is_empty() {}
+        assert!(kept.undo(), "the kept turns can be taken back");
+        assert_eq!(
+            GameRecord::load_text(&kept.record()).unwrap().turns().len(),
+            1,
+            "the computer's first turn is left"
+        );
+
+        let refused = |record: &str, level| LightGame::from_record(record, level, true, 1).err().unwrap_or_default();
+        assert!(refused("1. a1-a2 *", "beginner").starts_with("line 1"));
+        assert_eq!(refused("[Variant \"telo\"]\n\n*\n", "beginner"), "a game of telo, not of tsivy");
+        assert!(refused(&light.record(), "grandmaster").contains("grandmaster"));
     }
 
     #[test]
