@@ -15,7 +15,7 @@ const POINTS = [...COLUMNS].flatMap((c) => [1, 2, 3, 4, 5].map((r) => `${c}${r}`
 /** The computer's levels, weakest first, as the engine names them. */
 const LEVELS = ['beginner', 'casual', 'classic', 'strong', 'master'];
 // Where the game under way is kept across a reload, in the browser's local storage beside the game's own entries
-// (`fanorona/...`): `LightBoard.handOver`'s record, level and side, as JSON. One that cannot be read is kept aside
+// (`fanorona/...`): its turns in the notation, the computer's level and the person's side, as JSON. One that cannot be read is kept aside
 // under KEPT_ASIDE, as the game does with its own entries, and the player told.
 const KEPT = 'fanorona/light-game.json';
 const KEPT_ASIDE = 'fanorona/light-game.json.bad';
@@ -69,8 +69,8 @@ export class LightBoard {
     }
     if (!text) return false;
     try {
-      const { record, level, white } = JSON.parse(text);
-      this.game = this.LightGame.fromRecord(record, level, white, Date.now() % 1e9);
+      const { turns, level, white } = JSON.parse(text);
+      this.game = this.LightGame.fromTurns(turns, level, white, Date.now() % 1e9);
       [this.level, this.white, this.kept] = [level, white, text];
     } catch (e) {
       try {
@@ -90,8 +90,8 @@ export class LightBoard {
 
   /** Keeps the game under way for the next visit (and forgets a finished one, or one the full game took over). */
   keep() {
-    const game = this.root.hidden ? null : this.current();
-    const text = game ? JSON.stringify(game) : null;
+    const text = this.root.hidden || !this.underWay()
+      ? null : JSON.stringify({ turns: this.game.turns(), level: this.level, white: this.white });
     if (text === this.kept) return;
     try {
       if (text) localStorage.setItem(KEPT, text);
@@ -396,17 +396,13 @@ export class LightBoard {
     this.update();
   }
 
-  /** The game under way as its text record, the computer's level and the person's side; none without one. */
-  current() {
-    return this.underWay() ? { record: this.game.record(), level: this.level, white: this.white } : null;
-  }
-
   /**
-   * The game for the full game to go on with (src/game/hand_over.rs), as `current` has it: the full game keeps it
-   * from now on, so this board forgets it (it keeps it again if a failed start gives the board back).
+   * The game for the full game to go on with (src/game/hand_over.rs): its text record, the computer's level and the
+   * person's side; none when no game is under way. The full game keeps it from now on, so this board forgets it (it
+   * keeps it again if a failed start gives the board back).
    */
   handOver() {
-    const game = this.current();
+    const game = this.underWay() ? { record: this.game.record(), level: this.level, white: this.white } : null;
     try {
       localStorage.removeItem(KEPT);
       this.kept = null;

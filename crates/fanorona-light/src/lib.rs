@@ -47,17 +47,23 @@ impl LightGame {
         LightGame::from_position(Position::start(Variant::Tsivy), level, person, seed)
     }
 
-    /// The game of `record` (its text, as [`LightGame::record`] writes it) going on against the computer at `level`,
-    /// the person playing White if `person_white`: the page keeps its game across a reload this way. A record that
-    /// does not read, or is not tsivy, is an error saying why.
-    #[wasm_bindgen(js_name = fromRecord)]
-    pub fn from_record(record: &str, level: &str, person_white: bool, seed: u32) -> Result<LightGame, String> {
-        let game = GameRecord::load_text(record).map_err(|e| e.to_string())?;
-        if game.position().variant() != Variant::Tsivy {
-            return Err(format!("a game of {}, not of tsivy", game.position().variant()));
+    /// The game of `turns` (in the notation, separated by spaces, as [`LightGame::turns`] writes them) from tsivy's
+    /// start, going on against the computer at `level`, the person playing White if `person_white`: the page keeps
+    /// its game across a reload this way. A turn that does not play is an error naming it. (Turns rather than the
+    /// game's text record: reading a record would bring its parser into the page's first download.)
+    #[wasm_bindgen(js_name = fromTurns)]
+    pub fn from_turns(turns: &str, level: &str, person_white: bool, seed: u32) -> Result<LightGame, String> {
+        let mut game = Game::new(Position::start(Variant::Tsivy));
+        for (n, turn) in turns.split_whitespace().enumerate() {
+            game.play_notation(turn).map_err(|e| format!("turn {} `{turn}`: {e}", n + 1))?;
         }
         let person = if person_white { Side::White } else { Side::Black };
         LightGame::from_game(game, level, person, seed)
+    }
+
+    /// The turns played so far in the notation, separated by spaces, as [`LightGame::from_turns`] reads them.
+    pub fn turns(&self) -> String {
+        self.game.turns().iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
     }
 
     /// The board as it stands, during a chain too: position text, rows from the far one (5) to row 1.
@@ -385,7 +391,7 @@ mod tests {
         if light.step(&from, &to, &way).unwrap() == "continue" {
             light.stop().unwrap();
         }
-        let mut kept = LightGame::from_record(&light.record(), "beginner", false, 2).unwrap();
+        let mut kept = LightGame::from_turns(&light.turns(), "beginner", false, 2).unwrap();
         assert_eq!((kept.board(), kept.last_turn(), kept.person_white()), (light.board(), light.last_turn(), false));
         assert!(!kept.person_to_move());
         while kept.think(5_000).is_empty() {}
@@ -396,10 +402,18 @@ mod tests {
             "the computer's first turn is left"
         );
 
-        let refused = |record: &str, level| LightGame::from_record(record, level, true, 1).err().unwrap_or_default();
-        assert!(refused("1. a1-a2 *", "beginner").starts_with("line 1"));
-        assert_eq!(refused("[Variant \"telo\"]\n\n*\n", "beginner"), "a game of telo, not of tsivy");
-        assert!(refused(&light.record(), "grandmaster").contains("grandmaster"));
+        let refused = |turns: &str, level| LightGame::from_turns(turns, level, true, 1).err().unwrap_or_default();
+        assert!(
+            refused("d2-e3A a1-a2", "beginner").starts_with("turn 2 `a1-a2`: "),
+            "{}",
+            refused("d2-e3A a1-a2", "beginner")
+        );
+        assert!(refused("d2-e3A b2", "beginner").starts_with("turn 2 `b2`: "));
+        assert!(refused(&light.turns(), "grandmaster").contains("grandmaster"));
+        assert_eq!(
+            LightGame::from_turns("", "beginner", true, 1).unwrap().board(),
+            Position::start(Variant::Tsivy).to_string()
+        );
     }
 
     #[test]
