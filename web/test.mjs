@@ -358,12 +358,16 @@ async function playCorrespondence(browser, program, errors) {
 
     ({ child } = await startGameServer(program, dist, { data, listen: new URL(address).host, args: pushArgs }));
     const started = Date.now();
-    await other.waitFor(new RegExp(`turn ${ply}: ${turn}`), 120_000);
+    // The other page gets the turn as a turn played (if it was back before the turn reached the server) or with the
+    // game as the server welcomes it back (if after): the board then shows the game with the turn (logged as the
+    // game put on the board with its number of turns), and no "turn N:" is logged.
+    const arrived = new RegExp(`turn ${ply}: ${turn}|online game ${id} as \\w+: ${ply} turns`);
+    await other.waitFor(arrived, 120_000);
     await b.waitFor(new RegExp(`turn ${ply} of \\S+ acknowledged by the server`), 120_000);
     const side = b === white ? 'White' : 'Black';
     console.log(`correspondence: ${id} accepted from its link; ${side}'s turn ${ply}, played with the server stopped ` +
       `and kept in local storage, reached the other page ${Date.now() - started} ms after the server started again`);
-    const sent = other.logs.filter((line) => new RegExp(`turn ${ply}: `).test(line)).length;
+    const sent = other.logs.filter((line) => arrived.test(line) || new RegExp(`turn ${ply}: `).test(line)).length;
     if (sent !== 1) fail(`correspondence: the other page showed ${side}'s turn ${sent} times`);
 
     // The challenger's device was told of each of its turns, once: as White, when the game started and after
@@ -382,6 +386,12 @@ async function playCorrespondence(browser, program, errors) {
       fail(`correspondence: the challenger (${white === a ? 'White' : 'Black'}) was told ${JSON.stringify(told)}, ` +
         `not ${turnsOfA} times of its turn in ${id}`);
     }
+  } catch (e) {
+    // What each page said, for the cause.
+    for (const [name, page] of [['A', a], ['B', b]]) {
+      console.log(`correspondence ${name} said:\n  ${page.logs.slice(-60).join('\n  ')}`);
+    }
+    throw e;
   } finally {
     await a.page.close();
     await b.page.close();
@@ -832,7 +842,7 @@ async function lightWithoutWebGL2(errors) {
     if (resumed[0] !== kept || resumed[1] !== 'beginner') {
       fail(`no WebGL2: after a reload the light board has ${resumed}, not ${kept} at the beginner's level`);
     }
-    await page.evaluate(() => localStorage.setItem('fanorona/light-game.json', '{"record":"1. a1-a2 *","level":"beginner","white":true}'));
+    await page.evaluate(() => localStorage.setItem('fanorona/light-game.json', '{"turns":"a1-a2","level":"beginner","white":true}'));
     const anew = await reload();
     const problem = await page.textContent('#light .light-problem');
     const aside = await page.evaluate(() => localStorage.getItem('fanorona/light-game.json.bad'));
@@ -958,7 +968,7 @@ async function startTimes(browser, program, errors) {
     // logs as it puts the game on its board (src/game/commands.rs).
     const lightBoard = await slow.page.evaluate(() => window.fanoronaLight.game.board());
     const wentOn = await slow.waitFor(/went on with the light board's game: /, 60_000);
-    console.log(`the light board's game went on in the full game: ${wentOn.replace(/^.*game: /, '')}`);
+    console.log(`the light board's game went on in the full game: ${wentOn.replace(/^.*game: /, '').replace(/ color: .*$/, '')}`);
     if (!wentOn.includes(`went on with the light board's game: ${lightBoard}`)) {
       fail(`the full game went on from another position than the light board's ${lightBoard}: ${wentOn}`);
     }
