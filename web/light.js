@@ -15,8 +15,8 @@ const POINTS = [...COLUMNS].flatMap((c) => [1, 2, 3, 4, 5].map((r) => `${c}${r}`
 /** The computer's levels, weakest first, as the engine names them. */
 const LEVELS = ['beginner', 'casual', 'classic', 'strong', 'master'];
 // Where the game under way is kept across a reload, in the browser's local storage beside the game's own entries
-// (`fanorona/...`): its turns in the notation, the computer's level and the person's side, as JSON. One that cannot be read is kept aside
-// under KEPT_ASIDE, as the game does with its own entries, and the player told.
+// (`fanorona/...`): its turns in the notation, the computer's level and the person's side, as JSON. One that cannot be
+// read is kept aside under KEPT_ASIDE, as the game does with its own entries, and the player told.
 const KEPT = 'fanorona/light-game.json';
 const KEPT_ASIDE = 'fanorona/light-game.json.bad';
 

@@ -1,6 +1,6 @@
 //! Commands about the game as a whole, from the menu, the panel and the keyboard: start, continue, undo, redo,
-//! resign, rematch, vela, save, load, and going on with the web page's light board's game. What would lose or replace a game in progress or the saved game waits for the
-//! player's confirmation ([`PendingConfirmation`]).
+//! resign, rematch, vela, save, load, and going on with the web page's light board's game. What would lose or
+//! replace a game in progress or the saved game waits for the player's confirmation ([`PendingConfirmation`]).
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -353,8 +353,9 @@ fn effect(changed: bool) -> Effect {
 
 /// Whether `command` acts on a board used for `board_use` while `pending` is asked: every command on the player's
 /// kept game; on another board (a tutorial's, a puzzle's, the menu's before any game) only starting or continuing a
-/// game (the light board's too), giving up and answering a question. On an online game's board, giving up and the answer to its question
-/// are the server's (`online::play`); starting or continuing a game of the player's still puts it in its place.
+/// game (the light board's too), giving up and answering a question. On an online game's board, giving up and the
+/// answer to its question are the server's (`online::play`); starting or continuing a game of the player's still puts
+/// it in its place.
 fn applies(board_use: BoardUse, command: GameCommand, pending: Option<Question>) -> bool {
     match command {
         GameCommand::Start | GameCommand::Continue | GameCommand::HandOver => true,
