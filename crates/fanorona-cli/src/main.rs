@@ -18,6 +18,7 @@ mod openings;
 mod perft;
 mod puzzles;
 mod review;
+mod selfplay;
 mod show;
 mod spsa;
 mod stats;
@@ -62,6 +63,7 @@ enum Command {
     Tune(tune::Args),
     Spsa(spsa::Args),
     Texel(texel::Args),
+    Selfplay(selfplay::Args),
     Bench(bench::Args),
 }
 
@@ -87,6 +89,7 @@ fn main() -> ExitCode {
         Command::Tune(args) => args.run(),
         Command::Spsa(args) => args.run(),
         Command::Texel(args) => args.run(),
+        Command::Selfplay(args) => args.run(),
         Command::Bench(args) => args.run(),
     };
     match result {

@@ -24,6 +24,15 @@ pub fn random_opening(variant: Variant, turns: u32, seed: u64) -> Game {
     game
 }
 
+/// A game the master played on against itself, and what its searches found.
+pub struct Played {
+    /// The game, from the opening it was given.
+    pub game: Game,
+    /// The score of each search, for the side to move: one for each position the master played a turn from, in order
+    /// (the first is the position the opening ended on).
+    pub scores: Vec<i32>,
+}
+
 /// `game` played on by the master against itself at `limits` a turn (searches seeded with `seed`, probing `tablebase`
 /// if given, one transposition table kept from turn to turn), until it ends or has `most_turns` turns.
 pub fn self_play(
@@ -32,8 +41,9 @@ pub fn self_play(
     seed: u64,
     tablebase: Option<Arc<Tablebase>>,
     most_turns: usize,
-) -> Game {
+) -> Played {
     let mut table: Option<TranspositionTable> = None;
+    let mut scores = Vec::new();
     while !game.is_over() && game.turns().len() < most_turns {
         let mut search = Search::for_level(&game, Level::Master, limits, seed);
         if let Some(tablebase) = &tablebase {
@@ -42,12 +52,12 @@ pub fn self_play(
         if let Some(kept) = table.take() {
             search = search.with_table(kept);
         }
-        let best = search.run().best;
+        let result = search.run();
         table = search.take_table();
-        match best {
-            Some(turn) if game.play(&turn).is_ok() => {}
+        match result.best {
+            Some(turn) if game.play(&turn).is_ok() => scores.push(result.score),
             _ => break,
         }
     }
-    game
+    Played { game, scores }
 }

@@ -96,7 +96,7 @@ fn game_puzzles(settings: &Settings, tables: &LazyTables, g: u32) -> Vec<Puzzle>
     // The random opening's positions are not the engine's play: the look begins after it.
     let from = opening.turns().len();
     let limits = Limits { nodes: Some(settings.play_nodes), ..Limits::NONE };
-    let game = crate::opening::self_play(opening, limits, 1, tables.get(settings.variant), MOST_TURNS);
+    let game = crate::opening::self_play(opening, limits, 1, tables.get(settings.variant), MOST_TURNS).game;
     puzzle::find_in_game(&game, from, settings.nodes, tables, "")
 }
 

@@ -111,7 +111,7 @@ fn samples(games: u32, depth: u32, opening: u32, seed: u64, threads: usize) -> V
 fn game_samples(depth: u32, opening: u32, seed: u64) -> Vec<Sample> {
     let opening = crate::opening::random_opening(Variant::Tsivy, opening, seed);
     let from = opening.turns().len();
-    let game = crate::opening::self_play(opening, Limits::depth(depth), seed, None, MAX_TURNS);
+    let game = crate::opening::self_play(opening, Limits::depth(depth), seed, None, MAX_TURNS).game;
     // The positions the master searched a turn from (not the random opening's).
     let searched = game.positions().get(from..game.turns().len()).unwrap_or_default();
     let quiet = searched.iter().filter(|position| !position.must_capture());
