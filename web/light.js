@@ -146,6 +146,19 @@ export class LightBoard {
     this.newButton = html('button', { type: 'button' }, bar);
     this.newButton.addEventListener('click', () => this.openNewGame());
     this.choiceBar = html('div', { class: 'light-bar', hidden: '' }, this.root);
+    // The move box, as the full game's (K): a turn in the notation, or a question (`?`, `d3?`).
+    const form = html('form', { class: 'light-typed' }, this.root);
+    const label = html('label', {}, form);
+    html('span', {}, label, this.t('typed-title'));
+    this.typedInput = html('input', {
+      type: 'text', autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false', enterkeyhint: 'go',
+      placeholder: 'e3-d3A', title: this.t('typed-help'),
+    }, label);
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.typedTurn(this.typedInput.value);
+    });
+    this.typedProblem = html('p', { class: 'light-problem light-typed-problem', role: 'alert', hidden: '' }, this.root);
     this.dialog = html('div', { class: 'light-dialog', role: 'dialog', hidden: '' }, this.root);
     this.footer = html('p', { class: 'light-footer' }, this.root);
     document.addEventListener('keydown', (event) => this.key(event));
@@ -319,21 +332,104 @@ export class LightBoard {
         return;
       }
       this.thinking = false;
-      const side = this.white ? 'black' : 'white';
-      for (const step of game.lastSteps().split(',')) {
-        const [from, to, kind, taken] = step.split(' ');
-        this.say(this.t('say-step', { side, from, to, kind, taken: Number(taken) }));
-      }
+      this.saySteps(game.lastSteps().split(','), this.white ? 'black' : 'white');
       this.sayOutcome();
       this.update();
     };
     setTimeout(slice, 0);
   }
 
+  /** Steps played by `side`, as the engine writes them (`f3 e3 withdrawal 1`), said one after the other. */
+  saySteps(steps, side) {
+    for (const step of steps) {
+      const [from, to, kind, taken] = step.split(' ');
+      this.say(this.t('say-step', { side, from, to, kind, taken: Number(taken) }));
+    }
+  }
+
+  /**
+   * What was typed in the move box: a question (`?` where the pieces stand, `d3?` what the piece on d3 can do), or a
+   * turn, which the engine reads and plays whole, or refuses with the rules' reason, shown under the box.
+   */
+  typedTurn(text) {
+    if (!this.dialog.hidden) return;
+    this.typedProblem.hidden = true;
+    const asked = /^(.*)\?$/.exec(text.trim());
+    if (asked) {
+      this.answer(asked[1].trim().toLowerCase());
+      return;
+    }
+    let answer;
+    try {
+      answer = this.game.typed(text);
+    } catch (e) {
+      // The reason as the engine gives it: the message's id, then its arguments as name=value, a line each.
+      const [id, ...args] = String(e).split('\n');
+      this.refuse(id, Object.fromEntries(args.map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)])));
+      return;
+    }
+    this.typedInput.value = '';
+    const [state, ...steps] = answer.split('\n');
+    this.saySteps(steps, this.white ? 'white' : 'black');
+    const [what, point, to] = state.split(' ');
+    this.choice = null;
+    if (what === 'choose') {
+      this.selected = point;
+      this.stepTo(to);
+      return;
+    }
+    if (what === 'continue') {
+      this.selected = point;
+      this.say(this.t('say-go-on', { point, to: list(this.game.targets(point)).join(', ') }));
+    } else {
+      this.selected = null;
+      this.turnOver();
+    }
+    this.update();
+  }
+
+  /** Why what was typed cannot be played: the message `id` with `args`, under the move box and read out. */
+  refuse(id, args) {
+    this.typedProblem.textContent = this.t(id, args);
+    this.typedProblem.hidden = false;
+  }
+
+  /** The answer to a question typed in the move box: about `point`, or where the pieces stand if it is empty. */
+  answer(point) {
+    const board = pieces(this.game.board());
+    if (!point) {
+      for (const side of ['white', 'black']) {
+        const points = [...board].filter(([, s]) => s === side[0]).map(([p]) => p).sort();
+        this.say(this.t('say-pieces', { side, count: points.length, points: points.join(', ') }));
+      }
+      return;
+    }
+    if (!POINTS.includes(point)) {
+      this.refuse('typed-not-a-point', { point });
+      return;
+    }
+    const occupant = { w: 'white', b: 'black' }[board.get(point)] ?? 'empty';
+    const picked = this.selected ?? this.game.chainPoint();
+    const role = point === picked ? 'picked'
+      : picked && list(this.game.targets(picked)).includes(point) ? 'destination'
+        : !picked && list(this.game.movable()).includes(point) ? 'movable' : 'none';
+    this.say(this.t('say-point', { point, occupant, role }));
+    const targets = list(this.game.targets(point));
+    if (!targets.length && occupant !== 'empty') this.say(this.t('say-cannot-move', { point }));
+    const side = this.white ? 'white' : 'black';
+    for (const to of targets) {
+      for (const kind of list(this.game.ways(point, to))) {
+        const taken = list(this.game.takes(point, to, kind)).length;
+        this.say(this.t('say-step', { side, from: point, to, kind, taken }));
+      }
+    }
+  }
+
   key(event) {
     if (this.root.hidden || event.target.closest?.('input, select, textarea')) return;
     if (event.key === 'Escape' && !this.dialog.hidden) this.closeDialog();
     else if (event.key === ' ' && this.game.chainPoint()) this.stop();
+    else if (event.key === 'k' && !event.ctrlKey && !event.metaKey && !event.altKey) this.typedInput.focus();
     else if (this.choice && (event.key === 'a' || event.key === 'w')) {
       this.stepTo(this.choice.to, event.key === 'a' ? 'approach' : 'withdrawal');
     } else return;

@@ -804,6 +804,37 @@ async function playLightTurn(page, { tap = false, reply = true } = {}) {
   return played;
 }
 
+// The light board's move box, in Malagasy (issue 71): a turn the rules refuse gets their reason in the player's words
+// and changes nothing; `?` has the live region say where the pieces stand; a legal turn typed in the notation is
+// played as the taps would play it, and the computer replies.
+async function lightTypedTurns(page) {
+  const engine = (call, ...args) => page.evaluate(([c, a]) => window.fanoronaLight.game[c](...a), [call, args]);
+  const type = async (text) => {
+    await page.fill('#light .light-typed input', text);
+    await page.press('#light .light-typed input', 'Enter');
+  };
+  const before = await engine('board');
+  await type('c2-c3');
+  const refused = await page.textContent('#light .light-typed-problem');
+  if (refused !== "Tsy afaka mankany c3 ny c2: misy vato ao amin'ny c3." || await engine('board') !== before) {
+    fail(`the light board's move box: c2-c3 gave "${refused}", the board ${await engine('board')}`);
+  }
+  await type('?');
+  const spoken = await page.textContent('#spoken');
+  if (!/^Fotsy: .*Mainty: /.test(spoken)) fail(`the light board's move box: ? said "${spoken}"`);
+  const from = (await engine('movable')).split(' ')[0];
+  const to = (await engine('targets', from)).split(' ')[0];
+  const way = (await engine('ways', from, to)).split(' ')[0];
+  const typed = `${from}-${to}${{ approach: 'A', withdrawal: 'W' }[way] ?? ''}`;
+  await type(typed);
+  await page.waitForFunction(() => window.fanoronaLight.game.personToMove() || window.fanoronaLight.game.outcome(),
+    null, { timeout: 120_000, polling: 100 });
+  const turns = (await engine('turns')).split(' ');
+  const problem = await page.isVisible('#light .light-typed-problem');
+  console.log(`no WebGL2: the move box refused c2-c3 ("${refused}"), said "${spoken.slice(0, 60)}...", played ${typed}`);
+  if (!turns.includes(typed) || problem) fail(`the light board's move box: ${typed} gave turns ${turns}`);
+}
+
 // The light board without WebGL2 (issue 71): a browser whose WebGL2 is turned off (Chromium's --disable-webgl2,
 // WebGL1 still there) never downloads the full game, says why in the player's language (Malagasy here), and the
 // light board is the game: a new game at the beginner's level chosen in its dialog, then a whole game, turn by turn,
@@ -829,6 +860,7 @@ async function lightWithoutWebGL2(errors) {
     if (undone === before || await page.evaluate(() => window.fanoronaLight.played())) {
       fail(`no WebGL2: undo after ${first} left the board as it was`);
     }
+    await lightTypedTurns(page);
     // A reload keeps the game under way (web/light.js keeps it in local storage), with its level; one kept that
     // cannot be read is set aside and the player told, and a new game begins.
     await playLightTurn(page, { tap: true });

@@ -1,8 +1,9 @@
-// The page's words (issue 71): the messages that web/index.html and web/light.js ask for with `t('id', ...)`, taken
-// from the game's own translation files (assets/locales/<language>/*.ftl), so that there is no second set to keep in
-// step. `node web/words.mjs PAGE` replaces the placeholder __WORDS__ in the file PAGE with them, as a JSON object of
-// Fluent text by language; web/package.sh runs it on dist's index.html. It fails on a message a language lacks, and
-// on a message of page.ftl (the page's own) that nothing asks for.
+// The page's words (issue 71): the messages that web/index.html and web/light.js ask for with `t('id', ...)`, and the
+// rules' reasons the light board's engine gives (crates/fanorona-reasons), taken from the game's own translation
+// files (assets/locales/<language>/*.ftl), so that there is no second set to keep in step. `node web/words.mjs PAGE`
+// replaces the placeholder __WORDS__ in the file PAGE with them, as a JSON object of Fluent text by language;
+// web/package.sh runs it on dist's index.html. It fails on a message a language lacks, and on a message of page.ftl
+// (the page's own) that nothing asks for.
 //
 // `t(`prefix-${...}`)` asks for every message whose id begins with the prefix (`game-outcome-` for the outcomes).
 
@@ -11,6 +12,8 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 const root = new URL('..', import.meta.url);
 const LANGUAGES = ['en', 'fr', 'mg'];
 const CODE = ['web/index.html', 'web/light.js'];
+// The light board's engine gives the rules' reasons as message ids (crates/fanorona-reasons, each in `reason!("id"`).
+const REASONS = 'crates/fanorona-reasons/src/lib.rs';
 
 /**
  * The entries of Fluent text by id. Fluent's grammar makes this a matter of lines: an entry begins at the start of
@@ -51,6 +54,8 @@ function asked() {
     for (const [, id] of code.matchAll(/\bt\(\s*['"]([a-z0-9-]+)['"]/g)) ids.add(id);
     for (const [, prefix] of code.matchAll(/\bt\(\s*`([a-z0-9-]+)\$\{/g)) prefixes.add(prefix);
   }
+  const reasons = readFileSync(new URL(REASONS, root), 'utf8');
+  for (const [, id] of reasons.matchAll(/\breason!\(\s*"([a-z0-9-]+)"/g)) ids.add(id);
   return { ids, prefixes };
 }
 

@@ -3,15 +3,14 @@
 //! clicks that mean nothing are ignored, and a drop that is not a legal step is refused with the rules' reason.
 
 use bevy::prelude::*;
-use fanorona_rules::{CaptureKind, IllegalTurn, Point, Step, StepRefusal, capture_choice};
+use fanorona_reasons::refusal;
+use fanorona_rules::{CaptureKind, Point, Step, capture_choice};
 
 use super::BoardMoves;
 use super::session::{Announce, Session};
 use crate::AppSystems;
-use crate::i18n::{Text, side_key};
 use crate::persistence::storage::Notices;
 use crate::screens::OnBoard;
-use crate::text;
 
 /// A click (or tap) on a point of the board.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,47 +124,8 @@ fn handle_drops(
         if source == Some(from) && session.destinations().iter().any(|s| s.to() == to) {
             click(&mut session, &mut announce, to);
         } else {
-            notices.problem(refusal(from, to, &session.builder.why_not(from, to)));
+            notices.problem(refusal(from, to, &session.builder.why_not(from, to)).into());
         }
-    }
-}
-
-/// Why the piece on `from` may not step to `to` now, in the player's words: each of the rules' reasons
-/// ([`TurnBuilder::why_not`](fanorona_rules::TurnBuilder::why_not)) in words of its own.
-pub fn refusal(from: Point, to: Point, why: &StepRefusal) -> Text {
-    let (from_text, to_text) = (from.to_string(), to.to_string());
-    let error = match why {
-        StepRefusal::NotALine => return text!("drop-not-a-line", from = from_text, to = to_text),
-        StepRefusal::NotNow => return text!("drop-not-now", from = from_text, to = to_text),
-        StepRefusal::Illegal(error) => error,
-    };
-    match error {
-        IllegalTurn::GameOver | IllegalTurn::GameEnded(_) | IllegalTurn::TurnOver => {
-            text!("drop-game-over", from = from_text, to = to_text)
-        }
-        IllegalTurn::MustPlace(side) => {
-            text!("drop-must-place", from = from_text, to = to_text, side = side_key(*side))
-        }
-        IllegalTurn::NoPiece(_) => text!("drop-no-piece", from = from_text, to = to_text),
-        IllegalTurn::NotYourPiece { owner, .. } => {
-            text!("drop-not-yours", from = from_text, to = to_text, owner = side_key(*owner))
-        }
-        IllegalTurn::Occupied(_) => text!("drop-occupied", from = from_text, to = to_text),
-        IllegalTurn::CaptureRequired(_) => text!("drop-capture-required", from = from_text, to = to_text),
-        IllegalTurn::Vela(side) => text!("drop-vela", from = from_text, to = to_text, side = side_key(*side)),
-        IllegalTurn::Revisit(point) => {
-            text!("drop-revisit", from = from_text, to = to_text, point = point.to_string())
-        }
-        IllegalTurn::SameDirection(_) => text!("drop-same-direction", from = from_text, to = to_text),
-        IllegalTurn::OtherPiece(point) => {
-            text!("drop-other-piece", from = from_text, to = to_text, point = point.to_string())
-        }
-        IllegalTurn::PaikaInChain(_) => text!("drop-paika-in-chain", from = from_text, to = to_text),
-        IllegalTurn::CannotPlace
-        | IllegalTurn::OffBoard { .. }
-        | IllegalTurn::NoStep
-        | IllegalTurn::MarkCapture { .. }
-        | IllegalTurn::NothingToCapture { .. } => text!("drop-not-now", from = from_text, to = to_text),
     }
 }
 

@@ -12,7 +12,6 @@
 use std::borrow::Cow;
 
 use bevy::prelude::*;
-use fanorona_rules::Side;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue, concurrent::FluentBundle};
 use unic_langid::LanguageIdentifier;
 
@@ -123,13 +122,7 @@ impl From<&String> for Arg {
     }
 }
 
-/// The key by which messages choose their words for a side (`{ $side -> [white] ... *[black] ... }`).
-pub const fn side_key(side: Side) -> &'static str {
-    match side {
-        Side::White => "white",
-        Side::Black => "black",
-    }
-}
+pub use fanorona_reasons::side_key;
 
 /// A text to put into words when it is shown: a message id and its arguments.
 #[derive(Clone, Debug, PartialEq)]
@@ -138,6 +131,12 @@ pub struct Text {
     pub id: &'static str,
     /// The message's variables, by name.
     pub args: Vec<(&'static str, Arg)>,
+}
+
+impl From<fanorona_reasons::Reason> for Text {
+    fn from(reason: fanorona_reasons::Reason) -> Text {
+        Text { id: reason.id, args: reason.args.into_iter().map(|(name, value)| (name, Arg::Plain(value))).collect() }
+    }
 }
 
 /// A [`Text`]: `text!("id")` or `text!("id", name = value, ...)`, each value a number or a string.

@@ -95,7 +95,7 @@ fn inline_variables(inline: &ast::InlineExpression<&str>, variables: &mut BTreeS
     }
 }
 
-/// The game's source files.
+/// The game's source files, and those of the crate that gives the rules' reasons as its messages.
 fn source_files() -> Vec<PathBuf> {
     fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).flatten() {
@@ -108,7 +108,9 @@ fn source_files() -> Vec<PathBuf> {
         }
     }
     let mut files = Vec::new();
-    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    walk(&root.join("src"), &mut files);
+    walk(&root.join("crates/fanorona-reasons/src"), &mut files);
     files.sort();
     files
 }
@@ -121,13 +123,13 @@ fn code(path: &Path) -> String {
     text.lines().filter(|line| !line.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n")
 }
 
-/// Every `text!(...)` and `tr!(locale, ...)` in the code: the message id, the names of the arguments passed, and
+/// Every `text!(...)`, `tr!(locale, ...)` and `reason!(...)` in the code: the message id, the names of the arguments passed, and
 /// where it is.
 fn uses() -> Vec<(String, BTreeSet<String>, String)> {
     let mut found = Vec::new();
     for path in source_files() {
         let code = code(&path);
-        for (macro_name, skip) in [("text!(", 0), ("tr!(", 1)] {
+        for (macro_name, skip) in [("text!(", 0), ("tr!(", 1), ("reason!(", 0)] {
             let mut rest = code.as_str();
             while let Some(at) = rest.find(macro_name) {
                 let before = &rest[..at];

@@ -18,9 +18,10 @@
 //! ```
 
 use fanorona_ai::{Level, Limits, Resumable, Search};
+use fanorona_reasons::{Reason, not_your_turn, typed_error};
 use fanorona_rules::{
-    CaptureKind, DrawReason, Game, GameRecord, Outcome, Point, Position, Progress, Side, Step, TurnBuilder, Variant,
-    WinReason,
+    CaptureKind, DrawReason, Game, GameRecord, Outcome, Point, Position, Progress, Side, Step, Then, TurnBuilder,
+    Typed, TypedError, Variant, WinReason,
 };
 use wasm_bindgen::prelude::*;
 
@@ -123,14 +124,52 @@ impl LightGame {
             return Err("it is not your turn".to_owned());
         }
         let step = self.legal_step(from, to, way)?;
-        match self.builder.play(step).map_err(|e| e.to_string())?.progress {
-            Progress::CanContinue => Ok("continue".to_owned()),
-            Progress::Complete(turn) => {
-                self.game.play(&turn).map_err(|e| e.to_string())?;
-                self.builder = TurnBuilder::new(*self.game.position());
-                Ok("done".to_owned())
+        Ok(if self.advance(step)? { "done" } else { "continue" }.to_owned())
+    }
+
+    /// Plays a turn the person typed in the notation: a whole turn (`e3-d3A`, `e3-d3A-c3W`), a chain's continuation
+    /// (`c3W`) or a destination alone (`d3`), read as the full game's move box reads it. The answer's first line is
+    /// `done` when the turn is over, `continue POINT` when the chain may go on from POINT, `choose FROM TO` when the
+    /// person must choose approach or withdrawal for that step; then a line for each step played, as
+    /// [`LightGame::last_steps`] says them (`f3 e3 withdrawal 1`). Nothing is played of a turn that cannot be: the
+    /// error is the reason, as the id of the game's message and its arguments, a line each (`drop-occupied`,
+    /// `from=c2`, `to=c3`).
+    pub fn typed(&mut self, text: &str) -> Result<String, String> {
+        if !self.person_to_move() {
+            return Err(said(not_your_turn()));
+        }
+        let steps_then = match self.builder.interpret(text) {
+            Ok(Typed::Steps { steps, then }) => (steps, then),
+            // Tsivy has no placements: the rules never read a point as one here.
+            Ok(Typed::Place(point)) => return Err(said(typed_error(&TypedError::CannotPlace(point), text))),
+            Err(error) => return Err(said(typed_error(&error, text.trim()))),
+        };
+        let (steps, then) = steps_then;
+        let before = (self.builder.clone(), self.game.clone());
+        let mut lines = vec![String::new()];
+        let mut over = false;
+        for step in steps {
+            let taken = self.builder.captures_of(step).map_or(0, |taken| taken.len());
+            lines.push(format!("{} {} {} {taken}", step.from(), step.to(), way_name(step)));
+            // The rules checked every step before: a refusal here would be a defect, and leaves the game as it was.
+            match self.advance(step) {
+                Ok(done) => over = done,
+                Err(e) => {
+                    (self.builder, self.game) = before;
+                    return Err(e);
+                }
             }
         }
+        lines[0] = match (then, self.builder.chain_point()) {
+            (Then::Choose([step, _]), _) => format!("choose {} {}", step.from(), step.to()),
+            (Then::Stop, Some(_)) if self.builder.can_stop() => {
+                self.stop()?;
+                "done".to_owned()
+            }
+            (_, Some(point)) if !over => format!("continue {point}"),
+            _ => "done".to_owned(),
+        };
+        Ok(lines.join("\n"))
     }
 
     /// Ends the person's capture chain where it stands.
@@ -248,6 +287,18 @@ impl LightGame {
         Ok(LightGame { game, builder, level, person, search: None, seed: u64::from(seed) })
     }
 
+    /// Plays the person's `step` in the turn being built: whether it ended the turn (else the chain may go on).
+    fn advance(&mut self, step: Step) -> Result<bool, String> {
+        match self.builder.play(step).map_err(|e| e.to_string())?.progress {
+            Progress::CanContinue => Ok(false),
+            Progress::Complete(turn) => {
+                self.game.play(&turn).map_err(|e| e.to_string())?;
+                self.builder = TurnBuilder::new(*self.game.position());
+                Ok(true)
+            }
+        }
+    }
+
     /// The person's legal steps from `from` now, grouped by where they go.
     fn steps(&self, from: Point) -> impl Iterator<Item = Step> {
         let mut steps = if self.person_to_move() { self.builder.legal_steps_from(from) } else { Vec::new() };
@@ -297,6 +348,12 @@ fn side_name(side: Side) -> &'static str {
         Side::White => "white",
         Side::Black => "black",
     }
+}
+
+/// A reason as the page reads it: the message's id, then its arguments as `name=value`, a line each.
+fn said(reason: Reason) -> String {
+    let args = reason.args.into_iter().map(|(name, value)| format!("{name}={value}"));
+    std::iter::once(reason.id.to_owned()).chain(args).collect::<Vec<_>>().join("\n")
 }
 
 /// Points by name, separated by spaces.
@@ -414,6 +471,35 @@ mod tests {
             LightGame::from_turns("", "beginner", true, 1).unwrap().board(),
             Position::start(Variant::Tsivy).to_string()
         );
+    }
+
+    /// A typed turn plays as the clicks would, says its steps, asks for a way where both take, goes on in a chain,
+    /// and one that cannot be played changes nothing and gives the rules' reason with its arguments.
+    #[test]
+    fn a_typed_turn_plays_whole_or_says_why_not() {
+        let mut light = LightGame::new("beginner", true, 1).unwrap();
+        let start = light.board();
+        assert_eq!(light.typed("c2-c3").unwrap_err(), "drop-occupied\nfrom=c2\nto=c3");
+        assert_eq!(light.typed("z9").unwrap_err(), "typed-not-a-point\npoint=z9");
+        assert!(light.typed("e3").unwrap_err().starts_with("typed-which-piece\npoint=e3\npieces="));
+        assert_eq!(light.board(), start, "nothing played");
+        assert_eq!(light.typed("f3-e3").unwrap(), "choose f3 e3", "both ways take: the person chooses");
+        assert_eq!(light.board(), start);
+        assert_eq!(light.typed(" f3-e3W ").unwrap(), "done\nf3 e3 withdrawal 1");
+        assert_eq!(light.last_turn(), "f3-e3W");
+        assert_eq!(light.typed("d3-e3").unwrap_err(), "typed-not-your-turn");
+        while light.think(5_000).is_empty() {}
+
+        // d3-e3 takes f3 by approach, then e3-e4 can take e5: the destination alone leaves the chain open, a
+        // continuation typed alone goes on with it, and a whole turn typed stops where it says.
+        let position: Position = "4b4/9/3w1b3/9/9 w 0 -".parse().unwrap();
+        let mut chain = LightGame::from_position(position, "beginner", Side::White, 1).unwrap();
+        assert_eq!(chain.typed("e3").unwrap(), "continue e3\nd3 e3 approach 1");
+        assert_eq!(chain.typed("e4A").unwrap(), "done\ne3 e4 approach 1");
+        assert_eq!(chain.outcome(), "white all-captured");
+        let mut stopped = LightGame::from_position(position, "beginner", Side::White, 1).unwrap();
+        assert_eq!(stopped.typed("d3-e3A").unwrap(), "done\nd3 e3 approach 1");
+        assert_eq!((stopped.last_turn().as_str(), stopped.person_to_move()), ("d3-e3A", false));
     }
 
     #[test]
