@@ -45,6 +45,7 @@ mod work;
 
 pub use analysis::{Analysis, Line, analyze, line_text, outcome_score};
 pub use book::{Book, BookEntry, BookError, ParseBookEntryError};
+pub use eval::learned::{self, Learned};
 pub use eval::{Eval, Weights, evaluate};
 pub use level::{Level, ParseLevelError};
 pub use ponder::Ponder;

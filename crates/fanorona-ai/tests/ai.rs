@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use fanorona_ai::telo::{self, TeloValue};
-use fanorona_ai::{Book, BookEntry, Level, Limits, MATE, Resumable, Search, TranspositionTable};
+use fanorona_ai::{Book, BookEntry, Eval, Learned, Level, Limits, MATE, Resumable, Search, TranspositionTable};
 use fanorona_rules::{Game, Position, Side, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -494,4 +494,25 @@ fn the_builtin_book_answers_the_start() {
     let entry = book.probe(game.position()).unwrap_or_else(|| panic!("the start is not in the book"));
     let played = Search::for_level(&game, Level::Master, Limits::NONE, 1).with_book(book).run();
     assert_eq!((played.best, played.nodes), (Some(entry.turn), 0));
+}
+
+/// The master with the engine's learned weights plays only legal turns, the same ones again from the same seed, in a
+/// game played to its end or to 120 turns.
+#[test]
+fn the_learned_evaluation_plays_legal_and_reproducible_turns() {
+    let learned = Learned::built_in().unwrap_or_else(|e| panic!("the engine's learned weights: {e}"));
+    let play = || {
+        let mut game = Game::of_variant(Variant::Tsivy);
+        while !game.is_over() && game.turns().len() < 120 {
+            let limits = Limits { nodes: Some(3_000), ..Limits::NONE };
+            let result = Search::with_eval(&game, Level::Master, Eval::Learned(learned), limits, 9).run();
+            let turn = result.best.unwrap_or_else(|| panic!("no turn at {}", game.position()));
+            assert!(game.legal_turns().contains(&turn), "{turn} at {}", game.position());
+            game.play(&turn).unwrap_or_else(|e| panic!("{e}"));
+        }
+        game.turns().iter().map(ToString::to_string).collect::<Vec<_>>()
+    };
+    let first = play();
+    assert!(first.len() > 10, "{first:?}");
+    assert_eq!(first, play());
 }

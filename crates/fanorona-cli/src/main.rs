@@ -11,6 +11,7 @@ mod bestmove;
 mod book;
 mod convert;
 mod engine;
+mod learn;
 mod matches;
 mod moves;
 mod opening;
@@ -63,6 +64,7 @@ enum Command {
     Tune(tune::Args),
     Spsa(spsa::Args),
     Texel(texel::Args),
+    Learn(learn::Args),
     Selfplay(selfplay::Args),
     Bench(bench::Args),
 }
@@ -89,6 +91,7 @@ fn main() -> ExitCode {
         Command::Tune(args) => args.run(),
         Command::Spsa(args) => args.run(),
         Command::Texel(args) => args.run(),
+        Command::Learn(args) => args.run(),
         Command::Selfplay(args) => args.run(),
         Command::Bench(args) => args.run(),
     };

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use fanorona_ai::Book;
 use fanorona_ai::tablebase::Tablebase;
-use fanorona_ai::{Eval, Level, Limits, Ponder, Resumable, Search, TranspositionTable};
+use fanorona_ai::{Eval, Learned, Level, Limits, Ponder, Resumable, Search, TranspositionTable};
 use fanorona_rules::{Game, Side, Turn, Variant};
 
 use crate::args::CliError;
@@ -84,6 +84,10 @@ pub struct Args {
     /// program's strong and master build the four-piece tables through the engine protocol).
     #[arg(long, value_name = "PIECES", default_value_t = 4, num_args = 0..=1, default_missing_value = "4")]
     tables: u32,
+    /// The first engine judges positions with the learned evaluation: the engine's own (`built-in`), or the weights
+    /// in a file that `learn` wrote.
+    #[arg(long, value_name = "WEIGHTS")]
+    learned: Option<PathBuf>,
     /// Give this program's engines the opening book (used by master). A --versus program that has a book plays
     /// it (this program's master does, through the engine protocol): without --book such a match is uneven.
     #[arg(long)]
@@ -106,8 +110,12 @@ impl Args {
             [elo0, elo1] if elo0 < elo1 => Some(Sprt { elo0, elo1, alpha: 0.05, beta: 0.05 }),
             _ => return Err(CliError("--sprt takes two Elo differences, the smaller first (e.g. 0,10)".into())),
         };
+        let mut first = Engine::level(self.white);
+        if let Some(path) = &self.learned {
+            first.eval = Eval::Learned(learned(path)?);
+        }
         let settings = Settings {
-            engines: [Engine::level(self.white), Engine::level(self.black)],
+            engines: [first, Engine::level(self.black)],
             games: self.games,
             limits: [limits(0), limits(1)],
             seed: self.seed,
@@ -125,6 +133,17 @@ impl Args {
         };
         Ok(run(&settings).to_string())
     }
+}
+
+/// The learned weights `path` names: the engine's own for `built-in`, else a file `learn` wrote (kept for the rest of
+/// the program's run, as the engines are).
+fn learned(path: &Path) -> Result<&'static Learned, CliError> {
+    if path.as_os_str() == "built-in" {
+        return Learned::built_in().map_err(|e| CliError(format!("the engine's learned weights: {e}")));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    let weights: Learned = text.parse().map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    Ok(Box::leak(Box::new(weights)))
 }
 
 /// An option given once for both engines or twice, the first engine's then the second's; `None` when absent.

@@ -134,30 +134,15 @@ fn error(samples: &[Sample], weights: Weights, k: f64) -> f64 {
         .iter()
         .map(|s| {
             let eval = f64::from(evaluate(&s.position, Eval::Full(weights)));
-            let expected = 1.0 / (1.0 + 10f64.powf(-k * eval / 400.0));
-            (s.result - expected).powi(2)
+            (s.result - fanorona_ai::learned::fit::expected(eval, k)).powi(2)
         })
         .sum();
     total / samples.len().max(1) as f64
 }
 
-/// The scale that fits `weights` best: a coarse scan, then halving steps around the best.
+/// The scale that fits `weights` best.
 fn fit_scale(samples: &[Sample], weights: Weights) -> f64 {
-    let mut k = (1..=40).map(|i| f64::from(i) * 0.05).fold((1.0, f64::INFINITY), |best, k| {
-        let e = error(samples, weights, k);
-        if e < best.1 { (k, e) } else { best }
-    });
-    let mut step = 0.025;
-    for _ in 0..8 {
-        for candidate in [k.0 - step, k.0 + step] {
-            let e = error(samples, weights, candidate);
-            if candidate > 0.0 && e < k.1 {
-                k = (candidate, e);
-            }
-        }
-        step /= 2.0;
-    }
-    k.0
+    fanorona_ai::learned::fit::fit_scale(|k| error(samples, weights, k))
 }
 
 /// The weights fitted from `start`, with the log of the fit.

@@ -535,3 +535,27 @@ fn tb_prints_the_verdict_of_the_endgame_tables() {
     let best = stdout(&cli(&["bestmove", "--tables", "5/2b2/5/1w3/w4 w"]));
     assert_eq!(best, "info depth 0 score 19994 nodes 0 pv b2-b3\nb2-b3\n");
 }
+
+/// `selfplay` writes positions, `learn` fits weights to them and writes a file that `match --learned` plays with;
+/// a weights file that does not read is refused with the reason.
+#[test]
+fn self_play_data_fits_weights_that_a_match_plays() {
+    let data = temp_file("selfplay.txt", "");
+    let args = ["selfplay", "--out", &data, "--games", "40", "--nodes", "500", "--max-random", "4", "--threads", "2"];
+    let made = stdout(&cli(&args));
+    assert!(made.contains(": 40 games"), "{made}");
+    let weights = temp_file("learned.txt", "");
+    let fitted = stdout(&cli(&["learn", "--data", &data, "--out", &weights, "--epochs", "30", "--hold-out", "5"]));
+    assert!(fitted.contains("held out") && fitted.contains("learned"), "{fitted}");
+    let text = std::fs::read_to_string(&weights).expect("the weights are written");
+    assert!(text.starts_with("# fanorona-cli learn --data "), "{text}");
+    let base = ["match", "--white", "master", "--black", "master", "--games", "2", "--nodes", "2000", "--tables", "0"];
+    let out = stdout(&cli(&[&base[..], &["--alternate", "--learned", &weights]].concat()));
+    assert!(out.contains("games: 2"), "{out}");
+    let bad = cli(&[&base[..], &["--learned", &temp_file("bad.txt", "1 2 x")]].concat());
+    let error = String::from_utf8_lossy(&bad.stderr).into_owned();
+    assert!(bad.status.code() == Some(2) && error.contains("\"x\" is not an integer"), "{error}");
+    for file in [data, weights] {
+        let _ = std::fs::remove_file(file);
+    }
+}

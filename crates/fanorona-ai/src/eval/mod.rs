@@ -2,6 +2,10 @@
 
 use fanorona_rules::{Point, PointSet, Position, Side, Variant};
 
+pub mod learned;
+
+use learned::Learned;
+
 /// Weights of the full evaluation, in hundredths of a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
@@ -43,6 +47,9 @@ pub enum Eval {
     Classic,
     /// Pieces, mobility, threats, initiative, strong points.
     Full(Weights),
+    /// The full evaluation's terms by phase, and each point's worth, fitted to the master's games (tsivy; the full
+    /// evaluation with the tuned weights on the other boards).
+    Learned(&'static Learned),
 }
 
 /// The value of `pos` for the side to move (positive: better for it), in hundredths of a piece.
@@ -52,7 +59,7 @@ pub fn evaluate(pos: &Position, eval: Eval) -> i32 {
 
 /// Every strong point of the layout (a bit set whatever the board; a set of pieces masks it): counting a side's
 /// pieces on them is one AND, where testing each piece was a measurable part of the evaluation.
-const STRONG: PointSet = {
+pub(crate) const STRONG: PointSet = {
     let mut set = PointSet::EMPTY;
     let mut i = 0;
     while i < 64 {
@@ -79,6 +86,8 @@ pub(crate) fn evaluate_with(pos: &Position, eval: Eval, capturers: PointSet) -> 
     match eval {
         Eval::Material => 100 * material,
         Eval::Classic => 1000 * material + pos.mobility(us) as i32 - pos.mobility(them) as i32,
+        Eval::Learned(learned) if learned::judges(pos) => learned.evaluate(pos, capturers),
+        Eval::Learned(_) => evaluate_with(pos, Eval::Full(Weights::TUNED), capturers),
         Eval::Full(w) => {
             let vela = pos.vela_active();
             let side_terms = |side: Side| {
