@@ -83,7 +83,9 @@ for shot in "${shots[@]}"; do
     *) echo "unknown size $size (desktop, hidpi or phone)" >&2; exit 1 ;;
   esac
   case ${scene%%+*} in
-    lobby | online | challenge | challenge-days | watch) start_online ;;
+    # The tournaments' lobby too: it shows its sample list connected to a server, as README's picture does, whichever
+    # scene came before it.
+    lobby | online | challenge | challenge-days | watch | tournaments) start_online ;;
   esac
   mkdir -p "$out/$size"
   rm -f "$out/$size/$scene.png"
