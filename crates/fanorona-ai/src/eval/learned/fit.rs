@@ -142,7 +142,7 @@ pub fn fit(samples: &Samples, start: &Learned, k: f64, epochs: u32, rate: f64) -
             log.push(loss / n);
         }
     }
-    let mut fitted = [0; FEATURES];
+    let mut fitted = Box::new([0; FEATURES]);
     for (w, f) in fitted.iter_mut().zip(weights.iter()) {
         *w = (f * f64::from(SCALE)).round() as i32;
     }

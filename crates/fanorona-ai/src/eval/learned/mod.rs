@@ -8,7 +8,10 @@
 //!
 //! - each point's worth for a piece of the side to move there, and for a piece of the other side;
 //! - the full evaluation's terms ([`Term`]): material, the lead over the pieces on the board (trade), room to move,
-//!   the other side's threats, pieces on strong points.
+//!   the other side's threats, pieces on strong points;
+//! - for each two neighbouring points along a line of the board, what stands on them (a piece of either side or
+//!   nothing, on each: [`Feature::Pair`]), which a point's worth alone cannot say (two pieces guarding each other, a
+//!   piece with an empty point behind it that an approach can use).
 //!
 //! The side to move's own threats and initiative only exist where it must capture, a position the search never
 //! judges by its evaluation alone and the data (quiet positions) cannot teach: they keep the full evaluation's
@@ -66,7 +69,15 @@ impl Term {
 }
 
 /// Features per phase: a point's worth for each side's piece, then the terms.
-const PER_PHASE: usize = 2 * POINTS + Term::ALL.len();
+const PER_PHASE: usize = 2 * POINTS + Term::ALL.len() + PAIRS;
+/// The directions of a pair, from its first point to its second: east, north, north-east, north-west (as the side
+/// to move sees the board; the diagonals only from strong points).
+const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+/// What stands on a point of a pair: nothing, a piece of the side to move, a piece of the other side.
+const STATES: usize = 3;
+/// The pair features of a phase: from each point, in each direction, each state of its two points (some of them
+/// never met: a pair off the board, a diagonal from a point that has none).
+const PAIRS: usize = POINTS * DIRECTIONS.len() * STATES * STATES;
 /// The number of features, and of weights.
 pub const FEATURES: usize = PHASES.len() * PER_PHASE;
 
@@ -90,6 +101,18 @@ pub enum Feature {
         /// The term.
         term: Term,
     },
+    /// What stands on two neighbouring points, in a phase.
+    Pair {
+        /// The phase, an index of [`PHASES`].
+        phase: usize,
+        /// The first point, as the side to move sees the board (as in [`Feature::Piece`]).
+        point: usize,
+        /// The direction to the second, an index of east, north, north-east, north-west.
+        direction: usize,
+        /// What stands on the first point, then on the second: 0 nothing, 1 the side to move's piece, 2 the other
+        /// side's.
+        states: [usize; 2],
+    },
 }
 
 /// The index of a feature among the weights.
@@ -99,6 +122,13 @@ pub fn feature(f: Feature) -> usize {
         Feature::Term { phase, term } => {
             let at = Term::ALL.iter().position(|t| *t == term).unwrap_or_default();
             phase * PER_PHASE + 2 * POINTS + at
+        }
+        Feature::Pair { phase, point, direction, states: [first, second] } => {
+            phase * PER_PHASE
+                + 2 * POINTS
+                + Term::ALL.len()
+                + ((point * DIRECTIONS.len() + direction) * STATES + first) * STATES
+                + second
         }
     }
 }
@@ -132,19 +162,139 @@ pub fn features(pos: &Position, mut f: impl FnMut(usize, i32)) {
     for p in theirs {
         f(base + POINTS + seen(p, us), 1);
     }
+    for (i, value) in terms(pos).into_iter().enumerate() {
+        if value != 0 {
+            f(base + 2 * POINTS + i, value);
+        }
+    }
+    let mut occupied = [0usize; POINTS];
+    for p in ours {
+        occupied[seen(p, us)] = 1;
+    }
+    for p in theirs {
+        occupied[seen(p, us)] = 2;
+    }
+    for (point, &first) in occupied.iter().enumerate() {
+        for direction in 0..DIRECTIONS.len() {
+            if let Some(next) = neighbour(point, direction) {
+                let second = occupied[next];
+                if first + second != 0 {
+                    let pair = Feature::Pair { phase: phase(pieces), point, direction, states: [first, second] };
+                    f(feature(pair), 1);
+                }
+            }
+        }
+    }
+}
+
+/// The values of the terms of `pos` for the side to move, in the order of [`Term::ALL`].
+fn terms(pos: &Position) -> [i32; 5] {
+    let us = pos.side_to_move();
+    let them = !us;
+    let (ours, theirs) = (pos.pieces(us), pos.pieces(them));
+    let pieces = ours.len() + theirs.len();
     let material = ours.len() as i32 - theirs.len() as i32;
     let their_threats = if pos.vela_active() == Some(them) { PointSet::EMPTY } else { pos.threats(them) };
-    let terms = [
+    [
         material,
         100 * material / pieces.max(1) as i32,
         pos.mobility(us) as i32 - pos.mobility(them) as i32,
         their_threats.len() as i32,
         (ours & STRONG).len() as i32 - (theirs & STRONG).len() as i32,
-    ];
-    for (i, value) in terms.into_iter().enumerate() {
-        if value != 0 {
-            f(base + 2 * POINTS + i, value);
+    ]
+}
+
+/// The point next to `point` in `direction` along a line of the board (points and directions as the side to move
+/// sees them), if there is one.
+fn neighbour(point: usize, direction: usize) -> Option<usize> {
+    let (x, y) = ((point % 9) as i32, (point / 9) as i32);
+    let (dx, dy) = DIRECTIONS[direction];
+    let (nx, ny) = (x + dx, y + dy);
+    // Diagonal lines join the strong points only (x + y even, the same for both sides' views).
+    let on_line = direction < 2 || (x + y) % 2 == 0;
+    (on_line && (0..9).contains(&nx) && (0..5).contains(&ny)).then_some((ny * 9 + nx) as usize)
+}
+
+/// The learned weights laid out for one side to move, by the bits of the board (a [`PointSet`]'s), so that the
+/// evaluation sums them without turning the board: what a piece on each bit is worth, and what each pair starting on
+/// a bit is worth in each direction and state, per phase.
+#[derive(Clone, PartialEq, Eq)]
+struct SideTables {
+    ours: [[i32; 64]; PHASES.len()],
+    theirs: [[i32; 64]; PHASES.len()],
+    /// Indexed by phase, then bit times 4 plus the direction (the board's, east, north, north-east, north-west),
+    /// then the state of the pair's first point times 3 plus its second's.
+    pairs: Vec<[[i32; STATES * STATES]; 64 * 4]>,
+}
+
+/// The bit offset of each direction of the board: east, north, north-east, north-west (a [`PointSet`] has 10 bits
+/// a row).
+const BIT_STEPS: [u32; 4] = [1, 10, 11, 9];
+
+impl SideTables {
+    /// The weights as `side` to move sees them, on the board's bits.
+    fn new(weights: &[i32; FEATURES], side: Side) -> SideTables {
+        let mut tables = SideTables {
+            ours: [[0; 64]; PHASES.len()],
+            theirs: [[0; 64]; PHASES.len()],
+            pairs: vec![[[0; STATES * STATES]; 64 * 4]; PHASES.len()],
+        };
+        for phase in 0..PHASES.len() {
+            for p in Variant::Tsivy.points() {
+                let (bit, point) = (usize::from(p.index()), seen(p, side));
+                tables.ours[phase][bit] = weights[feature(Feature::Piece { phase, ours: true, point })];
+                tables.theirs[phase][bit] = weights[feature(Feature::Piece { phase, ours: false, point })];
+                for (direction, (dx, dy)) in DIRECTIONS.iter().enumerate() {
+                    let Some(next) = Point::new((i32::from(p.x()) + dx) as u8, (i32::from(p.y()) + dy) as u8) else {
+                        continue;
+                    };
+                    // Black's view turns the board half a turn: the pair is the one that starts on `next`, in the
+                    // same direction, with its points' states the other way round.
+                    let (start, swap) = match side {
+                        Side::White => (seen(p, side), false),
+                        Side::Black => (seen(next, side), true),
+                    };
+                    if !Variant::Tsivy.contains(next) || neighbour(start, direction).is_none() {
+                        continue;
+                    }
+                    for (a, b) in (0..STATES).flat_map(|a| (0..STATES).map(move |b| (a, b))) {
+                        let states = if swap { [b, a] } else { [a, b] };
+                        let pair = Feature::Pair { phase, point: start, direction, states };
+                        tables.pairs[phase][bit * 4 + direction][a * STATES + b] = weights[feature(pair)];
+                    }
+                }
+            }
         }
+        tables
+    }
+
+    /// The sum of the weights of the pieces and pairs of a position with `ours` and `theirs` on the board.
+    fn sum(&self, phase: usize, ours: PointSet, theirs: PointSet) -> i32 {
+        let mut sum = 0;
+        for p in ours {
+            sum += self.ours[phase][usize::from(p.index())];
+        }
+        for p in theirs {
+            sum += self.theirs[phase][usize::from(p.index())];
+        }
+        let board = Variant::Tsivy.points().0;
+        let by_state = [board & !(ours.0 | theirs.0), ours.0, theirs.0];
+        let pairs = &self.pairs[phase];
+        for (direction, step) in BIT_STEPS.into_iter().enumerate() {
+            // The first points of the pairs in this direction: on the board, with a neighbour there on a line.
+            let starts = board & (board >> step) & if direction < 2 { u64::MAX } else { STRONG.0 };
+            for (a, first) in by_state.iter().enumerate() {
+                for (b, second) in by_state.iter().enumerate() {
+                    if a + b == 0 {
+                        continue;
+                    }
+                    for p in PointSet(starts & first & (second >> step)) {
+                        sum += pairs[usize::from(p.index()) * 4 + direction][a * STATES + b];
+                    }
+                }
+            }
+        }
+        sum
     }
 }
 
@@ -152,6 +302,8 @@ pub fn features(pos: &Position, mut f: impl FnMut(usize, i32)) {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Learned {
     weights: Box<[i32; FEATURES]>,
+    /// The weights laid out for White to move, and for Black.
+    tables: Box<[SideTables; 2]>,
 }
 
 impl fmt::Debug for Learned {
@@ -192,12 +344,13 @@ impl Learned {
                 weights[feature(Feature::Term { phase, term })] = term.hand_weight(w) * SCALE;
             }
         }
-        Learned { weights }
+        Learned::from_weights(weights)
     }
 
     /// Weights in the order of [`feature`], in 1/[`SCALE`] of a hundredth of a piece.
-    pub fn from_weights(weights: [i32; FEATURES]) -> Learned {
-        Learned { weights: Box::new(weights) }
+    pub fn from_weights(weights: Box<[i32; FEATURES]>) -> Learned {
+        let tables = Box::new([SideTables::new(&weights, Side::White), SideTables::new(&weights, Side::Black)]);
+        Learned { weights, tables }
     }
 
     /// The weights built into the engine.
@@ -212,8 +365,13 @@ impl Learned {
 
     /// The value of a tsivy position for the side to move, in hundredths of a piece, given its capturers.
     pub(crate) fn evaluate(&self, pos: &Position, capturers: PointSet) -> i32 {
-        let mut sum = 0;
-        features(pos, |i, value| sum += self.weights[i] * value);
+        let us = pos.side_to_move();
+        let (ours, theirs) = (pos.pieces(us), pos.pieces(!us));
+        let phase = phase(ours.len() + theirs.len());
+        let mut sum = self.tables[us.index()].sum(phase, ours, theirs);
+        for (i, value) in terms(pos).into_iter().enumerate() {
+            sum += self.weights[phase * PER_PHASE + 2 * POINTS + i] * value;
+        }
         // The side to move's threats and initiative keep the full evaluation's weights (see the module's doc).
         let threats = if pos.vela_active() == Some(pos.side_to_move()) { 0 } else { capturers.len() as i32 };
         let w = Weights::TUNED;
@@ -222,12 +380,14 @@ impl Learned {
     }
 
     /// The weights file's text: `header` as comment lines, then the weights, a line each for a phase's points of
-    /// the side to move, of the other side, and its terms.
+    /// the side to move, of the other side, its terms, and the pairs that start on each point.
     pub fn to_text(&self, header: &str) -> String {
         let mut out: String = header.lines().map(|line| format!("# {line}\n")).collect();
         for phase in self.weights.chunks(PER_PHASE) {
-            let (pieces, terms) = phase.split_at(2 * POINTS);
-            for line in pieces.chunks(POINTS).chain([terms]) {
+            let (pieces, rest) = phase.split_at(2 * POINTS);
+            let (terms, pairs) = rest.split_at(Term::ALL.len());
+            let pairs = pairs.chunks(DIRECTIONS.len() * STATES * STATES);
+            for line in pieces.chunks(POINTS).chain([terms]).chain(pairs) {
                 let words: Vec<String> = line.iter().map(ToString::to_string).collect();
                 out.push_str(&words.join(" "));
                 out.push('\n');
@@ -255,7 +415,7 @@ impl std::str::FromStr for Learned {
         if found != FEATURES {
             return Err(LearnedError::Count { found });
         }
-        Ok(Learned { weights })
+        Ok(Learned::from_weights(weights))
     }
 }
 
@@ -286,6 +446,35 @@ mod tests {
                 break;
             }
         }
+    }
+
+    /// The evaluation sums the weights of the features `features` lists, whatever the weights (random ones here),
+    /// with either side to move, in the positions of games of random turns to their end.
+    #[test]
+    fn the_evaluation_is_the_sum_of_the_features_weights() {
+        use rand::rngs::Xoshiro256PlusPlus;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut weights = Box::new([0; FEATURES]);
+        for w in weights.iter_mut() {
+            *w = rng.random_range(-800..800);
+        }
+        let learned = Learned::from_weights(weights.clone());
+        let mut positions = 0;
+        for _ in 0..4 {
+            let mut game = fanorona_rules::Game::of_variant(Variant::Tsivy);
+            while !game.is_over() && game.turns().len() < 200 {
+                let pos = *game.position();
+                let mut sum = 0;
+                features(&pos, |i, value| sum += weights[i] * value);
+                assert_eq!(learned.evaluate(&pos, PointSet::EMPTY), sum / SCALE, "{pos}");
+                positions += 1;
+                let turns = game.legal_turns();
+                let turn = turns[rng.random_range(0..turns.len())];
+                game.play(&turn).unwrap_or_else(|e| panic!("{e}"));
+            }
+        }
+        assert!(positions > 100, "{positions}");
     }
 
     /// A position and the same one turned half a turn with the colours swapped have the same features.
