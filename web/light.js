@@ -92,13 +92,17 @@ export class LightBoard {
   keep() {
     const text = this.root.hidden || !this.underWay()
       ? null : JSON.stringify({ turns: this.game.turns(), level: this.level, white: this.white });
-    if (text === this.kept) return;
+    if (text !== this.kept) this.store(text);
+  }
+
+  /** Keeps `text` as the game for the next visit, or forgets the kept one (null). */
+  store(text) {
     try {
       if (text) localStorage.setItem(KEPT, text);
       else localStorage.removeItem(KEPT);
       this.kept = text;
     } catch {
-      // A full or refused storage: the game goes on, unkept, and keeping is tried again at the next turn.
+      // A full or refused storage, or none: the game goes on, unkept, and keeping is tried again at the next turn.
     }
   }
 
@@ -499,12 +503,7 @@ export class LightBoard {
    */
   handOver() {
     const game = this.underWay() ? { record: this.game.record(), level: this.level, white: this.white } : null;
-    try {
-      localStorage.removeItem(KEPT);
-      this.kept = null;
-    } catch {
-      // No local storage: nothing was kept.
-    }
+    this.store(null);
     return game;
   }
 
