@@ -2,9 +2,11 @@
 //! become the features' messages, looked up in the key map (`keys`). Input that egui is using
 //! (menus, panels, text fields) never reaches the board or the key map.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::{EguiWantsInput, egui_wants_any_pointer_input};
+use fanorona_rules::Point;
 
 use crate::AppSystems;
 use crate::board::Dragging;
@@ -57,40 +59,70 @@ fn world_position(camera: &Camera, transform: &GlobalTransform, screen: Vec2) ->
     camera.viewport_to_world_2d(transform, screen).ok()
 }
 
-fn track_hover(
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform)>,
-    layout: Res<BoardLayout>,
-    mut hovered: ResMut<HoveredPoint>,
-) {
-    let (camera, transform) = *camera;
-    let point =
-        window.cursor_position().and_then(|c| world_position(camera, transform, c)).and_then(|w| layout.point_at(w));
+fn track_hover(pointer: Pointer, mut hovered: ResMut<HoveredPoint>) {
+    let point = pointer.window.cursor_position().and_then(|c| pointer.point(c));
     hovered.set_if_neq(HoveredPoint(point));
+}
+
+/// Where the mouse and the fingers are, on the screen and on the board.
+#[derive(SystemParam)]
+struct Pointer<'w, 's> {
+    mouse: Res<'w, ButtonInput<MouseButton>>,
+    touches: Res<'w, Touches>,
+    window: Single<'w, 's, &'static Window, With<PrimaryWindow>>,
+    camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform)>,
+    layout: Res<'w, BoardLayout>,
+}
+
+impl Pointer<'_, '_> {
+    /// The world position of a screen position.
+    fn world(&self, screen: Vec2) -> Option<Vec2> {
+        let (camera, transform) = *self.camera;
+        world_position(camera, transform, screen)
+    }
+
+    /// The board's point at a screen position, if one is there.
+    fn point(&self, screen: Vec2) -> Option<Point> {
+        self.world(screen).and_then(|w| self.layout.point_at(w))
+    }
+
+    /// The mouse's position if `pressed` (the left button's state asked about).
+    fn cursor(&self, pressed: bool) -> Option<Vec2> {
+        pressed.then(|| self.window.cursor_position()).flatten()
+    }
+
+    /// The screen positions pressed in this frame, fingers first.
+    fn presses(&self) -> Vec<Vec2> {
+        let mut presses: Vec<Vec2> = self.touches.iter_just_pressed().map(|t| t.position()).collect();
+        presses.extend(self.cursor(self.mouse.just_pressed(MouseButton::Left)));
+        presses
+    }
+
+    /// Where a finger or the pressed mouse is held.
+    fn held(&self) -> Option<Vec2> {
+        let touch = self.touches.iter().next().map(|t| t.position());
+        touch.or_else(|| self.cursor(self.mouse.pressed(MouseButton::Left)))
+    }
+
+    /// Where a finger or the mouse was let go in this frame.
+    fn released(&self) -> Option<Vec2> {
+        let touch = self.touches.iter_just_released().next().map(|t| t.position());
+        touch.or_else(|| self.cursor(self.mouse.just_released(MouseButton::Left)))
+    }
 }
 
 /// Presses are clicks where they land (click, click plays a turn); a piece of the side to move carried off its
 /// point follows the pointer, and letting it go on another point drops it there.
-#[allow(clippy::too_many_arguments)]
 fn click_board(
-    mouse: Res<ButtonInput<MouseButton>>,
-    touches: Res<Touches>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform)>,
-    layout: Res<BoardLayout>,
+    pointer: Pointer,
     session: Res<Session>,
     mut dragging: ResMut<Dragging>,
     mut keyboard_cursor: ResMut<BoardCursor>,
     mut clicks: MessageWriter<BoardClick>,
     mut drops: MessageWriter<BoardDrop>,
 ) {
-    let (camera, transform) = *camera;
-    let to_world = |screen: Vec2| world_position(camera, transform, screen);
-    let cursor = |pressed: bool| pressed.then(|| window.cursor_position()).flatten();
-    let mut presses: Vec<Vec2> = touches.iter_just_pressed().map(|t| t.position()).collect();
-    presses.extend(cursor(mouse.just_pressed(MouseButton::Left)));
-    for screen in presses {
-        if let Some(point) = to_world(screen).and_then(|w| layout.point_at(w)) {
+    for screen in pointer.presses() {
+        if let Some(point) = pointer.point(screen) {
             // The pointer takes over from the keyboard's cursor.
             keyboard_cursor.set_if_neq(BoardCursor(None));
             clicks.write(BoardClick(point));
@@ -98,8 +130,9 @@ fn click_board(
         }
     }
     // Held: a piece that may move follows the pointer once it leaves the piece's point.
-    let held = touches.iter().next().map(|t| t.position()).or_else(|| cursor(mouse.pressed(MouseButton::Left)));
-    if let (Some(from), Some(world)) = (dragging.from, held.and_then(to_world)) {
+    let held = pointer.held();
+    if let (Some(from), Some(world)) = (dragging.from, held.and_then(|h| pointer.world(h))) {
+        let layout = &pointer.layout;
         let carried = dragging.at.is_some() || layout.world(from).distance(world) > layout.spacing * 0.4;
         let source = session.piece_in_play();
         if carried && (session.movable().contains(from) || source == Some(from)) {
@@ -108,12 +141,10 @@ fn click_board(
     }
     // Let go (or the pointer is gone): a carried piece is dropped where the pointer is; off the board, or back on
     // its own point, it just goes back.
-    let released = touches.iter_just_released().next().map(|t| t.position());
-    let released = released.or_else(|| cursor(mouse.just_released(MouseButton::Left)));
     if held.is_none() && dragging.from.is_some() {
         let mut let_go = None;
         if let (Some(from), Some(_)) = (dragging.from, dragging.at)
-            && let Some(to) = released.and_then(to_world).and_then(|w| layout.point_at(w))
+            && let Some(to) = pointer.released().and_then(|r| pointer.point(r))
             && to != from
         {
             drops.write(BoardDrop { from, to });

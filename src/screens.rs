@@ -1,9 +1,34 @@
 //! The screens of the game, as states: the menu, a game on the board, the tutorial, puzzles, review, the analysis
 //! board, and online play (the lobby and a game).
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::AppSystems;
+
+/// The screen shown and the one to show next, for a command that changes screens.
+#[derive(SystemParam)]
+pub struct Screens<'w> {
+    state: Res<'w, State<AppState>>,
+    next: ResMut<'w, NextState<AppState>>,
+}
+
+impl Screens<'_> {
+    /// The screen shown.
+    pub fn here(&self) -> AppState {
+        *self.state.get()
+    }
+
+    /// Shows `screen` from the next frame on.
+    pub fn go(&mut self, screen: AppState) {
+        self.next.set(screen);
+    }
+
+    /// Whether the screen changed since the system last ran.
+    pub fn changed(&self) -> bool {
+        self.state.is_changed()
+    }
+}
 
 /// Which screen is shown.
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -21,7 +21,7 @@ use crate::game::tables::EndgameTables;
 use crate::i18n::Text;
 use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::persistence::settings::Settings;
-use crate::screens::AppState;
+use crate::screens::{AppState, Screens};
 use crate::title::{AddMenuEntry, MenuEntry};
 use crate::{action, text};
 
@@ -299,18 +299,16 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnExit(AppState::Analysis), leave_analysis);
 }
 
-#[allow(clippy::too_many_arguments)]
 fn handle_analysis_commands(
     mut commands: MessageReader<AnalysisCommand>,
     mut texts: MessageReader<AnalysisText>,
     mut board: ResMut<AnalysisBoard>,
     mut keeper: BoardKeeper,
-    state: Res<State<AppState>>,
-    mut next_state: ResMut<NextState<AppState>>,
+    mut screens: Screens,
     settings: Res<Settings>,
     tables: Res<EndgameTables>,
 ) {
-    let here = *state.get();
+    let here = screens.here();
     let mut changed = false;
     for &command in commands.read() {
         let board = &mut *board;
@@ -324,11 +322,11 @@ fn handle_analysis_commands(
                     _ => Position::start(settings.variant),
                 };
                 *board = AnalysisBoard { back: Some(here), ..AnalysisBoard::new(root) };
-                next_state.set(AppState::Analysis);
+                screens.go(AppState::Analysis);
                 changed = true;
             }
             (AnalysisCommand::Close, AppState::Analysis) => {
-                next_state.set(board.back.unwrap_or(AppState::Menu));
+                screens.go(board.back.unwrap_or(AppState::Menu));
             }
             (AnalysisCommand::Back, AppState::Analysis) if !board.editing => {
                 if let Some(parent) = board.nodes[board.current].parent {
@@ -377,7 +375,7 @@ fn handle_analysis_commands(
         changed = true;
     }
     // The first view (the board is lent as the analysis board opens), and every change of position.
-    if changed || (state.is_changed() && here == AppState::Analysis) {
+    if changed || (screens.changed() && here == AppState::Analysis) {
         board.restart_engine(&tables);
         if here == AppState::Analysis || board.back.is_some() {
             let (session, board_use) = board.view();

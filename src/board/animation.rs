@@ -5,6 +5,7 @@
 
 use std::collections::VecDeque;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use fanorona_rules::{Point, Side, Step};
 
@@ -194,54 +195,69 @@ pub fn animate_step(
     true
 }
 
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+/// The pieces under way: sliding to a point, settling on it, fading out when taken, appearing.
+#[derive(SystemParam)]
+struct Moving<'w, 's> {
+    sliding: Query<'w, 's, (Entity, &'static mut Sliding)>,
+    settling: Query<'w, 's, (Entity, &'static mut Settling)>,
+    fading: Query<'w, 's, (Entity, &'static mut Fading)>,
+    appearing: Query<'w, 's, (Entity, &'static mut Appearing)>,
+}
+
+impl Moving<'_, '_> {
+    /// Moves every piece under way on by `dt` seconds of animation; whether any is still sliding, fading or
+    /// appearing (settling is a flourish, not a move).
+    fn advance(&mut self, commands: &mut Commands, dt: f32) -> bool {
+        let mut moving = false;
+        for (e, mut s) in &mut self.sliding {
+            s.t += dt / SLIDE_SECONDS;
+            if s.t >= 1.0 {
+                commands.entity(e).remove::<Sliding>().insert(Settling { t: 0.0 });
+            } else {
+                moving = true;
+            }
+        }
+        for (e, mut s) in &mut self.settling {
+            s.t += dt / SETTLE_SECONDS;
+            if s.t >= 1.0 {
+                commands.entity(e).remove::<Settling>();
+            }
+        }
+        for (e, mut f) in &mut self.fading {
+            if f.delay > 0.0 {
+                f.delay -= dt;
+            } else {
+                f.t += dt / FADE_SECONDS;
+            }
+            if f.t >= 1.0 {
+                commands.entity(e).despawn();
+            } else {
+                moving = true;
+            }
+        }
+        for (e, mut a) in &mut self.appearing {
+            a.t += dt / SLIDE_SECONDS;
+            if a.t >= 1.0 {
+                commands.entity(e).remove::<Appearing>();
+            } else {
+                moving = true;
+            }
+        }
+        moving
+    }
+}
+
 fn advance_animations(
     mut commands: Commands,
     time: Res<Time>,
     settings: Res<Settings>,
     mut animations: ResMut<Animations>,
-    mut sliding: Query<(Entity, &mut Sliding)>,
-    mut settling: Query<(Entity, &mut Settling)>,
-    mut fading: Query<(Entity, &mut Fading)>,
-    mut appearing: Query<(Entity, &mut Appearing)>,
+    mut pieces: Moving,
 ) {
     let dt = animation_seconds(time.delta_secs(), settings.piece_speed());
     let mut moving = animations.lead_in > 0.0;
     animations.lead_in = (animations.lead_in - dt).max(0.0);
-    for (e, mut s) in &mut sliding {
-        s.t += dt / SLIDE_SECONDS;
-        if s.t >= 1.0 {
-            commands.entity(e).remove::<Sliding>().insert(Settling { t: 0.0 });
-        } else {
-            moving = true;
-        }
-    }
-    for (e, mut s) in &mut settling {
-        s.t += dt / SETTLE_SECONDS;
-        if s.t >= 1.0 {
-            commands.entity(e).remove::<Settling>();
-        }
-    }
-    for (e, mut f) in &mut fading {
-        if f.delay > 0.0 {
-            f.delay -= dt;
-        } else {
-            f.t += dt / FADE_SECONDS;
-        }
-        if f.t >= 1.0 {
-            commands.entity(e).despawn();
-        } else {
-            moving = true;
-        }
-    }
-    for (e, mut a) in &mut appearing {
-        a.t += dt / SLIDE_SECONDS;
-        if a.t >= 1.0 {
-            commands.entity(e).remove::<Appearing>();
-        } else {
-            moving = true;
-        }
-    }
+    moving |= pieces.advance(&mut commands, dt);
     if !moving && animations.running {
         animations.running = false;
     }
