@@ -19,9 +19,9 @@ impl Screens<'_> {
         *self.state.get()
     }
 
-    /// Shows `screen` from the next frame on.
+    /// Shows `screen` from the next frame on (once, if asked twice).
     pub fn go(&mut self, screen: AppState) {
-        self.next.set(screen);
+        (*self.next).set_if_neq(screen);
     }
 
     /// Whether the screen changed since the system last ran.

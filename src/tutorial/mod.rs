@@ -20,7 +20,7 @@ use crate::i18n::Text;
 use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::persistence::profile::Profile;
 use crate::persistence::settings::{Opponent, Settings, SideChoice};
-use crate::screens::AppState;
+use crate::screens::{AppState, Screens};
 use crate::title::{AddMenuEntry, MenuEntry};
 use crate::{action, text};
 use lessons::{Goal, LESSONS, Lesson, Task};
@@ -151,19 +151,17 @@ fn set_up_task(tutorial: &mut Tutorial, board: &mut BoardKeeper) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn handle_tutorial_commands(
     mut commands: MessageReader<TutorialCommand>,
     mut tutorial: ResMut<Tutorial>,
     mut board: BoardKeeper,
     mut settings: ResMut<Settings>,
     mut profile: ResMut<Profile>,
-    mut next_state: ResMut<NextState<AppState>>,
+    mut screens: Screens,
     mut game: MessageWriter<GameCommand>,
-    state: Res<State<AppState>>,
 ) {
     // Outside the tutorial only Open means anything (a stray Next must never replace a game).
-    let mut in_tutorial = *state.get() == AppState::Tutorial;
+    let mut in_tutorial = screens.here() == AppState::Tutorial;
     for command in commands.read() {
         in_tutorial |= *command == TutorialCommand::Open;
         if !in_tutorial {
@@ -174,7 +172,7 @@ fn handle_tutorial_commands(
             TutorialCommand::Open => {
                 let first_new = LESSONS.iter().position(|l| !profile.lesson_done(l.id));
                 *t = Tutorial { lesson: first_new.unwrap_or(0), ..Tutorial::default() };
-                (*next_state).set_if_neq(AppState::Tutorial);
+                screens.go(AppState::Tutorial);
             }
             TutorialCommand::Lesson(i) => {
                 *t = Tutorial { lesson: (*i).min(LESSONS.len() - 1), ..Tutorial::default() };
@@ -210,7 +208,7 @@ fn handle_tutorial_commands(
                 continue;
             }
             TutorialCommand::Leave => {
-                (*next_state).set_if_neq(AppState::Menu);
+                screens.go(AppState::Menu);
                 in_tutorial = false;
                 continue;
             }
