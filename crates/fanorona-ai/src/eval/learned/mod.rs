@@ -216,15 +216,19 @@ fn neighbour(point: usize, direction: usize) -> Option<usize> {
 }
 
 /// The learned weights laid out for one side to move, by the bits of the board (a [`PointSet`]'s), so that the
-/// evaluation sums them without turning the board: what a piece on each bit is worth, and what each pair starting on
-/// a bit is worth in each direction and state, per phase.
+/// evaluation sums them without turning the board.
+///
+/// A pair's weight for each two states is split into a part for each point alone and what the two together add: the
+/// first is folded into what a piece on each point is worth (two empty points are no feature), so that only pairs of
+/// two pieces are left to sum. Most pairs in a game have an empty point: this sum visits none of them.
 #[derive(Clone, PartialEq, Eq)]
 struct SideTables {
     ours: [[i32; 64]; PHASES.len()],
     theirs: [[i32; 64]; PHASES.len()],
     /// Indexed by phase, then bit times 4 plus the direction (the board's, east, north, north-east, north-west),
-    /// then the state of the pair's first point times 3 plus its second's.
-    pairs: Vec<[[i32; STATES * STATES]; 64 * 4]>,
+    /// then whose pieces stand on the pair's first point and second (0 ours, 1 theirs) as first times 2 plus second:
+    /// what the two pieces add to what each is worth alone.
+    pairs: Vec<[[i32; 4]; 64 * 4]>,
 }
 
 /// The bit offset of each direction of the board: east, north, north-east, north-west (a [`PointSet`] has 10 bits
@@ -237,13 +241,13 @@ impl SideTables {
         let mut tables = SideTables {
             ours: [[0; 64]; PHASES.len()],
             theirs: [[0; 64]; PHASES.len()],
-            pairs: vec![[[0; STATES * STATES]; 64 * 4]; PHASES.len()],
+            pairs: vec![[[0; 4]; 64 * 4]; PHASES.len()],
         };
         for phase in 0..PHASES.len() {
             for p in Variant::Tsivy.points() {
                 let (bit, point) = (usize::from(p.index()), seen(p, side));
-                tables.ours[phase][bit] = weights[feature(Feature::Piece { phase, ours: true, point })];
-                tables.theirs[phase][bit] = weights[feature(Feature::Piece { phase, ours: false, point })];
+                tables.ours[phase][bit] += weights[feature(Feature::Piece { phase, ours: true, point })];
+                tables.theirs[phase][bit] += weights[feature(Feature::Piece { phase, ours: false, point })];
                 for (direction, (dx, dy)) in DIRECTIONS.iter().enumerate() {
                     let Some(next) = Point::new((i32::from(p.x()) + dx) as u8, (i32::from(p.y()) + dy) as u8) else {
                         continue;
@@ -257,10 +261,20 @@ impl SideTables {
                     if !Variant::Tsivy.contains(next) || neighbour(start, direction).is_none() {
                         continue;
                     }
-                    for (a, b) in (0..STATES).flat_map(|a| (0..STATES).map(move |b| (a, b))) {
+                    // w(a, b): the pair's weight with state a on `p` and b on `next` (0 empty, 1 ours, 2 theirs);
+                    // two empty points are not a feature ([`features`]), whatever the file's weight for them.
+                    let w = |a: usize, b: usize| {
                         let states = if swap { [b, a] } else { [a, b] };
-                        let pair = Feature::Pair { phase, point: start, direction, states };
-                        tables.pairs[phase][bit * 4 + direction][a * STATES + b] = weights[feature(pair)];
+                        let pair = weights[feature(Feature::Pair { phase, point: start, direction, states })];
+                        if a + b == 0 { 0 } else { pair }
+                    };
+                    let second = usize::from(next.index());
+                    tables.ours[phase][bit] += w(1, 0);
+                    tables.theirs[phase][bit] += w(2, 0);
+                    tables.ours[phase][second] += w(0, 1);
+                    tables.theirs[phase][second] += w(0, 2);
+                    for (a, b) in [(1, 1), (1, 2), (2, 1), (2, 2)] {
+                        tables.pairs[phase][bit * 4 + direction][(a - 1) * 2 + b - 1] = w(a, b) - w(a, 0) - w(0, b);
                     }
                 }
             }
@@ -277,19 +291,16 @@ impl SideTables {
         for p in theirs {
             sum += self.theirs[phase][usize::from(p.index())];
         }
-        let board = Variant::Tsivy.points().0;
-        let by_state = [board & !(ours.0 | theirs.0), ours.0, theirs.0];
+        let pieces = [ours.0, theirs.0];
         let pairs = &self.pairs[phase];
         for (direction, step) in BIT_STEPS.into_iter().enumerate() {
-            // The first points of the pairs in this direction: on the board, with a neighbour there on a line.
-            let starts = board & (board >> step) & if direction < 2 { u64::MAX } else { STRONG.0 };
-            for (a, first) in by_state.iter().enumerate() {
-                for (b, second) in by_state.iter().enumerate() {
-                    if a + b == 0 {
-                        continue;
-                    }
+            // Pairs along diagonals start on strong points only; a piece's bits are on the board, so a neighbour's
+            // bit with a piece is a neighbour on the board.
+            let starts = if direction < 2 { u64::MAX } else { STRONG.0 };
+            for (a, first) in pieces.iter().enumerate() {
+                for (b, second) in pieces.iter().enumerate() {
                     for p in PointSet(starts & first & (second >> step)) {
-                        sum += pairs[usize::from(p.index()) * 4 + direction][a * STATES + b];
+                        sum += pairs[usize::from(p.index()) * 4 + direction][a * 2 + b];
                     }
                 }
             }
