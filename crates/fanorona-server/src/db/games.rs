@@ -14,6 +14,56 @@ use crate::error::DbError;
 use crate::protocol::{Color, EXPORT_PAGE_GAMES, EndReason, GameResult, MAX_LISTED_GAMES, RatingChange, RatingChanges};
 use crate::rating::{self, Pool, Rating};
 
+/// Where a game stands, as the `status` column of `games` stores it. Queries name these in their SQL (`status =
+/// 'playing'`); a test checks that every such name is one of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameStatus {
+    /// A challenge not yet accepted.
+    Open,
+    /// Being played.
+    Playing,
+    /// Over with a result.
+    Finished,
+    /// Over without one (aborted before both sides moved).
+    Aborted,
+}
+
+impl GameStatus {
+    /// Every status.
+    pub const ALL: [GameStatus; 4] = [GameStatus::Open, GameStatus::Playing, GameStatus::Finished, GameStatus::Aborted];
+
+    /// The name stored.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameStatus::Open => "open",
+            GameStatus::Playing => "playing",
+            GameStatus::Finished => "finished",
+            GameStatus::Aborted => "aborted",
+        }
+    }
+
+    /// The status a game is left in by `result`.
+    pub fn ended(result: &GameResult) -> GameStatus {
+        if result.reason == EndReason::Aborted { GameStatus::Aborted } else { GameStatus::Finished }
+    }
+
+    /// The status of a row of `games`; [`DbError::Corrupt`] for a name that is none of them.
+    pub fn of(row: &sqlx::any::AnyRow) -> Result<GameStatus, DbError> {
+        let name: String = row.try_get("status")?;
+        GameStatus::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| DbError::Corrupt(format!("status {name:?}")))
+    }
+}
+
+/// The result of a row of `games` that is over, from its `result` and `reason` columns.
+pub fn result_of(row: &sqlx::any::AnyRow) -> Result<GameResult, DbError> {
+    let score: String = row.try_get("result")?;
+    let reason: String = row.try_get("reason")?;
+    GameResult::from_stored(&score, &reason).ok_or_else(|| DbError::Corrupt(format!("result {score:?} ({reason:?})")))
+}
+
 /// A game as stored (in progress or over): enough to take it up again after a restart, or to catch up with what
 /// another process stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -218,7 +268,7 @@ impl Db {
         // games took 54 queries). None for games in progress, which have none yet.
         let mut over = false;
         for row in &rows {
-            over |= row.try_get::<String, _>("status")? != "playing";
+            over |= GameStatus::of(row)? != GameStatus::Playing;
         }
         let mut ratings = if over { self.rating_changes(&condition, keys).await? } else { HashMap::new() };
         let mut games = Vec::with_capacity(rows.len());
@@ -230,14 +280,9 @@ impl Db {
             let draw_offer = draw_offer
                 .map(|name| Color::from_name(&name).ok_or_else(|| DbError::Corrupt(format!("draw offer {name:?}"))))
                 .transpose()?;
-            let end = if row.try_get::<String, _>("status")? == "playing" {
-                None
-            } else {
-                let score: String = row.try_get("result")?;
-                let reason: String = row.try_get("reason")?;
-                let result = GameResult::from_stored(&score, &reason)
-                    .ok_or_else(|| DbError::Corrupt(format!("result {score:?} ({reason:?})")))?;
-                Some((result, ratings.remove(&settings.id)))
+            let end = match GameStatus::of(row)? {
+                GameStatus::Playing => None,
+                _ => Some((result_of(row)?, ratings.remove(&settings.id))),
             };
             let grace_used: i64 = row.try_get("grace_used")?;
             games.push(StoredGame {
@@ -368,13 +413,12 @@ impl Db {
 /// Stores a result and, for a rated game, the new ratings and their history, inside the caller's transaction;
 /// [`DbError::Stale`] if the game ended or moved on meanwhile (so that two processes never both end it).
 async fn store_end(connection: &mut AnyConnection, end: &EndRecord<'_>) -> Result<Option<RatingChanges>, DbError> {
-    let status = if end.result.reason == EndReason::Aborted { "aborted" } else { "finished" };
     let done = sqlx::query(
         "UPDATE games SET status = $1, result = $2, reason = $3, white_clock_ms = $4, black_clock_ms = $5, \
          clock_since = NULL, draw_offer = NULL, updated = $6 WHERE id = $7 AND status = 'playing' AND plies = $8 \
          AND COALESCE(clock_since, 0) = $9",
     )
-    .bind(status)
+    .bind(GameStatus::ended(&end.result).name())
     .bind(end.result.score())
     .bind(end.result.reason.name())
     .bind(end.clocks[0])
@@ -440,7 +484,56 @@ mod tests {
     use tracing::{Event, Metadata};
 
     use super::*;
+    use crate::db::TournamentStatus;
     use crate::protocol::GameVariant;
+
+    /// The statuses the SQL of `source` names after `status =`, `status <>` and `status IN (...)` (quoted; a bound
+    /// `$1` is not a name).
+    fn statuses_named(source: &str) -> Vec<&str> {
+        let mut names = Vec::new();
+        for (at, _) in source.match_indices("status ") {
+            let rest = &source[at + "status ".len()..];
+            let list = if let Some(rest) = rest.strip_prefix("IN (") {
+                rest.split(')').next()
+            } else if let Some(rest) = rest.strip_prefix("= ").or_else(|| rest.strip_prefix("<> ")) {
+                rest.split([' ', ')', '"']).next()
+            } else {
+                None
+            };
+            let quoted = list.into_iter().flat_map(|list| list.split(','));
+            names.extend(quoted.filter_map(|name| name.trim().strip_prefix('\'')?.strip_suffix('\'')));
+        }
+        names
+    }
+
+    /// Every status a query names in its SQL is the name of a [`GameStatus`] or a [`TournamentStatus`]: the SQL's
+    /// literals cannot drift from the types.
+    #[test]
+    fn the_statuses_queries_name_are_the_types_names() {
+        let sources = [
+            include_str!("accounts.rs"),
+            include_str!("fair_play.rs"),
+            include_str!("games.rs"),
+            include_str!("lobby.rs"),
+            include_str!("moderation.rs"),
+            include_str!("player_data.rs"),
+            include_str!("puzzles.rs"),
+            include_str!("ratings.rs"),
+            include_str!("tournaments.rs"),
+            include_str!("vacations.rs"),
+            include_str!("../backup.rs"),
+        ];
+        let known: Vec<&str> = GameStatus::ALL
+            .map(GameStatus::name)
+            .into_iter()
+            .chain(TournamentStatus::ALL.map(TournamentStatus::name))
+            .collect();
+        let named: Vec<&str> = sources.iter().flat_map(|source| statuses_named(source)).collect();
+        assert!(named.len() > 25, "the scan finds the queries' statuses: {named:?}");
+        for name in &named {
+            assert!(known.contains(name), "a query names the status {name:?}, not one of {known:?}");
+        }
+    }
 
     /// Counts the statements sqlx runs (its `sqlx::query` events). Installed for the whole process, since SQLite runs
     /// them on a worker thread of its own; no other test of this binary touches a database meanwhile

@@ -6,12 +6,13 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::accounts::{player_columns, player_from};
+use super::games::{GameStatus, result_of};
 use super::tx::Tx;
 use super::{Db, PlayerRecord};
 use crate::error::DbError;
 use crate::protocol::{
-    DAY_MS, EndReason, GameVariant, MAX_TOURNAMENTS_PER_DAY, MAX_TOURNAMENTS_PER_PLAYER, ModerationAction, TimeControl,
-    TournamentFormat, TournamentTerms,
+    Color, DAY_MS, EndReason, GameResult, GameVariant, MAX_TOURNAMENTS_PER_DAY, MAX_TOURNAMENTS_PER_PLAYER,
+    ModerationAction, TimeControl, TournamentFormat, TournamentTerms,
 };
 use crate::tournament::Outcome;
 use crate::tournament::swiss::{Entrant, Pairing, Round};
@@ -77,6 +78,10 @@ pub enum TournamentStatus {
 }
 
 impl TournamentStatus {
+    /// Every status.
+    pub const ALL: [TournamentStatus; 3] =
+        [TournamentStatus::Upcoming, TournamentStatus::Running, TournamentStatus::Finished];
+
     /// The name stored.
     pub const fn name(self) -> &'static str {
         match self {
@@ -87,9 +92,7 @@ impl TournamentStatus {
     }
 
     fn from_name(name: &str) -> Option<TournamentStatus> {
-        [TournamentStatus::Upcoming, TournamentStatus::Running, TournamentStatus::Finished]
-            .into_iter()
-            .find(|s| s.name() == name)
+        TournamentStatus::ALL.into_iter().find(|s| s.name() == name)
     }
 }
 
@@ -634,18 +637,9 @@ impl Db {
             .iter()
             .map(|row| {
                 let round: i64 = row.try_get("tournament_round")?;
-                let score: Option<String> = row.try_get("result")?;
-                let reason: Option<String> = row.try_get("reason")?;
                 let plies: i64 = row.try_get("plies")?;
-                let status: String = row.try_get("status")?;
-                let on_time = reason.as_deref().and_then(EndReason::from_name) == Some(EndReason::Timeout);
-                // White's first turn is ply 1, Black's ply 2.
-                let result = match (status.as_str(), score.as_deref()) {
-                    ("finished", Some("0-1")) if on_time && plies == 0 => Some(Outcome::WhiteNoShow),
-                    ("finished", Some("1-0")) if on_time && plies == 1 => Some(Outcome::BlackNoShow),
-                    ("finished", Some("1-0")) => Some(Outcome::WhiteWins),
-                    ("finished", Some("0-1")) => Some(Outcome::BlackWins),
-                    ("finished", Some("1/2-1/2")) => Some(Outcome::Draw),
+                let result = match GameStatus::of(row)? {
+                    GameStatus::Finished => Some(outcome(result_of(row)?, plies)),
                     _ => None,
                 };
                 Ok(TournamentGame {
@@ -687,5 +681,18 @@ impl Db {
             }
         }
         Ok(rounds)
+    }
+}
+
+/// A tournament game's outcome from its result after `plies` turns: a game lost on time by a player who never moved
+/// (White's first turn is ply 1, Black's ply 2) is a no-show.
+fn outcome(result: GameResult, plies: i64) -> Outcome {
+    let on_time = result.reason == EndReason::Timeout;
+    match result.winner {
+        Some(Color::Black) if on_time && plies == 0 => Outcome::WhiteNoShow,
+        Some(Color::White) if on_time && plies == 1 => Outcome::BlackNoShow,
+        Some(Color::White) => Outcome::WhiteWins,
+        Some(Color::Black) => Outcome::BlackWins,
+        None => Outcome::Draw,
     }
 }
