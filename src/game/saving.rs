@@ -1,6 +1,7 @@
 //! Games kept between runs: the current game is autosaved after every change, and the save slot holds one game the
 //! player saved on purpose. A file that cannot be read is set aside (see [`Storage::load`]).
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use fanorona_rules::GameRecord;
 use serde::{Deserialize, Serialize};
@@ -54,6 +55,22 @@ pub fn autosave(session: &Session, storage: &Storage, notices: &mut Notices) {
     }
 }
 
+/// The autosave, for a system that keeps a session as the player's current game.
+#[derive(SystemParam)]
+pub struct Autosaver<'w> {
+    storage: Res<'w, Storage>,
+    notices: ResMut<'w, Notices>,
+    can_continue: ResMut<'w, CanContinue>,
+}
+
+impl Autosaver<'_> {
+    /// Writes `session` as the current game (a failure is a notice), and what the menu's Continue now offers.
+    pub fn keep(&mut self, session: &Session) {
+        autosave(session, &self.storage, &mut self.notices);
+        *self.can_continue = CanContinue::of(session);
+    }
+}
+
 /// What the autosave holds, for the menu's Continue and for asking before a new game replaces it.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CanContinue {
@@ -85,9 +102,7 @@ fn autosave_after_turns(
     mut committed: MessageReader<TurnCommitted>,
     mut ended: MessageReader<GameEnded>,
     session: Res<Session>,
-    storage: Res<Storage>,
-    mut notices: ResMut<Notices>,
-    mut can_continue: ResMut<CanContinue>,
+    mut autosaver: Autosaver,
 ) {
     let mut any = ended.read().count() > 0;
     for c in committed.read() {
@@ -96,7 +111,6 @@ fn autosave_after_turns(
         any = true;
     }
     if any && session.board_use().autosaved() {
-        autosave(&session, &storage, &mut notices);
-        *can_continue = CanContinue::of(&session);
+        autosaver.keep(&session);
     }
 }

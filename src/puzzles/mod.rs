@@ -11,6 +11,7 @@ mod scenes;
 
 use std::collections::VecDeque;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use fanorona_ai::Level;
 use fanorona_protocol::{ClientMessage, GameVariant, PuzzleView, ServerMessage};
@@ -28,7 +29,7 @@ use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::online::OnlineCommand;
 use crate::online::link::{FromServer, Link, LinkState, ToServer};
 use crate::persistence::profile::{Profile, PuzzleProgress};
-use crate::screens::AppState;
+use crate::screens::{AppState, Screens};
 use crate::title::{AddMenuEntry, MenuEntry};
 use crate::{action, text};
 
@@ -409,32 +410,37 @@ fn rate(t: &mut Try, profile: &mut Profile, to_server: &mut MessageWriter<ToServ
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The puzzle being solved, on the board, and the solver's rating (here and on the server).
+#[derive(SystemParam)]
+struct Solving<'w> {
+    board: ResMut<'w, PuzzleBoard>,
+    keeper: BoardKeeper<'w>,
+    profile: ResMut<'w, Profile>,
+    to_server: MessageWriter<'w, ToServer>,
+}
+
 fn handle_puzzle_commands(
     mut commands: MessageReader<PuzzleCommand>,
     mut open: MessageReader<OpenPuzzle>,
-    mut board: ResMut<PuzzleBoard>,
-    mut keeper: BoardKeeper,
-    mut profile: ResMut<Profile>,
-    state: Res<State<AppState>>,
-    mut next_state: ResMut<NextState<AppState>>,
+    mut solving: Solving,
+    mut screens: Screens,
     link: Res<Link>,
-    mut to_server: MessageWriter<ToServer>,
     mut online: MessageWriter<OnlineCommand>,
     mut analysis: MessageWriter<AnalysisCommand>,
 ) {
-    let board = &mut *board;
+    let Solving { board, keeper, profile, to_server } = &mut solving;
+    let board = &mut **board;
     for OpenPuzzle(id) in open.read() {
         match fanorona_puzzles::shipped_puzzle(id) {
             Some(puzzle) => {
-                set_up(board, &mut keeper, Some(puzzle.clone()), Origin::Device);
-                next_state.set(AppState::Puzzles);
+                set_up(board, keeper, Some(puzzle.clone()), Origin::Device);
+                screens.go(AppState::Puzzles);
             }
             None => warn!("no puzzle is named {id}"),
         }
     }
     // Outside the screen only Open means anything (a stray key must never replace a game).
-    let mut here = *state.get() == AppState::Puzzles;
+    let mut here = screens.here() == AppState::Puzzles;
     for &command in commands.read() {
         here |= command == PuzzleCommand::Open;
         if !here {
@@ -442,11 +448,11 @@ fn handle_puzzle_commands(
         }
         match command {
             PuzzleCommand::Open => {
-                next_state.set(AppState::Puzzles);
+                screens.go(AppState::Puzzles);
                 board.phase = Phase::Empty;
-                next_puzzle(board, &mut keeper, &profile.puzzles);
+                next_puzzle(board, keeper, &profile.puzzles);
             }
-            PuzzleCommand::Next => next_puzzle(board, &mut keeper, &profile.puzzles),
+            PuzzleCommand::Next => next_puzzle(board, keeper, &profile.puzzles),
             PuzzleCommand::Analyse => {
                 analysis.write(AnalysisCommand::OpenOn(*keeper.session().game().start()));
             }
@@ -454,32 +460,32 @@ fn handle_puzzle_commands(
                 let Phase::Trying(t) = std::mem::take(&mut board.phase) else { continue };
                 // A puzzle over was tried: not rated again, on the server (which refuses a second result) or here.
                 let counts = t.counts && !t.is_over();
-                set_up(board, &mut keeper, Some(t.puzzle), t.origin);
+                set_up(board, keeper, Some(t.puzzle), t.origin);
                 if let Some(again) = board.trying_mut() {
                     again.counts = counts;
                 }
             }
             PuzzleCommand::Variant(variant) if variant != board.variant => {
                 board.variant = variant;
-                next_puzzle(board, &mut keeper, &profile.puzzles);
+                next_puzzle(board, keeper, &profile.puzzles);
             }
             PuzzleCommand::Theme(theme) if theme != board.theme => {
                 board.theme = theme;
-                next_puzzle(board, &mut keeper, &profile.puzzles);
+                next_puzzle(board, keeper, &profile.puzzles);
             }
             PuzzleCommand::Online(on) if on != board.online => {
                 board.online = on;
                 if on && link.state() == LinkState::Offline {
                     online.write(OnlineCommand::Connect);
                 }
-                next_puzzle(board, &mut keeper, &profile.puzzles);
+                next_puzzle(board, keeper, &profile.puzzles);
             }
             PuzzleCommand::Hint => {
                 // Only while the solver's turn is asked for (not while the reply is on its way).
                 let Some(t) = board.trying_mut().filter(|t| t.asks_turn()) else { continue };
                 let Some(turn) = t.puzzle.solution.get(t.played) else { continue };
                 t.hint = turn.placement().or_else(|| turn.path().next());
-                rate(t, &mut profile, &mut to_server, false);
+                rate(t, profile, to_server, false);
             }
             PuzzleCommand::Solution => {
                 if !board.is_over() {
@@ -488,7 +494,7 @@ fn handle_puzzle_commands(
                 let Phase::Trying(t) = std::mem::take(&mut board.phase) else { continue };
                 let Try { puzzle, origin, status, rating_change, .. } = *t;
                 let solution = puzzle.solution.iter().copied().collect();
-                set_up(board, &mut keeper, Some(puzzle), origin);
+                set_up(board, keeper, Some(puzzle), origin);
                 if let Some(replay) = board.trying_mut() {
                     // Shown as it ended, and rated no further.
                     (replay.status, replay.rating_change, replay.counts, replay.queue) =

@@ -12,6 +12,7 @@ mod scenes;
 
 pub use scenes::REVIEW_GAME;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use fanorona_ai::review::{REVIEW_DEPTH, Review, Reviewer, TurnReview, score_text};
 use fanorona_rules::{Game, Turn};
@@ -20,13 +21,12 @@ use crate::AppSystems;
 use crate::access::{Say, step_text};
 use crate::game::engine::{EngineJob, Polled, SliceBudget};
 use crate::game::keeper::BoardKeeper;
-use crate::game::saving::{CanContinue, autosave};
+use crate::game::saving::Autosaver;
 use crate::game::session::{BoardUse, PlayerKind, Session, StepPlayed, trace_of};
 use crate::game::tables::EndgameTables;
 use crate::keys::{AddKeys, Binding, KeySet, Needs, On, Tier, bind};
 use crate::persistence::settings::Settings;
-use crate::persistence::storage::{Notices, Storage};
-use crate::screens::AppState;
+use crate::screens::{AppState, Screens};
 use crate::{action, text};
 
 /// What the review screen can be asked to do (its buttons, keys and the chart send these).
@@ -164,23 +164,26 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnExit(AppState::Review), end_review);
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the review shows: the game reviewed, the board, and the words for a screen reader.
+#[derive(SystemParam)]
+struct ReviewScreen<'w> {
+    reviewing: ResMut<'w, Reviewing>,
+    keeper: BoardKeeper<'w>,
+    say: MessageWriter<'w, Say>,
+}
+
 fn handle_review_commands(
     mut commands: MessageReader<ReviewCommand>,
-    mut reviewing: ResMut<Reviewing>,
-    mut keeper: BoardKeeper,
-    state: Res<State<AppState>>,
-    mut next_state: ResMut<NextState<AppState>>,
+    mut screen: ReviewScreen,
+    mut screens: Screens,
     settings: Res<Settings>,
-    storage: Res<Storage>,
-    mut notices: ResMut<Notices>,
-    mut can_continue: ResMut<CanContinue>,
+    mut autosaver: Autosaver,
     tables: Res<EndgameTables>,
-    mut say: MessageWriter<Say>,
 ) {
+    let ReviewScreen { reviewing, keeper, say } = &mut screen;
     for &command in commands.read() {
-        let reviewing = &mut *reviewing;
-        match (command, *state.get()) {
+        let reviewing = &mut **reviewing;
+        match (command, screens.here()) {
             // An online game is reviewed once it is over: the server keeps it.
             (ReviewCommand::Open | ReviewCommand::OpenAt(_), back @ (AppState::Playing | AppState::Online))
                 if back == AppState::Playing || keeper.session().board_use().online_game_over() =>
@@ -204,17 +207,16 @@ fn handle_review_commands(
                 reviewing.job = Some(EngineJob::start(reviewer));
                 keeper.lend(reviewing.view(), BoardUse::Review);
                 say.write_batch(reviewing.spoken());
-                next_state.set(AppState::Review);
+                screens.go(AppState::Review);
             }
-            (ReviewCommand::Close, AppState::Review) => next_state.set(reviewing.back),
+            (ReviewCommand::Close, AppState::Review) => screens.go(reviewing.back),
             (ReviewCommand::TryAgain, AppState::Review) if reviewing.can_try_again() => {
                 let game = prefix(&reviewing.game, reviewing.ply - 1);
                 let players = try_again_players(keeper.lent(), &game, &settings);
                 let again = Session::from_game(game, players);
-                autosave(&again, &storage, &mut notices);
-                *can_continue = CanContinue::of(&again);
+                autosaver.keep(&again);
                 keeper.replace_lent(again);
-                next_state.set(AppState::Playing);
+                screens.go(AppState::Playing);
             }
             (_, AppState::Review) if reviewing.navigate(command) => {
                 keeper.put(reviewing.view(), BoardUse::Review);
