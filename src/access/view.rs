@@ -2,6 +2,7 @@
 //! AccessKit on the desktop (a live region, and the board's points as named nodes), to the page's live region on
 //! the web.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiFullOutput, EguiPostUpdateSet, EguiPrimaryContextPass, egui};
 
@@ -45,18 +46,24 @@ const OFFERED: usize = 8;
 /// drawn once and measured.
 const MOVE_BOX_TITLE: f32 = 100.0;
 
-#[allow(clippy::too_many_arguments)]
+/// The move box: whether it is open, what is being typed and offered, the turns typed, and its title bar's height.
+#[derive(SystemParam)]
+struct MoveBoxParts<'w, 's> {
+    move_box: ResMut<'w, MoveBox>,
+    typing: ResMut<'w, Typing>,
+    typed: MessageWriter<'w, TypedTurn>,
+    title: Local<'s, Option<f32>>,
+}
+
 fn move_box_ui(
     mut contexts: EguiContexts,
-    mut move_box: ResMut<MoveBox>,
-    mut typing: ResMut<Typing>,
+    mut parts: MoveBoxParts,
     session: Res<Session>,
     spoken: Res<Spoken>,
     insets: Res<UiInsets>,
-    mut typed: MessageWriter<TypedTurn>,
     locale: Res<Locale>,
-    mut title: Local<Option<f32>>,
 ) -> Result {
+    let MoveBoxParts { move_box, typing, typed, title } = &mut parts;
     if !move_box.open {
         return Ok(());
     }
@@ -67,7 +74,7 @@ fn move_box_ui(
         typing.offered = session.builder.completions(&typing.text, OFFERED);
         typing.made_for = Some(turn);
     }
-    let typing = &mut *typing;
+    let typing = &mut **typing;
     let mut open = true;
     // Over the panel, where it hides none of the pieces the player reads the turn from (and their highlights).
     let room = room_over_panel(ctx, &insets, 0.0).unwrap_or_else(|| ctx.viewport_rect().shrink(8.0));
@@ -122,7 +129,7 @@ fn move_box_ui(
                 .height()
         });
     if let Some(egui::InnerResponse { response, inner: Some(contents) }) = shown {
-        *title = Some(response.rect.height() - contents);
+        **title = Some(response.rect.height() - contents);
     }
     if !open {
         move_box.open = false;

@@ -445,7 +445,6 @@ fn game_messages(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn play_commands(
     mut commands: MessageReader<OnlineCommand>,
     mut game_commands: MessageReader<GameCommand>,

@@ -15,7 +15,7 @@ use crate::persistence::game_files::GameFiles;
 use crate::review::ReviewCommand;
 use crate::screens::{AppState, ShowMenu};
 use crate::tr;
-use crate::ui::widgets::{board_centre, dialog_width, outcome_text, rating_change_text};
+use crate::ui::widgets::{OverBoard, board_centre, dialog_width, outcome_text, rating_change_text};
 
 /// The box in which a game's text is pasted to open it.
 #[derive(Resource, Default, Debug)]
@@ -52,26 +52,22 @@ fn reopen_game_over(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn game_over_ui(
-    mut contexts: EguiContexts,
+    mut over: OverBoard,
     session: Res<Session>,
     animations: Res<Animations>,
     rating: Res<LastRatingChange>,
-    insets: Res<UiInsets>,
     mut closed: ResMut<GameOverClosed>,
-    mut game: MessageWriter<GameCommand>,
-    mut menu: MessageWriter<ShowMenu>,
-    mut review: MessageWriter<ReviewCommand>,
-    locale: Res<Locale>,
+    mut commands: Commands,
 ) -> Result {
     let Some(outcome) = session.outcome() else { return Ok(()) };
     if closed.0 || animations.busy() {
         return Ok(());
     }
+    let OverBoard { contexts, insets, locale } = &mut over;
     let ctx = contexts.ctx_mut()?;
     egui::Window::new(tr!(locale, "game-over"))
-        .anchor(egui::Align2::CENTER_TOP, [board_centre(ctx, &insets), 24.0])
+        .anchor(egui::Align2::CENTER_TOP, [board_centre(ctx, insets), 24.0])
         .max_width(dialog_width(ctx))
         .collapsible(false)
         .resizable(false)
@@ -80,23 +76,23 @@ fn game_over_ui(
             let turns = session.game().turns().len();
             ui.label(tr!(locale, "game-result", score = outcome.score(), count = turns));
             if let Some((before, after)) = rating.0 {
-                ui.label(rating_change_text(&locale, before, after));
+                ui.label(rating_change_text(locale, before, after));
             }
             if let Some(winner) = session.vela_offer() {
                 ui.add_space(4.0);
                 ui.label(tr!(locale, "game-vela-offer", winner = side_key(winner)));
                 if ui.button(tr!(locale, "game-vela-play", winner = side_key(winner))).clicked() {
-                    game.write(GameCommand::Vela);
+                    commands.write_message(GameCommand::Vela);
                 }
             }
             ui.add_space(8.0);
             // Wrapped: the three buttons do not fit one row on a phone in every language.
             ui.horizontal_wrapped(|ui| {
                 if ui.button(tr!(locale, "game-new-game")).clicked() {
-                    menu.write(ShowMenu);
+                    commands.write_message(ShowMenu);
                 }
                 if ui.button(tr!(locale, "game-rematch")).clicked() {
-                    game.write(GameCommand::Rematch);
+                    commands.write_message(GameCommand::Rematch);
                 }
                 if ui.button(tr!(locale, "game-look-at-board")).clicked() {
                     closed.0 = true;
@@ -104,7 +100,7 @@ fn game_over_ui(
             });
             ui.add_space(4.0);
             if ui.button(tr!(locale, "game-review-game")).clicked() {
-                review.write(ReviewCommand::Open);
+                commands.write_message(ReviewCommand::Open);
             }
         });
     Ok(())

@@ -2,14 +2,13 @@
 //! frequent actions with a menu for the rare ones, the move list, and the keys.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiPrimaryContextPass, egui};
 use fanorona_rules::Side;
 
 use crate::access::ToggleMoveBox;
 use crate::analysis::AnalysisCommand;
 use crate::audio::ToggleSound;
 use crate::board::FlipBoard;
-use crate::board::layout::UiInsets;
 use crate::game::commands::GameCommand;
 use crate::game::computer::HintRequest;
 use crate::game::computer::{Purpose, Thinking};
@@ -26,7 +25,7 @@ use crate::screens::ShowMenu;
 use crate::ui::ToggleHowToPlay;
 use crate::ui::icons::{Icon, button_side, icon_button, menu_button};
 use crate::ui::moves::move_list;
-use crate::ui::widgets::{board_side_panel, outcome_text, player_card, side_line, taken};
+use crate::ui::widgets::{SidePanel, board_side_panel, outcome_text, player_card, side_line, taken};
 use crate::{action, text, tr};
 
 /// The panel beside the board.
@@ -34,18 +33,15 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, panel_ui.run_if(in_state(AppState::Playing)));
 }
 
-#[allow(clippy::too_many_arguments)]
 fn panel_ui(
-    mut contexts: EguiContexts,
+    mut panel: SidePanel,
     session: Res<Session>,
     thinking: Res<Thinking>,
-    mut insets: ResMut<UiInsets>,
     mut commands: Commands,
-    settings: Res<Settings>,
     profile: Res<Profile>,
-    locale: Res<Locale>,
     keys: Res<KeyMap>,
 ) -> Result {
+    let SidePanel { contexts, insets, locale, settings } = &mut panel;
     let ctx = contexts.ctx_mut()?;
     let position = *session.position();
     let locale = &*locale;
@@ -66,7 +62,7 @@ fn panel_ui(
         }
         status(ui, locale, &session, &thinking);
         ui.add_space(4.0);
-        toolbar(ui, locale, &session, &thinking, &settings, &keys, &mut commands);
+        toolbar(ui, locale, &session, &thinking, settings, &keys, &mut commands);
         ui.separator();
         if let Some(ply) = move_list(ui, locale, session.game().start(), session.game().turns(), true) {
             commands.write_message(ReviewCommand::OpenAt(ply));

@@ -2,20 +2,18 @@
 //! and the player's puzzle rating and streak.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiPrimaryContextPass, egui};
 use fanorona_puzzles::{Theme, VARIANTS};
 
-use crate::board::layout::UiInsets;
 use crate::game::person::TurnCommand;
 use crate::game::session::Session;
 use crate::i18n::{Locale, side_key};
 use crate::online::link::Link;
 use crate::persistence::profile::Profile;
-use crate::persistence::settings::Settings;
 use crate::screens::{AppState, ShowMenu};
 use crate::tr;
 use crate::ui::theme::{MALAGASY_GREEN, Tones};
-use crate::ui::widgets::board_side_panel;
+use crate::ui::widgets::{SidePanel, board_side_panel};
 
 use super::{PuzzleBoard, PuzzleCommand, PuzzleStatus};
 
@@ -29,20 +27,17 @@ fn theme_name(locale: &Locale, theme: Option<Theme>) -> String {
     tr!(locale, "puzzle-theme", theme = theme.map_or("all", Theme::name))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn puzzles_ui(
-    mut contexts: EguiContexts,
+    mut panel: SidePanel,
     board: Res<PuzzleBoard>,
     session: Res<Session>,
     profile: Res<Profile>,
-    settings: Res<Settings>,
-    locale: Res<Locale>,
     link: Res<Link>,
-    mut insets: ResMut<UiInsets>,
     mut commands: Commands,
 ) -> Result {
+    let SidePanel { contexts, insets, locale, settings } = &mut panel;
     let ctx = contexts.ctx_mut()?;
-    let tones = Tones::of(&settings);
+    let tones = Tones::of(settings);
     let progress = &profile.puzzles;
     let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
@@ -62,13 +57,13 @@ fn puzzles_ui(
             } else {
                 ui.label(tr!(locale, "puzzle-none"));
             }
-            choices(ui, &locale, &board, &mut commands);
+            choices(ui, locale, &board, &mut commands);
             if ui.button(tr!(locale, "puzzle-leave")).clicked() {
                 commands.write_message(ShowMenu);
             }
             return;
         };
-        let themes: Vec<String> = puzzle.themes.iter().map(|t| theme_name(&locale, Some(*t))).collect();
+        let themes: Vec<String> = puzzle.themes.iter().map(|t| theme_name(locale, Some(*t))).collect();
         let about = tr!(locale, "puzzle-about", id = &puzzle.id, rating = puzzle.rating, themes = themes.join(", "));
         ui.label(egui::RichText::new(about).small());
         ui.separator();
@@ -139,7 +134,7 @@ fn puzzles_ui(
             ui.label(tr!(locale, "puzzle-your-rating", rating = points, solved = solved, failed = failed));
             ui.label(tr!(locale, "puzzle-streak", streak = progress.streak, best = progress.best_streak));
         }
-        choices(ui, &locale, &board, &mut commands);
+        choices(ui, locale, &board, &mut commands);
         if ui.button(tr!(locale, "puzzle-leave")).clicked() {
             commands.write_message(ShowMenu);
         }

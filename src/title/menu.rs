@@ -1,6 +1,7 @@
 //! The main menu: a title page over the board where the computer plays itself, with the game's choices (Continue
 //! first); the new game's page (variant, vela, opponent, level, side; Start); and the settings.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_ai::Level;
@@ -113,17 +114,19 @@ fn title_button(ui: &mut egui::Ui, measures: &TitleMeasures, text: &str, first: 
     ui.add(if first { button.fill(theme::MALAGASY_GREEN) } else { button })
 }
 
+/// What the title page offers: Continue when there is a game to continue, the features' entries with their notes,
+/// and the player's rating.
+#[derive(SystemParam)]
+struct Offers<'w> {
+    profile: Res<'w, Profile>,
+    can_continue: Res<'w, CanContinue>,
+    entries: Res<'w, MenuEntries>,
+    notes: Res<'w, MenuNotes>,
+}
+
 /// The title page: the name over the board (veiled so that the words read well), and the game's choices, Continue
 /// first when there is a game to continue.
-fn title_page(
-    ctx: &egui::Context,
-    locale: &Locale,
-    page: &mut MenuPage,
-    profile: &Profile,
-    can_continue: &CanContinue,
-    entries: (&MenuEntries, &MenuNotes),
-    commands: &mut Commands,
-) {
+fn title_page(ctx: &egui::Context, locale: &Locale, page: &mut MenuPage, offers: &Offers, commands: &mut Commands) {
     let measures = TitleMeasures::of(ctx.viewport_rect());
     // A card of dark wood under the words, so that they read over the moving pieces.
     let card = egui::Frame::new()
@@ -131,22 +134,20 @@ fn title_page(
         .corner_radius(14.0)
         .inner_margin(egui::Margin::symmetric(24, 12));
     egui::Area::new("title".into()).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
-        card.show(ui, |ui| title_choices(ui, locale, &measures, page, profile, can_continue, entries, commands));
+        card.show(ui, |ui| title_choices(ui, locale, &measures, page, offers, commands));
     });
 }
 
 /// The title page's words and buttons, in a column that scrolls when the window is too short for it.
-#[allow(clippy::too_many_arguments)]
 fn title_choices(
     ui: &mut egui::Ui,
     locale: &Locale,
     measures: &TitleMeasures,
     page: &mut MenuPage,
-    profile: &Profile,
-    can_continue: &CanContinue,
-    (entries, notes): (&MenuEntries, &MenuNotes),
+    offers: &Offers,
     commands: &mut Commands,
 ) {
+    let Offers { profile, can_continue, entries, notes } = offers;
     egui::ScrollArea::vertical().max_height(measures.height).min_scrolled_height(measures.height).show(ui, |ui| {
         ui.set_width(measures.width);
         ui.vertical_centered(|ui| {
@@ -338,15 +339,11 @@ fn veil(ctx: &egui::Context) {
     });
 }
 
-#[allow(clippy::too_many_arguments)]
 fn menu_ui(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
     mut page: ResMut<MenuPage>,
-    profile: Res<Profile>,
-    can_continue: Res<CanContinue>,
-    entries: Res<MenuEntries>,
-    notes: Res<MenuNotes>,
+    offers: Offers,
     mut commands: Commands,
     locale: Res<Locale>,
 ) -> Result {
@@ -360,10 +357,10 @@ fn menu_ui(
     let mut open = *page;
     match open {
         MenuPage::Title => {
-            title_page(ctx, &locale, &mut open, &profile, &can_continue, (&entries, &notes), &mut commands);
+            title_page(ctx, &locale, &mut open, &offers, &mut commands);
         }
         MenuPage::NewGame => screen_window(ctx, "new-game", 500.0, |ui| {
-            new_game_page(ui, &locale, &mut s, &mut open, &profile, &mut commands);
+            new_game_page(ui, &locale, &mut s, &mut open, &offers.profile, &mut commands);
         }),
         MenuPage::Settings => screen_window(ctx, "settings", 500.0, |ui| settings_page(ui, &locale, &mut s, &mut open)),
     }

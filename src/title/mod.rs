@@ -8,6 +8,7 @@ mod scenes;
 
 use std::collections::HashMap;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use fanorona_ai::{Level, Limits, Search};
 use fanorona_rules::{Game, Position, Variant};
@@ -165,20 +166,17 @@ fn show_title_board(mut commands: Commands, mut title: ResMut<TitleGame>, mut la
 
 /// Waits while the board shows the last turn and a moment more, thinks (an engine job) and plays the next turn,
 /// whose steps the board animates; a game that is over (or long) gives way to a new one, whose pieces grow in.
-#[allow(clippy::too_many_arguments)]
 fn play_title_board(
-    mut commands: Commands,
     time: Res<Time>,
     settings: Res<Settings>,
     animations: Res<Animations>,
     mut budget: ResMut<SliceBudget>,
     mut title: ResMut<TitleGame>,
-    pieces: Query<Entity, With<Piece>>,
-    appearing: Query<(), With<Appearing>>,
+    mut pieces: TitlePieces,
     mut steps: MessageWriter<StepPlayed>,
 ) {
     title.showing = animations.busy();
-    if title.showing || !appearing.is_empty() {
+    if title.showing || pieces.appearing() {
         return;
     }
     if title.wait > 0.0 {
@@ -191,7 +189,7 @@ fn play_title_board(
         title.game = Game::of_variant(Variant::Tsivy);
         title.games += 1;
         title.wait = PAUSE_SECONDS;
-        redraw(&mut commands, &pieces, title.game.position());
+        pieces.redraw(title.game.position());
         return;
     }
     let TitleGame { game, search, seed, .. } = &mut *title;
@@ -222,10 +220,25 @@ fn play_title_board(
     title.wait = if title.game.is_over() { GAME_OVER_SECONDS } else { PAUSE_SECONDS };
 }
 
-/// Draws the pieces of a new game's `position`, growing them in.
-fn redraw(commands: &mut Commands, pieces: &Query<Entity, With<Piece>>, position: &Position) {
-    for e in pieces {
-        commands.entity(e).despawn();
+/// The title board's pieces.
+#[derive(SystemParam)]
+struct TitlePieces<'w, 's> {
+    commands: Commands<'w, 's>,
+    pieces: Query<'w, 's, Entity, With<Piece>>,
+    appearing: Query<'w, 's, (), With<Appearing>>,
+}
+
+impl TitlePieces<'_, '_> {
+    /// Whether a new game's pieces are still growing in.
+    fn appearing(&self) -> bool {
+        !self.appearing.is_empty()
     }
-    spawn_pieces(commands, AppState::Menu, position, Appearing { t: 0.0 });
+
+    /// Draws the pieces of a new game's `position`, growing them in.
+    fn redraw(&mut self, position: &Position) {
+        for e in &self.pieces {
+            self.commands.entity(e).despawn();
+        }
+        spawn_pieces(&mut self.commands, AppState::Menu, position, Appearing { t: 0.0 });
+    }
 }

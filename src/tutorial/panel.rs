@@ -1,49 +1,39 @@
 //! The tutorial's panel: the lesson, the instruction, what the learner got right or wrong, and the buttons.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiPrimaryContextPass, egui};
 
-use crate::board::layout::UiInsets;
 use crate::game::commands::GameCommand;
 use crate::game::computer::{HintRequest, Purpose, Thinking};
 use crate::game::person::TurnCommand;
 use crate::game::session::Session;
-use crate::i18n::Locale;
 use crate::persistence::profile::Profile;
-use crate::persistence::settings::Settings;
 use crate::screens::AppState;
 use crate::tr;
 use crate::tutorial::lessons::{Goal, LESSONS};
 use crate::tutorial::{Status, Tutorial, TutorialCommand};
 use crate::ui::ToggleHowToPlay;
 use crate::ui::theme::Tones;
-use crate::ui::widgets::{board_side_panel, outcome_text};
+use crate::ui::widgets::{SidePanel, board_side_panel, outcome_text};
 
 /// The tutorial panel.
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, tutorial_ui.run_if(in_state(AppState::Tutorial)));
 }
 
-#[allow(clippy::too_many_arguments)]
 fn tutorial_ui(
-    mut contexts: EguiContexts,
+    mut panel: SidePanel,
     tutorial: Res<Tutorial>,
     session: Res<Session>,
     profile: Res<Profile>,
-    settings: Res<Settings>,
     thinking: Res<Thinking>,
-    locale: Res<Locale>,
-    mut insets: ResMut<UiInsets>,
-    mut commands: MessageWriter<TutorialCommand>,
-    mut turn: MessageWriter<TurnCommand>,
-    mut game: MessageWriter<GameCommand>,
-    mut hint: MessageWriter<HintRequest>,
-    mut how_to_play: MessageWriter<ToggleHowToPlay>,
+    mut commands: Commands,
 ) -> Result {
+    let SidePanel { contexts, insets, locale, settings } = &mut panel;
     let ctx = contexts.ctx_mut()?;
     let lesson = tutorial.current_lesson();
     let task = tutorial.current_task();
-    let tones = Tones::of(&settings);
+    let tones = Tones::of(settings);
     let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
         let heading = ui.heading(tr!(locale, "tutorial-heading")).id;
@@ -56,7 +46,7 @@ fn tutorial_ui(
                     let title = locale.text(&l.title);
                     let label = tr!(locale, "tutorial-lesson-choice", number = i + 1, title = title, done = done);
                     if ui.selectable_label(i == tutorial.lesson, label).clicked() {
-                        commands.write(TutorialCommand::Lesson(i));
+                        commands.write_message(TutorialCommand::Lesson(i));
                     }
                 }
             })
@@ -69,7 +59,7 @@ fn tutorial_ui(
             ui.label(egui::RichText::new(tr!(locale, "tutorial-finished")).strong());
             ui.add_space(6.0);
             if ui.button(tr!(locale, "tutorial-play-tsivy")).clicked() {
-                commands.write(TutorialCommand::PlayGame);
+                commands.write_message(TutorialCommand::PlayGame);
             }
         } else {
             ui.label(egui::RichText::new(locale.text(&task.instruction)).strong());
@@ -99,26 +89,26 @@ fn tutorial_ui(
         }
         ui.add_space(6.0);
         if session.builder.can_stop() && ui.button(tr!(locale, "tutorial-stop-here")).clicked() {
-            turn.write(TurnCommand::Stop);
+            commands.write_message(TurnCommand::Stop);
         }
         // Button rows wrap: in French or Malagasy two buttons can be wider than the panel.
         ui.horizontal_wrapped(|ui| {
             let next = egui::Button::new(tr!(locale, "tutorial-next"));
             if ui.add_enabled(tutorial.can_go_on() && !tutorial.finished, next).clicked() {
-                commands.write(TutorialCommand::Next);
+                commands.write_message(TutorialCommand::Next);
             }
             if task.goal != Goal::Read && ui.button(tr!(locale, "tutorial-try-again")).clicked() {
-                commands.write(TutorialCommand::Retry);
+                commands.write_message(TutorialCommand::Retry);
             }
         });
         if let Goal::Game(_) = task.goal {
             ui.horizontal_wrapped(|ui| {
                 let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
                 if ui.add_enabled(can_hint, egui::Button::new(tr!(locale, "tutorial-hint"))).clicked() {
-                    hint.write(HintRequest);
+                    commands.write_message(HintRequest);
                 }
                 if ui.add_enabled(!session.is_over(), egui::Button::new(tr!(locale, "tutorial-give-up"))).clicked() {
-                    game.write(GameCommand::Resign);
+                    commands.write_message(GameCommand::Resign);
                 }
             });
             if let Some(outcome) = session.outcome() {
@@ -128,14 +118,14 @@ fn tutorial_ui(
         ui.separator();
         ui.horizontal_wrapped(|ui| {
             if ui.button(tr!(locale, "tutorial-restart-lesson")).clicked() {
-                commands.write(TutorialCommand::Lesson(tutorial.lesson));
+                commands.write_message(TutorialCommand::Lesson(tutorial.lesson));
             }
             if ui.button(tr!(locale, "how-to-play")).clicked() {
-                how_to_play.write(ToggleHowToPlay);
+                commands.write_message(ToggleHowToPlay);
             }
         });
         if ui.button(tr!(locale, "tutorial-leave")).clicked() {
-            commands.write(TutorialCommand::Leave);
+            commands.write_message(TutorialCommand::Leave);
         }
     };
     insets.set_if_neq(board_side_panel(ctx, "tutorial-panel", contents));

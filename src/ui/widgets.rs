@@ -1,7 +1,9 @@
 //! Pieces of interface shared by the screens: the panel beside the board, a side's disc with a text, and the
 //! keyboard help.
 
-use bevy_egui::egui;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::{Res, ResMut};
+use bevy_egui::{EguiContexts, egui};
 
 use fanorona_rules::{DrawReason, Game, Outcome, Side, WinReason};
 
@@ -9,6 +11,7 @@ use super::theme;
 use crate::board::drawing::side_color;
 use crate::board::layout::UiInsets;
 use crate::i18n::{Locale, Text, side_key};
+use crate::persistence::settings::Settings;
 use crate::{text, tr};
 
 /// The width of the panel beside the board, in points.
@@ -53,6 +56,32 @@ pub fn outcome_text(outcome: Outcome) -> Text {
         Outcome::Draw(DrawReason::FiftyTurns) => text!("game-outcome-fifty-turns"),
         Outcome::Draw(DrawReason::Repetition) => text!("game-outcome-repetition"),
     }
+}
+
+/// What a screen's side panel is drawn with: egui, the room it leaves the board, the language and the settings (its
+/// colours).
+#[derive(SystemParam)]
+pub struct SidePanel<'w, 's> {
+    /// Egui.
+    pub contexts: EguiContexts<'w, 's>,
+    /// The room the panel leaves the board, set by [`board_side_panel`]'s answer.
+    pub insets: ResMut<'w, UiInsets>,
+    /// The language.
+    pub locale: Res<'w, Locale>,
+    /// The settings.
+    pub settings: Res<'w, Settings>,
+}
+
+/// What a dialog over the board is drawn with: egui, the room the panels leave the board (the dialog centres on
+/// it), and the language.
+#[derive(SystemParam)]
+pub struct OverBoard<'w, 's> {
+    /// Egui.
+    pub contexts: EguiContexts<'w, 's>,
+    /// The room the panels leave the board.
+    pub insets: Res<'w, UiInsets>,
+    /// The language.
+    pub locale: Res<'w, Locale>,
 }
 
 /// Shows a panel beside the board: to the left, or below the board on a narrow screen (a phone, or a large UI size).
