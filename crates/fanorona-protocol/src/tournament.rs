@@ -168,6 +168,26 @@ pub enum TournamentStage {
     Finished,
 }
 
+impl TournamentStage {
+    /// Every stage, in order.
+    pub const ALL: [TournamentStage; 3] =
+        [TournamentStage::Upcoming, TournamentStage::Running, TournamentStage::Finished];
+
+    /// Its name, the same on the wire and in the server's database.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TournamentStage::Upcoming => "upcoming",
+            TournamentStage::Running => "running",
+            TournamentStage::Finished => "finished",
+        }
+    }
+
+    /// The stage of a [`TournamentStage::name`].
+    pub fn from_name(name: &str) -> Option<TournamentStage> {
+        TournamentStage::ALL.into_iter().find(|stage| stage.name() == name)
+    }
+}
+
 /// A tournament, as lists show it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TournamentView {
@@ -268,6 +288,17 @@ mod tests {
             starts_at_ms: 0,
         };
         TournamentSettings { terms, password: password.map(str::to_owned) }
+    }
+
+    /// The server stores a stage by its name: the wire's, so that the two cannot drift apart.
+    #[test]
+    fn a_stages_name_is_its_name_on_the_wire() -> Result<(), serde_json::Error> {
+        for stage in TournamentStage::ALL {
+            assert_eq!(serde_json::to_string(&stage)?, format!("\"{}\"", stage.name()));
+            assert_eq!(TournamentStage::from_name(stage.name()), Some(stage));
+        }
+        assert_eq!(TournamentStage::from_name("Running"), None);
+        Ok(())
     }
 
     #[test]

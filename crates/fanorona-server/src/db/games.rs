@@ -484,8 +484,8 @@ mod tests {
     use tracing::{Event, Metadata};
 
     use super::*;
-    use crate::db::TournamentStatus;
     use crate::protocol::GameVariant;
+    use crate::protocol::TournamentStage;
 
     /// The statuses the SQL of `source` names after `status =`, `status <>` and `status IN (...)` (quoted; a bound
     /// `$1` is not a name).
@@ -506,7 +506,7 @@ mod tests {
         names
     }
 
-    /// Every status a query names in its SQL is the name of a [`GameStatus`] or a [`TournamentStatus`]: the SQL's
+    /// Every status a query names in its SQL is the name of a [`GameStatus`] or a [`TournamentStage`]: the SQL's
     /// literals cannot drift from the types.
     #[test]
     fn the_statuses_queries_name_are_the_types_names() {
@@ -526,7 +526,7 @@ mod tests {
         let known: Vec<&str> = GameStatus::ALL
             .map(GameStatus::name)
             .into_iter()
-            .chain(TournamentStatus::ALL.map(TournamentStatus::name))
+            .chain(TournamentStage::ALL.map(TournamentStage::name))
             .collect();
         let named: Vec<&str> = sources.iter().flat_map(|source| statuses_named(source)).collect();
         assert!(named.len() > 25, "the scan finds the queries' statuses: {named:?}");

@@ -50,9 +50,7 @@ pub use moderation::{Filing, ModerationEntry, QueueCursor, ReportRecord};
 pub use push::{Subscribed, SubscriptionRecord};
 pub use puzzles::PuzzleRated;
 pub use sync::{Change, Listener};
-pub use tournaments::{
-    Cap, Entrants, GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without,
-};
+pub use tournaments::{Cap, Entrants, GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, Without};
 use tx::Tx;
 pub use vacations::SettledClocks;
 

@@ -12,7 +12,7 @@ use super::{Db, PlayerRecord};
 use crate::error::DbError;
 use crate::protocol::{
     Color, DAY_MS, EndReason, GameResult, GameVariant, MAX_TOURNAMENTS_PER_DAY, MAX_TOURNAMENTS_PER_PLAYER,
-    ModerationAction, TimeControl, TournamentFormat, TournamentTerms,
+    ModerationAction, TimeControl, TournamentFormat, TournamentStage, TournamentTerms,
 };
 use crate::tournament::Outcome;
 use crate::tournament::swiss::{Entrant, Pairing, Round};
@@ -66,36 +66,6 @@ pub struct Entrants {
     pub joined: HashMap<String, i64>,
 }
 
-/// Where an event stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TournamentStatus {
-    /// Not begun: players may join.
-    Upcoming,
-    /// Under way: players may join (an arena, or a Swiss event before its last round) and leave.
-    Running,
-    /// Over: its standings are final.
-    Finished,
-}
-
-impl TournamentStatus {
-    /// Every status.
-    pub const ALL: [TournamentStatus; 3] =
-        [TournamentStatus::Upcoming, TournamentStatus::Running, TournamentStatus::Finished];
-
-    /// The name stored.
-    pub const fn name(self) -> &'static str {
-        match self {
-            TournamentStatus::Upcoming => "upcoming",
-            TournamentStatus::Running => "running",
-            TournamentStatus::Finished => "finished",
-        }
-    }
-
-    fn from_name(name: &str) -> Option<TournamentStatus> {
-        TournamentStatus::ALL.into_iter().find(|s| s.name() == name)
-    }
-}
-
 /// A tournament as stored.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentRecord {
@@ -118,7 +88,7 @@ pub struct TournamentRecord {
     /// The hash of a private event's password.
     pub password_hash: Option<String>,
     /// Where it stands.
-    pub status: TournamentStatus,
+    pub status: TournamentStage,
     /// A Swiss event's rounds paired so far.
     pub round: u32,
 }
@@ -139,7 +109,7 @@ impl TournamentRecord {
             rated: terms.rated,
             starts: terms.starts_at_ms,
             password_hash,
-            status: TournamentStatus::Upcoming,
+            status: TournamentStage::Upcoming,
             round: 0,
         }
     }
@@ -234,7 +204,7 @@ fn tournament_from(row: &AnyRow) -> Result<TournamentRecord, DbError> {
         rated: row.try_get::<i64, _>("rated")? != 0,
         starts: row.try_get("starts")?,
         password_hash: row.try_get("password_hash")?,
-        status: TournamentStatus::from_name(&status).ok_or_else(|| corrupt("status", &status))?,
+        status: TournamentStage::from_name(&status).ok_or_else(|| corrupt("status", &status))?,
         round: u32::try_from(round).map_err(|_| corrupt("round", &round))?,
     })
 }
@@ -305,7 +275,7 @@ impl Db {
     }
 
     /// The tournaments that are `status`, soonest first.
-    pub async fn tournaments(&self, status: TournamentStatus) -> Result<Vec<TournamentRecord>, DbError> {
+    pub async fn tournaments(&self, status: TournamentStage) -> Result<Vec<TournamentRecord>, DbError> {
         let rows = sqlx::query("SELECT * FROM tournaments WHERE status = $1 ORDER BY starts, id")
             .bind(status.name())
             .fetch_all(&self.reads)
@@ -338,7 +308,7 @@ impl Db {
                 (i64::MAX, String::new())
             }
             Some(after) => match self.tournament(after).await? {
-                Some(event) if event.status == TournamentStatus::Finished => (event.starts, event.id),
+                Some(event) if event.status == TournamentStage::Finished => (event.starts, event.id),
                 _ => return Ok(None),
             },
         };
@@ -494,12 +464,7 @@ impl Db {
     }
 
     /// Moves the tournament `id` from `from` to `to`; false if it was not `from` (another process moved it).
-    pub async fn move_tournament(
-        &self,
-        id: &str,
-        from: TournamentStatus,
-        to: TournamentStatus,
-    ) -> Result<bool, DbError> {
+    pub async fn move_tournament(&self, id: &str, from: TournamentStage, to: TournamentStage) -> Result<bool, DbError> {
         let mut tx = Tx::begin(self).await?;
         let done = sqlx::query("UPDATE tournaments SET status = $1 WHERE id = $2 AND status = $3")
             .bind(to.name())

@@ -8,9 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use super::{Caller, Hub, lock, millis};
-use crate::db::{
-    Cap, Entrants, GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, TournamentStatus, Without,
-};
+use crate::db::{Cap, Entrants, GameStart, NewGame, TournamentGame, TournamentKind, TournamentRecord, Without};
 use crate::error::{DbError, Refusal};
 use crate::protocol::{
     ErrorCode, GameVariant, MAX_LISTED_TOURNAMENTS, MAX_TOURNAMENT_LEAD_MS, MAX_TOURNAMENTS_PER_DAY,
@@ -99,7 +97,7 @@ impl Hub {
     ) -> Result<ServerMessage, Refusal> {
         let event = self.db.tournament(id).await?.ok_or_else(|| Refusal::not_found(id))?;
         let over = || Refusal::new(ErrorCode::TournamentOver, "that tournament is over");
-        if event.status == TournamentStatus::Finished {
+        if event.status == TournamentStage::Finished {
             return Err(over());
         }
         if let Some(hash) = &event.password_hash {
@@ -296,11 +294,7 @@ impl Hub {
         Ok(TournamentView {
             id: event.id.clone(),
             terms: event.terms(),
-            stage: match event.status {
-                TournamentStatus::Upcoming => TournamentStage::Upcoming,
-                TournamentStatus::Running => TournamentStage::Running,
-                TournamentStatus::Finished => TournamentStage::Finished,
-            },
+            stage: event.status,
             round: if matches!(event.kind, TournamentKind::Swiss { .. }) { event.round } else { 0 },
             private: event.password_hash.is_some(),
             creator,
@@ -321,7 +315,7 @@ impl Hub {
         self.next_tournaments.store(now.saturating_add(millis(TOURNAMENT_INTERVAL)), Ordering::Relaxed);
         self.hold_scheduled(now).await;
         let mut events = Vec::new();
-        for status in [TournamentStatus::Upcoming, TournamentStatus::Running] {
+        for status in [TournamentStage::Upcoming, TournamentStage::Running] {
             match self.db.tournaments(status).await {
                 Ok(found) => events.extend(found),
                 Err(error) => tracing::error!("tournaments not read: {error}"),
@@ -363,15 +357,15 @@ impl Hub {
     /// Begins, pairs or ends the arena `event`. Nobody is paired after its end; games under way then count.
     async fn run_arena(&self, event: &TournamentRecord, length_ms: i64, now: i64) -> Result<(), DbError> {
         if now >= event.starts.saturating_add(length_ms) {
-            self.db.move_tournament(&event.id, event.status, TournamentStatus::Finished).await?;
+            self.db.move_tournament(&event.id, event.status, TournamentStage::Finished).await?;
             return Ok(());
         }
         let Entrants { players: entrants, joined } = self.db.tournament_entrants(&event.id).await?;
         let games = self.db.tournament_games(&event.id).await?;
         let pairs = arena::pair(&arena_waiting(&entrants, &games, &joined));
         if pairs.is_empty() {
-            if event.status == TournamentStatus::Upcoming {
-                self.db.move_tournament(&event.id, event.status, TournamentStatus::Running).await?;
+            if event.status == TournamentStage::Upcoming {
+                self.db.move_tournament(&event.id, event.status, TournamentStage::Running).await?;
             }
             return Ok(());
         }
@@ -392,7 +386,7 @@ impl Hub {
         let in_play = entrants.iter().filter(|e| !e.withdrawn && !out.contains(&e.player)).count();
         // Over after its last round, or when fewer than two players are left to pair.
         if event.round >= rounds || in_play < 2 {
-            self.db.move_tournament(&event.id, event.status, TournamentStatus::Finished).await?;
+            self.db.move_tournament(&event.id, event.status, TournamentStage::Finished).await?;
             return Ok(());
         }
         // Everyone not withdrawn is paired: presence on one process says nothing of the others, and a player who
@@ -506,7 +500,7 @@ fn arena_scores(entrants: &[Entrant<String>], games: &[TournamentGame]) -> HashM
 
 /// Whether a player of `event` may be paused for a game let go by: an arena under way.
 fn pausable(event: &TournamentRecord) -> bool {
-    matches!(event.kind, TournamentKind::Arena { .. }) && event.status == TournamentStatus::Running
+    matches!(event.kind, TournamentKind::Arena { .. }) && event.status == TournamentStage::Running
 }
 
 /// The last game of `player`'s among `games` (the one that ended last; one under way counts as not ended).

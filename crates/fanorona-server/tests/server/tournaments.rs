@@ -3,11 +3,10 @@
 
 use fanorona_rules::Side;
 use fanorona_server::db::{
-    Cap, Db, EndRecord, GameStart, NewGame, PlayerRecord, TournamentKind, TournamentRecord, TournamentStatus,
-    TurnRecord, Without,
+    Cap, Db, EndRecord, GameStart, NewGame, PlayerRecord, TournamentKind, TournamentRecord, TurnRecord, Without,
 };
 use fanorona_server::error::DbError;
-use fanorona_server::protocol::{EndReason, GameResult, GameVariant};
+use fanorona_server::protocol::{EndReason, GameResult, GameVariant, TournamentStage};
 use fanorona_server::rating::Pool;
 use fanorona_server::tournament::Outcome;
 use fanorona_server::tournament::swiss::{Pairing, Round, pair_round, standings};
@@ -55,7 +54,7 @@ fn swiss(id: &str, creator: Option<&str>) -> TournamentRecord {
         rated: true,
         starts: 1_000,
         password_hash: None,
-        status: TournamentStatus::Upcoming,
+        status: TournamentStage::Upcoming,
         round: 0,
     }
 }
@@ -82,7 +81,7 @@ async fn a_player_creates_events_up_to_the_bound_and_the_servers_schedule_has_no
     assert!(matches!(db.create_tournament(&swiss("s0", None), Cap::PLAYER, 10).await, Err(DbError::Duplicate)));
     let stored = db.tournament("a0").await.unwrap().unwrap();
     assert_eq!(stored, swiss("a0", Some("alice")));
-    assert_eq!(db.tournaments(TournamentStatus::Upcoming).await.unwrap().len(), 8);
+    assert_eq!(db.tournaments(TournamentStage::Upcoming).await.unwrap().len(), 8);
 }
 
 #[tokio::test]
@@ -95,7 +94,7 @@ async fn finished_events_count_against_a_players_day() {
     for n in 0..fanorona_server::protocol::MAX_TOURNAMENTS_PER_DAY {
         let id = format!("a{n}");
         assert!(db.create_tournament(&swiss(&id, Some("alice")), Cap::PLAYER, 10).await.unwrap(), "event {n}");
-        assert!(db.move_tournament(&id, TournamentStatus::Upcoming, TournamentStatus::Finished).await.unwrap());
+        assert!(db.move_tournament(&id, TournamentStage::Upcoming, TournamentStage::Finished).await.unwrap());
     }
     assert!(!db.create_tournament(&swiss("late", Some("alice")), Cap::PLAYER, 10 + day - 1).await.unwrap());
     assert!(db.tournament("late").await.unwrap().is_none(), "refused, and not stored");
@@ -107,7 +106,7 @@ async fn the_list_pages_through_every_event_once() {
     let dir = tempfile::tempdir().unwrap();
     let db = database(&dir).await;
     players(&db, &["alice"]).await;
-    for (n, status) in [(0, TournamentStatus::Running), (1, TournamentStatus::Upcoming)] {
+    for (n, status) in [(0, TournamentStage::Running), (1, TournamentStage::Upcoming)] {
         let event = TournamentRecord { status, starts: 5_000 + n, ..swiss(&format!("live{n}"), None) };
         assert!(db.create_tournament(&event, Cap::NONE, 10).await.unwrap());
     }
@@ -115,7 +114,7 @@ async fn the_list_pages_through_every_event_once() {
     let finished = 120;
     for n in 0..finished {
         let event = TournamentRecord {
-            status: TournamentStatus::Finished,
+            status: TournamentStage::Finished,
             starts: 1_000 + n / 3,
             ..swiss(&format!("f{n:03}"), None)
         };
@@ -190,7 +189,7 @@ async fn of_two_processes_pairing_a_round_at_once_exactly_one_does() {
         assert_eq!(won, 1, "{a:?} {b:?}");
         assert!([a, b].into_iter().any(|r| matches!(r, Err(DbError::Stale))));
         let stored = first.tournament(&event.id).await.unwrap().unwrap();
-        assert_eq!((stored.round, stored.status), (1, TournamentStatus::Running));
+        assert_eq!((stored.round, stored.status), (1, TournamentStage::Running));
         assert_eq!(first.swiss_rounds(&event.id).await.unwrap(), std::slice::from_ref(&pairing), "one game, one bye");
         // Round 1 again, or round 3 before round 2: refused.
         let games = new_games(&pairing, &[format!("g{n}-c")]);
