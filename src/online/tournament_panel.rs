@@ -400,19 +400,7 @@ fn cancel_ui(
 /// How a game went for the player on White's side (`white`) or Black's: 2 a win, 1 a draw, 0 a loss, and whether
 /// it was played.
 fn result_for(outcome: TournamentOutcome, white: bool) -> (u32, bool) {
-    let (white_won, played) = match outcome {
-        TournamentOutcome::White => (Some(true), true),
-        TournamentOutcome::Black => (Some(false), true),
-        TournamentOutcome::Draw => (None, true),
-        TournamentOutcome::WhiteAbsent => (Some(false), false),
-        TournamentOutcome::BlackAbsent => (Some(true), false),
-    };
-    let points = match white_won {
-        None => 1,
-        Some(won) if won == white => 2,
-        Some(_) => 0,
-    };
-    (points, played)
+    (outcome.points(white), !outcome.absent(true) && !outcome.absent(false))
 }
 
 /// One cell of a player's row: the result (1, ½, 0; + and − for a game the loser never played), then, in a Swiss

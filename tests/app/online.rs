@@ -869,7 +869,7 @@ fn older_tournaments_come_a_page_at_a_time() {
                 starts_at_ms: 1_000 + n as i64,
             };
             let event = fanorona_server::db::TournamentRecord {
-                status: fanorona_server::db::TournamentStatus::Finished,
+                status: fanorona_protocol::TournamentStage::Finished,
                 ..fanorona_server::db::TournamentRecord::new(format!("e{n:03}"), terms, None, None)
             };
             assert!(db.create_tournament(&event, fanorona_server::db::Cap::NONE, 1_000).await.unwrap());

@@ -258,6 +258,23 @@ pub enum TournamentOutcome {
     BlackAbsent,
 }
 
+impl TournamentOutcome {
+    /// The half points it gives White (`white`) or Black: a win 2, a draw 1, a loss 0 (a game never played is lost).
+    pub const fn points(self, white: bool) -> u32 {
+        match (self, white) {
+            (TournamentOutcome::Draw, _) => 1,
+            (TournamentOutcome::White | TournamentOutcome::BlackAbsent, true)
+            | (TournamentOutcome::Black | TournamentOutcome::WhiteAbsent, false) => 2,
+            _ => 0,
+        }
+    }
+
+    /// Whether White (`white`) or Black did not play the game.
+    pub const fn absent(self, white: bool) -> bool {
+        matches!((self, white), (TournamentOutcome::WhiteAbsent, true) | (TournamentOutcome::BlackAbsent, false))
+    }
+}
+
 /// A game of a tournament, for its crosstable.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TournamentGameView {
@@ -288,6 +305,18 @@ mod tests {
             starts_at_ms: 0,
         };
         TournamentSettings { terms, password: password.map(str::to_owned) }
+    }
+
+    #[test]
+    fn a_win_is_two_half_points_a_draw_one_and_an_absence_a_loss() {
+        use TournamentOutcome::*;
+        assert_eq!((White.points(true), White.points(false)), (2, 0));
+        assert_eq!((Black.points(true), Black.points(false)), (0, 2));
+        assert_eq!((Draw.points(true), Draw.points(false)), (1, 1));
+        assert_eq!((WhiteAbsent.points(true), WhiteAbsent.points(false)), (0, 2));
+        assert_eq!((BlackAbsent.points(true), BlackAbsent.points(false)), (2, 0));
+        assert!(WhiteAbsent.absent(true) && !WhiteAbsent.absent(false));
+        assert!(!White.absent(true) && !White.absent(false));
     }
 
     /// The server stores a stage by its name: the wire's, so that the two cannot drift apart.

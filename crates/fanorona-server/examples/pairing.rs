@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use fanorona_server::tournament::Outcome;
+use fanorona_server::protocol::TournamentOutcome;
 use fanorona_server::tournament::arena::{Waiting, pair};
 use fanorona_server::tournament::swiss::{Entrant, pair_round, standings};
 
@@ -53,9 +53,9 @@ fn main() {
         slowest = slowest.max(ms);
         for game in &mut round.games {
             game.result = Some(match dice.next() % 5 {
-                0 => Outcome::Draw,
-                1 | 2 => Outcome::WhiteWins,
-                _ => Outcome::BlackWins,
+                0 => TournamentOutcome::Draw,
+                1 | 2 => TournamentOutcome::White,
+                _ => TournamentOutcome::Black,
             });
         }
         println!(

@@ -12,9 +12,8 @@ use super::{Db, PlayerRecord};
 use crate::error::DbError;
 use crate::protocol::{
     Color, DAY_MS, EndReason, GameResult, GameVariant, MAX_TOURNAMENTS_PER_DAY, MAX_TOURNAMENTS_PER_PLAYER,
-    ModerationAction, TimeControl, TournamentFormat, TournamentStage, TournamentTerms,
+    ModerationAction, TimeControl, TournamentFormat, TournamentOutcome, TournamentStage, TournamentTerms,
 };
-use crate::tournament::Outcome;
 use crate::tournament::swiss::{Entrant, Pairing, Round};
 
 /// What kind of event.
@@ -651,13 +650,13 @@ impl Db {
 
 /// A tournament game's outcome from its result after `plies` turns: a game lost on time by a player who never moved
 /// (White's first turn is ply 1, Black's ply 2) is a no-show.
-fn outcome(result: GameResult, plies: i64) -> Outcome {
+fn outcome(result: GameResult, plies: i64) -> TournamentOutcome {
     let on_time = result.reason == EndReason::Timeout;
     match result.winner {
-        Some(Color::Black) if on_time && plies == 0 => Outcome::WhiteNoShow,
-        Some(Color::White) if on_time && plies == 1 => Outcome::BlackNoShow,
-        Some(Color::White) => Outcome::WhiteWins,
-        Some(Color::Black) => Outcome::BlackWins,
-        None => Outcome::Draw,
+        Some(Color::Black) if on_time && plies == 0 => TournamentOutcome::WhiteAbsent,
+        Some(Color::White) if on_time && plies == 1 => TournamentOutcome::BlackAbsent,
+        Some(Color::White) => TournamentOutcome::White,
+        Some(Color::Black) => TournamentOutcome::Black,
+        None => TournamentOutcome::Draw,
     }
 }

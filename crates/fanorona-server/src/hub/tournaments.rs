@@ -18,9 +18,9 @@ use crate::protocol::{
 use crate::rating::Pool;
 use crate::secret;
 use crate::throttle::{self, LoginKeys};
+use crate::tournament::Points;
 use crate::tournament::arena::{self, Finish, Played, Waiting};
 use crate::tournament::swiss::{self, Entrant};
-use crate::tournament::{Outcome, Points};
 
 /// How often the tournaments are looked at when no tournament game ended meanwhile, on the server's clock.
 pub const TOURNAMENT_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
@@ -473,7 +473,7 @@ fn same_in_constant_time(a: &[u8], b: &[u8]) -> bool {
 
 /// Each arena player's score from the finished games, in the order they ended.
 fn arena_scores(entrants: &[Entrant<String>], games: &[TournamentGame]) -> HashMap<String, arena::Score> {
-    let mut finished: Vec<(&TournamentGame, i64, Outcome)> =
+    let mut finished: Vec<(&TournamentGame, i64, TournamentOutcome)> =
         games.iter().filter_map(|g| Some((g, g.ended?, g.pairing.result?))).collect();
     finished.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.round.cmp(&b.0.round)).then(a.0.id.cmp(&b.0.id)));
     entrants
@@ -514,7 +514,7 @@ fn last_game<'a>(player: &str, games: &'a [TournamentGame]) -> Option<&'a Tourna
 /// out of the event, until they join again.
 fn arena_paused(player: &str, last: Option<&TournamentGame>, joins: &HashMap<String, i64>) -> bool {
     last.is_some_and(|last| {
-        last.pairing.result.is_some_and(|outcome| outcome.no_show(last.pairing.white == player))
+        last.pairing.result.is_some_and(|outcome| outcome.absent(last.pairing.white == player))
             && last.ended > joins.get(player).copied()
     })
 }
@@ -563,13 +563,7 @@ fn game_view(game: TournamentGame) -> TournamentGameView {
         round: game.round,
         white: game.pairing.white,
         black: game.pairing.black,
-        outcome: game.pairing.result.map(|o| match o {
-            Outcome::WhiteWins => TournamentOutcome::White,
-            Outcome::BlackWins => TournamentOutcome::Black,
-            Outcome::Draw => TournamentOutcome::Draw,
-            Outcome::WhiteNoShow => TournamentOutcome::WhiteAbsent,
-            Outcome::BlackNoShow => TournamentOutcome::BlackAbsent,
-        }),
+        outcome: game.pairing.result,
     }
 }
 
@@ -582,7 +576,14 @@ mod tests {
         Entrant { player: player.into(), rating: 1500.0, withdrawn: false }
     }
 
-    fn game(id: &str, round: u32, white: &str, black: &str, result: Option<Outcome>, ended: i64) -> TournamentGame {
+    fn game(
+        id: &str,
+        round: u32,
+        white: &str,
+        black: &str,
+        result: Option<TournamentOutcome>,
+        ended: i64,
+    ) -> TournamentGame {
         let pairing = Pairing { white: white.into(), black: black.into(), result };
         TournamentGame { id: id.into(), round, pairing, ended: result.map(|_| ended) }
     }
@@ -597,8 +598,8 @@ mod tests {
         let entrants =
             [entrant("a"), entrant("b"), entrant("c"), entrant("d"), Entrant { withdrawn: true, ..entrant("e") }];
         let games = [
-            game("g1", 1, "a", "b", Some(Outcome::WhiteWins), 100),
-            game("g2", 1, "c", "d", Some(Outcome::WhiteNoShow), 100),
+            game("g1", 1, "a", "b", Some(TournamentOutcome::White), 100),
+            game("g2", 1, "c", "d", Some(TournamentOutcome::WhiteAbsent), 100),
             game("g3", 2, "a", "d", None, 0),
         ];
         let joins = [("a", 0), ("b", 0), ("c", 0), ("d", 0), ("e", 0)];
@@ -612,8 +613,8 @@ mod tests {
     #[test]
     fn an_arena_player_who_let_their_last_game_go_by_is_out_until_they_join_again() {
         let games = [
-            game("g1", 1, "a", "b", Some(Outcome::BlackNoShow), 100),
-            game("g2", 2, "a", "c", Some(Outcome::WhiteWins), 200),
+            game("g1", 1, "a", "b", Some(TournamentOutcome::BlackAbsent), 100),
+            game("g2", 2, "a", "c", Some(TournamentOutcome::White), 200),
             game("g3", 2, "b", "d", None, 0),
         ];
         let joins: HashMap<String, i64> =
@@ -636,9 +637,9 @@ mod tests {
         let entrants = [entrant("a"), entrant("b"), entrant("c")];
         // Stored by pairing, ended in another order: a beat c, then b, then c again (on fire: 4 points).
         let games = [
-            game("g1", 1, "a", "b", Some(Outcome::WhiteWins), 300),
-            game("g2", 2, "c", "a", Some(Outcome::BlackWins), 200),
-            game("g3", 3, "c", "a", Some(Outcome::BlackWins), 100),
+            game("g1", 1, "a", "b", Some(TournamentOutcome::White), 300),
+            game("g2", 2, "c", "a", Some(TournamentOutcome::Black), 200),
+            game("g3", 3, "c", "a", Some(TournamentOutcome::Black), 100),
         ];
         let scores = arena_scores(&entrants, &games);
         assert_eq!(scores["a"], arena::Score { points: 2 + 2 + 4, on_fire: true });

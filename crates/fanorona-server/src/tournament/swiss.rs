@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use super::{Outcome, Points};
+use super::Points;
+use crate::protocol::TournamentOutcome;
 
 /// A player of the event, with the rating that ranks them inside a score group.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,7 +28,7 @@ pub struct Pairing<P> {
     /// Who has Black.
     pub black: P,
     /// The result, once the game is over.
-    pub result: Option<Outcome>,
+    pub result: Option<TournamentOutcome>,
 }
 
 /// A round: its games, the player with the bye (one point), and the players who were not there to be paired (no
@@ -105,7 +106,7 @@ fn records<P: Clone + Eq + Hash>(rounds: &[Round<P>]) -> HashMap<P, Record<P>> {
                 record.score += points;
                 record.opponents.push((them.clone(), points));
                 record.colours.push(white);
-                if result.no_show(white) {
+                if result.absent(white) {
                     record.missed += 1;
                 }
             }
@@ -408,7 +409,7 @@ mod tests {
             .collect()
     }
 
-    fn game(white: u32, black: u32, result: Outcome) -> Pairing<u32> {
+    fn game(white: u32, black: u32, result: TournamentOutcome) -> Pairing<u32> {
         Pairing { white, black, result: Some(result) }
     }
 
@@ -426,11 +427,11 @@ mod tests {
             assert!(round.bye.is_some());
             for (board, game) in round.games.iter_mut().enumerate() {
                 game.result = Some(if board == 0 {
-                    Outcome::Draw
+                    TournamentOutcome::Draw
                 } else if rating(game.white) > rating(game.black) {
-                    Outcome::WhiteWins
+                    TournamentOutcome::White
                 } else {
-                    Outcome::BlackWins
+                    TournamentOutcome::Black
                 });
             }
             rounds.push(round);
@@ -484,10 +485,18 @@ mod tests {
     fn the_tie_breaks_are_those_worked_out_by_hand() {
         let players = entrants(&[1500.0, 1500.0, 1500.0, 1500.0]);
         let rounds = vec![
-            Round { games: vec![game(1, 3, Outcome::WhiteWins), game(2, 4, Outcome::Draw)], bye: None, absent: vec![] },
-            Round { games: vec![game(1, 2, Outcome::Draw), game(4, 3, Outcome::BlackWins)], bye: None, absent: vec![] },
             Round {
-                games: vec![game(3, 2, Outcome::WhiteWins), game(4, 1, Outcome::BlackWins)],
+                games: vec![game(1, 3, TournamentOutcome::White), game(2, 4, TournamentOutcome::Draw)],
+                bye: None,
+                absent: vec![],
+            },
+            Round {
+                games: vec![game(1, 2, TournamentOutcome::Draw), game(4, 3, TournamentOutcome::Black)],
+                bye: None,
+                absent: vec![],
+            },
+            Round {
+                games: vec![game(3, 2, TournamentOutcome::White), game(4, 1, TournamentOutcome::Black)],
                 bye: None,
                 absent: vec![],
             },
@@ -506,14 +515,18 @@ mod tests {
     fn equal_scores_and_buchholz_are_parted_by_sonneborn_berger() {
         let players = entrants(&[1500.0, 1500.0, 1500.0, 1500.0]);
         let rounds = vec![
-            Round { games: vec![game(1, 2, Outcome::Draw), game(3, 4, Outcome::WhiteWins)], bye: None, absent: vec![] },
             Round {
-                games: vec![game(1, 3, Outcome::WhiteWins), game(2, 4, Outcome::WhiteWins)],
+                games: vec![game(1, 2, TournamentOutcome::Draw), game(3, 4, TournamentOutcome::White)],
                 bye: None,
                 absent: vec![],
             },
             Round {
-                games: vec![game(1, 4, Outcome::BlackWins), game(2, 3, Outcome::BlackWins)],
+                games: vec![game(1, 3, TournamentOutcome::White), game(2, 4, TournamentOutcome::White)],
+                bye: None,
+                absent: vec![],
+            },
+            Round {
+                games: vec![game(1, 4, TournamentOutcome::Black), game(2, 3, TournamentOutcome::Black)],
                 bye: None,
                 absent: vec![],
             },
@@ -534,7 +547,7 @@ mod tests {
             assert_eq!(round.absent, [5]);
             assert_eq!(round.bye, None, "four present: no bye");
             for game in &mut round.games {
-                game.result = Some(Outcome::WhiteWins);
+                game.result = Some(TournamentOutcome::White);
             }
             rounds.push(round);
         }
@@ -551,8 +564,8 @@ mod tests {
     fn a_game_not_played_is_a_round_missed() {
         let players = entrants(&[1900.0, 1800.0]);
         let rounds = vec![
-            Round { games: vec![game(1, 2, Outcome::BlackNoShow)], bye: None, absent: vec![] },
-            Round { games: vec![game(2, 1, Outcome::WhiteNoShow)], bye: None, absent: vec![] },
+            Round { games: vec![game(1, 2, TournamentOutcome::BlackAbsent)], bye: None, absent: vec![] },
+            Round { games: vec![game(2, 1, TournamentOutcome::WhiteAbsent)], bye: None, absent: vec![] },
         ];
         assert_eq!(withdrawn(&players, &rounds), [2]);
         let table = standings(&players, &rounds);
@@ -570,7 +583,8 @@ mod tests {
             let mut round = pair_round(&players, &rounds, |_| true);
             assert_eq!(round.games.len(), 500);
             for game in &mut round.games {
-                game.result = Some(if game.white > game.black { Outcome::WhiteWins } else { Outcome::BlackWins });
+                game.result =
+                    Some(if game.white > game.black { TournamentOutcome::White } else { TournamentOutcome::Black });
             }
             rounds.push(round);
         }
@@ -602,9 +616,9 @@ mod tests {
             }
             for game in &round.games {
                 let (white, black) = match game.result {
-                    Some(Outcome::WhiteWins) => (2, 0),
-                    Some(Outcome::BlackWins) => (0, 2),
-                    Some(Outcome::Draw) => (1, 1),
+                    Some(TournamentOutcome::White) => (2, 0),
+                    Some(TournamentOutcome::Black) => (0, 2),
+                    Some(TournamentOutcome::Draw) => (1, 1),
                     other => panic!("not a result these events give: {other:?}"),
                 };
                 for (me, them, points, colour) in
@@ -690,7 +704,7 @@ mod tests {
         event: &str,
         players: &[Entrant<u32>],
         rounds: u64,
-        results: impl Fn(u64, &[Pairing<u32>]) -> Vec<Outcome>,
+        results: impl Fn(u64, &[Pairing<u32>]) -> Vec<TournamentOutcome>,
     ) {
         let count = players.len() as u32;
         let rating = |p: u32| players[p as usize - 1].rating;
@@ -791,9 +805,9 @@ mod tests {
                 let key = seed * 1_000_003 + number * 1009 + board as u64 * 101 + u64::from(game.white);
                 let roll = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 62;
                 match (roll, rating(game.white) > rating(game.black)) {
-                    (0, _) => Outcome::Draw,
-                    (1, true) | (2 | 3, false) => Outcome::BlackWins,
-                    _ => Outcome::WhiteWins,
+                    (0, _) => TournamentOutcome::Draw,
+                    (1, true) | (2 | 3, false) => TournamentOutcome::Black,
+                    _ => TournamentOutcome::White,
                 }
             };
             games.iter().enumerate().map(result).collect()
@@ -816,9 +830,9 @@ mod tests {
                 let (black, drawn) = (digit % 3, (digit % 3 + 1 + digit / 3) % 3);
                 (0..games.len() as u64)
                     .map(|board| match board {
-                        _ if board == black => Outcome::BlackWins,
-                        _ if number == 2 && board == drawn => Outcome::Draw,
-                        _ => Outcome::WhiteWins,
+                        _ if board == black => TournamentOutcome::Black,
+                        _ if number == 2 && board == drawn => TournamentOutcome::Draw,
+                        _ => TournamentOutcome::White,
                     })
                     .collect()
             });

@@ -6,9 +6,8 @@ use fanorona_server::db::{
     Cap, Db, EndRecord, GameStart, NewGame, PlayerRecord, TournamentKind, TournamentRecord, TurnRecord, Without,
 };
 use fanorona_server::error::DbError;
-use fanorona_server::protocol::{EndReason, GameResult, GameVariant, TournamentStage};
+use fanorona_server::protocol::{EndReason, GameResult, GameVariant, TournamentOutcome, TournamentStage};
 use fanorona_server::rating::Pool;
-use fanorona_server::tournament::Outcome;
 use fanorona_server::tournament::swiss::{Pairing, Round, pair_round, standings};
 
 use crate::common::database_url;
@@ -231,11 +230,11 @@ async fn the_standings_recomputed_from_the_stored_games_are_the_live_ones() {
         for (board, (game, id)) in round.games.iter_mut().zip(&ids).enumerate() {
             // The higher board's White wins; the last game of round 2 is lost on time by Black, who never moved.
             let (result, plies, outcome) = if number == 2 && board + 1 == ids.len() {
-                (GameResult::win(Side::White, EndReason::Timeout), 1, Outcome::BlackNoShow)
+                (GameResult::win(Side::White, EndReason::Timeout), 1, TournamentOutcome::BlackAbsent)
             } else if board == 0 {
-                (GameResult::no_winner(EndReason::Agreement), 0, Outcome::Draw)
+                (GameResult::no_winner(EndReason::Agreement), 0, TournamentOutcome::Draw)
             } else {
-                (GameResult::win(Side::White, EndReason::Resignation), 0, Outcome::WhiteWins)
+                (GameResult::win(Side::White, EndReason::Resignation), 0, TournamentOutcome::White)
             };
             now += 1;
             // The clock that runs at the end started with the round, or with White's one turn.
