@@ -866,29 +866,10 @@ impl Search {
         qdepth: u32,
     ) -> Option<i32> {
         self.nodes += 1;
-        let ply_score = MATE - ply as i32;
-        if let Some(winner) = pos.telo_line() {
-            return Some(if winner == pos.side_to_move() { ply_score } else { -ply_score });
-        }
-        // A capture to make is a legal turn: the search for one stops at once.
         // Found once for the node: move generation and the evaluation use them again.
         let capturers = pos.capturing_pieces();
-        let must_capture = !capturers.is_empty();
-        if !must_capture && !pos.has_legal_turn() {
-            return Some(-ply_score);
-        }
-        if ply > 0 && (pos.quiet_turns() >= FIFTY_TURNS || self.repeats(pos)) {
-            return Some(0);
-        }
-        // The root is answered from the tables before the search starts (or searched, in a multi-line analysis).
-        if let Some(result) = self.tablebase.as_ref().filter(|_| ply > 0).and_then(|tables| tables.probe(&pos)) {
-            return Some(tb_score(result, ply));
-        }
-        // A lone capturer's capture is followed a few plies beyond the limit: one piece can start it, so the
-        // frame is narrow, and a leaf with it pending would be judged as if nothing were about to be taken.
-        let q_limit = self.config.quiescence + if capturers.len() == 1 { self.config.lone_extra } else { 0 };
-        if depth <= 0 && !(must_capture && qdepth < q_limit) {
-            return Some(evaluate_with(&pos, self.config.eval, capturers));
+        if let Some(score) = self.leaf_score(&pos, depth, ply, qdepth, capturers) {
+            return Some(score);
         }
         let mut tt_move = None;
         // The table serves the main search only. From the nominal depth down it would give at best a move to try
@@ -943,6 +924,35 @@ impl Search {
         });
         if !staged {
             self.generate(ply);
+        }
+        None
+    }
+
+    /// A node's score without a search, where it has one: a game over (a line of telo, no legal turn, fifty quiet
+    /// turns, a repetition), an ending the tables hold, or a leaf (at the depth limit, with no capture to follow).
+    #[inline]
+    fn leaf_score(&self, pos: &Position, depth: i32, ply: usize, qdepth: u32, capturers: PointSet) -> Option<i32> {
+        let ply_score = MATE - ply as i32;
+        if let Some(winner) = pos.telo_line() {
+            return Some(if winner == pos.side_to_move() { ply_score } else { -ply_score });
+        }
+        // A capture to make is a legal turn: the search for one stops at once.
+        let must_capture = !capturers.is_empty();
+        if !must_capture && !pos.has_legal_turn() {
+            return Some(-ply_score);
+        }
+        if ply > 0 && (pos.quiet_turns() >= FIFTY_TURNS || self.repeats(*pos)) {
+            return Some(0);
+        }
+        // The root is answered from the tables before the search starts (or searched, in a multi-line analysis).
+        if let Some(result) = self.tablebase.as_ref().filter(|_| ply > 0).and_then(|tables| tables.probe(pos)) {
+            return Some(tb_score(result, ply));
+        }
+        // A lone capturer's capture is followed a few plies beyond the limit: one piece can start it, so the
+        // frame is narrow, and a leaf with it pending would be judged as if nothing were about to be taken.
+        let q_limit = self.config.quiescence + if capturers.len() == 1 { self.config.lone_extra } else { 0 };
+        if depth <= 0 && !(must_capture && qdepth < q_limit) {
+            return Some(evaluate_with(pos, self.config.eval, capturers));
         }
         None
     }

@@ -449,10 +449,7 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
     let first_side = if first_is_white { Side::White } else { Side::Black };
     let mut score = GameScore::default();
     let mut ply_seed = settings.seed.wrapping_add(u64::from(g) << 20);
-    // Each engine keeps its transposition table from one turn to the next, as in a real game.
-    let mut tables: [Option<TranspositionTable>; 2] = [None, None];
-    // The first engine's search on its opponent's time, with the reply it expects.
-    let mut pondering: Option<Ponder> = None;
+    let mut kept = Kept::default();
     let mut other = match settings.versus.as_deref().map(|p| External::start(p, settings.threads[1])).transpose() {
         Ok(other) => other,
         Err(e) => {
@@ -467,53 +464,9 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
         let engine = if side == first_side { 0 } else { 1 };
         ply_seed = ply_seed.wrapping_add(1);
         let started = Instant::now();
-        let Engine { level, eval } = settings.engines[engine];
-        let searcher = |game: &Game, table: Option<TranspositionTable>| {
-            let mut search = Search::with_eval(game, level, eval, settings.limits[engine], ply_seed)
-                .with_threads(settings.threads[engine]);
-            if let Some(table) = table {
-                search = search.with_table(table);
-            }
-            if let Some(tablebase) = &settings.tablebase {
-                search = search.with_tablebase(Arc::clone(tablebase));
-            }
-            if settings.book {
-                search = search.with_book(Book::builtin());
-            }
-            search
-        };
         let answer = match (engine, other.as_mut()) {
-            (1, Some(other)) => other.best_turn(&game, level, settings),
-            _ => {
-                // Only the first engine ponders: its search goes on if the second engine's turn was its guess.
-                let pondered = match (engine, pondering.take(), game.turns().last()) {
-                    (0, Some(ponder), Some(played)) => ponder.resolve(played),
-                    (_, ponder, _) => {
-                        pondering = ponder;
-                        None
-                    }
-                };
-                score.ponder_hits += u32::from(pondered.is_some());
-                let (result, mut search) = match pondered {
-                    Some(done) => done,
-                    None => {
-                        let mut search = searcher(&game, tables[engine].take());
-                        (search.run(), search)
-                    }
-                };
-                tables[engine] = search.take_table();
-                if engine == 0
-                    && settings.ponder
-                    && let (Some(best), Some(&guess)) = (result.best, result.pv.get(1))
-                {
-                    let mut after = game.clone();
-                    if after.play(&best).is_ok() && after.play(&guess).is_ok() {
-                        pondering = Ponder::start(searcher(&after, tables[0].clone()), guess);
-                        score.pondered += u32::from(pondering.is_some());
-                    }
-                }
-                result.best.ok_or_else(|| "no turn".to_owned())
-            }
+            (1, Some(other)) => other.best_turn(&game, settings.engines[1].level, settings),
+            _ => kept.own_turn(settings, engine, &game, ply_seed, &mut score),
         };
         score.thinking[engine] += started.elapsed();
         score.moves[engine] += 1;
@@ -536,6 +489,74 @@ fn play_game(settings: &Settings, g: u32) -> GameScore {
         None => score.draws = 1,
     }
     score
+}
+
+/// A search of this program's engine `engine` on `game`, as the match's settings set it (with the table kept from
+/// its last turn, if any).
+fn searcher(settings: &Settings, engine: usize, game: &Game, table: Option<TranspositionTable>, seed: u64) -> Search {
+    let Engine { level, eval } = settings.engines[engine];
+    let mut search =
+        Search::with_eval(game, level, eval, settings.limits[engine], seed).with_threads(settings.threads[engine]);
+    if let Some(table) = table {
+        search = search.with_table(table);
+    }
+    if let Some(tablebase) = &settings.tablebase {
+        search = search.with_tablebase(Arc::clone(tablebase));
+    }
+    if settings.book {
+        search = search.with_book(Book::builtin());
+    }
+    search
+}
+
+/// What this program's engines keep from one turn to the next in a game: their transposition tables (as in a real
+/// game), and the first engine's search on its opponent's time, with the reply it expects.
+#[derive(Default)]
+struct Kept {
+    tables: [Option<TranspositionTable>; 2],
+    pondering: Option<Ponder>,
+}
+
+impl Kept {
+    /// The turn of this program's engine `engine` on `game`: the pondered search's if its guess was played, else a
+    /// new search; the first engine then ponders on the reply it expects.
+    fn own_turn(
+        &mut self,
+        settings: &Settings,
+        engine: usize,
+        game: &Game,
+        seed: u64,
+        score: &mut GameScore,
+    ) -> Result<Turn, String> {
+        // Only the first engine ponders: its search goes on if the second engine's turn was its guess.
+        let pondered = match (engine, self.pondering.take(), game.turns().last()) {
+            (0, Some(ponder), Some(played)) => ponder.resolve(played),
+            (_, ponder, _) => {
+                self.pondering = ponder;
+                None
+            }
+        };
+        score.ponder_hits += u32::from(pondered.is_some());
+        let (result, mut search) = match pondered {
+            Some(done) => done,
+            None => {
+                let mut search = searcher(settings, engine, game, self.tables[engine].take(), seed);
+                (search.run(), search)
+            }
+        };
+        self.tables[engine] = search.take_table();
+        if engine == 0
+            && settings.ponder
+            && let (Some(best), Some(&guess)) = (result.best, result.pv.get(1))
+        {
+            let mut after = game.clone();
+            if after.play(&best).is_ok() && after.play(&guess).is_ok() {
+                self.pondering = Ponder::start(searcher(settings, 0, &after, self.tables[0].clone(), seed), guess);
+                score.pondered += u32::from(self.pondering.is_some());
+            }
+        }
+        result.best.ok_or_else(|| "no turn".to_owned())
+    }
 }
 
 /// Another engine program spoken to through the engine protocol (see `engine.rs`).

@@ -336,88 +336,99 @@ fn infer_outcome(record: &GameRecord, winner: Option<Side>) -> Outcome {
     }
 }
 
-fn parse(text: &str) -> Result<Parsed, GameTextError> {
-    use GameTextErrorKind as K;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut variant: Option<Variant> = None;
-    let mut vela: Option<(Option<Side>, (usize, usize))> = None;
-    let mut start: Option<(String, Position, (usize, usize))> = None;
-    let (mut white, mut black, mut date, mut event) = (None, None, None, None);
-    let mut tag_result: Option<(Score, (usize, usize))> = None;
-    let mut termination: Option<(String, (usize, usize))> = None;
-    let mut seen: Vec<String> = Vec::new();
+/// Where a tag's value or a word starts in the text: its line and column, from 1.
+type At = (usize, usize);
 
-    // The tags: every line up to the first that is neither blank nor a tag.
-    let mut offset = 0;
-    let mut line_no = 0;
+/// The tags a game text names (each with where its value is, for errors), and where its turns begin.
+#[derive(Default)]
+struct Tags {
+    variant: Option<Variant>,
+    vela: Option<(Option<Side>, At)>,
+    start: Option<(String, Position, At)>,
+    white: Option<String>,
+    black: Option<String>,
+    date: Option<String>,
+    event: Option<String>,
+    result: Option<(Score, At)>,
+    termination: Option<(String, At)>,
+    /// The byte where the turns begin.
+    offset: usize,
+    /// The lines the tags took.
+    lines: usize,
+}
+
+/// The tags: every line up to the first that is neither blank nor a tag. Unknown tags are allowed and ignored; a
+/// known one twice is an error.
+fn parse_tags(text: &str) -> Result<Tags, GameTextError> {
+    use GameTextErrorKind as K;
+    let mut tags = Tags::default();
+    let mut seen: Vec<String> = Vec::new();
     for line in text.split_inclusive('\n') {
         let content = line.trim_end_matches(['\n', '\r']);
         let trimmed = content.trim_start();
         if !trimmed.is_empty() && !trimmed.starts_with('[') {
             break;
         }
-        line_no += 1;
-        offset += line.len();
+        tags.lines += 1;
+        tags.offset += line.len();
         if trimmed.is_empty() {
             continue;
         }
+        let line_no = tags.lines;
         let (name, value, value_column) =
             parse_tag(content).map_err(|(at, message)| error(line_no, at + 1, K::TagSyntax(message)))?;
         let key = name.to_ascii_lowercase();
         let here = (line_no, value_column + 1);
         let known = ["variant", "vela", "start", "white", "black", "date", "event", "result", "termination"];
         if !known.contains(&key.as_str()) {
-            continue; // Unknown tags are allowed and ignored.
+            continue;
         }
         if seen.contains(&key) {
             return Err(error(line_no, 1, K::DuplicateTag(name.to_owned())));
         }
         seen.push(key.clone());
         match key.as_str() {
-            "variant" => variant = Some(value.trim().parse().map_err(|e| error(here.0, here.1, K::Variant(e)))?),
+            "variant" => tags.variant = Some(value.trim().parse().map_err(|e| error(here.0, here.1, K::Variant(e)))?),
             "vela" => {
                 let side = match value.trim() {
                     "" | "-" => None,
                     v => Some(v.parse::<Side>().map_err(|_| error(here.0, here.1, K::Vela(value.clone())))?),
                 };
-                vela = Some((side, here));
+                tags.vela = Some((side, here));
             }
             "start" => {
                 let position = value.parse::<Position>().map_err(|e| error(here.0, here.1, K::Start(e)))?;
-                start = Some((value, position, here));
+                tags.start = Some((value, position, here));
             }
-            "white" => white = Some(value),
-            "black" => black = Some(value),
-            "date" => date = Some(value),
-            "event" => event = Some(value),
+            "white" => tags.white = Some(value),
+            "black" => tags.black = Some(value),
+            "date" => tags.date = Some(value),
+            "event" => tags.event = Some(value),
             "result" => {
                 let score = parse_score(value.trim()).ok_or_else(|| error(here.0, here.1, K::Result(value.clone())))?;
-                tag_result = Some((score, here));
+                tags.result = Some((score, here));
             }
-            _ => termination = Some((value, here)),
+            _ => tags.termination = Some((value, here)),
         }
     }
+    Ok(tags)
+}
 
-    let variant = variant.or(start.as_ref().map(|s| s.1.variant())).unwrap_or(Variant::Tsivy);
-    let vela_side = match &vela {
-        Some((side, _)) => *side,
-        None => start.as_ref().and_then(|s| s.1.vela()),
-    };
-    if let Some((Some(_), (line, column))) = vela
-        && variant != Variant::Tsivy
-    {
-        return Err(error(line, column, K::VelaVariant(variant)));
-    }
-    let first = match &start {
-        Some((_, position, _)) => position.side_to_move(),
-        None => Position::start(variant).with_vela(vela_side).side_to_move(),
-    };
+/// A game text's turns, with where each is, and the result written after them (as written, and where).
+struct Movetext<'a> {
+    turns: Vec<String>,
+    at: Vec<At>,
+    result: Option<(Score, &'a str, At)>,
+}
 
-    // The turns.
+/// The turns of a game text (from line `first_line` on, `first` to move), each checked for its syntax and its move
+/// number; and the result written after them, if any (nothing may follow it).
+fn parse_turns(text: &str, first_line: usize, first: Side) -> Result<Movetext<'_>, GameTextError> {
+    use GameTextErrorKind as K;
     let mut turns = Vec::new();
     let mut turn_at = Vec::new();
-    let mut end_result: Option<(Score, &str, (usize, usize))> = None;
-    for word in words(&text[offset..], line_no + 1)? {
+    let mut end_result: Option<(Score, &str, At)> = None;
+    for word in words(text, first_line)? {
         if end_result.is_some() {
             return Err(error(word.line, word.column, K::AfterResult(word.text.to_owned())));
         }
@@ -449,8 +460,62 @@ fn parse(text: &str) -> Result<Parsed, GameTextError> {
         turns.push(turn_text.to_owned());
         turn_at.push((word.line, column));
     }
+    Ok(Movetext { turns, at: turn_at, result: end_result })
+}
 
-    let score = match (&tag_result, &end_result) {
+/// The record's outcome from its score and its `Termination` tag (which must agree with the score, and is only
+/// allowed without one when it names no outcome), or inferred from the turns.
+fn record_outcome(
+    record: &GameRecord,
+    score: Score,
+    termination: Option<&(String, At)>,
+) -> Result<Option<Outcome>, GameTextError> {
+    use GameTextErrorKind as K;
+    let Some(winner) = score else {
+        if let Some((text, (line, column))) = termination
+            && all_outcomes().any(|o| o.to_string().eq_ignore_ascii_case(text.trim()))
+        {
+            let kind = K::Termination { termination: text.clone(), result: "*".to_owned() };
+            return Err(error(*line, *column, kind));
+        }
+        return Ok(None);
+    };
+    let named = termination.and_then(|(text, here)| {
+        let text = text.trim();
+        all_outcomes().find(|o| o.to_string().eq_ignore_ascii_case(text)).map(|o| (o, here))
+    });
+    Ok(Some(match named {
+        Some((outcome, _)) if outcome.winner() == winner => outcome,
+        Some((outcome, (line, column))) => {
+            let kind = K::Termination { termination: outcome.to_string(), result: score_text(score).to_owned() };
+            return Err(error(*line, *column, kind));
+        }
+        None => infer_outcome(record, winner),
+    }))
+}
+
+fn parse(text: &str) -> Result<Parsed, GameTextError> {
+    use GameTextErrorKind as K;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let tags = parse_tags(text)?;
+    let start = tags.start;
+    let variant = tags.variant.or(start.as_ref().map(|s| s.1.variant())).unwrap_or(Variant::Tsivy);
+    let vela_side = match &tags.vela {
+        Some((side, _)) => *side,
+        None => start.as_ref().and_then(|s| s.1.vela()),
+    };
+    if let Some((Some(_), (line, column))) = tags.vela
+        && variant != Variant::Tsivy
+    {
+        return Err(error(line, column, K::VelaVariant(variant)));
+    }
+    let first = match &start {
+        Some((_, position, _)) => position.side_to_move(),
+        None => Position::start(variant).with_vela(vela_side).side_to_move(),
+    };
+    let Movetext { turns, at: turn_at, result: end_result } = parse_turns(&text[tags.offset..], tags.lines + 1, first)?;
+
+    let score = match (&tags.result, &end_result) {
         (Some((tag, _)), Some((end, written, (line, column)))) if tag != end => {
             let kind = K::ResultMismatch { tag: score_text(*tag).to_owned(), movetext: (*written).to_owned() };
             return Err(error(*line, *column, kind));
@@ -464,30 +529,12 @@ fn parse(text: &str) -> Result<Parsed, GameTextError> {
         start: start.as_ref().map(|s| s.0.clone()),
         turns,
         result: None,
-        white,
-        black,
-        date,
-        event,
+        white: tags.white,
+        black: tags.black,
+        date: tags.date,
+        event: tags.event,
     };
-    if let Some(winner) = score {
-        let named = termination.as_ref().and_then(|(text, here)| {
-            let text = text.trim();
-            all_outcomes().find(|o| o.to_string().eq_ignore_ascii_case(text)).map(|o| (o, here))
-        });
-        record.result = Some(match named {
-            Some((outcome, _)) if outcome.winner() == winner => outcome,
-            Some((outcome, (line, column))) => {
-                let kind = K::Termination { termination: outcome.to_string(), result: score_text(score).to_owned() };
-                return Err(error(*line, *column, kind));
-            }
-            None => infer_outcome(&record, winner),
-        });
-    } else if let Some((text, (line, column))) = &termination
-        && all_outcomes().any(|o| o.to_string().eq_ignore_ascii_case(text.trim()))
-    {
-        let kind = K::Termination { termination: text.clone(), result: "*".to_owned() };
-        return Err(error(*line, *column, kind));
-    }
+    record.result = record_outcome(&record, score, tags.termination.as_ref())?;
 
     let lines: Vec<&str> = text.split('\n').collect();
     let end = (lines.len(), lines.last().map_or(0, |l| l.chars().count()) + 1);
@@ -495,8 +542,8 @@ fn parse(text: &str) -> Result<Parsed, GameTextError> {
         record,
         turns: turn_at,
         start: start.map(|s| s.2),
-        vela: vela.map(|v| v.1),
-        result: end_result.map(|r| r.2).or(tag_result.map(|r| r.1)),
+        vela: tags.vela.map(|v| v.1),
+        result: end_result.map(|r| r.2).or(tags.result.map(|r| r.1)),
         end,
     })
 }

@@ -6,15 +6,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::Value;
 use tokio::sync::Notify;
 use tokio::time::Instant;
 
-use crate::clock::millis;
+use crate::clock::{Clock, millis};
 use crate::error::Refusal;
-use crate::hub::{self, Caller, Greeting, Hub, Outbox};
+use crate::hub::{self, Caller, Greeting, Hub, Outbox, Outgoing};
 use crate::limits::Limits;
 use crate::protocol::{ClientMessage, Envelope, ErrorCode, MAX_MESSAGE_BYTES, ServerMessage};
 
@@ -65,41 +66,10 @@ pub async fn serve(socket: WebSocket, address: IpAddr, hub: Arc<Hub>, limits: Li
     let connection = NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed);
     let _open = hub.metrics().connection_opened();
     let clock = Arc::clone(&limits.connection_clock);
-    let (mut sink, mut stream) = socket.split();
-    let (sender, mut outgoing) = hub::outbox();
+    let (sink, mut stream) = socket.split();
+    let (sender, outgoing) = hub::outbox();
     let opened = clock.now_ms();
-    let ping_interval = millis(limits.ping_interval);
-    let pinger = Arc::clone(&clock);
-    // One writer task: the replies of this connection and the hub's events for its player share one queue, in order.
-    let mut writer = tokio::spawn(async move {
-        // The pings get a pong from a live client even when its player is thinking: its silence then means that
-        // the connection is gone (a dropped Wi-Fi, a closed laptop), which TCP alone would notice only much later.
-        let mut ping = pinger.sleep_until(opened.saturating_add(ping_interval));
-        loop {
-            tokio::select! {
-                text = outgoing.recv() => {
-                    let Some(text) = text else { break };
-                    // Counted off only once the socket took it: a client that does not read holds it up to here.
-                    let size = text.len();
-                    let sent = sink.send(Message::Text(text.into())).await;
-                    outgoing.sent(size);
-                    if sent.is_err() {
-                        break;
-                    }
-                }
-                () = &mut ping => {
-                    // The next a whole interval after this one: a ping sent late (by a busy server, or after a clock
-                    // moved by hours at once) is not followed at once by those missed meanwhile.
-                    ping = pinger.sleep_until(pinger.now_ms().saturating_add(ping_interval));
-                    if sink.send(Message::Ping(Default::default())).await.is_err() {
-                        break;
-                    }
-                }
-            }
-        }
-        // The reader ended: close politely; failing that, the connection is gone anyway.
-        let _ = sink.close().await;
-    });
+    let mut writer = tokio::spawn(write(sink, outgoing, Arc::clone(&clock), opened, millis(limits.ping_interval)));
     let kicked = Arc::new(Notify::new());
     let mut state = State {
         hub: &hub,
@@ -138,28 +108,7 @@ pub async fn serve(socket: WebSocket, address: IpAddr, hub: Arc<Hub>, limits: Li
             }
         };
         heard = clock.now_ms();
-        let keep_open = match message {
-            Message::Close(_) => break,
-            // axum answers pings itself; a pong (or any message) only shows that the client is there.
-            Message::Ping(_) => continue,
-            Message::Pong(_) => {
-                hub.metrics().pong_received();
-                continue;
-            }
-            _ if !state.rate.allow() => {
-                // The request's id, if it has one, so that a client waiting for the reply hears of the refusal.
-                let id = match &message {
-                    Message::Text(text) if text.len() <= MAX_MESSAGE_BYTES => request_id(text.as_str()),
-                    _ => None,
-                };
-                state.refuse(id, Refusal::new(ErrorCode::RateLimited, "too many messages; slow down"))
-            }
-            Message::Binary(_) => {
-                state.refuse(None, Refusal::new(ErrorCode::BadJson, "messages are JSON text, not binary"))
-            }
-            Message::Text(text) => state.receive(text.as_str()).await,
-        };
-        if !keep_open {
+        if !state.take(message).await {
             break;
         }
     }
@@ -174,6 +123,45 @@ pub async fn serve(socket: WebSocket, address: IpAddr, hub: Arc<Hub>, limits: Li
         _ = &mut writer => {}
         () = grace => writer.abort(),
     }
+}
+
+/// The connection's one writer: the replies of this connection and the hub's events for its player share one queue,
+/// in order, with a ping every `ping_interval` milliseconds from `opened` on; ends when the queue's senders are gone
+/// or the socket fails, closing the socket.
+async fn write(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut outgoing: Outgoing,
+    clock: Arc<dyn Clock>,
+    opened: i64,
+    ping_interval: i64,
+) {
+    // The pings get a pong from a live client even when its player is thinking: its silence then means that the
+    // connection is gone (a dropped Wi-Fi, a closed laptop), which TCP alone would notice only much later.
+    let mut ping = clock.sleep_until(opened.saturating_add(ping_interval));
+    loop {
+        tokio::select! {
+            text = outgoing.recv() => {
+                let Some(text) = text else { break };
+                // Counted off only once the socket took it: a client that does not read holds it up to here.
+                let size = text.len();
+                let sent = sink.send(Message::Text(text.into())).await;
+                outgoing.sent(size);
+                if sent.is_err() {
+                    break;
+                }
+            }
+            () = &mut ping => {
+                // The next a whole interval after this one: a ping sent late (by a busy server, or after a clock
+                // moved by hours at once) is not followed at once by those missed meanwhile.
+                ping = clock.sleep_until(clock.now_ms().saturating_add(ping_interval));
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    // The reader ended: close politely; failing that, the connection is gone anyway.
+    let _ = sink.close().await;
 }
 
 /// What a connection knows between messages.
@@ -205,6 +193,32 @@ impl State<'_> {
     fn refuse(&self, id: Option<u64>, refusal: Refusal) -> bool {
         self.hub.metrics().refused(refusal.code);
         self.send(id, ServerMessage::Error { code: refusal.code, message: refusal.message })
+    }
+
+    /// Acts on one message of the client's (a pong only counted, a text within the rate limit received); false when
+    /// the connection is to close.
+    async fn take(&mut self, message: Message) -> bool {
+        match message {
+            Message::Close(_) => false,
+            // axum answers pings itself; a pong (or any message) only shows that the client is there.
+            Message::Ping(_) => true,
+            Message::Pong(_) => {
+                self.hub.metrics().pong_received();
+                true
+            }
+            _ if !self.rate.allow() => {
+                // The request's id, if it has one, so that a client waiting for the reply hears of the refusal.
+                let id = match &message {
+                    Message::Text(text) if text.len() <= MAX_MESSAGE_BYTES => request_id(text.as_str()),
+                    _ => None,
+                };
+                self.refuse(id, Refusal::new(ErrorCode::RateLimited, "too many messages; slow down"))
+            }
+            Message::Binary(_) => {
+                self.refuse(None, Refusal::new(ErrorCode::BadJson, "messages are JSON text, not binary"))
+            }
+            Message::Text(text) => self.receive(text.as_str()).await,
+        }
     }
 
     /// Reads one text message and answers it; false when the connection should close.

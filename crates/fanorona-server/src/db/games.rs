@@ -247,6 +247,19 @@ impl Db {
             player_columns("b")
         );
         let rows = sqlx::query(&sql).bind(keys[0]).bind(keys[1]).fetch_all(&self.reads).await?;
+        let mut turns = self.turns_where(&condition, keys).await?;
+        // The rating changes of every game over among them, in one query (it was one query per game: a profile of 50
+        // games took 54 queries). None for games in progress, which have none yet.
+        let mut over = false;
+        for row in &rows {
+            over |= GameStatus::of(row)? != GameStatus::Playing;
+        }
+        let mut ratings = if over { self.rating_changes(&condition, keys).await? } else { HashMap::new() };
+        rows.iter().map(|row| stored_game(row, &mut turns, &mut ratings)).collect()
+    }
+
+    /// The turns of the games `condition` (of [`Db::games`]'s query, bound to `keys`) names, by game, in order.
+    async fn turns_where(&self, condition: &str, keys: [&str; 2]) -> Result<HashMap<String, Vec<StoredTurn>>, DbError> {
         let turns_sql = format!(
             "SELECT t.game, t.ply, t.notation, t.clock_after_ms FROM turns t JOIN games g ON g.id = t.game \
              WHERE {condition} ORDER BY t.game, t.ply"
@@ -264,41 +277,7 @@ impl Db {
                 clock_after_ms: row.try_get("clock_after_ms")?,
             });
         }
-        // The rating changes of every game over among them, in one query (it was one query per game: a profile of 50
-        // games took 54 queries). None for games in progress, which have none yet.
-        let mut over = false;
-        for row in &rows {
-            over |= GameStatus::of(row)? != GameStatus::Playing;
-        }
-        let mut ratings = if over { self.rating_changes(&condition, keys).await? } else { HashMap::new() };
-        let mut games = Vec::with_capacity(rows.len());
-        for row in &rows {
-            let settings = challenge_from(row)?;
-            let white = player_from(row, "w")?;
-            let black = player_from(row, "b")?;
-            let draw_offer: Option<String> = row.try_get("draw_offer")?;
-            let draw_offer = draw_offer
-                .map(|name| Color::from_name(&name).ok_or_else(|| DbError::Corrupt(format!("draw offer {name:?}"))))
-                .transpose()?;
-            let end = match GameStatus::of(row)? {
-                GameStatus::Playing => None,
-                _ => Some((result_of(row)?, ratings.remove(&settings.id))),
-            };
-            let grace_used: i64 = row.try_get("grace_used")?;
-            games.push(StoredGame {
-                turns: turns.remove(&settings.id).unwrap_or_default(),
-                settings,
-                white,
-                black,
-                clocks: [row.try_get("white_clock_ms")?, row.try_get("black_clock_ms")?],
-                since: row.try_get::<Option<i64>, _>("clock_since")?.unwrap_or_default(),
-                draw_offer,
-                grace_used: [grace_used & 1 != 0, grace_used & 2 != 0],
-                updated: row.try_get("updated")?,
-                end,
-            });
-        }
-        Ok(games)
+        Ok(turns)
     }
 
     /// Gives `to` the grace of a dropped connection in the game `id` of `plies` turns: both clocks as of `now`, the
@@ -408,6 +387,37 @@ impl Db {
         let stored = stored.await;
         tx.end(stored).await
     }
+}
+
+/// A game from its row of [`Db::games`]'s query, taking its turns and (for a game over) its rating changes from
+/// those of the games read with it.
+fn stored_game(
+    row: &sqlx::any::AnyRow,
+    turns: &mut HashMap<String, Vec<StoredTurn>>,
+    ratings: &mut HashMap<String, RatingChanges>,
+) -> Result<StoredGame, DbError> {
+    let settings = challenge_from(row)?;
+    let draw_offer: Option<String> = row.try_get("draw_offer")?;
+    let draw_offer = draw_offer
+        .map(|name| Color::from_name(&name).ok_or_else(|| DbError::Corrupt(format!("draw offer {name:?}"))))
+        .transpose()?;
+    let end = match GameStatus::of(row)? {
+        GameStatus::Playing => None,
+        _ => Some((result_of(row)?, ratings.remove(&settings.id))),
+    };
+    let grace_used: i64 = row.try_get("grace_used")?;
+    Ok(StoredGame {
+        turns: turns.remove(&settings.id).unwrap_or_default(),
+        white: player_from(row, "w")?,
+        black: player_from(row, "b")?,
+        settings,
+        clocks: [row.try_get("white_clock_ms")?, row.try_get("black_clock_ms")?],
+        since: row.try_get::<Option<i64>, _>("clock_since")?.unwrap_or_default(),
+        draw_offer,
+        grace_used: [grace_used & 1 != 0, grace_used & 2 != 0],
+        updated: row.try_get("updated")?,
+        end,
+    })
 }
 
 /// Stores a result and, for a rated game, the new ratings and their history, inside the caller's transaction;

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use fanorona_puzzles::{Candidate, Puzzle, Theme, nearest_untried, rate, starting};
 use fanorona_rules::Turn;
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 
 use super::Db;
 use super::tx::Tx;
@@ -167,60 +167,11 @@ impl Db {
             if locked.rows_affected() != 1 {
                 return Ok(None);
             }
-            let row = sqlx::query("SELECT rating, deviation, volatility FROM puzzles WHERE id = $1")
-                .bind(puzzle)
-                .fetch_one(&mut *tx)
-                .await?;
-            let before_puzzle = Rating {
-                rating: row.try_get("rating")?,
-                deviation: row.try_get("deviation")?,
-                volatility: row.try_get("volatility")?,
-            };
-            let row =
-                sqlx::query("SELECT puzzle_rating, puzzle_deviation, puzzle_volatility FROM players WHERE id = $1")
-                    .bind(player)
-                    .fetch_one(&mut *tx)
-                    .await?;
-            let before_player = Rating {
-                rating: row.try_get("puzzle_rating")?,
-                deviation: row.try_get("puzzle_deviation")?,
-                volatility: row.try_get("puzzle_volatility")?,
-            };
+            let (before_player, before_puzzle) = puzzle_ratings(&mut tx, player, puzzle).await?;
             let (after_player, after_puzzle) = rate(before_player.into(), before_puzzle.into(), solved);
             let (after_player, after_puzzle) = (Rating::from(after_player), Rating::from(after_puzzle));
-            sqlx::query(
-                "INSERT INTO puzzle_results (player, puzzle, solved, rating_before, rating, recorded) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(player)
-            .bind(puzzle)
-            .bind(i64::from(solved))
-            .bind(before_player.rating)
-            .bind(after_player.rating)
-            .bind(now)
-            .execute(&mut *tx)
-            .await
-            .map_err(DbError::from_insert)?;
-            sqlx::query(
-                "UPDATE players SET puzzle_rating = $1, puzzle_deviation = $2, puzzle_volatility = $3 WHERE id = $4",
-            )
-            .bind(after_player.rating)
-            .bind(after_player.deviation)
-            .bind(after_player.volatility)
-            .bind(player)
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query(
-                "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, attempts = attempts + 1, \
-                 solved = solved + $4 WHERE id = $5",
-            )
-            .bind(after_puzzle.rating)
-            .bind(after_puzzle.deviation)
-            .bind(after_puzzle.volatility)
-            .bind(i64::from(solved))
-            .bind(puzzle)
-            .execute(&mut *tx)
-            .await?;
+            let result = PuzzleResult { player, puzzle, solved, now };
+            store_puzzle_result(&mut tx, &result, before_player, [after_player, after_puzzle]).await?;
             let change = |before: Rating, after: Rating| RatingChange {
                 before: before.rating,
                 after: after.rating,
@@ -234,6 +185,84 @@ impl Db {
         let stored = stored.await;
         tx.end(stored).await
     }
+}
+
+/// The player's puzzle rating and the puzzle's, read inside the caller's transaction (which locked both rows).
+async fn puzzle_ratings(
+    connection: &mut AnyConnection,
+    player: &str,
+    puzzle: &str,
+) -> Result<(Rating, Rating), DbError> {
+    let row = sqlx::query("SELECT rating, deviation, volatility FROM puzzles WHERE id = $1")
+        .bind(puzzle)
+        .fetch_one(&mut *connection)
+        .await?;
+    let before_puzzle = Rating {
+        rating: row.try_get("rating")?,
+        deviation: row.try_get("deviation")?,
+        volatility: row.try_get("volatility")?,
+    };
+    let row = sqlx::query("SELECT puzzle_rating, puzzle_deviation, puzzle_volatility FROM players WHERE id = $1")
+        .bind(player)
+        .fetch_one(&mut *connection)
+        .await?;
+    let before_player = Rating {
+        rating: row.try_get("puzzle_rating")?,
+        deviation: row.try_get("puzzle_deviation")?,
+        volatility: row.try_get("puzzle_volatility")?,
+    };
+    Ok((before_player, before_puzzle))
+}
+
+/// A player's result on a puzzle, and when it came.
+struct PuzzleResult<'a> {
+    player: &'a str,
+    puzzle: &'a str,
+    solved: bool,
+    now: i64,
+}
+
+/// Stores the result (refused as [`DbError::Duplicate`] if the player sent one before) and both new ratings, inside
+/// the caller's transaction.
+async fn store_puzzle_result(
+    connection: &mut AnyConnection,
+    result: &PuzzleResult<'_>,
+    before_player: Rating,
+    [after_player, after_puzzle]: [Rating; 2],
+) -> Result<(), DbError> {
+    let PuzzleResult { player, puzzle, solved, now } = *result;
+    sqlx::query(
+        "INSERT INTO puzzle_results (player, puzzle, solved, rating_before, rating, recorded) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(player)
+    .bind(puzzle)
+    .bind(i64::from(solved))
+    .bind(before_player.rating)
+    .bind(after_player.rating)
+    .bind(now)
+    .execute(&mut *connection)
+    .await
+    .map_err(DbError::from_insert)?;
+    sqlx::query("UPDATE players SET puzzle_rating = $1, puzzle_deviation = $2, puzzle_volatility = $3 WHERE id = $4")
+        .bind(after_player.rating)
+        .bind(after_player.deviation)
+        .bind(after_player.volatility)
+        .bind(player)
+        .execute(&mut *connection)
+        .await?;
+    sqlx::query(
+        "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, attempts = attempts + 1, \
+         solved = solved + $4 WHERE id = $5",
+    )
+    .bind(after_puzzle.rating)
+    .bind(after_puzzle.deviation)
+    .bind(after_puzzle.volatility)
+    .bind(i64::from(solved))
+    .bind(puzzle)
+    .execute(&mut *connection)
+    .await?;
+    Ok(())
 }
 
 /// A puzzle served, as the choice of the next one sees it.
