@@ -8,7 +8,7 @@
 //! person's turn, the computer player, rating, saved games), `board` (the board's entities, layout, animation,
 //! drawing and highlights), `keys` (the key map the features fill), `ui` (the theme, widgets, dialogs, toasts, how to
 //! play), `persistence` (storage, settings, the player's profile), `audio`, `input`, `window` (title, smallest size,
-//! full screen) and `dev` (start scenes and screenshots).
+//! full screen) and `dev` (start scenes and screenshots, with the `dev` feature only: not in what ships).
 //! Data flows one way: the rules crate decides, the session holds the game, systems react to messages, and entities
 //! show the result.
 //!
@@ -19,6 +19,7 @@ pub mod access;
 pub mod analysis;
 pub mod audio;
 pub mod board;
+#[cfg(feature = "dev")]
 pub mod dev;
 pub mod game;
 pub mod i18n;
@@ -75,9 +76,11 @@ impl Plugin for LogicPlugin {
             online::plugin,
             title::plugin,
             puzzles::plugin,
-            playing::plugin,
             access::plugin,
         ));
+        // The start scenes: a developer's tool, left out of what ships (the `dev` feature).
+        #[cfg(feature = "dev")]
+        app.add_plugins(playing::scenes_plugin);
     }
 }
 
@@ -107,7 +110,8 @@ impl Plugin for GamePlugin {
             game::tables::plugin,
             window::plugin,
             ui::plugin,
-            dev::scene::plugin,
         ));
+        #[cfg(feature = "dev")]
+        app.add_plugins(dev::scene::plugin);
     }
 }

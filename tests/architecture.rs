@@ -1,8 +1,10 @@
 //! docs/ARCHITECTURE.md's table of crates says which of our crates each one uses, and which only in its tests. The
 //! table was wrong once for months (the server linked the engine again, for the puzzles, while the table said it did
-//! not): this test holds it to what cargo resolves.
+//! not): this test holds it to what cargo resolves. And the code stays in small functions with few arguments
+//! (issue 72): none over 80 lines outside tests, no `too_many_arguments` allowance.
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Our crates each crate uses: (for its code, for its tests only), by short name ("rules", "ai", ...).
@@ -84,4 +86,105 @@ fn the_architecture_s_table_of_crates_says_what_cargo_links() {
     let (documented, resolved) = (documented(), resolved());
     assert_eq!(documented.len(), 12, "the table's crates: {:?}", documented.keys());
     assert_eq!(documented, resolved, "docs/ARCHITECTURE.md (left) against cargo metadata (right)");
+}
+
+/// The longest a function may be, in lines, outside tests.
+const MOST_LINES: usize = 80;
+
+/// The Rust files of the game's and the crates' code (not their tests' folders).
+fn code_files() -> Vec<PathBuf> {
+    fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, files);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    walk(&root.join("src"), &mut files);
+    let crates = std::fs::read_dir(root.join("crates")).map(|dir| dir.flatten().map(|e| e.path()).collect::<Vec<_>>());
+    for krate in crates.unwrap_or_default() {
+        walk(&krate.join("src"), &mut files);
+    }
+    files.sort();
+    files
+}
+
+/// The functions of `text` longer than [`MOST_LINES`], before its tests (a `#[cfg(test)]` at the start of a line
+/// ends the code: the tests' module comes last), as (line, name, lines). A function's body ends at the first line
+/// that is its closing brace alone, at the indentation of its `fn`.
+fn long_functions(text: &str) -> Vec<(usize, String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines.iter().position(|l| l.starts_with("#[cfg(test)]")).unwrap_or(lines.len());
+    let mut long = Vec::new();
+    for (i, line) in lines[..end].iter().enumerate() {
+        let code = line.trim_start();
+        let words: Vec<&str> = code.split_whitespace().collect();
+        let Some(at) = words.iter().position(|w| *w == "fn") else { continue };
+        let before = &words[..at];
+        let qualifiers = ["pub", "const", "async", "unsafe", "extern"];
+        if !before.iter().all(|w| qualifiers.contains(w) || w.starts_with("pub(")) || code.starts_with("//") {
+            continue;
+        }
+        let name = words.get(at + 1).map_or("", |w| w.split(['(', '<']).next().unwrap_or(w));
+        // The signature ends on the first line ending in `{` (a body), `;` (a declaration) or `}` (a body of one
+        // line).
+        let Some(opened) = (i..end).find(|&k| lines[k].trim_end().ends_with(['{', ';', '}'])) else { continue };
+        if !lines[opened].trim_end().ends_with('{') {
+            continue;
+        }
+        let indent = &line[..line.len() - code.len()];
+        let closing = format!("{indent}}}");
+        if let Some(closed) = (opened + 1..lines.len()).find(|&k| lines[k].trim_end() == closing) {
+            let length = closed - i + 1;
+            if length > MOST_LINES {
+                long.push((i + 1, name.to_owned(), length));
+            }
+        }
+    }
+    long
+}
+
+/// No function of the code is longer than [`MOST_LINES`] lines, and none allows clippy's `too_many_arguments`: a
+/// long function is split by what it does, and a Bevy system with many parameters takes a `SystemParam`.
+#[test]
+fn functions_are_short_and_take_few_arguments() {
+    let mut found = Vec::new();
+    let files = code_files();
+    assert!(files.len() > 100, "the code's files: {}", files.len());
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for (line, name, length) in long_functions(&text) {
+            found.push(format!("{}:{line}: {name} is {length} lines long", path.display()));
+        }
+        for (i, line) in text.lines().enumerate() {
+            if line.contains("clippy::too_many_arguments") {
+                found.push(format!("{}:{}: allows too_many_arguments", path.display(), i + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "over {MOST_LINES} lines or too many arguments:\n{}", found.join("\n"));
+}
+
+/// The measure itself: a function's lines from its `fn` to its closing brace, a one-line body and a declaration
+/// not counted as long, and the tests' module left out.
+#[test]
+fn a_long_function_is_found() {
+    let body = |n: usize| "    let x = 1;\n".repeat(n);
+    let text = format!(
+        "/// Doc.\npub(crate) fn long(\n    a: u32,\n) -> u32 {{\n{}    a\n}}\n\nfn short() {{ }}\nfn declared();\n\
+         impl X {{\n    async fn method(&self) {{\n{}    }}\n}}\n#[cfg(test)]\nmod tests {{\n    fn test() {{\n{}    }}\n}}\n",
+        body(MOST_LINES),
+        body(MOST_LINES - 2),
+        body(200)
+    );
+    let long = long_functions(&text);
+    assert_eq!(long, vec![(2, "long".to_owned(), MOST_LINES + 5)]);
+    let method = format!("impl X {{\n    fn method(&self) {{\n{}    }}\n}}\n", body(MOST_LINES - 1));
+    assert_eq!(long_functions(&method), vec![(2, "method".to_owned(), MOST_LINES + 1)]);
 }

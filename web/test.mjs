@@ -10,7 +10,8 @@
 // installable, within the first visit's download budget, precompressed and kept by its service worker, that a new
 // build replaces the old one and its cache at the player's next visits, and that it starts and plays offline; and
 // it times the start to the title page at full speed and as a slow phone on a slow network, the slow phone's light
-// board accepting a turn first. Exits non-zero on any failure.
+// board accepting a turn first. Exits non-zero on any failure. It opens the game's start scenes (`?scene=board`), which
+// only `web/build.sh --dev` builds in.
 import { spawn } from 'node:child_process';
 import { createDecipheriv, createECDH, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';

@@ -94,35 +94,8 @@ fn move_box_ui(
             egui::ScrollArea::vertical()
                 .max_height(most)
                 .show(ui, |ui| {
-                    let help = ui.label(tr!(locale, "typed-help"));
-                    let field = ui.add(
-                        egui::TextEdit::singleline(&mut typing.text)
-                            .font(egui::TextStyle::Monospace)
-                            .hint_text("e3-d3A")
-                            .desired_width(220.0),
-                    );
-                    let field = field.labelled_by(help.id);
-                    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
-                    if entered && !typing.text.trim().is_empty() {
-                        typed.write(TypedTurn(std::mem::take(&mut typing.text)));
-                    }
-                    if escaped {
+                    if move_box_contents(ui, &locale, typing, typed, &spoken) {
                         move_box.open = false;
-                    } else if !field.has_focus() && (entered || !ui.ctx().memory(|m| m.focused().is_some())) {
-                        // The field keeps the keyboard while the box is open, after Enter too.
-                        field.request_focus();
-                    }
-                    ui.horizontal_wrapped(|ui| {
-                        for turn in &typing.offered {
-                            if ui.button(egui::RichText::new(turn).monospace()).clicked() {
-                                typed.write(TypedTurn(turn.clone()));
-                                typing.text.clear();
-                            }
-                        }
-                    });
-                    if let Some(said) = spoken.latest() {
-                        ui.label(egui::RichText::new(locale.text(said)).small());
                     }
                 })
                 .inner_rect
@@ -135,6 +108,46 @@ fn move_box_ui(
         move_box.open = false;
     }
     Ok(())
+}
+
+/// The move box's contents: the help, the field (Enter sends the turn typed), the turns that complete what is
+/// typed, and the last thing said. True when Esc closes the box.
+fn move_box_contents(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    typing: &mut Typing,
+    typed: &mut MessageWriter<TypedTurn>,
+    spoken: &Spoken,
+) -> bool {
+    let help = ui.label(tr!(locale, "typed-help"));
+    let field = ui.add(
+        egui::TextEdit::singleline(&mut typing.text)
+            .font(egui::TextStyle::Monospace)
+            .hint_text("e3-d3A")
+            .desired_width(220.0),
+    );
+    let field = field.labelled_by(help.id);
+    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
+    if entered && !typing.text.trim().is_empty() {
+        typed.write(TypedTurn(std::mem::take(&mut typing.text)));
+    }
+    if !escaped && !field.has_focus() && (entered || !ui.ctx().memory(|m| m.focused().is_some())) {
+        // The field keeps the keyboard while the box is open, after Enter too.
+        field.request_focus();
+    }
+    ui.horizontal_wrapped(|ui| {
+        for turn in &typing.offered {
+            if ui.button(egui::RichText::new(turn).monospace()).clicked() {
+                typed.write(TypedTurn(turn.clone()));
+                typing.text.clear();
+            }
+        }
+    });
+    if let Some(said) = spoken.latest() {
+        ui.label(egui::RichText::new(locale.text(said)).small());
+    }
+    escaped
 }
 
 /// The board for AccessKit: what is said, as a live region a screen reader reads when it changes, and each point

@@ -6,6 +6,7 @@
 //! which is put aside and comes back untouched when the analysis board is left.
 
 mod panel;
+#[cfg(feature = "dev")]
 mod scenes;
 
 use bevy::prelude::*;
@@ -277,8 +278,9 @@ pub fn view_plugin(app: &mut App) {
 
 /// The analysis board's logic and keys (headless; [`view_plugin`] draws it).
 pub fn plugin(app: &mut App) {
-    app.add_plugins(scenes::plugin)
-        .init_resource::<AnalysisBoard>()
+    #[cfg(feature = "dev")]
+    app.add_plugins(scenes::plugin);
+    app.init_resource::<AnalysisBoard>()
         .add_message::<AnalysisCommand>()
         .key_sets(AppState::Analysis, &[KeySet::Board, KeySet::Turns])
         .add_keys(Tier::Own, KEYS)
@@ -297,6 +299,38 @@ pub fn plugin(app: &mut App) {
                 .run_if(in_state(AppState::Analysis)),
         )
         .add_systems(OnExit(AppState::Analysis), leave_analysis);
+}
+
+impl AnalysisBoard {
+    /// Carries out a command of the analysis screen that moves in the tree or sets a position up; returns whether
+    /// the position on the board changed.
+    fn navigate(&mut self, command: AnalysisCommand) -> bool {
+        match command {
+            AnalysisCommand::Back if !self.editing => {
+                let Some(parent) = self.nodes[self.current].parent else { return false };
+                self.current = parent;
+            }
+            AnalysisCommand::Forward if !self.editing => {
+                let Some(&child) = self.nodes[self.current].children.first() else { return false };
+                self.current = child;
+            }
+            AnalysisCommand::Goto(node) if !self.editing && node < self.nodes.len() => self.current = node,
+            AnalysisCommand::ToggleEdit => {
+                // Setting up starts from the position on the board, as the root of a new tree.
+                let position = *self.game_at(self.current).position();
+                self.editing = !self.editing;
+                self.set_root(position);
+            }
+            AnalysisCommand::ToggleSide if self.editing => {
+                let mut setup = self.root.setup();
+                setup.side_to_move = !setup.side_to_move;
+                setup_root(self, setup);
+            }
+            AnalysisCommand::SetPosition(position) => self.set_root(position),
+            _ => return false,
+        }
+        true
+    }
 }
 
 fn handle_analysis_commands(
@@ -328,39 +362,7 @@ fn handle_analysis_commands(
             (AnalysisCommand::Close, AppState::Analysis) => {
                 screens.go(board.back.unwrap_or(AppState::Menu));
             }
-            (AnalysisCommand::Back, AppState::Analysis) if !board.editing => {
-                if let Some(parent) = board.nodes[board.current].parent {
-                    board.current = parent;
-                    changed = true;
-                }
-            }
-            (AnalysisCommand::Forward, AppState::Analysis) if !board.editing => {
-                if let Some(&child) = board.nodes[board.current].children.first() {
-                    board.current = child;
-                    changed = true;
-                }
-            }
-            (AnalysisCommand::Goto(node), AppState::Analysis) if !board.editing && node < board.nodes.len() => {
-                board.current = node;
-                changed = true;
-            }
-            (AnalysisCommand::ToggleEdit, AppState::Analysis) => {
-                // Setting up starts from the position on the board, as the root of a new tree.
-                let position = *board.game_at(board.current).position();
-                board.editing = !board.editing;
-                board.set_root(position);
-                changed = true;
-            }
-            (AnalysisCommand::ToggleSide, AppState::Analysis) if board.editing => {
-                let mut setup = board.root.setup();
-                setup.side_to_move = !setup.side_to_move;
-                setup_root(board, setup);
-                changed = true;
-            }
-            (AnalysisCommand::SetPosition(position), AppState::Analysis) => {
-                board.set_root(position);
-                changed = true;
-            }
+            (command, AppState::Analysis) => changed |= board.navigate(command),
             _ => {}
         }
     }

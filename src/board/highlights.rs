@@ -167,26 +167,7 @@ fn draw_highlights(
     let palette = Highlights::of(&settings);
     let s = layout.spacing;
     let at = |p: Point| layout.world(p);
-    if let Some(last) = &session.last_turn {
-        let path: Vec<Vec2> = last.path.iter().map(|&p| at(p)).collect();
-        gizmos.linestrip_2d(path.clone(), palette.last_turn);
-        if let Some(&start) = path.first() {
-            gizmos.circle_2d(start, s * 0.12, palette.last_turn);
-        }
-        for &p in &last.captured {
-            let c = at(p);
-            let d = s * 0.1;
-            gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), palette.captured);
-            gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), palette.captured);
-        }
-    }
-    if let Some(hint) = session.hint {
-        let path: Vec<Vec2> = hint.path().map(at).collect();
-        gizmos.linestrip_2d(path.clone(), palette.hint);
-        for p in path {
-            gizmos.circle_2d(p, s * 0.18, palette.hint);
-        }
-    }
+    draw_past(&mut gizmos, &session, &layout, palette);
     if animations.busy() || !session.human_to_move() {
         return;
     }
@@ -235,8 +216,40 @@ fn draw_highlights(
     {
         gizmos.circle_2d(at(p), s * 0.47, Color::srgba(1.0, 1.0, 1.0, 0.6));
     }
-    // The preview: a hovered piece's destinations, faint; the pieces a hovered destination would take, crossed in
-    // the colour of the capture (both kinds when the step offers both).
+    draw_preview(&mut gizmos, &preview, &layout, palette);
+}
+
+/// What just happened and what was suggested: the last turn's path and the pieces it took, and a hint's path.
+fn draw_past(gizmos: &mut Gizmos, session: &Session, layout: &BoardLayout, palette: &Highlights) {
+    let s = layout.spacing;
+    let at = |p: Point| layout.world(p);
+    if let Some(last) = &session.last_turn {
+        let path: Vec<Vec2> = last.path.iter().map(|&p| at(p)).collect();
+        gizmos.linestrip_2d(path.clone(), palette.last_turn);
+        if let Some(&start) = path.first() {
+            gizmos.circle_2d(start, s * 0.12, palette.last_turn);
+        }
+        for &p in &last.captured {
+            let c = at(p);
+            let d = s * 0.1;
+            gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), palette.captured);
+            gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), palette.captured);
+        }
+    }
+    if let Some(hint) = session.hint {
+        let path: Vec<Vec2> = hint.path().map(at).collect();
+        gizmos.linestrip_2d(path.clone(), palette.hint);
+        for p in path {
+            gizmos.circle_2d(p, s * 0.18, palette.hint);
+        }
+    }
+}
+
+/// The preview: a hovered piece's destinations, faint; the pieces a hovered destination would take, crossed in the
+/// colour of the capture (both kinds when the step offers both).
+fn draw_preview(gizmos: &mut Gizmos, preview: &Preview, layout: &BoardLayout, palette: &Highlights) {
+    let s = layout.spacing;
+    let at = |p: Point| layout.world(p);
     let faint = palette.select.with_alpha(0.55);
     for p in preview.destinations {
         gizmos.circle_2d(at(p), s * 0.12, faint);

@@ -15,7 +15,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use bevy::ecs::system::SystemId;
+use bevy::ecs::system::{SystemId, SystemParam};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::PrimaryWindow;
@@ -354,68 +354,78 @@ fn scene_ready(world: &mut World) {
 /// anyway.
 const MOST_WAITING_FRAMES: u32 = 1800;
 
-/// Frame times with and without the computer thinking: (count, total, longest) each.
+/// How far the screenshot is: the frame, the frames spent waiting for the scene, and the frame times with and
+/// without the computer thinking ((count, total, longest) each).
 #[derive(Default)]
-struct ThinkingFrames {
+struct ShotProgress {
+    frame: u32,
+    waited: u32,
     thinking: (u32, f32, f32),
     idle: (u32, f32, f32),
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the screenshot reads: the plan, the scenes, whether the scene is ready, a scene that is none, and what the
+/// frames are timed with (the clock, the computer's thinking, when the program started).
+#[derive(SystemParam)]
+struct ShotInputs<'w> {
+    plan: Res<'w, ScenePlan>,
+    scenes: Option<Res<'w, Scenes>>,
+    ready: Res<'w, SceneReady>,
+    no_such: Option<Res<'w, NoSuchScene>>,
+    time: Res<'w, Time<Real>>,
+    thinking: Res<'w, Thinking>,
+    launched: Option<Res<'w, LaunchedAt>>,
+}
+
+/// Screenshot mode: the scene's clicks once it is ready, its screenshot, the frame times printed, and the exit.
 fn run_screenshot(
     mut commands: Commands,
-    mut frame: Local<u32>,
-    mut measured: Local<ThinkingFrames>,
-    mut waited: Local<u32>,
-    plan: Res<ScenePlan>,
-    scenes: Option<Res<Scenes>>,
-    ready: Res<SceneReady>,
-    time: Res<Time<Real>>,
-    thinking: Res<Thinking>,
-    launched: Option<Res<LaunchedAt>>,
+    mut progress: Local<ShotProgress>,
+    shot: ShotInputs,
     mut clicks: MessageWriter<BoardClick>,
     mut exit: MessageWriter<AppExit>,
-    no_such: Option<Res<NoSuchScene>>,
 ) {
-    *frame += 1;
-    if *frame == 2
-        && let Some(launched) = launched
+    progress.frame += 1;
+    let frame = progress.frame;
+    if frame == 2
+        && let Some(launched) = &shot.launched
     {
         println!("first frame {:.0} ms after start", launched.0.elapsed().as_secs_f64() * 1000.0);
     }
     // The screenshot's own frames are slow: leave them out.
-    if *frame > 2 && !(SHOT_FRAME..SHOT_FRAME + 4).contains(&*frame) {
-        let dt = time.delta_secs();
-        let bucket = if thinking.is(Purpose::Move) { &mut measured.thinking } else { &mut measured.idle };
+    if frame > 2 && !(SHOT_FRAME..SHOT_FRAME + 4).contains(&frame) {
+        let dt = shot.time.delta_secs();
+        let bucket = if shot.thinking.is(Purpose::Move) { &mut progress.thinking } else { &mut progress.idle };
         *bucket = (bucket.0 + 1, bucket.1 + dt, bucket.2.max(dt));
     }
-    if *frame > CLICK_FRAME && *waited < MOST_WAITING_FRAMES && !ready.0 {
+    if frame > CLICK_FRAME && progress.waited < MOST_WAITING_FRAMES && !shot.ready.0 {
         // The shot waits for the engine or the server: the frames do not count meanwhile.
-        *waited += 1;
-        *frame = CLICK_FRAME + 1;
+        progress.waited += 1;
+        progress.frame = CLICK_FRAME + 1;
         return;
     }
-    let script = scenes.and_then(|scenes| scenes.get(&plan.start.scene)).map_or(&[][..], |scene| scene.clicks);
-    if *frame >= CLICK_FRAME && (*frame - CLICK_FRAME).is_multiple_of(15) {
-        let i = ((*frame - CLICK_FRAME) / 15) as usize;
+    let scene = shot.scenes.as_ref().and_then(|scenes| scenes.get(&shot.plan.start.scene));
+    let script = scene.map_or(&[][..], |scene| scene.clicks);
+    if frame >= CLICK_FRAME && (frame - CLICK_FRAME).is_multiple_of(15) {
+        let i = ((frame - CLICK_FRAME) / 15) as usize;
         if let Some(point) = script.get(i).and_then(|p| p.parse::<Point>().ok()) {
             clicks.write(BoardClick(point));
         }
     }
-    if *frame == SHOT_FRAME
-        && let Some(path) = &plan.screenshot
+    if frame == SHOT_FRAME
+        && let Some(path) = &shot.plan.screenshot
     {
         commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
     }
-    if *frame >= EXIT_FRAME {
-        for (name, (n, total, longest)) in [("thinking", measured.thinking), ("idle", measured.idle)] {
+    if frame >= EXIT_FRAME {
+        for (name, (n, total, longest)) in [("thinking", progress.thinking), ("idle", progress.idle)] {
             if n > 0 {
                 let mean = total / n as f32 * 1000.0;
                 println!("frames {name}: {n}, mean {mean:.1} ms, longest {:.1} ms", longest * 1000.0);
             }
         }
         // The menu's shot after an unknown scene is not the one asked for.
-        exit.write(if no_such.is_some() { AppExit::error() } else { AppExit::Success });
+        exit.write(if shot.no_such.is_some() { AppExit::error() } else { AppExit::Success });
     }
 }
 

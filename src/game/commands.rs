@@ -8,12 +8,12 @@ use fanorona_rules::{Game, GameRecord, Position, Variant};
 
 use super::hand_over::{HandedOver, TakeHandOver};
 use super::keeper::BoardKeeper;
-use super::saving::{AUTOSAVE_FILE, CanContinue, SAVED_FILE, SavedSession, autosave, load_stored};
+use super::saving::{AUTOSAVE_FILE, Autosaver, CanContinue, SAVED_FILE, SavedSession, load_stored};
 use super::session::{Announce, BoardUse, PlayerKind, Session};
 use crate::AppSystems;
 use crate::i18n::Text;
 use crate::persistence::settings::{Opponent, Settings, SideChoice};
-use crate::persistence::storage::{Notices, Storage};
+use crate::persistence::storage::Notices;
 use crate::screens::AppState;
 use crate::text;
 
@@ -179,9 +179,7 @@ struct Context<'w> {
     board: BoardKeeper<'w>,
     announce: Announce<'w>,
     settings: Res<'w, Settings>,
-    storage: Res<'w, Storage>,
-    notices: ResMut<'w, Notices>,
-    can_continue: ResMut<'w, CanContinue>,
+    saver: Autosaver<'w>,
     pending: ResMut<'w, PendingConfirmation>,
     opened: ResMut<'w, OpenedGame>,
     handed: ResMut<'w, HandedOver>,
@@ -193,20 +191,20 @@ impl Context<'_> {
     fn run(&mut self, command: GameCommand, confirmed: bool) -> Effect {
         match command {
             GameCommand::Start => {
-                if self.can_continue.unfinished && !confirmed {
+                if self.saver.can_continue.unfinished && !confirmed {
                     return self.ask(Question::NewGame);
                 }
                 let players = players_for(&self.settings, coin());
                 self.board.put(Session::new(start_position(&self.settings), players), KEPT);
                 Effect::NewGame
             }
-            GameCommand::Continue => match load_stored(&self.storage, AUTOSAVE_FILE, &mut self.notices) {
+            GameCommand::Continue => match load_stored(&self.saver.storage, AUTOSAVE_FILE, &mut self.saver.notices) {
                 Some(saved) => {
                     self.board.put(saved, KEPT);
                     Effect::NewGame
                 }
                 None => {
-                    *self.can_continue = CanContinue::default();
+                    *self.saver.can_continue = CanContinue::default();
                     Effect::None
                 }
             },
@@ -236,71 +234,10 @@ impl Context<'_> {
                 }
                 None => Effect::None,
             },
-            GameCommand::Save => {
-                if !confirmed && matches!(self.storage.read(SAVED_FILE), Ok(Some(_))) {
-                    return self.ask(Question::SavedGame);
-                }
-                match self.storage.write(SAVED_FILE, &SavedSession::text(self.board.session())) {
-                    Ok(()) => self.notices.say(text!("game-saved")),
-                    Err(e) => self.notices.problem(text!("file-not-saved", what = "game", error = e)),
-                }
-                Effect::None
-            }
-            GameCommand::Load => {
-                if !confirmed && !self.board.session().game().turns().is_empty() {
-                    // Only ask when there is something to load: otherwise say so straight away.
-                    if matches!(self.storage.read(SAVED_FILE), Ok(Some(_))) {
-                        return self.ask(Question::GameInProgress);
-                    }
-                }
-                match load_stored(&self.storage, SAVED_FILE, &mut self.notices) {
-                    Some(mut saved) => {
-                        // A game from the save slot is never rated (it could be loaded again after a bad move).
-                        saved.unrate();
-                        self.board.put(saved, KEPT);
-                        Effect::NewGame
-                    }
-                    None => {
-                        if self.notices.0.is_empty() {
-                            self.notices.say(text!("game-none-saved"));
-                        }
-                        Effect::None
-                    }
-                }
-            }
-            GameCommand::OpenRead => {
-                if self.opened.0.is_none() {
-                    return Effect::None;
-                }
-                if !confirmed && !self.board.session().game().turns().is_empty() {
-                    return self.ask(Question::OpenedGame);
-                }
-                match self.opened.0.take() {
-                    // Whoever played it, an opened game is on the board for people to look at, review or play on.
-                    Some(game) => {
-                        self.board.put(Session::from_game(game, [PlayerKind::Human, PlayerKind::Human]), KEPT);
-                        Effect::NewGame
-                    }
-                    None => Effect::None,
-                }
-            }
-            GameCommand::HandOver => {
-                if self.handed.0.is_none() {
-                    return Effect::None;
-                }
-                if self.can_continue.unfinished && !confirmed {
-                    return self.ask(Question::HandOver);
-                }
-                match self.handed.0.take() {
-                    Some(session) => {
-                        // The browser test compares it with the light board's.
-                        info!("went on with the light board's game: {}", session.game().position());
-                        self.board.put(session, KEPT);
-                        Effect::NewGame
-                    }
-                    None => Effect::None,
-                }
-            }
+            GameCommand::Save => self.save(confirmed),
+            GameCommand::Load => self.load(confirmed),
+            GameCommand::OpenRead => self.open_read(confirmed),
+            GameCommand::HandOver => self.hand_over(confirmed),
             GameCommand::Confirm => match self.pending.0.take() {
                 Some(what) => self.run(what.command(), true),
                 None => Effect::None,
@@ -309,6 +246,81 @@ impl Context<'_> {
                 self.pending.0 = None;
                 Effect::None
             }
+        }
+    }
+
+    /// Writes the game to the save slot, after asking before it replaces a game saved there.
+    fn save(&mut self, confirmed: bool) -> Effect {
+        let storage = &self.saver.storage;
+        if !confirmed && matches!(storage.read(SAVED_FILE), Ok(Some(_))) {
+            return self.ask(Question::SavedGame);
+        }
+        match storage.write(SAVED_FILE, &SavedSession::text(self.board.session())) {
+            Ok(()) => self.saver.notices.say(text!("game-saved")),
+            Err(e) => self.saver.notices.problem(text!("file-not-saved", what = "game", error = e)),
+        }
+        Effect::None
+    }
+
+    /// Puts the saved game on the board, after asking before it replaces a game in progress.
+    fn load(&mut self, confirmed: bool) -> Effect {
+        let storage = &self.saver.storage;
+        if !confirmed && !self.board.session().game().turns().is_empty() {
+            // Only ask when there is something to load: otherwise say so straight away.
+            if matches!(storage.read(SAVED_FILE), Ok(Some(_))) {
+                return self.ask(Question::GameInProgress);
+            }
+        }
+        match load_stored(storage, SAVED_FILE, &mut self.saver.notices) {
+            Some(mut saved) => {
+                // A game from the save slot is never rated (it could be loaded again after a bad move).
+                saved.unrate();
+                self.board.put(saved, KEPT);
+                Effect::NewGame
+            }
+            None => {
+                if self.saver.notices.0.is_empty() {
+                    self.saver.notices.say(text!("game-none-saved"));
+                }
+                Effect::None
+            }
+        }
+    }
+
+    /// Puts the game opened from text on the board, after asking before it replaces a game in progress.
+    fn open_read(&mut self, confirmed: bool) -> Effect {
+        if self.opened.0.is_none() {
+            return Effect::None;
+        }
+        if !confirmed && !self.board.session().game().turns().is_empty() {
+            return self.ask(Question::OpenedGame);
+        }
+        match self.opened.0.take() {
+            // Whoever played it, an opened game is on the board for people to look at, review or play on.
+            Some(game) => {
+                self.board.put(Session::from_game(game, [PlayerKind::Human, PlayerKind::Human]), KEPT);
+                Effect::NewGame
+            }
+            None => Effect::None,
+        }
+    }
+
+    /// Goes on with the light board's game, after asking before it replaces an unfinished game.
+    fn hand_over(&mut self, confirmed: bool) -> Effect {
+        if self.handed.0.is_none() {
+            return Effect::None;
+        }
+        if self.saver.can_continue.unfinished && !confirmed {
+            return self.ask(Question::HandOver);
+        }
+        match self.handed.0.take() {
+            Some(session) => {
+                // The browser test compares it with the light board's.
+                info!("went on with the light board's game: {}", session.game().position());
+                self.board.put(session, KEPT);
+                Effect::NewGame
+            }
+            None => Effect::None,
         }
     }
 
@@ -381,8 +393,7 @@ fn handle_game_commands(mut commands: MessageReader<GameCommand>, mut context: C
         }
         let session = context.board.session();
         if session.board_use().autosaved() {
-            autosave(session, &context.storage, &mut context.notices);
-            *context.can_continue = CanContinue::of(session);
+            context.saver.keep(session);
         }
     }
 }

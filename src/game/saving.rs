@@ -48,25 +48,23 @@ pub fn load_stored(storage: &Storage, name: &str, notices: &mut Notices) -> Opti
     storage.load(name, "game", notices, SavedSession::parse)
 }
 
-/// Writes the session as the autosaved current game.
-pub fn autosave(session: &Session, storage: &Storage, notices: &mut Notices) {
-    if let Err(e) = storage.write(AUTOSAVE_FILE, &SavedSession::text(session)) {
-        notices.problem(text!("game-not-autosaved", error = e));
-    }
-}
-
 /// The autosave, for a system that keeps a session as the player's current game.
 #[derive(SystemParam)]
 pub struct Autosaver<'w> {
-    storage: Res<'w, Storage>,
-    notices: ResMut<'w, Notices>,
-    can_continue: ResMut<'w, CanContinue>,
+    /// Where the player's files are.
+    pub(super) storage: Res<'w, Storage>,
+    /// What the player is told (a file that could not be written or read).
+    pub(super) notices: ResMut<'w, Notices>,
+    /// What the menu's Continue offers.
+    pub(super) can_continue: ResMut<'w, CanContinue>,
 }
 
 impl Autosaver<'_> {
     /// Writes `session` as the current game (a failure is a notice), and what the menu's Continue now offers.
     pub fn keep(&mut self, session: &Session) {
-        autosave(session, &self.storage, &mut self.notices);
+        if let Err(e) = self.storage.write(AUTOSAVE_FILE, &SavedSession::text(session)) {
+            self.notices.problem(text!("game-not-autosaved", error = e));
+        }
         *self.can_continue = CanContinue::of(session);
     }
 }

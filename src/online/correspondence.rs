@@ -7,7 +7,7 @@
 use std::cmp::Ordering;
 
 use bevy::prelude::*;
-use fanorona_protocol::{ClientMessage, Color, ErrorCode, GameView, PlayerView, ServerMessage, VacationView};
+use fanorona_protocol::{ClientMessage, Clocks, Color, ErrorCode, GameView, PlayerView, ServerMessage, VacationView};
 use serde::{Deserialize, Serialize};
 use web_time::{SystemTime, UNIX_EPOCH};
 
@@ -66,6 +66,22 @@ pub fn now_ms() -> i64 {
 }
 
 impl KeptGame {
+    /// The server's turn number `ply` of this game (`turn`, leading to `position`), with the clocks after it:
+    /// added when it is the next one. Returns how it compares with the next one (greater: turns were missed).
+    fn follow(&mut self, ply: u32, turn: &str, position: &str, clocks: Clocks) -> Ordering {
+        let view = &mut self.view;
+        let next = (ply as usize).cmp(&(view.turns.len() + 1));
+        if next == Ordering::Equal {
+            view.turns.push(turn.to_owned());
+            position.clone_into(&mut view.position);
+            view.to_move = clocks.running.unwrap_or(view.to_move);
+            view.draw_offer = None;
+        }
+        view.clocks = clocks;
+        self.read_at_ms = now_ms();
+        next
+    }
+
     /// The player's opponent.
     pub fn opponent(&self) -> &PlayerView {
         if self.me == Color::White { &self.view.black } else { &self.view.white }
@@ -112,6 +128,23 @@ impl From<Vec<KeptGame>> for Correspondence {
 }
 
 impl Correspondence {
+    /// The player's correspondence games as a new connection's welcome lists them, and their vacation: a kept game
+    /// the server no longer lists has ended while the device was away (the player is told).
+    fn welcomed(&mut self, games: &[GameView], player: &PlayerView, vacation: VacationView, notices: &mut Notices) {
+        self.vacation = (vacation, now_ms());
+        let games: Vec<(&GameView, Color)> = games.iter().filter_map(|g| Some((g, mine(g, Some(player))?))).collect();
+        // A kept game the server no longer lists has ended while the device was away.
+        let (listed, gone): (Vec<KeptGame>, Vec<KeptGame>) =
+            std::mem::take(&mut self.games).into_iter().partition(|k| games.iter().any(|(g, _)| g.id == k.view.id));
+        self.games = listed;
+        for game in gone {
+            notices.say(text!("online-correspondence-ended", name = &game.opponent().name));
+        }
+        for (view, me) in games {
+            self.keep(view, me, notices);
+        }
+    }
+
     /// The games: those waiting for the player's turn first, each group by the time left, least first.
     pub fn in_order(&self, now_ms: i64) -> Vec<&KeptGame> {
         let mut games: Vec<&KeptGame> = self.games.iter().collect();
@@ -218,20 +251,7 @@ fn follow_server(
     for FromServer { message, request } in received.read() {
         match message {
             ServerMessage::Welcome { games, player, vacation, .. } => {
-                kept.vacation = (*vacation, now_ms());
-                let games: Vec<(&GameView, Color)> =
-                    games.iter().filter_map(|g| Some((g, mine(g, Some(player))?))).collect();
-                // A kept game the server no longer lists has ended while the device was away.
-                let (listed, gone): (Vec<KeptGame>, Vec<KeptGame>) = std::mem::take(&mut kept.games)
-                    .into_iter()
-                    .partition(|k| games.iter().any(|(g, _)| g.id == k.view.id));
-                kept.games = listed;
-                for game in gone {
-                    notices.say(text!("online-correspondence-ended", name = &game.opponent().name));
-                }
-                for (view, me) in games {
-                    kept.keep(view, me, &mut notices);
-                }
+                kept.welcomed(games, player, *vacation, &mut notices);
                 outgoing.write_batch(kept.unsent().map(ToServer).collect::<Vec<_>>());
             }
             ServerMessage::Vacation { vacation } => kept.vacation = (*vacation, now_ms()),
@@ -252,23 +272,10 @@ fn follow_server(
                     continue;
                 }
                 let Some(kept_game) = kept.get_mut(game) else { continue };
-                let view = &mut kept_game.view;
-                match (*ply as usize).cmp(&(view.turns.len() + 1)) {
-                    Ordering::Less => {}
-                    Ordering::Equal => {
-                        view.turns.push(turn.clone());
-                        view.position.clone_from(position);
-                        view.to_move = clocks.running.unwrap_or(view.to_move);
-                        view.draw_offer = None;
-                    }
-                    // Turns were missed: the game as it is is asked for (the board asks for its own).
-                    Ordering::Greater if !on_board(game) => {
-                        outgoing.write(ToServer(ClientMessage::Watch { game: game.clone() }));
-                    }
-                    Ordering::Greater => {}
+                // Turns were missed: the game as it is is asked for (the board asks for its own).
+                if kept_game.follow(*ply, turn, position, *clocks) == Ordering::Greater && !on_board(game) {
+                    outgoing.write(ToServer(ClientMessage::Watch { game: game.clone() }));
                 }
-                view.clocks = *clocks;
-                kept_game.read_at_ms = now_ms();
                 if kept_game.unsent.as_ref().is_some_and(|u| u.ply == *ply) {
                     info!("turn {ply} of {game} acknowledged by the server");
                     kept_game.unsent = None;

@@ -308,40 +308,60 @@ fn receive(
 ) {
     let request = envelope.id.and_then(|id| link.pending.remove(&id));
     if envelope.id.is_none() || envelope.id != link.hello {
-        match &envelope.message {
-            ServerMessage::Registered { player, device } => {
-                settings.online.account = true;
-                settings.online.name = player.name.clone();
-                if let Some(device) = device {
-                    settings.online.devices.insert(player.name.to_lowercase(), device.clone());
-                }
-                link.me = Some(player.clone());
-                notices.say(text!("online-registered", name = &player.name));
-            }
-            // The server closes the connection next; the next one is a new guest's.
-            ServerMessage::LoggedOut | ServerMessage::AccountDeleted => {
-                settings.online.token = None;
-                settings.online.account = false;
-                if envelope.message == ServerMessage::AccountDeleted {
-                    // The device is trusted for nobody any more, and the name is the server's to hold.
-                    let name = settings.online.name.to_lowercase();
-                    settings.online.devices.remove(&name);
-                    notices.say(text!("online-account-deleted"));
-                } else {
-                    notices.say(text!("online-signed-out"));
-                }
-                // The registered name is taken: the new guest gets one from the server.
-                settings.online.name.clear();
-            }
-            // A moderator's words, shown as they wrote them.
-            ServerMessage::Warned { reason, .. } => notices.problem(text!("online-warned", reason = reason)),
-            _ => {}
-        }
+        account_news(link, &envelope.message, settings, notices);
         received.write(FromServer { message: envelope.message, request });
         return;
     }
     link.hello = None;
-    match envelope.message {
+    hello_answered(link, socket, FromServer { message: envelope.message, request }, settings, received, notices);
+}
+
+/// What the link and the settings keep of a message besides the answer to `hello`: an account registered, signed
+/// out or deleted, and a moderator's warning.
+fn account_news(link: &mut Link, message: &ServerMessage, settings: &mut ResMut<Settings>, notices: &mut Notices) {
+    match message {
+        ServerMessage::Registered { player, device } => {
+            settings.online.account = true;
+            settings.online.name = player.name.clone();
+            if let Some(device) = device {
+                settings.online.devices.insert(player.name.to_lowercase(), device.clone());
+            }
+            link.me = Some(player.clone());
+            notices.say(text!("online-registered", name = &player.name));
+        }
+        // The server closes the connection next; the next one is a new guest's.
+        ServerMessage::LoggedOut | ServerMessage::AccountDeleted => {
+            settings.online.token = None;
+            settings.online.account = false;
+            if *message == ServerMessage::AccountDeleted {
+                // The device is trusted for nobody any more, and the name is the server's to hold.
+                let name = settings.online.name.to_lowercase();
+                settings.online.devices.remove(&name);
+                notices.say(text!("online-account-deleted"));
+            } else {
+                notices.say(text!("online-signed-out"));
+            }
+            // The registered name is taken: the new guest gets one from the server.
+            settings.online.name.clear();
+        }
+        // A moderator's words, shown as they wrote them.
+        ServerMessage::Warned { reason, .. } => notices.problem(text!("online-warned", reason = reason)),
+        _ => {}
+    }
+}
+
+/// The answer to `hello`: a welcome (the player, the login kept, the messages that waited sent), or a refusal, after
+/// which the greeting is sent again (as a new guest, or with another name) or the link gives up.
+fn hello_answered(
+    link: &mut Link,
+    socket: &mut Socket,
+    answer: FromServer,
+    settings: &mut ResMut<Settings>,
+    received: &mut MessageWriter<FromServer>,
+    notices: &mut Notices,
+) {
+    let FromServer { message, request } = answer;
+    match message {
         ServerMessage::Welcome { player, token, games, protocol, push_key, vacation, device, moderator } => {
             link.moderator = moderator;
             info!("welcomed as {} ({} games in progress)", player.name, games.len());

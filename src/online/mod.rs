@@ -3,9 +3,10 @@
 //! board as any other game ([`play`]), correspondence games ([`correspondence`]) and their notifications on the web
 //! ([`notifications`]), the player's own data downloaded or deleted ([`own_data`]), reports and blocks ([`reports`]),
 //! the moderators' screen ([`moderation`]) and tournaments ([`tournaments`]). The server decides every result and keeps the clocks; the game shows
-//! what it says. The screens are in [`panel`] ([`view_plugin`]); everything else runs headless.
+//! what it says. The screens are in [`panel`] (the lobby) and `game_panel` (a game), drawn by [`view_plugin`]; everything else runs headless.
 
 pub mod correspondence;
+mod game_panel;
 pub mod link;
 pub mod lobby;
 pub mod moderation;
@@ -14,6 +15,7 @@ pub mod own_data;
 pub mod panel;
 pub mod play;
 pub mod reports;
+#[cfg(feature = "dev")]
 mod scenes;
 mod tournament_panel;
 pub mod tournaments;
@@ -223,7 +225,7 @@ pub fn refusal(code: ErrorCode) -> Text {
 /// What online play draws: the lobby's and an online game's panels, and the tournaments' question and countdown
 /// (needs a window).
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((panel::plugin, tournament_panel::plugin));
+    app.add_plugins((panel::plugin, game_panel::plugin, tournament_panel::plugin));
 }
 
 /// Where the title page lists the tournaments: right after online play.
@@ -231,8 +233,9 @@ const TOURNAMENTS_ENTRY: u8 = correspondence::TITLE_ENTRY + 1;
 
 /// Online play.
 pub fn plugin(app: &mut App) {
-    app.add_plugins(scenes::plugin)
-        .add_message::<OnlineCommand>()
+    #[cfg(feature = "dev")]
+    app.add_plugins(scenes::plugin);
+    app.add_message::<OnlineCommand>()
         .key_sets(AppState::Online, &[KeySet::Board, KeySet::Turns, KeySet::Opponent])
         .add_menu_entry(MenuEntry {
             order: correspondence::TITLE_ENTRY,

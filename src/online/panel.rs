@@ -1,21 +1,16 @@
-//! The online screens: the lobby (connection, the player, a new challenge, the open challenges, the games to watch,
-//! the player's profile with the online rating's history and finished games) and the panel of an online game (both
-//! clocks, the state of the connection, draw offers, resign, abort, the result, a rematch and the review). They
-//! show what `online` knows and send [`OnlineCommand`]s; the server decides everything.
+//! The lobby: the connection, the player, a new challenge, the open challenges, the games to watch, the player's
+//! profile with the online rating's history and finished games, correspondence games and vacations, tournaments, the
+//! account and its data, and the moderators' tab (the online game's own screen is [`super::game_panel`]). It shows
+//! what `online` knows and sends [`OnlineCommand`]s; the server decides everything.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiClipboard, EguiContexts, EguiPrimaryContextPass, egui};
 use fanorona_protocol::{
-    ChallengeView, Color, FinishedGame, GameVariant, GameView, MAX_MODERATION_REASON_CHARS, MAX_REPORT_NOTE_CHARS,
-    ModerationAction, PlayerView, PushEvent, ReportReason, TimeControl, VACATION_DAYS_PER_YEAR, VacationView,
+    ChallengeView, Color, FinishedGame, GameVariant, GameView, MAX_MODERATION_REASON_CHARS, ModerationAction,
+    PlayerView, PushEvent, TimeControl, VACATION_DAYS_PER_YEAR, VacationView,
 };
 
-use crate::board::FlipBoard;
-use crate::board::animation::Animations;
-use crate::board::layout::UiInsets;
-use crate::game::person::TurnCommand;
-use crate::game::session::Session;
 use crate::i18n::Locale;
 use crate::online::correspondence::{Correspondence, KeptGame, now_ms};
 use crate::online::link::{Link, LinkState, server_url};
@@ -23,37 +18,22 @@ use crate::online::lobby::{Lobby, LobbyTab, Profile, TIME_CONTROLS, challenge_li
 use crate::online::moderation::Moderation;
 use crate::online::notifications::{Notifications, PushState};
 use crate::online::own_data::{AccountDeletion, DataDownload};
-use crate::online::play::{OnlineGame, OnlineMatch, end_key};
+use crate::online::play::end_key;
 use crate::online::reports::BlockedPlayers;
-use crate::online::tournament_panel::{TournamentForm, call_line, tournaments_ui};
+use crate::online::tournament_panel::{TournamentForm, TournamentScreen, call_line, tournaments_ui};
 use crate::online::tournaments::{TournamentCall, Tournaments};
-use crate::online::words::{
-    challenge_text, clock_text, player_text, seconds_left, time_left_text, time_text, whole, yes,
-};
+use crate::online::words::{challenge_text, player_text, reason_text, time_left_text, time_text, whole, yes};
 use crate::online::{ChallengeSettings, OnlineCommand};
 use crate::persistence::settings::{OnlineSettings, Settings};
 use crate::persistence::storage::Notices;
-use crate::review::ReviewCommand;
 use crate::screens::{AppState, ShowMenu};
-use crate::ui::ToggleHowToPlay;
 use crate::ui::theme;
-use crate::ui::widgets::{
-    board_centre, board_side_panel, rating_change_text, rating_chart, screen_window, side_line, trays,
-};
+use crate::ui::widgets::{rating_chart, screen_window};
 use crate::{text, tr};
 
-/// Below this much time a clock is shown in red.
-const LOW_TIME_MS: i64 = 20_000;
-
-/// The lobby and the online game's panel.
+/// The lobby.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        (
-            lobby_ui.run_if(in_state(AppState::Lobby)),
-            (online_panel_ui, online_game_over_ui).chain().run_if(in_state(AppState::Online)),
-        ),
-    );
+    app.add_systems(EguiPrimaryContextPass, lobby_ui.run_if(in_state(AppState::Lobby)));
 }
 
 /// What the lobby's account sections and the moderators' tab read: the data's download, the account's deletion,
@@ -175,57 +155,6 @@ fn own_data_ui(
     });
 }
 
-/// Why a player is reported, in the reader's words.
-fn reason_text(locale: &Locale, reason: ReportReason) -> String {
-    match reason {
-        ReportReason::Name => tr!(locale, "online-report-name"),
-        ReportReason::Cheating => tr!(locale, "online-report-cheating"),
-        ReportReason::Stalling => tr!(locale, "online-report-stalling"),
-        ReportReason::Other => tr!(locale, "online-report-other"),
-    }
-}
-
-/// A report being written.
-#[derive(Default)]
-struct ReportForm {
-    reason: Option<ReportReason>,
-    note: String,
-}
-
-/// Reporting the opponent to the moderators (a reason, a note), and blocking or unblocking them.
-fn report_ui(
-    ui: &mut egui::Ui,
-    locale: &Locale,
-    game: &OnlineGame,
-    opponent: &PlayerView,
-    blocked: bool,
-    form: &mut ReportForm,
-    commands: &mut MessageWriter<OnlineCommand>,
-) {
-    let label = ui.label(tr!(locale, "online-report-reason")).id;
-    let reasons = [ReportReason::Name, ReportReason::Cheating, ReportReason::Stalling, ReportReason::Other];
-    for reason in reasons {
-        ui.radio_value(&mut form.reason, Some(reason), reason_text(locale, reason));
-    }
-    let note = egui::TextEdit::multiline(&mut form.note).desired_rows(2).char_limit(MAX_REPORT_NOTE_CHARS);
-    ui.add(note.hint_text(tr!(locale, "online-report-note"))).labelled_by(label);
-    if let Some(reason) = form.reason
-        && ui.button(tr!(locale, "online-report-send")).clicked()
-    {
-        let note = std::mem::take(&mut form.note).trim().to_owned();
-        let (player, game) = (opponent.id.clone(), Some(game.id.clone()));
-        commands.write(OnlineCommand::Report { player, game, reason, note });
-        form.reason = None;
-    }
-    ui.separator();
-    let mut block = blocked;
-    let label = tr!(locale, "online-block", name = &opponent.name);
-    if ui.checkbox(&mut block, label).on_hover_text(tr!(locale, "online-block-hint")).changed() {
-        let id = opponent.id.clone();
-        commands.write(if block { OnlineCommand::Block(id) } else { OnlineCommand::Unblock(id) });
-    }
-}
-
 /// The players the player blocks, each with a way to unblock them.
 fn blocked_ui(
     ui: &mut egui::Ui,
@@ -344,7 +273,7 @@ impl Default for ChallengeForm {
 }
 
 /// A dot in the colour of the connection's state, and the sentence that says it.
-fn link_line(ui: &mut egui::Ui, locale: &Locale, link: &Link) {
+pub(super) fn link_line(ui: &mut egui::Ui, locale: &Locale, link: &Link) {
     let colour = match link.state() {
         LinkState::Online => theme::MALAGASY_GREEN,
         LinkState::Connecting => theme::PALE_WOOD,
@@ -363,176 +292,253 @@ fn link_line(ui: &mut egui::Ui, locale: &Locale, link: &Link) {
     });
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the lobby shows: the language, the connection, the lobby's lists, the player's correspondence games and
+/// the state of this device's notifications.
+#[derive(SystemParam)]
+struct LobbyView<'w> {
+    locale: Res<'w, Locale>,
+    link: Res<'w, Link>,
+    lobby: Res<'w, Lobby>,
+    kept: Res<'w, Correspondence>,
+    notifications: Res<'w, Notifications>,
+}
+
+/// What the lobby sends: the server's commands and the way back to the menu, and what copying a challenge's link
+/// uses (the clipboard, the notice that says it is copied).
+#[derive(SystemParam)]
+struct LobbyActions<'w> {
+    commands: MessageWriter<'w, OnlineCommand>,
+    menu: MessageWriter<'w, ShowMenu>,
+    clipboard: ResMut<'w, EguiClipboard>,
+    notices: ResMut<'w, Notices>,
+}
+
+/// What is being typed or chosen in the lobby: a new challenge, a vacation's days, an account's name and password.
+#[derive(Default)]
+struct LobbyForms {
+    challenge: ChallengeForm,
+    vacation_days: u32,
+    account: AccountForm,
+}
+
+/// The lobby's screen: the player and their account, the server, the notifications, then the tab chosen.
 fn lobby_ui(
     mut contexts: EguiContexts,
-    locale: Res<Locale>,
     mut settings: ResMut<Settings>,
-    link: Res<Link>,
-    lobby: Res<Lobby>,
-    kept: Res<Correspondence>,
-    notifications: Res<Notifications>,
-    mut form: Local<ChallengeForm>,
-    mut vacation_days: Local<u32>,
     mut tab: ResMut<LobbyTab>,
-    mut account: Local<AccountForm>,
+    view: LobbyView,
+    mut actions: LobbyActions,
+    mut forms: Local<LobbyForms>,
     mut account_data: AccountScreens,
-    mut commands: MessageWriter<OnlineCommand>,
-    mut menu: MessageWriter<ShowMenu>,
-    mut clipboard: ResMut<EguiClipboard>,
-    mut notices: ResMut<Notices>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut online = settings.online.clone();
-    let locale = &*locale;
+    let locale = &*view.locale;
     screen_window(ctx, "online-lobby", 560.0, |ui| {
         ui.vertical_centered(|ui| ui.label(theme::title(&tr!(locale, "online-title"))));
-        link_line(ui, locale, &link);
-        if let Some(me) = link.me() {
-            let (name, account) = (&me.name, yes(online.account));
-            let (rating, deviation) = (whole(me.rating), whole(me.deviation));
-            ui.label(tr!(locale, "online-you", name = name, account = account, rating = rating, deviation = deviation));
-        }
-        // Ids of their own: the headers' words change with the language, and they should stay open when it does.
-        let AccountScreens {
-            download,
-            deletion,
-            blocked,
-            moderation,
-            moderation_reason,
-            tournaments,
-            call,
-            tournament_password,
-            tournament_form,
-        } = &mut account_data;
-        call_line(ui, locale, tournaments, call, &mut commands);
-        egui::CollapsingHeader::new(tr!(locale, "online-account")).id_salt("online-account").show(ui, |ui| {
-            account_ui(ui, locale, &online, link.is_online(), &mut account, &mut commands);
-            blocked_ui(ui, locale, blocked, &mut commands);
-        });
-        let downloading = download.under_way();
-        // Held open while something is under way, so that the player sees it (the question, the download's progress).
-        let under_way = deletion.asked || downloading.is_some();
-        let header = egui::CollapsingHeader::new(tr!(locale, "online-data-header")).open(under_way.then_some(true));
-        header.id_salt("online-data").show(ui, |ui| {
-            own_data_ui(ui, locale, online.account, link.is_online(), downloading, deletion, &mut commands);
-        });
-        egui::CollapsingHeader::new(tr!(locale, "online-server-and-name")).id_salt("online-server").show(ui, |ui| {
-            if !cfg!(target_arch = "wasm32") {
-                ui.horizontal(|ui| {
-                    let label = ui.label(tr!(locale, "online-server-label")).id;
-                    let server =
-                        egui::TextEdit::singleline(&mut online.server).hint_text(server_url(&Default::default()));
-                    ui.add(server).labelled_by(label);
-                });
-            }
-            ui.add_enabled_ui(online.token.is_none(), |ui| {
-                ui.horizontal(|ui| {
-                    let label = ui.label(tr!(locale, "online-name-label")).id;
-                    let name = egui::TextEdit::singleline(&mut online.name);
-                    ui.add(name.hint_text(tr!(locale, "online-name-by-server"))).labelled_by(label);
-                });
-            });
-            if online.token.is_some() {
-                ui.label(egui::RichText::new(tr!(locale, "online-token-kept")).small());
-            }
-            if ui.button(tr!(locale, "online-connect-again")).clicked() {
-                commands.write(OnlineCommand::Connect);
-            }
-        });
-        // On the web, with a server that sends them.
-        if notifications.state != PushState::Unsupported && notifications.state != PushState::Unknown {
-            egui::CollapsingHeader::new(tr!(locale, "online-notify-header")).id_salt("online-notify").show(ui, |ui| {
-                notifications_ui(ui, locale, &notifications.state, &mut online, &mut commands);
-            });
-        }
+        link_line(ui, locale, &view.link);
+        account_headers(ui, &view, &online, &mut forms.account, &mut account_data, &mut actions.commands);
+        connection_headers(ui, &view, &mut online, &mut actions.commands);
         ui.separator();
-        // Wrapped: the tabs' words in Malagasy are wider than a phone's screen.
-        ui.horizontal_wrapped(|ui| {
-            let tabs = [
-                (LobbyTab::Play, tr!(locale, "online-tab-play")),
-                (LobbyTab::Watch, tr!(locale, "online-tab-watch", count = lobby.games.len())),
-                (LobbyTab::Profile, tr!(locale, "online-tab-profile")),
-                (LobbyTab::Tournaments, tr!(locale, "online-tab-tournaments")),
-            ];
-            let moderation = link.is_moderator().then(|| (LobbyTab::Moderation, tr!(locale, "online-tab-moderation")));
-            for (value, label) in tabs.into_iter().chain(moderation) {
-                if ui.selectable_label(*tab == value, label).clicked() && *tab != value {
-                    *tab = value;
-                    match value {
-                        LobbyTab::Profile => commands.write(OnlineCommand::Profile),
-                        LobbyTab::Moderation => commands.write(OnlineCommand::ListReports),
-                        LobbyTab::Tournaments => commands.write(OnlineCommand::Tournaments),
-                        LobbyTab::Play | LobbyTab::Watch => continue,
-                    };
-                }
-            }
-        });
+        lobby_tabs(ui, &view, &mut tab, &mut actions.commands);
         ui.separator();
         match *tab {
-            LobbyTab::Play => {
-                let vacation = kept.vacation(now_ms());
-                if !kept.in_order(0).is_empty() || vacation.left_ms > 0 {
-                    ui.heading(tr!(locale, "online-correspondence-games", count = kept.waiting()));
-                    correspondence_ui(ui, locale, &kept, &mut commands);
-                    let header = tr!(locale, "online-vacation-header", on = yes(vacation.left_ms > 0));
-                    // Open while a vacation is under way: the player sees it, and the way to end it.
-                    let header = egui::CollapsingHeader::new(header).default_open(vacation.left_ms > 0);
-                    header.id_salt("online-vacation").show(ui, |ui| {
-                        vacation_ui(ui, locale, vacation, link.is_online(), &mut vacation_days, &mut commands);
-                    });
-                    ui.separator();
-                }
-                ui.heading(tr!(locale, "online-new-challenge"));
-                challenge_form_ui(ui, locale, &mut form, settings.online.account);
-                let time = TIME_CONTROLS[form.time.min(TIME_CONTROLS.len() - 1)];
-                if let Some(mine) = &lobby.mine {
-                    mine_ui(ui, locale, mine, &settings, &mut commands, &mut clipboard, &mut notices);
-                }
-                // One live challenge at a time waits with its spinner; correspondence ones, several, wait listed.
-                if lobby.mine.is_none() || time.is_correspondence() {
-                    let words = egui::RichText::new(tr!(locale, "online-create-challenge")).color(theme::IVORY);
-                    let create = egui::Button::new(words).fill(theme::MALAGASY_GREEN);
-                    if ui.add_enabled(link.is_online(), create).clicked() {
-                        let rated = form.rated && form.may_rate(settings.online.account);
-                        commands.write(OnlineCommand::Create(ChallengeSettings { variant: form.variant, rated, time }));
-                    }
-                }
-                ui.separator();
-                ui.heading(tr!(locale, "online-open-challenges"));
-                challenges_ui(ui, locale, &lobby, link.me(), &mut commands);
+            LobbyTab::Play => play_tab(ui, &view, &settings, &mut forms, &mut actions),
+            LobbyTab::Watch => games_ui(ui, locale, &view.lobby.games, &mut actions.commands),
+            LobbyTab::Profile => profile_tab(ui, &view, &mut actions.commands),
+            LobbyTab::Moderation => {
+                let AccountScreens { moderation, moderation_reason, .. } = &mut account_data;
+                moderation_ui(ui, locale, moderation, moderation_reason, &mut actions.commands);
             }
-            LobbyTab::Watch => games_ui(ui, locale, &lobby.games, &mut commands),
-            LobbyTab::Profile => match &lobby.profile {
-                Some(profile) => profile_ui(ui, locale, profile, &mut commands),
-                None if link.is_online() => {
-                    ui.horizontal(|ui| {
-                        ui.spinner();
-                        ui.label(tr!(locale, "online-asking"));
-                    });
-                }
-                None => {
-                    ui.label(tr!(locale, "online-profile-offline"));
-                }
-            },
-            LobbyTab::Moderation => moderation_ui(ui, locale, moderation, moderation_reason, &mut commands),
             LobbyTab::Tournaments => {
-                let can = (link.is_online(), settings.online.account);
-                let (me, password) = (link.me(), &mut **tournament_password);
-                let reason = link.is_moderator().then_some(&mut **moderation_reason);
-                tournaments_ui(ui, locale, tournaments, me, can, password, tournament_form, reason, &mut commands);
+                let AccountScreens { tournaments, tournament_password, tournament_form, moderation_reason, .. } =
+                    &mut account_data;
+                let screen = TournamentScreen {
+                    tournaments,
+                    me: view.link.me(),
+                    online: view.link.is_online(),
+                    registered: settings.online.account,
+                };
+                let reason = view.link.is_moderator().then_some(&mut **moderation_reason);
+                tournaments_ui(
+                    ui,
+                    locale,
+                    &screen,
+                    tournament_password,
+                    tournament_form,
+                    reason,
+                    &mut actions.commands,
+                );
             }
         }
         ui.add_space(8.0);
         if ui.button(tr!(locale, "online-back-to-menu")).clicked() {
-            commands.write(OnlineCommand::Close);
-            menu.write(ShowMenu);
+            actions.commands.write(OnlineCommand::Close);
+            actions.menu.write(ShowMenu);
         }
     });
     if online != settings.online {
         settings.online = online;
     }
     Ok(())
+}
+
+/// The player's line (name, account, rating), a tournament's call, and the account's and its data's sections.
+fn account_headers(
+    ui: &mut egui::Ui,
+    view: &LobbyView,
+    online: &OnlineSettings,
+    form: &mut AccountForm,
+    account_data: &mut AccountScreens,
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    let (locale, link) = (&*view.locale, &view.link);
+    if let Some(me) = link.me() {
+        let (name, account) = (&me.name, yes(online.account));
+        let (rating, deviation) = (whole(me.rating), whole(me.deviation));
+        ui.label(tr!(locale, "online-you", name = name, account = account, rating = rating, deviation = deviation));
+    }
+    let AccountScreens { download, deletion, blocked, tournaments, call, .. } = account_data;
+    call_line(ui, locale, tournaments, call, commands);
+    // Ids of their own: the headers' words change with the language, and they should stay open when it does.
+    egui::CollapsingHeader::new(tr!(locale, "online-account")).id_salt("online-account").show(ui, |ui| {
+        account_ui(ui, locale, online, link.is_online(), form, commands);
+        blocked_ui(ui, locale, blocked, commands);
+    });
+    let downloading = download.under_way();
+    // Held open while something is under way, so that the player sees it (the question, the download's progress).
+    let under_way = deletion.asked || downloading.is_some();
+    let header = egui::CollapsingHeader::new(tr!(locale, "online-data-header")).open(under_way.then_some(true));
+    header.id_salt("online-data").show(ui, |ui| {
+        own_data_ui(ui, locale, online.account, link.is_online(), downloading, deletion, commands);
+    });
+}
+
+/// The server and the player's name (the server only on the desktop: the web game's is the page's), connecting
+/// again, and this device's notifications where the browser and the server have them.
+fn connection_headers(
+    ui: &mut egui::Ui,
+    view: &LobbyView,
+    online: &mut OnlineSettings,
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    let locale = &*view.locale;
+    egui::CollapsingHeader::new(tr!(locale, "online-server-and-name")).id_salt("online-server").show(ui, |ui| {
+        if !cfg!(target_arch = "wasm32") {
+            ui.horizontal(|ui| {
+                let label = ui.label(tr!(locale, "online-server-label")).id;
+                let server = egui::TextEdit::singleline(&mut online.server).hint_text(server_url(&Default::default()));
+                ui.add(server).labelled_by(label);
+            });
+        }
+        ui.add_enabled_ui(online.token.is_none(), |ui| {
+            ui.horizontal(|ui| {
+                let label = ui.label(tr!(locale, "online-name-label")).id;
+                let name = egui::TextEdit::singleline(&mut online.name);
+                ui.add(name.hint_text(tr!(locale, "online-name-by-server"))).labelled_by(label);
+            });
+        });
+        if online.token.is_some() {
+            ui.label(egui::RichText::new(tr!(locale, "online-token-kept")).small());
+        }
+        if ui.button(tr!(locale, "online-connect-again")).clicked() {
+            commands.write(OnlineCommand::Connect);
+        }
+    });
+    // On the web, with a server that sends them.
+    let state = &view.notifications.state;
+    if *state != PushState::Unsupported && *state != PushState::Unknown {
+        egui::CollapsingHeader::new(tr!(locale, "online-notify-header")).id_salt("online-notify").show(ui, |ui| {
+            notifications_ui(ui, locale, state, online, commands);
+        });
+    }
+}
+
+/// The lobby's tabs (the moderators' for a moderator); choosing one asks the server for what it lists.
+fn lobby_tabs(ui: &mut egui::Ui, view: &LobbyView, tab: &mut LobbyTab, commands: &mut MessageWriter<OnlineCommand>) {
+    let locale = &*view.locale;
+    // Wrapped: the tabs' words in Malagasy are wider than a phone's screen.
+    ui.horizontal_wrapped(|ui| {
+        let tabs = [
+            (LobbyTab::Play, tr!(locale, "online-tab-play")),
+            (LobbyTab::Watch, tr!(locale, "online-tab-watch", count = view.lobby.games.len())),
+            (LobbyTab::Profile, tr!(locale, "online-tab-profile")),
+            (LobbyTab::Tournaments, tr!(locale, "online-tab-tournaments")),
+        ];
+        let moderation = view.link.is_moderator().then(|| (LobbyTab::Moderation, tr!(locale, "online-tab-moderation")));
+        for (value, label) in tabs.into_iter().chain(moderation) {
+            if ui.selectable_label(*tab == value, label).clicked() && *tab != value {
+                *tab = value;
+                match value {
+                    LobbyTab::Profile => commands.write(OnlineCommand::Profile),
+                    LobbyTab::Moderation => commands.write(OnlineCommand::ListReports),
+                    LobbyTab::Tournaments => commands.write(OnlineCommand::Tournaments),
+                    LobbyTab::Play | LobbyTab::Watch => continue,
+                };
+            }
+        }
+    });
+}
+
+/// The play tab: the player's correspondence games and vacation, a new challenge (and the player's own, waiting),
+/// and the open challenges.
+fn play_tab(
+    ui: &mut egui::Ui,
+    view: &LobbyView,
+    settings: &Settings,
+    forms: &mut LobbyForms,
+    actions: &mut LobbyActions,
+) {
+    let (locale, link, lobby, kept) = (&*view.locale, &view.link, &view.lobby, &view.kept);
+    let commands = &mut actions.commands;
+    let vacation = kept.vacation(now_ms());
+    if !kept.in_order(0).is_empty() || vacation.left_ms > 0 {
+        ui.heading(tr!(locale, "online-correspondence-games", count = kept.waiting()));
+        correspondence_ui(ui, locale, kept, commands);
+        let header = tr!(locale, "online-vacation-header", on = yes(vacation.left_ms > 0));
+        // Open while a vacation is under way: the player sees it, and the way to end it.
+        let header = egui::CollapsingHeader::new(header).default_open(vacation.left_ms > 0);
+        header.id_salt("online-vacation").show(ui, |ui| {
+            vacation_ui(ui, locale, vacation, link.is_online(), &mut forms.vacation_days, commands);
+        });
+        ui.separator();
+    }
+    ui.heading(tr!(locale, "online-new-challenge"));
+    let form = &mut forms.challenge;
+    challenge_form_ui(ui, locale, form, settings.online.account);
+    let time = TIME_CONTROLS[form.time.min(TIME_CONTROLS.len() - 1)];
+    if let Some(mine) = &lobby.mine {
+        mine_ui(ui, locale, mine, settings, commands, &mut actions.clipboard, &mut actions.notices);
+    }
+    // One live challenge at a time waits with its spinner; correspondence ones, several, wait listed.
+    if lobby.mine.is_none() || time.is_correspondence() {
+        let words = egui::RichText::new(tr!(locale, "online-create-challenge")).color(theme::IVORY);
+        let create = egui::Button::new(words).fill(theme::MALAGASY_GREEN);
+        if ui.add_enabled(link.is_online(), create).clicked() {
+            let rated = form.rated && form.may_rate(settings.online.account);
+            commands.write(OnlineCommand::Create(ChallengeSettings { variant: form.variant, rated, time }));
+        }
+    }
+    ui.separator();
+    ui.heading(tr!(locale, "online-open-challenges"));
+    challenges_ui(ui, locale, lobby, link.me(), commands);
+}
+
+/// The profile tab: the player's profile once the server has sent it.
+fn profile_tab(ui: &mut egui::Ui, view: &LobbyView, commands: &mut MessageWriter<OnlineCommand>) {
+    let locale = &*view.locale;
+    match &view.lobby.profile {
+        Some(profile) => profile_ui(ui, locale, profile, commands),
+        None if view.link.is_online() => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(tr!(locale, "online-asking"));
+            });
+        }
+        None => {
+            ui.label(tr!(locale, "online-profile-offline"));
+        }
+    }
 }
 
 /// This device's notifications of correspondence games: what the player is told of, and on or off.
@@ -585,7 +591,7 @@ fn notifications_ui(
 }
 
 /// What is shown beside a clock that stands still.
-fn vacation_mark(locale: &Locale) -> egui::RichText {
+pub(super) fn vacation_mark(locale: &Locale) -> egui::RichText {
     egui::RichText::new(tr!(locale, "online-on-vacation")).small().italics().color(theme::PALE_WOOD)
 }
 
@@ -863,277 +869,3 @@ fn challenges_ui(
 
 /// The width, in points, under which the challenges are not listed in columns.
 const CHALLENGE_COLUMNS_WIDTH: f32 = 460.0;
-
-/// One player's line: the side, the name and rating, and the clock (lit while it runs, red when time is low).
-fn player_row(ui: &mut egui::Ui, locale: &Locale, game: &OnlineGame, color: Color) {
-    let running = game.running() == Some(color);
-    let ms = game.clock_ms(color);
-    let fill = if running { theme::CHARCOAL_RAISED } else { egui::Color32::TRANSPARENT };
-    egui::Frame::new().fill(fill).corner_radius(6.0).inner_margin(6.0).show(ui, |ui| {
-        // The clock first, from the right, so that a long name is cut beside it instead of running under it; one
-        // row high (a layout of its own would take the rest of the panel).
-        let row = egui::vec2(ui.available_width(), theme::HEADING_SIZE * 1.3);
-        ui.allocate_ui_with_layout(row, egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            // A fifth of a correspondence game's days is low: a day of 5, say.
-            let time = game.settings.time;
-            let low = if time.is_correspondence() { ms < time.initial_ms() / 5 } else { ms < LOW_TIME_MS };
-            let colour = match (low, running) {
-                (true, _) => theme::MALAGASY_RED,
-                (false, true) => theme::IVORY,
-                (false, false) => theme::PALE_WOOD,
-            };
-            // Days and hours in words take more room than a clock's digits: smaller, and not in the clock's font.
-            let clock = if time.is_correspondence() {
-                egui::RichText::new(time_left_text(locale, ms)).size(theme::BODY_SIZE).strong()
-            } else {
-                egui::RichText::new(clock_text(ms)).monospace().size(theme::HEADING_SIZE)
-            };
-            ui.label(clock.color(colour));
-            // A tournament game's clock stands still before the game begins (`tournament_panel` counts it down).
-            if game.stopped(color) && game.countdown_ms().is_none() {
-                ui.label(vacation_mark(locale));
-            }
-            ui.add_space(6.0);
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                let player = game.player(color);
-                let text = if Some(color) == game.me {
-                    tr!(locale, "online-player-you", name = &player.name, rating = whole(player.rating))
-                } else {
-                    player_text(locale, player)
-                };
-                side_line(ui, color.into(), &text);
-            });
-        });
-    });
-}
-
-/// What follows a finished game, in the panel and the game-over dialog: the rating change of a rated game, then a
-/// row with a rematch (for a player), the review, the lobby and whatever `more` adds.
-fn after_the_game(
-    ui: &mut egui::Ui,
-    locale: &Locale,
-    game: &OnlineGame,
-    offer: Option<&ChallengeView>,
-    commands: &mut MessageWriter<OnlineCommand>,
-    review: &mut MessageWriter<ReviewCommand>,
-    more: impl FnOnce(&mut egui::Ui),
-) {
-    if let Some(change) = game.my_rating_change() {
-        ui.label(rating_change_text(locale, change.before, change.after));
-    }
-    if let Some(offer) = offer {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(tr!(locale, "online-rematch-offered", name = &offer.by.name)).strong());
-            let words = egui::RichText::new(tr!(locale, "online-accept")).color(theme::IVORY);
-            let accept = egui::Button::new(words).fill(theme::MALAGASY_GREEN);
-            if ui.add(accept).clicked() {
-                commands.write(OnlineCommand::Accept(offer.id.clone()));
-            }
-        });
-    }
-    // A tournament's next game comes from its pairings, not from a rematch: its standings instead.
-    if game.tournament.is_some() && game.me.is_some() {
-        ui.label(tr!(locale, "online-tournament-next"));
-    }
-    ui.horizontal_wrapped(|ui| {
-        let rematch = egui::Button::new(tr!(locale, "online-rematch"));
-        let hint = tr!(locale, "online-rematch-hint");
-        if let Some(event) = &game.tournament {
-            if ui.button(tr!(locale, "online-tournament-standings")).clicked() {
-                commands.write(OnlineCommand::Leave);
-                commands.write(OnlineCommand::OpenTournaments);
-                commands.write(OnlineCommand::Standings(event.clone()));
-            }
-        } else if game.me.is_some() && offer.is_none() && ui.add(rematch).on_hover_text(hint).clicked() {
-            commands.write(OnlineCommand::Rematch);
-        }
-        if ui.button(tr!(locale, "online-review")).on_hover_text(tr!(locale, "online-review-hint")).clicked() {
-            review.write(ReviewCommand::Open);
-        }
-        if ui.button(tr!(locale, "online-back-to-lobby")).clicked() {
-            commands.write(OnlineCommand::Leave);
-        }
-        more(ui);
-    });
-}
-
-#[allow(clippy::too_many_arguments)]
-fn online_panel_ui(
-    mut contexts: EguiContexts,
-    locale: Res<Locale>,
-    session: Res<Session>,
-    current: Res<OnlineMatch>,
-    lobby: Res<Lobby>,
-    kept: Res<Correspondence>,
-    link: Res<Link>,
-    mut insets: ResMut<UiInsets>,
-    mut turn: MessageWriter<TurnCommand>,
-    mut flip: MessageWriter<FlipBoard>,
-    mut how_to_play: MessageWriter<ToggleHowToPlay>,
-    mut commands: MessageWriter<OnlineCommand>,
-    mut review: MessageWriter<ReviewCommand>,
-    (blocked, mut report, tournaments): (Res<BlockedPlayers>, Local<ReportForm>, Res<Tournaments>),
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let Some(game) = current.0.as_ref() else { return Ok(()) };
-    let locale = &*locale;
-    let contents = |ui: &mut egui::Ui| {
-        ui.add_space(6.0);
-        let settings = game.settings;
-        let what = if game.me.is_some() { tr!(locale, "online-playing") } else { tr!(locale, "online-watching") };
-        ui.heading(format!("{what} · {}", challenge_text(locale, settings.variant, settings.rated, settings.time)));
-        if let Some(event) = game.tournament.as_deref() {
-            let words = tr!(locale, "online-tournament-game");
-            match tournaments.event(event) {
-                Some(event) => ui.label(format!("{words} · {}", event.terms.name)),
-                None => ui.label(words),
-            };
-        }
-        // The seconds before a tournament game's first clock starts, large and first in the panel: over the board
-        // it would hide its far row on a phone.
-        if let Some(left) = game.countdown_ms() {
-            let words = tr!(locale, "online-tournament-begins", seconds = seconds_left(left));
-            ui.label(egui::RichText::new(words).size(theme::HEADING_SIZE).strong().color(theme::IVORY));
-        }
-        player_row(ui, locale, game, game.top_color());
-        player_row(ui, locale, game, !game.top_color());
-        // Said first, where a phone's panel shows it without scrolling.
-        if kept.get(&game.id).is_some_and(|g| g.unsent.is_some()) {
-            let waiting = tr!(locale, "online-turn-unsent-long");
-            ui.label(egui::RichText::new(waiting).strong().color(theme::MALAGASY_RED));
-        }
-        trays(ui, locale, session.game());
-        if link.state() != LinkState::Online {
-            link_line(ui, locale, &link);
-        }
-        ui.separator();
-        match game.result_text() {
-            Some(text) => {
-                ui.label(egui::RichText::new(locale.text(&text)).strong());
-                after_the_game(ui, locale, game, lobby.rematch_offer(game), &mut commands, &mut review, |_| {});
-            }
-            None if game.me.is_none() => {
-                let mover = Color::from(session.position().side_to_move());
-                ui.label(tr!(locale, "online-to-move", name = &game.player(mover).name));
-                if let Some(by) = game.draw_offer {
-                    ui.label(tr!(locale, "online-draw-offered", name = &game.player(by).name));
-                }
-                if ui.button(tr!(locale, "online-back-to-lobby")).clicked() {
-                    commands.write(OnlineCommand::Leave);
-                }
-            }
-            None => {
-                let mover = Color::from(session.position().side_to_move());
-                if session.human_to_move() {
-                    ui.label(egui::RichText::new(tr!(locale, "online-your-turn")).strong());
-                } else {
-                    ui.label(tr!(locale, "online-to-move", name = &game.player(mover).name));
-                }
-                if session.builder.can_stop() {
-                    ui.label(tr!(locale, "online-capture-again"));
-                } else if session.position().must_capture() && session.human_to_move() {
-                    ui.label(tr!(locale, "online-must-capture"));
-                }
-                let stop = egui::Button::new(tr!(locale, "online-stop-here"));
-                if ui.add_enabled(session.builder.can_stop(), stop).clicked() {
-                    turn.write(TurnCommand::Stop);
-                }
-                if let Some(by) = game.draw_offer {
-                    if Some(by) == game.me {
-                        ui.label(tr!(locale, "online-you-offered-draw"));
-                    } else {
-                        ui.label(tr!(locale, "online-draw-offered", name = &game.player(by).name));
-                        if ui.button(tr!(locale, "online-accept-draw")).clicked() {
-                            commands.write(OnlineCommand::AcceptDraw);
-                        }
-                    }
-                }
-                ui.horizontal_wrapped(|ui| {
-                    let offer = egui::Button::new(tr!(locale, "online-offer-draw"));
-                    if ui.add_enabled(game.draw_offer != game.me, offer).clicked() {
-                        commands.write(OnlineCommand::OfferDraw);
-                    }
-                    let resign = ui.button(tr!(locale, "online-resign"));
-                    if resign.on_hover_text(tr!(locale, "online-resign-hint")).clicked() {
-                        commands.write(OnlineCommand::Resign);
-                    }
-                    if session.game().turns().len() < 2
-                        && ui
-                            .button(tr!(locale, "online-abort"))
-                            .on_hover_text(tr!(locale, "online-abort-hint"))
-                            .clicked()
-                    {
-                        commands.write(OnlineCommand::Abort);
-                    }
-                    // A correspondence game waits in the player's list while they play their others.
-                    if settings.time.is_correspondence() && ui.button(tr!(locale, "online-back-to-lobby")).clicked() {
-                        commands.write(OnlineCommand::Leave);
-                    }
-                });
-            }
-        }
-        ui.separator();
-        ui.horizontal_wrapped(|ui| {
-            if ui.button(tr!(locale, "online-flip-board")).clicked() {
-                flip.write(FlipBoard);
-            }
-            if ui.button(tr!(locale, "how-to-play")).clicked() {
-                how_to_play.write(ToggleHowToPlay);
-            }
-        });
-        if let Some(me) = game.me {
-            let opponent = game.player(!me);
-            let header = egui::CollapsingHeader::new(tr!(locale, "online-report-header", name = &opponent.name));
-            header.id_salt("online-report").show(ui, |ui| {
-                let blocked = blocked.contains(&opponent.id);
-                report_ui(ui, locale, game, opponent, blocked, &mut report, &mut commands);
-            });
-        }
-        // A finished game's turns can be looked at (in the review); a game in progress is not interrupted.
-        let over = session.board_use().online_game_over();
-        if let Some(ply) = crate::ui::moves::move_list(ui, locale, session.game().start(), session.game().turns(), over)
-        {
-            review.write(ReviewCommand::OpenAt(ply));
-        }
-    };
-    insets.set_if_neq(board_side_panel(ctx, "online-panel", contents));
-    Ok(())
-}
-
-/// The result over the board once the last turn has been shown, until the player looks at the board instead.
-#[allow(clippy::too_many_arguments)]
-fn online_game_over_ui(
-    mut contexts: EguiContexts,
-    locale: Res<Locale>,
-    current: Res<OnlineMatch>,
-    lobby: Res<Lobby>,
-    animations: Res<Animations>,
-    insets: Res<UiInsets>,
-    mut closed: Local<Option<String>>,
-    mut commands: MessageWriter<OnlineCommand>,
-    mut review: MessageWriter<ReviewCommand>,
-) -> Result {
-    let Some(game) = current.0.as_ref() else { return Ok(()) };
-    let Some(text) = game.result_text() else { return Ok(()) };
-    if animations.busy() || closed.as_deref() == Some(game.id.as_str()) {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    let locale = &*locale;
-    // An id of its own: the title changes with the language.
-    egui::Window::new(tr!(locale, "online-game-over"))
-        .id(egui::Id::new("online-game-over"))
-        .anchor(egui::Align2::CENTER_TOP, [board_centre(ctx, &insets), 24.0])
-        .collapsible(false)
-        .resizable(false)
-        .show(ctx, |ui| {
-            ui.heading(locale.text(&text));
-            ui.add_space(8.0);
-            after_the_game(ui, locale, game, lobby.rematch_offer(game), &mut commands, &mut review, |ui| {
-                if ui.button(tr!(locale, "online-look-at-board")).clicked() {
-                    *closed = Some(game.id.clone());
-                }
-            });
-        });
-    Ok(())
-}

@@ -320,6 +320,56 @@ impl Context<'_> {
         self.outgoing.write(ToServer(ClientMessage::Watch { game: id.to_owned() }));
     }
 
+    /// A game as the server has it: the game on the board brought up to date; a live game of the player's that began
+    /// by itself, or one asked to watch, put on the board; a correspondence game of the player's only when they
+    /// accepted it (or their challenge was accepted while they were in the lobby).
+    fn game_state(&mut self, game: &GameView, request: Option<&ClientMessage>, me: Option<&PlayerView>) {
+        let color = me.and_then(|me| color_of(game, me));
+        let on_board = self.current.0.as_ref().is_some_and(|g| g.id == game.id);
+        let show = match (color, request) {
+            _ if on_board => true,
+            // A game that began by itself (a tournament's pairing, an accepted challenge).
+            (Some(_), None) if !game.time.is_correspondence() => {
+                self.arrive(game, color);
+                false
+            }
+            // A game watched, as asked.
+            (None, Some(ClientMessage::Watch { game: id })) => *id == game.id,
+            (None, _) => false,
+            // A correspondence game of the player's comes to the board when they accepted it, or when their
+            // challenge is accepted while they are in the lobby; else it waits in their list.
+            (Some(_), _) if game.time.is_correspondence() => {
+                matches!(request, Some(ClientMessage::AcceptChallenge { .. }))
+                    || (request.is_none() && game.turns.is_empty() && **self.state == AppState::Lobby)
+            }
+            (Some(_), _) => true,
+        };
+        if show {
+            self.adopt(game, color);
+        }
+    }
+
+    /// A turn of the game on the board: played here when it is the next one, taken from the server again when the
+    /// board here has missed one or cannot read it.
+    fn played(&mut self, game: &str, ply: u32, turn: &str, clocks: Clocks) {
+        let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game) else { return };
+        current.set_clocks(clocks);
+        current.draw_offer = None;
+        let have = self.board.session().game().turns().len();
+        match (ply as usize).cmp(&(have + 1)) {
+            // The player's own turn, coming back.
+            std::cmp::Ordering::Less => {}
+            std::cmp::Ordering::Equal => match self.board.session().position().parse_turn(turn) {
+                Ok(turn) => self.announce.whole_turn(self.board.session_mut(), turn),
+                Err(e) => {
+                    warn!("turn {ply} {turn} from the server: {e}");
+                    self.resync(game);
+                }
+            },
+            std::cmp::Ordering::Greater => self.resync(game),
+        }
+    }
+
     fn handle(&mut self, message: &ServerMessage, request: Option<&ClientMessage>, me: Option<&PlayerView>) {
         match message {
             ServerMessage::Welcome { games, player, .. } => {
@@ -335,49 +385,8 @@ impl Context<'_> {
                     self.resync(&id);
                 }
             }
-            ServerMessage::GameState { game } => {
-                let color = me.and_then(|me| color_of(game, me));
-                let on_board = self.current.0.as_ref().is_some_and(|g| g.id == game.id);
-                let show = match (color, request) {
-                    _ if on_board => true,
-                    // A game that began by itself (a tournament's pairing, an accepted challenge).
-                    (Some(_), None) if !game.time.is_correspondence() => {
-                        self.arrive(game, color);
-                        false
-                    }
-                    // A game watched, as asked.
-                    (None, Some(ClientMessage::Watch { game: id })) => *id == game.id,
-                    (None, _) => false,
-                    // A correspondence game of the player's comes to the board when they accepted it, or when their
-                    // challenge is accepted while they are in the lobby; else it waits in their list.
-                    (Some(_), _) if game.time.is_correspondence() => {
-                        matches!(request, Some(ClientMessage::AcceptChallenge { .. }))
-                            || (request.is_none() && game.turns.is_empty() && **self.state == AppState::Lobby)
-                    }
-                    (Some(_), _) => true,
-                };
-                if show {
-                    self.adopt(game, color);
-                }
-            }
-            ServerMessage::Played { game, ply, turn, clocks, .. } => {
-                let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game) else { return };
-                current.set_clocks(*clocks);
-                current.draw_offer = None;
-                let have = self.board.session().game().turns().len();
-                match (*ply as usize).cmp(&(have + 1)) {
-                    // The player's own turn, coming back.
-                    std::cmp::Ordering::Less => {}
-                    std::cmp::Ordering::Equal => match self.board.session().position().parse_turn(turn) {
-                        Ok(turn) => self.announce.whole_turn(self.board.session_mut(), turn),
-                        Err(e) => {
-                            warn!("turn {ply} {turn} from the server: {e}");
-                            self.resync(game);
-                        }
-                    },
-                    std::cmp::Ordering::Greater => self.resync(game),
-                }
-            }
+            ServerMessage::GameState { game } => self.game_state(game, request, me),
+            ServerMessage::Played { game, ply, turn, clocks, .. } => self.played(game, *ply, turn, *clocks),
             ServerMessage::DrawOffered { game, by } => {
                 let Some(current) = self.current.0.as_mut().filter(|g| g.id == *game) else { return };
                 current.draw_offer = Some(*by);

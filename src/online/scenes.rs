@@ -26,6 +26,15 @@ use crate::screens::AppState;
 const ONLINE: &[&str] = &["lobby", "online", "challenge", "challenge-days", "watch", "profile", "delete-account"];
 
 pub(super) fn plugin(app: &mut App) {
+    server_scenes(app);
+    tournament_scenes(app);
+    correspondence_scenes(app);
+    app.add_systems(Update, go_online.in_set(AppSystems::Input).run_if(scene_in(ONLINE)));
+}
+
+/// The scenes against the server the settings name: the lobby, a game, a challenge, a game watched, the profile,
+/// the account's deletion.
+fn server_scenes(app: &mut App) {
     let humans = [PlayerKind::Human; 2];
     // The online lobby of the server the settings name.
     app.add_scene(
@@ -49,10 +58,18 @@ pub(super) fn plugin(app: &mut App) {
         new_game(START, humans),
     )
     // The lobby's "Your data", the question of the account's deletion on screen, as a new guest.
-    .add_scene(Scene::new("delete-account", AppState::Lobby).ready(|world| world.resource::<Link>().is_online()), || {})
+    .add_scene(
+        Scene::new("delete-account", AppState::Lobby).ready(|world| world.resource::<Link>().is_online()),
+        || {},
+    );
+}
+
+/// The tournaments' scenes, with no connection: the list, a new one's form, a game's call and its countdown.
+fn tournament_scenes(app: &mut App) {
+    let humans = [PlayerKind::Human; 2];
     // The lobby's tournaments, as a server lists them (with no connection): one under way with its standings, one to
     // come (private), one finished.
-    .add_scene(
+    app.add_scene(
         Scene::new("tournaments", AppState::Lobby).ready(|world| world.resource::<Tournaments>().listed),
         |mut commands: Commands, mut online: MessageWriter<OnlineCommand>| {
             commands.insert_resource(sample_tournaments());
@@ -87,10 +104,14 @@ pub(super) fn plugin(app: &mut App) {
             commands.insert_resource(sample_tournaments());
             shown.write(ShowGame { view: tournament_game(), me: Some(Color::Black) });
         },
-    )
+    );
+}
+
+/// Correspondence games kept on the device, with no connection.
+fn correspondence_scenes(app: &mut App) {
     // Correspondence games kept on the device, opened with no connection: the list in the lobby, those waiting for
     // the player first ...
-    .add_scene(
+    app.add_scene(
         Scene::new("correspondence", AppState::Lobby).ready(|world| world.resource::<Correspondence>().waiting() > 0),
         |mut commands: Commands, mut online: MessageWriter<OnlineCommand>| {
             commands.insert_resource(kept_games());
@@ -105,8 +126,7 @@ pub(super) fn plugin(app: &mut App) {
             commands.insert_resource(kept_games());
             online.write(OnlineCommand::Resume(UNSENT.to_owned()));
         },
-    )
-    .add_systems(Update, go_online.in_set(AppSystems::Input).run_if(scene_in(ONLINE)));
+    );
 }
 
 /// The id of the kept game whose turn waits to be sent.
@@ -265,11 +285,8 @@ fn kept_games() -> Correspondence {
 /// (`online`), opens a challenge (tsivy 5+3, unrated) and logs its id (`challenge`; 3 days per turn, with this
 /// device's notifications turned on: `challenge-days`), watches the first game in progress (`watch`), or shows the
 /// player's games (`profile`), or asks whether to delete the account (`delete-account`).
-#[allow(clippy::too_many_arguments)]
 fn go_online(
-    mut frame: Local<u32>,
-    mut done: Local<bool>,
-    mut asked: Local<bool>,
+    mut progress: Local<GoingOnline>,
     plan: Res<ScenePlan>,
     lobby: Res<Lobby>,
     link: Res<Link>,
@@ -277,73 +294,77 @@ fn go_online(
     mut commands: Commands,
     mut online: MessageWriter<OnlineCommand>,
 ) {
-    *frame += 1;
-    if *frame == 1 {
+    progress.frame += 1;
+    if progress.frame == 1 {
         if plan.start.scene == "profile" {
             settings.online.token = std::env::var("FANORONA_ONLINE_TOKEN").ok();
         }
         online.write(OnlineCommand::Open);
     }
-    if *done || !link.is_online() {
+    if progress.done || !link.is_online() {
         return;
     }
     let mine = |id: &str| link.me().is_some_and(|me| me.id == id);
     match plan.start.scene.as_str() {
         "online" => {
             if let Some(challenge) = lobby.challenges.iter().find(|c| !mine(&c.by.id)) {
-                *done = true;
+                progress.done = true;
                 online.write(OnlineCommand::Accept(challenge.id.clone()));
             }
         }
         "watch" => {
             if let Some(game) = lobby.games.first() {
-                *done = true;
+                progress.done = true;
                 online.write(OnlineCommand::Watch(game.id.clone()));
             }
         }
         "delete-account" => {
-            *done = true;
+            progress.done = true;
             commands.insert_resource(AccountDeletion { asked: true, ..default() });
         }
         "profile" => {
-            *done = true;
+            progress.done = true;
             commands.insert_resource(LobbyTab::Profile);
             online.write(OnlineCommand::Profile);
         }
-        "challenge" => match &lobby.mine {
-            Some(challenge) => {
-                *done = true;
-                info!("challenge open: {}", challenge.id);
-            }
-            None if !*asked => {
-                *asked = true;
-                let time = TimeControl::Live { minutes: 5, increment: 3 };
-                online.write(OnlineCommand::Create(ChallengeSettings {
-                    variant: GameVariant::Tsivy,
-                    rated: false,
-                    time,
-                }));
-            }
-            None => {}
-        },
-        "challenge-days" => {
-            let own = lobby.challenges.iter().find(|c| mine(&c.by.id) && c.time.is_correspondence());
+        scene @ ("challenge" | "challenge-days") => {
+            let days = scene == "challenge-days";
+            let own = if days {
+                lobby.challenges.iter().find(|c| mine(&c.by.id) && c.time.is_correspondence())
+            } else {
+                lobby.mine.as_ref()
+            };
             match own {
                 Some(challenge) => {
-                    *done = true;
+                    progress.done = true;
                     info!("challenge open: {}", challenge.id);
                 }
-                None if !*asked => {
-                    *asked = true;
-                    let time = TimeControl::Correspondence { days: 3 };
+                None if !progress.asked => {
+                    progress.asked = true;
+                    let time = if days {
+                        TimeControl::Correspondence { days: 3 }
+                    } else {
+                        TimeControl::Live { minutes: 5, increment: 3 }
+                    };
                     let variant = GameVariant::Tsivy;
                     online.write(OnlineCommand::Create(ChallengeSettings { variant, rated: false, time }));
-                    // As a player who wants to hear of the game while the page is closed.
-                    online.write(OnlineCommand::Notify(true));
+                    if days {
+                        // As a player who wants to hear of the game while the page is closed.
+                        online.write(OnlineCommand::Notify(true));
+                    }
                 }
                 None => {}
             }
         }
         _ => {}
     }
+}
+
+/// How far [`go_online`] is: the frames since the start, whether the scene is set, whether its challenge was asked
+/// for.
+#[derive(Default)]
+struct GoingOnline {
+    frame: u32,
+    done: bool,
+    asked: bool,
 }

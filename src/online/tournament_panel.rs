@@ -110,20 +110,32 @@ fn call_ui(
     Ok(())
 }
 
+/// What the lobby's tournaments tab reads: the events, the player, whether the server is connected and whether the
+/// player is registered (who may create an event).
+pub(super) struct TournamentScreen<'a> {
+    /// The events and the standings asked for.
+    pub tournaments: &'a Tournaments,
+    /// The player, once the server has said who.
+    pub me: Option<&'a PlayerView>,
+    /// Whether the server is connected.
+    pub online: bool,
+    /// Whether the player has an account.
+    pub registered: bool,
+}
+
 /// The lobby's tab: the standings of the event chosen (the player's place said, and the crosstable), then the events
-/// by stage, each with its terms and a button to join, withdraw or see its standings, then a new event's form.
-#[allow(clippy::too_many_arguments)]
+/// by stage, each with its terms and a button to join, withdraw or see its standings, then a new event's form. A
+/// moderator (with the reason being typed) may cancel an event.
 pub(super) fn tournaments_ui(
     ui: &mut egui::Ui,
     locale: &Locale,
-    tournaments: &Tournaments,
-    me: Option<&PlayerView>,
-    (online, registered): (bool, bool),
+    screen: &TournamentScreen,
     password: &mut String,
     form: &mut TournamentForm,
     moderation_reason: Option<&mut String>,
     commands: &mut MessageWriter<OnlineCommand>,
 ) {
+    let TournamentScreen { tournaments, me, online, registered } = *screen;
     if !tournaments.listed {
         ui.horizontal(|ui| {
             ui.spinner();
@@ -152,35 +164,7 @@ pub(super) fn tournaments_ui(
         }
         ui.heading(heading);
         for event in events {
-            // As the games in progress: a row that wraps, the buttons first.
-            ui.horizontal_wrapped(|ui| {
-                if event.joined {
-                    if ui.add_enabled(online, egui::Button::new(tr!(locale, "online-tournament-withdraw"))).clicked() {
-                        commands.write(OnlineCommand::WithdrawTournament(event.id.clone()));
-                    }
-                } else if stage != TournamentStage::Finished {
-                    let join = egui::Button::new(
-                        egui::RichText::new(tr!(locale, "online-tournament-join")).color(theme::IVORY),
-                    )
-                    .fill(theme::MALAGASY_GREEN);
-                    if ui.add_enabled(online, join).clicked() {
-                        let password = event.private.then(|| password.clone());
-                        commands.write(OnlineCommand::JoinTournament { id: event.id.clone(), password });
-                    }
-                }
-                // A private event's standings are its club's (the server refuses anyone else): its creator's, its
-                // players' and the moderators'.
-                let club = event.joined || moderator || me.is_some_and(|me| event.creator.as_ref() == Some(&me.name));
-                if (!event.private || club) && ui.button(tr!(locale, "online-tournament-standings")).clicked() {
-                    commands.write(OnlineCommand::Standings(event.id.clone()));
-                }
-                ui.label(egui::RichText::new(&event.terms.name).strong());
-                ui.label(tournament_text(locale, event));
-                if stage == TournamentStage::Upcoming {
-                    let left = time_left_text(locale, event.terms.starts_at_ms - now_ms());
-                    ui.label(tr!(locale, "online-tournament-starts", time = left));
-                }
-            });
+            event_row(ui, locale, screen, event, (password.as_str(), moderator), commands);
         }
     }
     if tournaments.more && ui.add_enabled(online, egui::Button::new(tr!(locale, "online-tournaments-older"))).clicked()
@@ -202,6 +186,48 @@ pub(super) fn tournaments_ui(
         .id_salt("online-tournament-new")
         .default_open(tournaments.list.is_empty())
         .show(ui, |ui| create_ui(ui, locale, form, registered, online, commands));
+}
+
+/// One event in the list: joining (with the club's password typed, for a private one) or withdrawing, its standings
+/// where the player may see them, its name and terms, and when an upcoming one begins.
+fn event_row(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    screen: &TournamentScreen,
+    event: &TournamentView,
+    (password, moderator): (&str, bool),
+    commands: &mut MessageWriter<OnlineCommand>,
+) {
+    let online = screen.online;
+    // As the games in progress: a row that wraps, the buttons first.
+    ui.horizontal_wrapped(|ui| {
+        if event.joined {
+            if ui.add_enabled(online, egui::Button::new(tr!(locale, "online-tournament-withdraw"))).clicked() {
+                commands.write(OnlineCommand::WithdrawTournament(event.id.clone()));
+            }
+        } else if event.stage != TournamentStage::Finished {
+            let join =
+                egui::Button::new(egui::RichText::new(tr!(locale, "online-tournament-join")).color(theme::IVORY))
+                    .fill(theme::MALAGASY_GREEN);
+            if ui.add_enabled(online, join).clicked() {
+                let password = event.private.then(|| password.to_owned());
+                commands.write(OnlineCommand::JoinTournament { id: event.id.clone(), password });
+            }
+        }
+        // A private event's standings are its club's (the server refuses anyone else): its creator's, its players'
+        // and the moderators'.
+        let creator = screen.me.is_some_and(|me| event.creator.as_ref() == Some(&me.name));
+        let club = event.joined || moderator || creator;
+        if (!event.private || club) && ui.button(tr!(locale, "online-tournament-standings")).clicked() {
+            commands.write(OnlineCommand::Standings(event.id.clone()));
+        }
+        ui.label(egui::RichText::new(&event.terms.name).strong());
+        ui.label(tournament_text(locale, event));
+        if event.stage == TournamentStage::Upcoming {
+            let left = time_left_text(locale, event.terms.starts_at_ms - now_ms());
+            ui.label(tr!(locale, "online-tournament-starts", time = left));
+        }
+    });
 }
 
 /// The lengths offered for a new arena, in minutes.
@@ -278,6 +304,30 @@ fn create_ui(
             .desired_width(ui.available_width().min(240.0));
         ui.add(field).labelled_by(label);
     });
+    terms_fields(ui, locale, form);
+    let settings = form.settings(now_ms());
+    // The server's own check: what it would refuse (a password too short) is said here, and not sent.
+    let problem = settings.as_ref().and_then(|settings| settings.check().err());
+    let why_not = match problem {
+        Some(error) => {
+            let words = locale.text(&terms_problem(error));
+            ui.label(words.as_str());
+            words
+        }
+        None => tr!(locale, "online-tournament-name-first"),
+    };
+    let create = egui::Button::new(tr!(locale, "online-tournament-create"));
+    let create = ui.add_enabled(online && settings.is_some() && problem.is_none(), create);
+    if create.on_disabled_hover_text(why_not).clicked()
+        && let Some(settings) = settings
+    {
+        commands.write(OnlineCommand::CreateTournament(settings));
+    }
+}
+
+/// The new event's terms: its format (an arena's length or a Swiss event's rounds), the board, rated or not, the
+/// time control, when it begins, and a club's password.
+fn terms_fields(ui: &mut egui::Ui, locale: &Locale, form: &mut TournamentForm) {
     ui.horizontal_wrapped(|ui| {
         for minutes in ARENA_LENGTHS {
             let arena = TournamentFormat::Arena { minutes };
@@ -321,24 +371,6 @@ fn create_ui(
             .desired_width(ui.available_width().min(240.0));
         ui.add(field).labelled_by(label);
     });
-    let settings = form.settings(now_ms());
-    // The server's own check: what it would refuse (a password too short) is said here, and not sent.
-    let problem = settings.as_ref().and_then(|settings| settings.check().err());
-    let why_not = match problem {
-        Some(error) => {
-            let words = locale.text(&terms_problem(error));
-            ui.label(words.as_str());
-            words
-        }
-        None => tr!(locale, "online-tournament-name-first"),
-    };
-    let create = egui::Button::new(tr!(locale, "online-tournament-create"));
-    let create = ui.add_enabled(online && settings.is_some() && problem.is_none(), create);
-    if create.on_disabled_hover_text(why_not).clicked()
-        && let Some(settings) = settings
-    {
-        commands.write(OnlineCommand::CreateTournament(settings));
-    }
 }
 
 /// Why the server's check refuses settings, in the player's words. The form can only break the password's rule (its
@@ -459,17 +491,7 @@ fn crosstable_ui(
             ui.end_row();
             for line in standings {
                 let id = line.player.id.as_str();
-                let mut words = player_text(locale, &line.player);
-                if line.on_fire {
-                    words = format!("{words} · {}", tr!(locale, "online-tournament-on-fire"));
-                }
-                if line.withdrawn {
-                    words = format!("{words} · {}", tr!(locale, "online-tournament-withdrawn"));
-                }
-                let mut name = egui::RichText::new(words);
-                if mine == Some(id) {
-                    name = name.strong().color(theme::MALAGASY_GREEN);
-                }
+                let name = standing_name(locale, line, mine == Some(id));
                 let points = if swiss { half_points(line.points) } else { line.points.to_string() };
                 ui.label(line.rank.to_string());
                 ui.label(name);
@@ -511,6 +533,20 @@ fn crosstable_ui(
             }
         });
     });
+}
+
+/// A player's name in the crosstable, with their rating, whether they are on fire (an arena's streak) or withdrew;
+/// the player's own in green.
+fn standing_name(locale: &Locale, line: &StandingView, mine: bool) -> egui::RichText {
+    let mut words = player_text(locale, &line.player);
+    if line.on_fire {
+        words = format!("{words} · {}", tr!(locale, "online-tournament-on-fire"));
+    }
+    if line.withdrawn {
+        words = format!("{words} · {}", tr!(locale, "online-tournament-withdrawn"));
+    }
+    let name = egui::RichText::new(words);
+    if mine { name.strong().color(theme::MALAGASY_GREEN) } else { name }
 }
 
 /// A tournament's format, board, time control and players, in a line.

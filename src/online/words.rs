@@ -1,7 +1,7 @@
 //! How the online screens write what they show: players, time controls, clocks and times left, in the player's
 //! language.
 
-use fanorona_protocol::{GameVariant, PlayerView, TimeControl};
+use fanorona_protocol::{GameVariant, PlayerView, ReportReason, TimeControl};
 
 use crate::i18n::Locale;
 use crate::tr;
@@ -63,4 +63,14 @@ pub fn clock_text(ms: i64) -> String {
 /// Whole seconds still to go, as a countdown says them: 9.2 s is 10.
 pub(super) fn seconds_left(ms: i64) -> i64 {
     (ms.max(0) + 999) / 1000
+}
+
+/// Why a player is reported, in the reader's words.
+pub(super) fn reason_text(locale: &Locale, reason: ReportReason) -> String {
+    match reason {
+        ReportReason::Name => tr!(locale, "online-report-name"),
+        ReportReason::Cheating => tr!(locale, "online-report-cheating"),
+        ReportReason::Stalling => tr!(locale, "online-report-stalling"),
+        ReportReason::Other => tr!(locale, "online-report-other"),
+    }
 }

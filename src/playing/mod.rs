@@ -4,14 +4,14 @@
 
 mod dialogs;
 mod panel;
+#[cfg(feature = "dev")]
 mod scenes;
 
 use bevy::prelude::*;
 
-/// The kept game's screen's own logic: its start scenes (the rest is the game's).
-pub fn plugin(app: &mut App) {
-    app.add_plugins(scenes::plugin);
-}
+/// The kept game's screen's start scenes (its logic is the game's).
+#[cfg(feature = "dev")]
+pub use scenes::plugin as scenes_plugin;
 
 /// What the kept game's screen draws: its panel and its dialogs (needs a window).
 pub fn view_plugin(app: &mut App) {

@@ -22,7 +22,8 @@ const AGAINST_BEGINNER: [PlayerKind; 2] = [PlayerKind::Human, PlayerKind::Comput
 /// A middle game with the computer, Black, to move (the second position of `fanorona-cli bench --search`).
 const PONDER_GAME: &str = "bbbbb2bb/bbbbb1bbb/wbw1wb1wb/www1wwwww/www1wwwww b";
 
-pub(super) fn plugin(app: &mut App) {
+/// Adds the kept game's start scenes.
+pub fn plugin(app: &mut App) {
     let playing = |name| Scene::new(name, AppState::Playing);
     // A new game, with a click on f3.
     app.add_scene(playing("board").clicks(&["f3"]), new_game(START, HUMANS))

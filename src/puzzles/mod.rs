@@ -7,6 +7,7 @@
 
 mod marks;
 mod panel;
+#[cfg(feature = "dev")]
 mod scenes;
 
 use std::collections::VecDeque;
@@ -276,8 +277,9 @@ const KEYS: &[Binding] = {
 
 /// Runs the puzzles and adds their keys (headless; [`view_plugin`] draws them).
 pub fn plugin(app: &mut App) {
-    app.add_plugins(scenes::plugin)
-        .init_resource::<PuzzleBoard>()
+    #[cfg(feature = "dev")]
+    app.add_plugins(scenes::plugin);
+    app.init_resource::<PuzzleBoard>()
         .add_message::<PuzzleCommand>()
         .key_sets(AppState::Puzzles, &[KeySet::Board, KeySet::Turns])
         .add_keys(Tier::Own, KEYS)
@@ -456,15 +458,7 @@ fn handle_puzzle_commands(
             PuzzleCommand::Analyse => {
                 analysis.write(AnalysisCommand::OpenOn(*keeper.session().game().start()));
             }
-            PuzzleCommand::Retry => {
-                let Phase::Trying(t) = std::mem::take(&mut board.phase) else { continue };
-                // A puzzle over was tried: not rated again, on the server (which refuses a second result) or here.
-                let counts = t.counts && !t.is_over();
-                set_up(board, keeper, Some(t.puzzle), t.origin);
-                if let Some(again) = board.trying_mut() {
-                    again.counts = counts;
-                }
-            }
+            PuzzleCommand::Retry => retry(board, keeper),
             PuzzleCommand::Variant(variant) if variant != board.variant => {
                 board.variant = variant;
                 next_puzzle(board, keeper, &profile.puzzles);
@@ -487,22 +481,34 @@ fn handle_puzzle_commands(
                 t.hint = turn.placement().or_else(|| turn.path().next());
                 rate(t, profile, to_server, false);
             }
-            PuzzleCommand::Solution => {
-                if !board.is_over() {
-                    continue;
-                }
-                let Phase::Trying(t) = std::mem::take(&mut board.phase) else { continue };
-                let Try { puzzle, origin, status, rating_change, .. } = *t;
-                let solution = puzzle.solution.iter().copied().collect();
-                set_up(board, keeper, Some(puzzle), origin);
-                if let Some(replay) = board.trying_mut() {
-                    // Shown as it ended, and rated no further.
-                    (replay.status, replay.rating_change, replay.counts, replay.queue) =
-                        (status, rating_change, false, solution);
-                }
-            }
+            PuzzleCommand::Solution => show_solution(board, keeper),
             PuzzleCommand::Variant(_) | PuzzleCommand::Theme(_) | PuzzleCommand::Online(_) => {}
         }
+    }
+}
+
+/// The puzzle again from its start. One that was over was tried: it is not rated again, on the server (which
+/// refuses a second result) or here.
+fn retry(board: &mut PuzzleBoard, keeper: &mut BoardKeeper) {
+    let Phase::Trying(t) = std::mem::take(&mut board.phase) else { return };
+    let counts = t.counts && !t.is_over();
+    set_up(board, keeper, Some(t.puzzle), t.origin);
+    if let Some(again) = board.trying_mut() {
+        again.counts = counts;
+    }
+}
+
+/// The solution played out on the board, once the puzzle is over: shown as it ended, and rated no further.
+fn show_solution(board: &mut PuzzleBoard, keeper: &mut BoardKeeper) {
+    if !board.is_over() {
+        return;
+    }
+    let Phase::Trying(t) = std::mem::take(&mut board.phase) else { return };
+    let Try { puzzle, origin, status, rating_change, .. } = *t;
+    let solution = puzzle.solution.iter().copied().collect();
+    set_up(board, keeper, Some(puzzle), origin);
+    if let Some(replay) = board.trying_mut() {
+        (replay.status, replay.rating_change, replay.counts, replay.queue) = (status, rating_change, false, solution);
     }
 }
 

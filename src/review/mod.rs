@@ -8,8 +8,10 @@
 //! (back to the game, or the menu); nothing is autosaved and nothing is rated while it is away.
 
 mod panel;
+#[cfg(feature = "dev")]
 mod scenes;
 
+#[cfg(feature = "dev")]
 pub use scenes::REVIEW_GAME;
 
 use bevy::ecs::system::SystemParam;
@@ -154,8 +156,9 @@ pub fn view_plugin(app: &mut App) {
 
 /// The review screen's logic and keys (headless; [`view_plugin`] draws it).
 pub fn plugin(app: &mut App) {
-    app.add_plugins(scenes::plugin)
-        .init_resource::<Reviewing>()
+    #[cfg(feature = "dev")]
+    app.add_plugins(scenes::plugin);
+    app.init_resource::<Reviewing>()
         .add_message::<ReviewCommand>()
         .key_sets(AppState::Review, &[KeySet::Board])
         .add_keys(Tier::Own, KEYS)

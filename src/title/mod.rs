@@ -4,6 +4,7 @@
 //! games and rating are never touched, and it makes no sound (only a game's board is heard).
 
 pub mod menu;
+#[cfg(feature = "dev")]
 mod scenes;
 
 use std::collections::HashMap;
@@ -144,8 +145,9 @@ impl TitleGame {
 
 /// Registers the title board.
 pub fn plugin(app: &mut App) {
-    app.add_plugins(scenes::plugin)
-        .init_resource::<TitleGame>()
+    #[cfg(feature = "dev")]
+    app.add_plugins(scenes::plugin);
+    app.init_resource::<TitleGame>()
         .init_resource::<MenuEntries>()
         .init_resource::<MenuNotes>()
         .add_menu_entry(MenuEntry { order: 40, label: |_| text!("how-to-play"), action: action!(ToggleHowToPlay) })

@@ -5,6 +5,7 @@
 pub mod lessons;
 mod marks;
 mod panel;
+#[cfg(feature = "dev")]
 mod scenes;
 
 use bevy::prelude::*;
@@ -117,8 +118,9 @@ pub fn view_plugin(app: &mut App) {
 
 /// Runs the tutorial.
 pub fn plugin(app: &mut App) {
-    app.add_plugins(scenes::plugin)
-        .init_resource::<Tutorial>()
+    #[cfg(feature = "dev")]
+    app.add_plugins(scenes::plugin);
+    app.init_resource::<Tutorial>()
         .add_message::<TutorialCommand>()
         .key_sets(AppState::Tutorial, &[KeySet::Board, KeySet::Turns, KeySet::Opponent, KeySet::Game])
         .add_keys(Tier::Own, KEYS)

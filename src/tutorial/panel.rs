@@ -7,6 +7,7 @@ use crate::game::commands::GameCommand;
 use crate::game::computer::{HintRequest, Purpose, Thinking};
 use crate::game::person::TurnCommand;
 use crate::game::session::Session;
+use crate::i18n::Locale;
 use crate::persistence::profile::Profile;
 use crate::screens::AppState;
 use crate::tr;
@@ -21,6 +22,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, tutorial_ui.run_if(in_state(AppState::Tutorial)));
 }
 
+/// The tutorial's panel: the lesson chosen, the step, the instruction, what the learner got right or wrong, and the
+/// buttons.
 fn tutorial_ui(
     mut panel: SidePanel,
     tutorial: Res<Tutorial>,
@@ -31,29 +34,12 @@ fn tutorial_ui(
 ) -> Result {
     let SidePanel { contexts, insets, locale, settings } = &mut panel;
     let ctx = contexts.ctx_mut()?;
-    let lesson = tutorial.current_lesson();
     let task = tutorial.current_task();
     let tones = Tones::of(settings);
+    let locale = &**locale;
     let contents = |ui: &mut egui::Ui| {
         ui.add_space(6.0);
-        let heading = ui.heading(tr!(locale, "tutorial-heading")).id;
-        let title = locale.text(&lesson.title);
-        egui::ComboBox::from_id_salt("lesson")
-            .selected_text(tr!(locale, "tutorial-lesson", number = tutorial.lesson + 1, title = &title))
-            .show_ui(ui, |ui| {
-                for (i, l) in LESSONS.iter().enumerate() {
-                    let done = if profile.lesson_done(l.id) { "yes" } else { "no" };
-                    let title = locale.text(&l.title);
-                    let label = tr!(locale, "tutorial-lesson-choice", number = i + 1, title = title, done = done);
-                    if ui.selectable_label(i == tutorial.lesson, label).clicked() {
-                        commands.write_message(TutorialCommand::Lesson(i));
-                    }
-                }
-            })
-            .response
-            .labelled_by(heading);
-        let step = tr!(locale, "tutorial-step", step = tutorial.task + 1, steps = lesson.tasks.len());
-        ui.label(egui::RichText::new(step).small());
+        lesson_choice(ui, locale, &tutorial, &profile, &mut commands);
         ui.separator();
         if tutorial.finished {
             ui.label(egui::RichText::new(tr!(locale, "tutorial-finished")).strong());
@@ -88,33 +74,7 @@ fn tutorial_ui(
             });
         }
         ui.add_space(6.0);
-        if session.builder.can_stop() && ui.button(tr!(locale, "tutorial-stop-here")).clicked() {
-            commands.write_message(TurnCommand::Stop);
-        }
-        // Button rows wrap: in French or Malagasy two buttons can be wider than the panel.
-        ui.horizontal_wrapped(|ui| {
-            let next = egui::Button::new(tr!(locale, "tutorial-next"));
-            if ui.add_enabled(tutorial.can_go_on() && !tutorial.finished, next).clicked() {
-                commands.write_message(TutorialCommand::Next);
-            }
-            if task.goal != Goal::Read && ui.button(tr!(locale, "tutorial-try-again")).clicked() {
-                commands.write_message(TutorialCommand::Retry);
-            }
-        });
-        if let Goal::Game(_) = task.goal {
-            ui.horizontal_wrapped(|ui| {
-                let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
-                if ui.add_enabled(can_hint, egui::Button::new(tr!(locale, "tutorial-hint"))).clicked() {
-                    commands.write_message(HintRequest);
-                }
-                if ui.add_enabled(!session.is_over(), egui::Button::new(tr!(locale, "tutorial-give-up"))).clicked() {
-                    commands.write_message(GameCommand::Resign);
-                }
-            });
-            if let Some(outcome) = session.outcome() {
-                ui.label(locale.text(&outcome_text(outcome)));
-            }
-        }
+        task_buttons(ui, locale, &tutorial, &session, &thinking, &mut commands);
         ui.separator();
         ui.horizontal_wrapped(|ui| {
             if ui.button(tr!(locale, "tutorial-restart-lesson")).clicked() {
@@ -130,4 +90,66 @@ fn tutorial_ui(
     };
     insets.set_if_neq(board_side_panel(ctx, "tutorial-panel", contents));
     Ok(())
+}
+
+/// The lesson, chosen from the list (each marked done or not), and the step in it.
+fn lesson_choice(ui: &mut egui::Ui, locale: &Locale, tutorial: &Tutorial, profile: &Profile, commands: &mut Commands) {
+    let lesson = tutorial.current_lesson();
+    let heading = ui.heading(tr!(locale, "tutorial-heading")).id;
+    let title = locale.text(&lesson.title);
+    egui::ComboBox::from_id_salt("lesson")
+        .selected_text(tr!(locale, "tutorial-lesson", number = tutorial.lesson + 1, title = &title))
+        .show_ui(ui, |ui| {
+            for (i, l) in LESSONS.iter().enumerate() {
+                let done = if profile.lesson_done(l.id) { "yes" } else { "no" };
+                let title = locale.text(&l.title);
+                let label = tr!(locale, "tutorial-lesson-choice", number = i + 1, title = title, done = done);
+                if ui.selectable_label(i == tutorial.lesson, label).clicked() {
+                    commands.write_message(TutorialCommand::Lesson(i));
+                }
+            }
+        })
+        .response
+        .labelled_by(heading);
+    let step = tr!(locale, "tutorial-step", step = tutorial.task + 1, steps = lesson.tasks.len());
+    ui.label(egui::RichText::new(step).small());
+}
+
+/// The task's buttons: stopping a chain, the next step, trying again; in a game, a hint, giving up, and the result.
+fn task_buttons(
+    ui: &mut egui::Ui,
+    locale: &Locale,
+    tutorial: &Tutorial,
+    session: &Session,
+    thinking: &Thinking,
+    commands: &mut Commands,
+) {
+    let task = tutorial.current_task();
+    if session.builder.can_stop() && ui.button(tr!(locale, "tutorial-stop-here")).clicked() {
+        commands.write_message(TurnCommand::Stop);
+    }
+    // Button rows wrap: in French or Malagasy two buttons can be wider than the panel.
+    ui.horizontal_wrapped(|ui| {
+        let next = egui::Button::new(tr!(locale, "tutorial-next"));
+        if ui.add_enabled(tutorial.can_go_on() && !tutorial.finished, next).clicked() {
+            commands.write_message(TutorialCommand::Next);
+        }
+        if task.goal != Goal::Read && ui.button(tr!(locale, "tutorial-try-again")).clicked() {
+            commands.write_message(TutorialCommand::Retry);
+        }
+    });
+    if let Goal::Game(_) = task.goal {
+        ui.horizontal_wrapped(|ui| {
+            let can_hint = session.human_to_move() && !thinking.is(Purpose::Hint);
+            if ui.add_enabled(can_hint, egui::Button::new(tr!(locale, "tutorial-hint"))).clicked() {
+                commands.write_message(HintRequest);
+            }
+            if ui.add_enabled(!session.is_over(), egui::Button::new(tr!(locale, "tutorial-give-up"))).clicked() {
+                commands.write_message(GameCommand::Resign);
+            }
+        });
+        if let Some(outcome) = session.outcome() {
+            ui.label(locale.text(&outcome_text(outcome)));
+        }
+    }
 }

@@ -53,22 +53,8 @@ pub fn move_list(
     egui::ScrollArea::vertical().max_height(height).stick_to_bottom(true).show(ui, |ui| {
         let spacing = ui.spacing().item_spacing.x;
         let column = ((ui.available_width() - number_width - 2.0 * spacing) / 2.0).max(60.0);
-        // Each cell a fixed width, so the columns line up and a long chain wraps within its own. A turn's cell
-        // says whether it was clicked.
         let cell = |ui: &mut egui::Ui, width: f32, text: egui::RichText, sense: bool| {
-            ui.allocate_ui(egui::vec2(width, 0.0), |ui| {
-                ui.set_width(width);
-                let label = egui::Label::new(text).wrap();
-                if sense {
-                    let response = ui.add(label.sense(egui::Sense::click()));
-                    let response = response.on_hover_cursor(egui::CursorIcon::PointingHand);
-                    response.on_hover_text(&look).clicked()
-                } else {
-                    ui.add(label);
-                    false
-                }
-            })
-            .inner
+            move_cell(ui, width, text, sense.then_some(look.as_str()))
         };
         // Rows laid out one by one rather than in a grid: a row's height is then that of its tallest cell in the
         // same frame (a grid sizes rows from the frame before, so a chain that just wrapped would overlap the next
@@ -114,6 +100,26 @@ pub fn move_list(
         }
     });
     clicked
+}
+
+/// One cell of the move list, a fixed width, so the columns line up and a long chain wraps within its own. With a
+/// `hint`, it can be clicked (and says so when hovered): returns whether it was.
+fn move_cell(ui: &mut egui::Ui, width: f32, text: egui::RichText, hint: Option<&str>) -> bool {
+    ui.allocate_ui(egui::vec2(width, 0.0), |ui| {
+        ui.set_width(width);
+        let label = egui::Label::new(text).wrap();
+        match hint {
+            Some(hint) => {
+                let response = ui.add(label.sense(egui::Sense::click()));
+                response.on_hover_cursor(egui::CursorIcon::PointingHand).on_hover_text(hint).clicked()
+            }
+            None => {
+                ui.add(label);
+                false
+            }
+        }
+    })
+    .inner
 }
 
 #[cfg(test)]
