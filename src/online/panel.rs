@@ -1,6 +1,6 @@
 //! The lobby: the connection, the player, a new challenge, the open challenges, the games to watch, the player's
 //! profile with the online rating's history and finished games, correspondence games and vacations, tournaments, the
-//! account and its data, and the moderators' tab (the online game's own screen is [`super::game_panel`]). It shows
+//! account and its data, and the moderators' tab (the online game's own screen is `game_panel`). It shows
 //! what `online` knows and sends [`OnlineCommand`]s; the server decides everything.
 
 use bevy::ecs::system::SystemParam;
