@@ -1,7 +1,8 @@
 //! docs/ARCHITECTURE.md's table of crates says which of our crates each one uses, and which only in its tests. The
 //! table was wrong once for months (the server linked the engine again, for the puzzles, while the table said it did
 //! not): this test holds it to what cargo resolves. And the code stays in small functions with few arguments
-//! (issue 72): none over 80 lines outside tests, no `too_many_arguments` allowance.
+//! (issue 72): none over 80 lines outside tests, no `too_many_arguments` allowance. Its table of the screens' feature
+//! folders names folders and files that exist.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -187,4 +188,34 @@ fn a_long_function_is_found() {
     assert_eq!(long, vec![(2, "long".to_owned(), MOST_LINES + 5)]);
     let method = format!("impl X {{\n    fn method(&self) {{\n{}    }}\n}}\n", body(MOST_LINES - 1));
     assert_eq!(long_functions(&method), vec![(2, "method".to_owned(), MOST_LINES + 1)]);
+}
+
+/// docs/ARCHITECTURE.md's table of the screens' feature folders is true: each folder it lists is a folder of `src/`
+/// with the files its last column names, and each folder with start scenes (a screen's slice) is listed.
+#[test]
+fn the_feature_folders_listed_exist() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("docs/ARCHITECTURE.md")).unwrap_or_else(|e| panic!("{e}"));
+    let mut listed = Vec::new();
+    for row in text.lines().filter(|l| l.starts_with("| `") && l.split('|').nth(1).is_some_and(|c| c.ends_with("/` ")))
+    {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let folder = cells[1].trim_matches('`').trim_end_matches('/');
+        let dir = root.join("src").join(folder);
+        assert!(dir.is_dir(), "docs/ARCHITECTURE.md lists src/{folder}/, which is no folder");
+        // The files the drawn column names (`panel.rs`, `marks.rs`, ...).
+        let drawn = cells.get(cells.len().saturating_sub(2)).copied().unwrap_or_default();
+        for file in drawn.split('`').skip(1).step_by(2).filter(|f| f.ends_with(".rs")) {
+            assert!(dir.join(file).is_file(), "docs/ARCHITECTURE.md names src/{folder}/{file}, which is not there");
+        }
+        listed.push(folder.to_owned());
+    }
+    assert!(listed.len() >= 7, "the folders listed: {listed:?}");
+    let entries = std::fs::read_dir(root.join("src")).unwrap_or_else(|e| panic!("{e}"));
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if entry.path().join("scenes.rs").is_file() {
+            assert!(listed.contains(&name), "src/{name}/ has start scenes but docs/ARCHITECTURE.md does not list it");
+        }
+    }
 }
